@@ -1,0 +1,3 @@
+from gpuplanner.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""The ``gpuplanner`` command: no sub-command opens the app; sub-commands are the command line.
+
+Exit codes: 0 success, 1 a failure the message explains, 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+from gpuplanner import __version__
+from gpuplanner.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
+from gpuplanner.logs import setup_logging
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gpuplanner",
+        description=(
+            "Choose, and safely fit, a GPU for TensorFlow work. "
+            "Without a command, opens the desktop app."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}")
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="log debug messages to stderr as well"
+    )
+    app = parser.add_argument_group("desktop app")
+    app.add_argument(
+        "--language",
+        choices=SUPPORTED_LANGUAGES,
+        help="interface language (default: saved, else the OS locale)",
+    )
+    app.add_argument(
+        "--currency",
+        choices=SUPPORTED_CURRENCIES,
+        help="prices in this currency (default: saved, else by locale)",
+    )
+    app.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the main window, wait for its first paint, print a JSON line and exit 0",
+    )
+    app.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="PNG",
+        help="like --smoke-test, and save a screenshot of the window to PNG",
+    )
+    return parser
+
+
+def _display_problem() -> str | None:
+    """Why Qt could not open a window here, before Qt aborts the process trying."""
+    if not sys.platform.startswith("linux"):
+        return None
+    if os.environ.get("QT_QPA_PLATFORM") or os.environ.get("DISPLAY"):
+        return None
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set). Start gpuplanner from "
+        "a desktop session, or use a sub-command such as 'gpuplanner --help' on a terminal."
+    )
+
+
+def open_app(args: argparse.Namespace) -> int:
+    problem = _display_problem()
+    if problem:
+        print(f"gpuplanner: {problem}", file=sys.stderr)
+        return EXIT_FAILURE
+    # Qt is imported only here, so the command line never pays for it.
+    from gpuplanner.ui.app import LaunchOptions, run
+
+    options = LaunchOptions(
+        language=args.language,
+        currency=args.currency,
+        smoke_test=args.smoke_test,
+        screenshot=args.screenshot,
+    )
+    return run([sys.argv[0]], options)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    setup_logging(verbose=args.verbose)
+    log.debug("gpuplanner %s, Python %s", __version__, sys.version.split()[0])
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        return open_app(args)
+    return handler(args)
+
+
+def gui_main() -> int:
+    """Entry point of ``gpuplanner-gui`` (no console window on Windows)."""
+    return main()

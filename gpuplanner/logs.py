@@ -1,0 +1,51 @@
+"""Logging to the platform's user log folder, rotated so a kiosk left on for months stays small."""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+
+from gpuplanner import paths
+
+LOG_FILE_NAME = "gpuplanner.log"
+MAX_BYTES = 1_000_000
+BACKUP_COUNT = 5
+_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+
+def setup_logging(verbose: bool = False) -> logging.Handler | None:
+    """Send records to a rotating file, and to stderr when ``verbose``.
+
+    Returns the file handler, or ``None`` when the log folder cannot be written (a
+    read-only profile must not stop the app: it then logs to stderr only).
+    """
+    root = logging.getLogger()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    for handler in list(root.handlers):
+        if getattr(handler, "_gpuplanner", False):
+            root.removeHandler(handler)
+            handler.close()
+
+    file_handler: logging.Handler | None = None
+    try:
+        log_dir = paths.user_log_dir()
+        log_dir.mkdir(parents=True, exist_ok=True)
+        file_handler = logging.handlers.RotatingFileHandler(
+            log_dir / LOG_FILE_NAME, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
+        )
+    except OSError as exc:
+        print(
+            f"gpuplanner: cannot write the log folder ({exc}); logging to stderr", file=sys.stderr
+        )
+
+    handlers: list[logging.Handler] = []
+    if file_handler is not None:
+        handlers.append(file_handler)
+    if verbose or file_handler is None:
+        handlers.append(logging.StreamHandler(sys.stderr))
+    for handler in handlers:
+        handler.setFormatter(logging.Formatter(_FORMAT))
+        handler._gpuplanner = True  # type: ignore[attr-defined]
+        root.addHandler(handler)
+    return file_handler

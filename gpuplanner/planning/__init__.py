@@ -1,0 +1,1 @@
+"""The decisions: pure functions over plain data (no I/O, no Qt, no TensorFlow)."""

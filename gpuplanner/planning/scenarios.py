@@ -1,0 +1,61 @@
+"""The three situations the wizard plans for, and what each typically spends.
+
+Budgets come from the product design (DESIGN.md §1) and the seed article's scenario
+advice (shared/seeds/002: student ¥2,500-3,500 for an RTX 3060 12GB or 4060 Ti 16GB;
+small firms 24 GB cards; LLM work "单价数万元起", from tens of thousands of yuan).
+USD ranges are the design's own figures where it gives them, else the CNY range at
+about 7.1 CNY/USD, rounded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from gpuplanner.languages import CNY, USD
+
+
+class Scenario(str, Enum):
+    STUDENT = "student"
+    SME = "sme"
+    LLM = "llm"
+
+
+@dataclass(frozen=True)
+class BudgetRange:
+    low: float
+    high: float
+    currency: str
+
+
+@dataclass(frozen=True)
+class ScenarioPreset:
+    scenario: Scenario
+    typical_budgets: tuple[BudgetRange, ...]
+    min_vram_gb: int
+
+    def budget(self, currency: str) -> BudgetRange:
+        for budget in self.typical_budgets:
+            if budget.currency == currency:
+                return budget
+        raise KeyError(f"no typical budget in {currency} for scenario {self.scenario.value}")
+
+
+PRESETS: dict[Scenario, ScenarioPreset] = {
+    Scenario.STUDENT: ScenarioPreset(
+        Scenario.STUDENT,
+        (BudgetRange(2_500, 3_500, CNY), BudgetRange(350, 500, USD)),
+        # "8 GB is a trap": 12 GB is the entry point the seed articles recommend.
+        min_vram_gb=12,
+    ),
+    Scenario.SME: ScenarioPreset(
+        Scenario.SME,
+        (BudgetRange(10_000, 30_000, CNY), BudgetRange(1_400, 4_200, USD)),
+        min_vram_gb=24,
+    ),
+    Scenario.LLM: ScenarioPreset(
+        Scenario.LLM,
+        (BudgetRange(50_000, 300_000, CNY), BudgetRange(7_000, 42_000, USD)),
+        min_vram_gb=24,
+    ),
+}

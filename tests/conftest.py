@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# Before anything imports Qt: no test needs a real screen, except the Xvfb ones, which
+# set their own environment for the child they start.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+TESTS_DIR = Path(__file__).resolve().parent
+REPO_ROOT = TESTS_DIR.parent
+sys.path.insert(0, str(TESTS_DIR))
+
+import netguard  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _gpuplanner_home(tmp_path_factory, monkeypatch):
+    """Each test gets its own user folders, never the developer's real ones."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("GPUPLANNER_HOME", str(home))
+    return home
+
+
+@pytest.fixture(autouse=True)
+def _no_network():
+    netguard.install()
+    before = len(netguard.attempts)
+    yield
+    made = netguard.attempts[before:]
+    del netguard.attempts[before:]
+    if made:
+        pytest.fail("the code tried to use the network:\n" + "\n".join(made), pytrace=False)
+
+
+def child_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """Environment for a child Python: the network guard loaded, its own user folders."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(TESTS_DIR / "netguard_site"), env.get("PYTHONPATH", "")) if p
+    )
+    env[netguard.LOG_ENV] = str(tmp_path / "network-attempts.log")
+    env["GPUPLANNER_HOME"] = str(tmp_path / "child-home")
+    env.update(extra)
+    return env
+
+
+def assert_no_child_network(tmp_path: Path) -> None:
+    log = tmp_path / "network-attempts.log"
+    if log.exists() and log.read_text(encoding="utf-8").strip():
+        pytest.fail("a child process tried to use the network:\n" + log.read_text("utf-8"))
+
+
+def run_cli(tmp_path: Path, *args: str, timeout: float = 120, env: dict | None = None):
+    """Run ``python -m gpuplanner ARGS`` in a fresh process under the network guard."""
+    result = subprocess.run(
+        [sys.executable, "-m", "gpuplanner", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env or child_env(tmp_path),
+        cwd=tmp_path,
+    )
+    assert_no_child_network(tmp_path)
+    return result
+
+
+def venv_tool(name: str) -> str | None:
+    """A console script installed beside this Python (the venv's bin/), else on PATH."""
+    candidate = Path(sys.executable).parent / name
+    return str(candidate) if candidate.exists() else shutil.which(name)

@@ -1,0 +1,79 @@
+"""DESIGN §2's boundaries, enforced by import-linter, plus what imports alone cannot see."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT, venv_tool
+
+PACKAGE = REPO_ROOT / "gpuplanner"
+
+
+def _lint_imports(root: Path) -> subprocess.CompletedProcess:
+    tool = venv_tool("lint-imports")
+    if tool is None:
+        pytest.fail("import-linter is not installed: pip install -e '.[test]'")
+    env = dict(os.environ, PYTHONPATH=str(root))
+    return subprocess.run(
+        [tool, "--config", str(root / "pyproject.toml"), "--no-cache"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_import_contracts_hold():
+    result = _lint_imports(REPO_ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "broken" not in result.stdout.split("Contracts:")[-1].split("kept")[0]
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "contract"),
+    [
+        ("planning/_leak.py", "import PySide6\n", "Qt only in ui/ and report/"),
+        ("planning/_leak.py", "import sqlite3\n", "planning/ is pure"),
+        ("_leak.py", "import pynvml\n", "NVML only in hardware/"),
+        ("_leak.py", "import tensorflow\n", "TensorFlow only in the probe worker"),
+    ],
+)
+def test_a_forbidden_import_breaks_the_build(tmp_path, module, source, contract):
+    shutil.copytree(PACKAGE, tmp_path / "gpuplanner", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO_ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "gpuplanner" / module).write_text(source)
+    result = _lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert contract in result.stdout
+
+
+_IO_BUILTINS = {"open", "print", "input", "exec", "eval", "__import__"}
+
+
+def io_calls_in(folder: Path) -> list[str]:
+    """Builtins that do I/O, which the import contract cannot see."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in _IO_BUILTINS
+            ):
+                found.append(f"{path.name}:{node.lineno} {node.func.id}()")
+    return found
+
+
+def test_planning_calls_no_io_builtins():
+    assert io_calls_in(PACKAGE / "planning") == []
+
+
+def test_io_builtin_check_can_fail(tmp_path):
+    (tmp_path / "bad.py").write_text("def f():\n    return open('x')\n")
+    assert io_calls_in(tmp_path) == ["bad.py:2 open()"]

@@ -1,0 +1,19 @@
+"""ruff's lint and format checks are part of the test run, so CI and developers see the same."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from conftest import REPO_ROOT, venv_tool
+
+
+@pytest.mark.parametrize("args", [["check"], ["format", "--check"]], ids=["lint", "format"])
+def test_ruff(args):
+    ruff = venv_tool("ruff")
+    if ruff is None:
+        pytest.fail("ruff is not installed: pip install -e '.[test]'")
+    result = subprocess.run(
+        [ruff, *args, "."], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,88 @@
+"""Every user-visible string goes through tr() and has a Chinese translation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import REPO_ROOT
+
+from gpuplanner.i18n.extract import check, extract_tree, merge
+from gpuplanner.i18n.tsfile import TsFile, read_ts, write_ts
+
+TS_PATH = REPO_ROOT / "resources" / "i18n" / "gpuplanner_zh_CN.ts"
+
+
+def test_every_string_has_a_chinese_translation():
+    strings, problems = extract_tree(REPO_ROOT / "gpuplanner")
+    assert strings, "no translatable strings found: the extractor is broken"
+    problems += check(strings, read_ts(TS_PATH))
+    assert [str(p) for p in problems] == []
+
+
+def _package(tmp_path: Path, body: str) -> Path:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "page.py").write_text(body, encoding="utf-8")
+    return package
+
+
+def test_a_new_string_without_translation_fails(tmp_path):
+    package = _package(
+        tmp_path, "class Page:\n    def f(self):\n        return self.tr('New text')\n"
+    )
+    strings, _ = extract_tree(package)
+    problems = check(strings, read_ts(TS_PATH))
+    assert [p.message for p in problems] == ["no entry in the .ts for 'New text'"]
+
+
+def test_non_literal_tr_is_reported(tmp_path):
+    package = _package(tmp_path, "class Page:\n    def f(self, x):\n        return self.tr(x)\n")
+    _, problems = extract_tree(package)
+    assert "string literal" in problems[0].message
+
+
+def test_translate_with_context_and_translatable_are_found(tmp_path):
+    body = (
+        "from PySide6.QtCore import QCoreApplication\n"
+        "from gpuplanner.i18n import translatable\n"
+        "A = translatable('Table', 'Name')\n"
+        "def f():\n    return QCoreApplication.translate('Ctx', 'Hello %1')\n"
+    )
+    strings, problems = extract_tree(_package(tmp_path, body))
+    assert problems == []
+    assert {(s.context, s.text) for s in strings} == {("Table", "Name"), ("Ctx", "Hello %1")}
+
+
+def test_unfinished_and_placeholder_mismatch_fail(tmp_path):
+    package = _package(
+        tmp_path,
+        "class P:\n    def f(self):\n        return self.tr('A %1'), self.tr('B')\n",
+    )
+    strings, _ = extract_tree(package)
+    ts = merge(strings, TsFile("zh_CN", []))
+    for message in ts.messages:
+        if message.source == "A %1":
+            message.translation, message.unfinished = "甲", False
+    problems = [p.message for p in check(strings, ts)]
+    assert problems == ["placeholders differ: 'A %1' vs '甲'", "untranslated: 'B'"]
+
+
+def test_ts_round_trip_keeps_translations(tmp_path):
+    ts = read_ts(TS_PATH)
+    copy = tmp_path / "copy.ts"
+    write_ts(copy, ts)
+    assert read_ts(copy).lookup() == ts.lookup()
+
+
+def test_merge_keeps_old_translations_and_marks_gone_strings(tmp_path):
+    package = _package(tmp_path, "class P:\n    def f(self):\n        return self.tr('Kept')\n")
+    strings, _ = extract_tree(package)
+    old = merge(strings, TsFile("zh_CN", []))
+    old.messages[0].translation, old.messages[0].unfinished = "保留", False
+    package.joinpath("page.py").write_text(
+        "class P:\n    def f(self):\n        return self.tr('New')\n", encoding="utf-8"
+    )
+    strings, _ = extract_tree(package)
+    merged = {m.source: m for m in merge(strings, old).messages}
+    assert merged["Kept"].obsolete and merged["Kept"].translation == "保留"
+    assert merged["New"].unfinished
