@@ -1,0 +1,69 @@
+"""Where the bundled catalog lives, and rebuilding it when it is missing, stale or corrupt."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+from gpuplanner import paths
+from gpuplanner.catalog.build import BuildReport, build_database, csv_digest
+from gpuplanner.catalog.errors import CatalogDataError, CatalogUnavailable
+
+log = logging.getLogger(__name__)
+DB_NAME = "catalog.sqlite"
+
+
+def csv_folder() -> Path:
+    return paths.resource_path("catalog")
+
+
+def default_db_path() -> Path:
+    return paths.user_cache_dir() / DB_NAME
+
+
+def stored_digest(db_path: Path) -> str | None:
+    """The CSV digest the database was built from, or None when it is missing or unreadable."""
+    if not db_path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            row = conn.execute("select value from meta where key = 'csv_digest'").fetchone()
+            ok = conn.execute("pragma quick_check").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        log.warning("catalog database %s unreadable: %s", db_path, exc)
+        return None
+    if not ok or ok[0] != "ok" or not row:
+        return None
+    return row[0]
+
+
+def ensure_catalog(db_path: Path | None = None, folder: Path | None = None) -> Path:
+    """The path of an up-to-date catalog database, building it first when needed.
+
+    Raises ``CatalogUnavailable`` when it cannot be built (the message says why).
+    """
+    db_path = db_path or default_db_path()
+    folder = folder or csv_folder()
+    try:
+        wanted = csv_digest(folder)
+    except OSError as exc:
+        raise CatalogUnavailable(f"the catalog CSV files cannot be read: {exc}") from exc
+    if stored_digest(db_path) == wanted:
+        return db_path
+    log.info("building the catalog database at %s", db_path)
+    rebuild(db_path, folder)
+    return db_path
+
+
+def rebuild(db_path: Path | None = None, folder: Path | None = None) -> BuildReport:
+    db_path = db_path or default_db_path()
+    try:
+        return build_database(folder or csv_folder(), db_path)
+    except CatalogDataError as exc:
+        raise CatalogUnavailable(f"the bundled catalog data is invalid: {exc}") from exc
+    except OSError as exc:
+        raise CatalogUnavailable(f"cannot write the catalog database {db_path}: {exc}") from exc

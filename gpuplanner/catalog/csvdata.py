@@ -1,0 +1,177 @@
+"""Read the catalog's CSV files into typed rows, or stop at the first bad cell with its place."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from pathlib import Path
+
+from gpuplanner.catalog.errors import CatalogDataError
+from gpuplanner.catalog.schema import (
+    BOOL,
+    CHOICE,
+    CPUS,
+    DATE,
+    FLOAT,
+    GPUS,
+    INT,
+    LIST,
+    PRICES,
+    SOURCES,
+    TABLES,
+    TF_BUILDS,
+    Column,
+    Table,
+)
+
+Row = dict[str, object]
+
+
+def _parse(column: Column, raw: str, file: str, line: int) -> object:
+    text = raw.strip()
+    if text == "":
+        if column.required:
+            raise CatalogDataError(file, line, column.name, "a value is required")
+        return [] if column.kind == LIST else None
+    try:
+        if column.kind == INT:
+            value: object = int(text)
+        elif column.kind == FLOAT:
+            value = float(text)
+        elif column.kind == DATE:
+            value = dt.date.fromisoformat(text).isoformat()
+            if len(text) != 10:
+                raise ValueError
+        elif column.kind == BOOL:
+            if text not in ("yes", "no"):
+                raise ValueError
+            value = text == "yes"
+        elif column.kind == LIST:
+            value = [part.strip() for part in text.split(";") if part.strip()]
+        else:
+            value = text
+    except ValueError:
+        expected = {
+            INT: "a whole number",
+            FLOAT: "a number",
+            DATE: "a date YYYY-MM-DD",
+            BOOL: "yes or no",
+        }.get(column.kind, column.kind)
+        raise CatalogDataError(file, line, column.name, f"{text!r} is not {expected}") from None
+    if column.kind == CHOICE and value not in column.choices:
+        allowed = ", ".join(column.choices)
+        raise CatalogDataError(file, line, column.name, f"{text!r} is not one of: {allowed}")
+    numeric = isinstance(value, int | float) and not isinstance(value, bool)
+    bounded = numeric and column.low is not None and column.high is not None
+    if bounded and not column.low <= value <= column.high:
+        raise CatalogDataError(
+            file,
+            line,
+            column.name,
+            f"{text} is outside the plausible range {column.low:g}–{column.high:g}",
+        )
+    return value
+
+
+def read_table(folder: Path, table: Table) -> list[tuple[int, Row]]:
+    """(line number, typed row) for every row of ``table``'s file in ``folder``."""
+    path = folder / table.file
+    name = table.file
+    try:
+        handle = path.open(encoding="utf-8-sig", newline="")
+    except OSError as exc:
+        raise CatalogDataError(name, 0, None, f"cannot read: {exc.strerror or exc}") from None
+    with handle:
+        try:
+            reader = csv.reader(handle, strict=True)
+            header = next(reader, None)
+            if header is None:
+                raise CatalogDataError(name, 1, None, "the file is empty")
+            expected = table.column_names()
+            header = [h.strip() for h in header]
+            if header != expected:
+                missing = [c for c in expected if c not in header]
+                extra = [c for c in header if c not in expected]
+                detail = (f"missing {missing}" if missing else "") + (
+                    f" unexpected {extra}" if extra else ""
+                )
+                raise CatalogDataError(
+                    name,
+                    1,
+                    None,
+                    f"the header must be exactly {expected}; {detail.strip() or 'wrong order'}",
+                )
+            rows: list[tuple[int, Row]] = []
+            seen: dict[tuple, int] = {}
+            for cells in reader:
+                line = reader.line_num
+                if not any(cell.strip() for cell in cells):
+                    continue
+                if len(cells) != len(expected):
+                    raise CatalogDataError(
+                        name, line, None, f"{len(cells)} cells where the header has {len(expected)}"
+                    )
+                row = {
+                    c.name: _parse(c, cell, name, line)
+                    for c, cell in zip(table.columns, cells, strict=True)
+                }
+                key = tuple(str(row[k]) for k in table.key)
+                if key in seen:
+                    raise CatalogDataError(
+                        name,
+                        line,
+                        table.key[0],
+                        f"duplicate of line {seen[key]} ({', '.join(key)})",
+                    )
+                seen[key] = line
+                rows.append((line, row))
+        except csv.Error as exc:
+            raise CatalogDataError(name, reader.line_num, None, f"not valid CSV: {exc}") from None
+        except UnicodeDecodeError as exc:
+            raise CatalogDataError(name, 0, None, f"not UTF-8 text: {exc.reason}") from None
+    return rows
+
+
+def _source_ids(text: str) -> list[str]:
+    """'specs=tpu;tensor=gmasse+lightning' or 'tf-docs;tf-bazelrc' -> the source ids."""
+    ids = []
+    for part in text.split(";"):
+        part = part.strip()
+        if part:
+            ids.extend(p.strip() for p in part.split("=", 1)[-1].split("+"))
+    return ids
+
+
+def load_catalog(folder: Path) -> dict[str, list[Row]]:
+    """Every table, typed and cross-checked: references resolve, each card has a price."""
+    data = {table.name: read_table(folder, table) for table in TABLES}
+    sources = {row["id"] for _, row in data[SOURCES.name]}
+
+    def check_sources(table: Table, column: str) -> None:
+        for line, row in data[table.name]:
+            for source in _source_ids(str(row[column])):
+                if source not in sources:
+                    raise CatalogDataError(
+                        table.file, line, column, f"unknown source {source!r} (not in sources.csv)"
+                    )
+
+    check_sources(GPUS, "sources")
+    check_sources(PRICES, "source")
+    check_sources(TF_BUILDS, "sources")
+    check_sources(CPUS, "sources")
+
+    gpu_ids = {row["id"] for _, row in data[GPUS.name]}
+    priced = set()
+    for line, row in data[PRICES.name]:
+        if row["gpu_id"] not in gpu_ids:
+            raise CatalogDataError(PRICES.file, line, "gpu_id", f"no GPU with id {row['gpu_id']!r}")
+        priced.add(row["gpu_id"])
+    for line, row in data[GPUS.name]:
+        if row["id"] not in priced:
+            raise CatalogDataError(
+                GPUS.file, line, "id", f"{row['name']} has no price in prices.csv"
+            )
+    for line, row in data[CPUS.name]:
+        if row["max_power_w"] < row["base_power_w"]:
+            raise CatalogDataError(CPUS.file, line, "max_power_w", "below base_power_w")
+    return {name: [row for _, row in rows] for name, rows in data.items()}

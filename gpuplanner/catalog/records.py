@@ -1,0 +1,118 @@
+"""Catalog records as plain frozen dataclasses: what planning and the UI receive."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GpuSpec:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    vendor: str
+    segment: str
+    architecture: str
+    chip: str | None
+    release_date: str
+    memory_gb: float
+    memory_type: str | None
+    memory_bus_bits: int | None
+    memory_bandwidth_gbs: float
+    fp32_tflops: float
+    # Dense tensor rates; fp16/bf16 with FP32 accumulate (what mixed precision gets).
+    tf32_tflops: float | None
+    fp16_tflops: float | None
+    bf16_tflops: float | None
+    fp8_tflops: float | None
+    int8_tops: float | None
+    board_power_w: float
+    recommended_psu_w: int | None
+    power_6pin: int
+    power_8pin: int
+    power_12v2x6: int
+    power_eps8: int
+    form_factor: str
+    slot_width: float | None
+    length_mm: int | None
+    cooler: str
+    pcie_gen: int
+    pcie_lanes: int
+    interconnect: str
+    interconnect_gbs: float | None
+    ecc: bool
+    compute_capability: str | None
+    tf_status: str
+    tf_reason: str
+    sources: str
+
+    @property
+    def nvlink(self) -> bool:
+        return self.interconnect.startswith("nvlink")
+
+
+@dataclass(frozen=True)
+class Price:
+    gpu_id: str
+    amount: float
+    currency: str
+    condition: str
+    region: str
+    source: str
+    date: str
+    note: str | None = None
+    shop: str | None = None
+    sku: str | None = None
+    stock: int | None = None
+    location: str | None = None
+
+
+@dataclass(frozen=True)
+class TfBuild:
+    tf_version: str
+    os: str
+    package: str
+    python_versions: str
+    cuda_version: str
+    cudnn_version: str
+    min_driver_linux: str | None
+    min_driver_windows: str | None
+    min_compute_capability: float
+    sources: str
+    note: str | None
+
+
+@dataclass(frozen=True)
+class CpuPower:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    vendor: str
+    family: str
+    cores: int
+    threads: int
+    base_power_w: int
+    max_power_w: int
+    release_date: str
+    sources: str
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    title: str
+    reference: str
+    license: str
+    retrieved: str
+    verified: bool
+    notes: str | None
+
+
+@dataclass(frozen=True)
+class CatalogData:
+    """Everything the planner needs, loaded at once."""
+
+    gpus: tuple[GpuSpec, ...]
+    prices: tuple[Price, ...]
+    tf_builds: tuple[TfBuild, ...]
+    cpus: tuple[CpuPower, ...]

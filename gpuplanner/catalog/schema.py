@@ -1,0 +1,181 @@
+"""The catalog's CSV files: each column's type, whether it may be empty, and its allowed range.
+
+Ranges are sanity bounds, not facts: a value outside them is a typo (an extra zero, a unit
+mix-up), and the build stops on it with the file, line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TEXT, INT, FLOAT, DATE, CHOICE, LIST, BOOL = (
+    "text",
+    "int",
+    "float",
+    "date",
+    "choice",
+    "list",
+    "bool",
+)
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: str = TEXT
+    required: bool = False
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    file: str
+    columns: tuple[Column, ...]
+    key: tuple[str, ...]
+
+    def column_names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+
+def _c(
+    name: str, kind: str = TEXT, required: bool = False, low=None, high=None, choices=()
+) -> Column:
+    return Column(name, kind, required, low, high, tuple(choices))
+
+
+GPU_STATUSES = (
+    "official",
+    "blackwell-unsupported",
+    "below-floor",
+    "rocm",
+    "rocm-unlisted",
+    "none",
+    "unknown",
+)
+
+GPUS = Table(
+    "gpus",
+    "gpus.csv",
+    (
+        _c("id", required=True),
+        _c("name", required=True),
+        _c("aliases", LIST),
+        _c("vendor", CHOICE, True, choices=("NVIDIA", "AMD", "Intel")),
+        _c("segment", CHOICE, True, choices=("consumer", "workstation", "datacenter")),
+        _c("architecture", required=True),
+        _c("chip"),
+        _c("release_date", DATE, True),
+        _c("memory_gb", FLOAT, True, 1, 512),
+        _c("memory_type"),
+        _c("memory_bus_bits", INT, False, 32, 16384),
+        _c("memory_bandwidth_gbs", FLOAT, True, 50, 20000),
+        _c("fp32_tflops", FLOAT, True, 0.5, 500),
+        _c("tf32_tflops", FLOAT, False, 1, 5000),
+        _c("fp16_tflops", FLOAT, False, 1, 10000),
+        _c("bf16_tflops", FLOAT, False, 1, 10000),
+        _c("fp8_tflops", FLOAT, False, 1, 20000),
+        _c("int8_tops", FLOAT, False, 1, 20000),
+        _c("board_power_w", FLOAT, True, 10, 2000),
+        _c("recommended_psu_w", INT, False, 200, 2000),
+        _c("power_6pin", INT, True, 0, 4),
+        _c("power_8pin", INT, True, 0, 4),
+        _c("power_12v2x6", INT, True, 0, 2),
+        _c("power_eps8", INT, True, 0, 2),
+        _c("form_factor", CHOICE, True, choices=("pcie", "sxm", "oam")),
+        _c("slot_width", FLOAT, False, 1, 5),
+        _c("length_mm", INT, False, 100, 400),
+        _c("cooler", CHOICE, True, choices=("open-air", "blower", "passive")),
+        _c("pcie_gen", INT, True, 1, 6),
+        _c("pcie_lanes", INT, True, 1, 16),
+        _c(
+            "interconnect",
+            CHOICE,
+            True,
+            choices=("none", "nvlink", "nvlink-bridge", "infinity-fabric"),
+        ),
+        _c("interconnect_gbs", FLOAT, False, 10, 5000),
+        _c("ecc", BOOL, True),
+        _c("compute_capability"),
+        _c("tf_status", CHOICE, True, choices=GPU_STATUSES),
+        _c("tf_reason", required=True),
+        _c("sources", required=True),
+    ),
+    key=("id",),
+)
+
+PRICE_CONDITIONS = ("new", "used", "refurbished", "cloud-hour")
+CURRENCIES = ("CNY", "USD")
+
+PRICES = Table(
+    "prices",
+    "prices.csv",
+    (
+        _c("gpu_id", required=True),
+        _c("amount", FLOAT, True, 0.01, 1_000_000),
+        _c("currency", CHOICE, True, choices=CURRENCIES),
+        _c("condition", CHOICE, True, choices=PRICE_CONDITIONS),
+        _c("region", required=True),
+        _c("source", required=True),
+        _c("date", DATE, True),
+        _c("note"),
+    ),
+    key=("gpu_id", "condition", "currency", "source", "date", "note"),
+)
+
+TF_BUILDS = Table(
+    "tf_builds",
+    "tf_builds.csv",
+    (
+        _c("tf_version", required=True),
+        _c("os", CHOICE, True, choices=("Linux", "Windows")),
+        _c("package", required=True),
+        _c("python_versions", required=True),
+        _c("cuda_version", required=True),
+        _c("cudnn_version", required=True),
+        _c("min_driver_linux"),
+        _c("min_driver_windows"),
+        _c("min_compute_capability", FLOAT, True, 3, 10),
+        _c("sources", required=True),
+        _c("note"),
+    ),
+    key=("tf_version", "os"),
+)
+
+CPUS = Table(
+    "cpus",
+    "cpus.csv",
+    (
+        _c("id", required=True),
+        _c("name", required=True),
+        _c("aliases", LIST),
+        _c("vendor", CHOICE, True, choices=("Intel", "AMD")),
+        _c("family", required=True),
+        _c("cores", INT, True, 1, 256),
+        _c("threads", INT, True, 1, 512),
+        _c("base_power_w", INT, True, 5, 600),
+        _c("max_power_w", INT, True, 5, 800),
+        _c("release_date", DATE, True),
+        _c("sources", required=True),
+    ),
+    key=("id",),
+)
+
+SOURCES = Table(
+    "sources",
+    "sources.csv",
+    (
+        _c("id", required=True),
+        _c("title", required=True),
+        _c("reference", required=True),
+        _c("license", required=True),
+        _c("retrieved", DATE, True),
+        _c("verified", BOOL, True),
+        _c("notes"),
+    ),
+    key=("id",),
+)
+
+TABLES = (SOURCES, GPUS, PRICES, TF_BUILDS, CPUS)

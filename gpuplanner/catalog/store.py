@@ -1,0 +1,173 @@
+"""Read-only queries over the bundled catalog database."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from gpuplanner.catalog.bundled import ensure_catalog
+from gpuplanner.catalog.errors import AmbiguousGpu, CatalogUnavailable, UnknownGpu
+from gpuplanner.catalog.names import NamedCard, normalise, resolve, suggestions
+from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec, Price, Source, TfBuild
+
+_GPU_ORDER = "order by vendor, segment, release_date, name"
+
+
+def _gpu(row: sqlite3.Row) -> GpuSpec:
+    values = dict(row)
+    values["aliases"] = tuple(a for a in (values["aliases"] or "").split(";") if a)
+    values["ecc"] = bool(values["ecc"])
+    return GpuSpec(**values)
+
+
+def _cpu(row: sqlite3.Row) -> CpuPower:
+    values = dict(row)
+    values["aliases"] = tuple(a for a in (values["aliases"] or "").split(";") if a)
+    return CpuPower(**values)
+
+
+class Catalog:
+    """The bundled GPU, price, TensorFlow build and CPU tables."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.path = db_path
+        try:
+            self._conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+            self._conn.row_factory = sqlite3.Row
+            self._conn.execute("select 1 from meta limit 1")
+        except sqlite3.DatabaseError as exc:
+            raise CatalogUnavailable(f"cannot open the catalog database {db_path}: {exc}") from exc
+
+    @classmethod
+    def open(cls, db_path: Path | None = None) -> Catalog:
+        """The bundled catalog, built or rebuilt first if missing, stale or corrupt."""
+        return cls(ensure_catalog(db_path))
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Catalog:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _rows(self, sql: str, *args) -> list[sqlite3.Row]:
+        return self._conn.execute(sql, args).fetchall()
+
+    # -- GPUs ---------------------------------------------------------------------------
+
+    def gpus(self) -> list[GpuSpec]:
+        return [_gpu(r) for r in self._rows(f"select * from gpus {_GPU_ORDER}")]
+
+    def gpu(self, gpu_id: str) -> GpuSpec:
+        rows = self._rows("select * from gpus where id = ?", gpu_id)
+        if not rows:
+            raise UnknownGpu(gpu_id, [])
+        return _gpu(rows[0])
+
+    def _named(self) -> list[NamedCard]:
+        return [
+            NamedCard(
+                r["id"],
+                r["name"],
+                tuple(a for a in (r["aliases"] or "").split(";") if a),
+                r["memory_gb"],
+            )
+            for r in self._rows("select id, name, aliases, memory_gb from gpus order by id")
+        ]
+
+    def resolve(self, query: str) -> GpuSpec:
+        """One card for a name, alias or shorthand; raises AmbiguousGpu or UnknownGpu."""
+        exact = self._rows(
+            "select distinct gpu_id from gpu_names where form = ?", normalise(query) or query
+        )
+        if len(exact) == 1:
+            return self.gpu(exact[0]["gpu_id"])
+        cards = self._named()
+        found = resolve(query, cards)
+        if found.match is not None:
+            return self.gpu(found.match.id)
+        if found.candidates:
+            raise AmbiguousGpu(query, sorted(c.name for c in found.candidates))
+        raise UnknownGpu(query, suggestions(query, cards))
+
+    def search(self, text: str, limit: int = 20) -> list[GpuSpec]:
+        """Cards whose name or alias holds every word of ``text``, then partial word matches."""
+        words = set(normalise(text).split())
+        if not words:
+            return []
+        cards = self._named()
+        full, partial = [], []
+        for card in cards:
+            forms = [set(f.split()) for f in card.forms()]
+            if any(words <= f for f in forms):
+                full.append(card.id)
+            elif any(any(w in word for word in f for w in words) for f in forms):
+                partial.append(card.id)
+        by_id = {g.id: g for g in self.gpus()}
+        ordered = [by_id[i] for i in full] + [by_id[i] for i in partial]
+        return ordered[:limit]
+
+    # -- prices, builds, CPUs -------------------------------------------------------------
+
+    def prices(
+        self, gpu_id: str | None = None, currency: str | None = None, condition: str | None = None
+    ) -> list[Price]:
+        sql, args = "select * from prices where 1 = 1", []
+        for column, value in (("gpu_id", gpu_id), ("currency", currency), ("condition", condition)):
+            if value is not None:
+                sql += f" and {column} = ?"
+                args.append(value)
+        sql += " order by gpu_id, condition, currency, date desc, source"
+        return [Price(**dict(r)) for r in self._rows(sql, *args)]
+
+    def tf_builds(self) -> list[TfBuild]:
+        rows = self._rows("select * from tf_builds")
+        builds = [TfBuild(**dict(r)) for r in rows]
+        return sorted(
+            builds,
+            key=lambda b: (b.os, tuple(int(p) for p in b.tf_version.split("."))),
+            reverse=True,
+        )
+
+    def cpus(self) -> list[CpuPower]:
+        return [_cpu(r) for r in self._rows("select * from cpus order by vendor, family, name")]
+
+    def sources(self) -> list[Source]:
+        rows = self._rows("select * from sources order by id")
+        return [Source(**{**dict(r), "verified": bool(r["verified"])}) for r in rows]
+
+    def load_all(self) -> CatalogData:
+        return CatalogData(
+            tuple(self.gpus()), tuple(self.prices()), tuple(self.tf_builds()), tuple(self.cpus())
+        )
+
+    def info(self) -> dict:
+        meta = {r["key"]: r["value"] for r in self._rows("select key, value from meta")}
+        price_stats = self._rows("select min(date) as oldest, max(date) as newest from prices")[0]
+        currencies = [
+            r[0] for r in self._rows("select distinct currency from prices order by currency")
+        ]
+        conditions = {
+            r["condition"]: r["n"]
+            for r in self._rows(
+                "select condition, count(*) as n from prices group by condition order by condition"
+            )
+        }
+        counts = json.loads(meta["counts"])
+        return {
+            "path": str(self.path),
+            "schema_version": int(meta["schema_version"]),
+            "csv_digest": meta["csv_digest"],
+            "cards": counts["gpus"],
+            "prices": counts["prices"],
+            "tf_builds": counts["tf_builds"],
+            "cpus": counts["cpus"],
+            "sources": counts["sources"],
+            "currencies": currencies,
+            "price_conditions": conditions,
+            "oldest_price_date": price_stats["oldest"],
+            "newest_price_date": price_stats["newest"],
+        }

@@ -1,0 +1,24 @@
+"""Shared set-up for the catalog tests: a built database in a temporary folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import REPO_ROOT
+
+CSV_DIR = REPO_ROOT / "resources" / "catalog"
+
+
+def copy_csv(tmp_path: Path) -> Path:
+    folder = tmp_path / "csv"
+    shutil.copytree(CSV_DIR, folder)
+    return folder
+
+
+def edit_line(path: Path, line: int, old: str, new: str) -> None:
+    """Replace the first ``old`` on 1-based ``line`` of a CSV file."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert old in lines[line - 1], (old, lines[line - 1])
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    path.write_text("".join(lines), encoding="utf-8")

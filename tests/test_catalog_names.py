@@ -1,0 +1,98 @@
+"""Forgiving names: aliases, shorthand, ambiguity, and shop listings."""
+
+from __future__ import annotations
+
+import pytest
+from catalog_helpers import CSV_DIR
+
+from gpuplanner.catalog.build import build_database
+from gpuplanner.catalog.errors import AmbiguousGpu, UnknownGpu
+from gpuplanner.catalog.names import NamedCard, match_product, normalise
+from gpuplanner.catalog.store import Catalog
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory):
+    path = tmp_path_factory.mktemp("names") / "catalog.sqlite"
+    build_database(CSV_DIR, path)
+    with Catalog(path) as opened:
+        yield opened
+
+
+@pytest.fixture(scope="module")
+def cards(catalog):
+    return [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in catalog.gpus()]
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("RTX 3090", "GeForce RTX 3090"),
+        ("3090", "GeForce RTX 3090"),
+        ("geforce-rtx-3090", "GeForce RTX 3090"),
+        ("4090D", "GeForce RTX 4090 D"),
+        ("4090 D", "GeForce RTX 4090 D"),
+        ("A100 80GB PCIe", "A100 PCIe 80 GB"),
+        ("a100 pcie 80 gb", "A100 PCIe 80 GB"),
+        ("H100 SXM", "H100 SXM5 80 GB"),
+        ("RTX 3060", "GeForce RTX 3060 12 GB"),
+        ("Quadro RTX 6000", "Quadro RTX 6000"),
+        ("RTX 6000 Ada", "RTX 6000 Ada Generation"),
+        ("4070S", "GeForce RTX 4070 SUPER"),
+        ("mi300x", "Instinct MI300X"),
+    ],
+)
+def test_names_resolve(catalog, query, name):
+    assert catalog.resolve(query).name == name
+
+
+@pytest.mark.parametrize("query", ["A100", "RTX 4060 Ti", "RTX 6000", "V100"])
+def test_ambiguous_names_list_the_candidates(catalog, query):
+    with pytest.raises(AmbiguousGpu) as caught:
+        catalog.resolve(query)
+    assert len(caught.value.candidates) >= 2
+
+
+def test_unknown_name_suggests(catalog):
+    with pytest.raises(UnknownGpu) as caught:
+        catalog.resolve("RTX 9090")
+    assert caught.value.suggestions  # names sharing 'rtx'
+
+
+def test_search_finds_by_part_of_a_name(catalog):
+    names = [g.name for g in catalog.search("4090")]
+    assert names[:2] == ["GeForce RTX 4090", "GeForce RTX 4090 D"]
+    assert catalog.search("") == []
+
+
+def test_normalise():
+    assert normalise("GeForce RTX 4090D") == "rtx 4090 d"
+    assert normalise("RTX4060Ti 8G") == "rtx 4060 ti 8gb"
+    assert normalise("A100-SXM4-80GB") == "a100 sxm 80gb"
+
+
+@pytest.mark.parametrize(
+    ("listing", "name", "confidence"),
+    [
+        ("七彩虹 iGame GeForce RTX 4070 SUPER Ultra W OC 12G", "GeForce RTX 4070 SUPER", 1.0),
+        ("华硕 TUF RTX 4090 24G", "GeForce RTX 4090", 1.0),
+        ("技嘉 RTX4060Ti 8G", "GeForce RTX 4060 Ti 8 GB", 1.0),
+        ("微星 RTX 4060 Ti 16G 万图师", "GeForce RTX 4060 Ti 16 GB", 1.0),
+        ("索泰 RTX 4070S 12G", "GeForce RTX 4070 SUPER", 1.0),
+        ("RTX 4090D 24G", "GeForce RTX 4090 D", 1.0),
+        ("NVIDIA A100 80G PCIe", "A100 PCIe 80 GB", 1.0),
+    ],
+)
+def test_shop_listings_match_with_confidence(cards, listing, name, confidence):
+    match = match_product(listing, cards)
+    assert match.card.name == name
+    assert match.confidence >= confidence - 0.03
+
+
+@pytest.mark.parametrize(
+    "listing",
+    ["RTX 4060 Ti", "A100 80GB", "华硕 RTX 4090 48G 魔改", "显卡 散热器", "RTX 9090 Ti"],
+)
+def test_unsure_listings_are_not_sure(cards, listing):
+    match = match_product(listing, cards)
+    assert match.confidence < 0.9
