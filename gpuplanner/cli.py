@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
+from gpuplanner.commands import db
 from gpuplanner.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.logs import setup_logging
 
@@ -54,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PNG",
         help="like --smoke-test, and save a screenshot of the window to PNG",
     )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    db.register(subparsers)
     return parser
 
 

@@ -1,0 +1,503 @@
+"""Shop price lists: read CSV or XLSX as shops write them, check every cell, match names.
+
+Reading never writes: ``read_price_list`` returns a report with the accepted rows, the
+rejected ones (line, column, reason) and the unsure matches to review. The caller imports
+only a report without rejections, in one transaction (see ``UserDb.replace_shop_prices``).
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpuplanner.catalog.names import NamedCard, match_product, normalise
+from gpuplanner.catalog.userdb import ShopPriceRow
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_ROWS = 20_000
+SURE_CONFIDENCE = 0.9
+# Beyond these a price is a typo (an extra zero), not a price.
+MAX_AMOUNT = {"CNY": 2_000_000.0, "USD": 300_000.0}
+
+HEADERS = {
+    "product": (
+        "型号",
+        "产品",
+        "产品名称",
+        "商品名称",
+        "商品",
+        "名称",
+        "品名",
+        "显卡",
+        "显卡型号",
+        "product",
+        "model",
+        "name",
+        "description",
+        "item",
+    ),
+    "price": (
+        "价格",
+        "售价",
+        "单价",
+        "零售价",
+        "报价",
+        "金额",
+        "price",
+        "amount",
+        "retail price",
+        "unit price",
+    ),
+    "currency": ("币种", "货币", "currency"),
+    "stock": ("库存", "数量", "库存数量", "stock", "qty", "quantity", "in stock"),
+    "sku": ("编号", "货号", "商品编码", "编码", "条码", "sku", "code", "item code"),
+    "location": ("货架", "位置", "货位", "库位", "shelf", "location", "bin"),
+    "condition": ("成色", "新旧", "状态", "condition"),
+}
+CURRENCY_WORDS = {
+    "cny": "CNY",
+    "rmb": "CNY",
+    "元": "CNY",
+    "人民币": "CNY",
+    "¥": "CNY",
+    "￥": "CNY",
+    "usd": "USD",
+    "us$": "USD",
+    "$": "USD",
+    "美元": "USD",
+}
+CONDITION_WORDS = {
+    "new": "new",
+    "全新": "new",
+    "新": "new",
+    "used": "used",
+    "二手": "used",
+    "旧": "used",
+    "refurbished": "refurbished",
+    "翻新": "refurbished",
+    "官翻": "refurbished",
+}
+STOCK_WORDS = {
+    "有货": 1,
+    "现货": 1,
+    "in stock": 1,
+    "缺货": 0,
+    "无货": 0,
+    "售罄": 0,
+    "out of stock": 0,
+}
+
+
+@dataclass(frozen=True)
+class Rejection:
+    line: int
+    column: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        return (
+            f"line {self.line}"
+            + (f", column {self.column}" if self.column else "")
+            + f": {self.reason}"
+        )
+
+
+@dataclass(frozen=True)
+class Review:
+    line: int
+    product_name: str
+    matched: str | None
+    confidence: float
+    reason: str
+
+
+@dataclass
+class PriceListReport:
+    file: str
+    file_format: str = ""
+    encoding: str = ""
+    rows_read: int = 0
+    accepted: list[ShopPriceRow] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+    review: list[Review] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.rejected
+
+    def summary(self) -> dict:
+        return {
+            "file": self.file,
+            "format": self.file_format,
+            "encoding": self.encoding,
+            "rows_read": self.rows_read,
+            "accepted": len(self.accepted),
+            "matched": sum(1 for r in self.accepted if r.gpu_id),
+            "rejected": [
+                {"line": r.line, "column": r.column, "reason": r.reason} for r in self.rejected
+            ],
+            "review": [
+                {
+                    "line": r.line,
+                    "product": r.product_name,
+                    "matched": r.matched,
+                    "confidence": r.confidence,
+                    "reason": r.reason,
+                }
+                for r in self.review
+            ],
+        }
+
+
+class PriceListError(Exception):
+    """The file as a whole cannot be read (format, encoding, size, no header)."""
+
+    def __init__(self, file: str, reason: str) -> None:
+        self.file, self.reason = file, reason
+        super().__init__(f"{file}: {reason}")
+
+
+# -- reading the file -----------------------------------------------------------------------
+
+
+def decode_text(data: bytes, file: str) -> tuple[str, str]:
+    """Text and encoding name: BOM first, then UTF-8, then GB18030 (what Excel writes in China)."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="strict"), "utf-8-sig"
+    for bom, name in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(bom):
+            try:
+                return data[len(bom) :].decode(name), "utf-16"
+            except UnicodeDecodeError as exc:
+                raise PriceListError(file, f"broken UTF-16 text at byte {exc.start}") from None
+    if b"\x00" in data[:4096]:
+        raise PriceListError(file, "this is a binary file, not a CSV or XLSX price list")
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError as exc:
+        raise PriceListError(
+            file,
+            f"the text is neither UTF-8 nor GBK/GB18030 (bad byte at {exc.start});"
+            " save it as UTF-8 CSV",
+        ) from None
+    if sum(ch in "\ufffd\x7f" or (ord(ch) < 32 and ch not in "\t\r\n") for ch in text) > 0:
+        raise PriceListError(
+            file, "the file contains control characters; it does not look like a text price list"
+        )
+    return text, "gb18030"
+
+
+def _read_csv(data: bytes, file: str) -> tuple[list[list[str]], str]:
+    text, encoding = decode_text(data, file)
+    sample = text[:4096]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = []
+    try:
+        for cells in csv.reader(io.StringIO(text), dialect):
+            rows.append(cells)
+            if len(rows) > MAX_ROWS + 1:
+                break
+    except csv.Error as exc:
+        raise PriceListError(file, f"not a valid CSV file: {exc}") from None
+    return rows, encoding
+
+
+def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
+    import zipfile
+
+    try:
+        import openpyxl
+    except ImportError:  # pragma: no cover - openpyxl is a dependency
+        raise PriceListError(file, "reading XLSX needs the openpyxl package") from None
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
+    try:
+        sheet = book.worksheets[0]
+        rows = []
+        for values in sheet.iter_rows(values_only=True):
+            rows.append(["" if v is None else _cell_text(v) for v in values])
+            if len(rows) > MAX_ROWS + 1:
+                break
+    finally:
+        book.close()
+    return rows
+
+
+def _cell_text(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def read_rows(path: Path) -> tuple[list[list[str]], str, str]:
+    """The file's rows of cells, its format ('csv'/'xlsx') and its text encoding."""
+    file = path.name
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise PriceListError(
+                file, f"the file is {size // (1024 * 1024)} MB; a price list may be at most 20 MB"
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PriceListError(file, f"cannot read the file: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise PriceListError(file, "the file is empty")
+    if data.startswith(b"PK\x03\x04"):
+        return _read_xlsx(data, file), "xlsx", ""
+    rows, encoding = _read_csv(data, file)
+    return rows, "csv", encoding
+
+
+# -- checking the cells ---------------------------------------------------------------------
+
+
+def map_header(header: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        label = cell.strip().lower().lstrip("\ufeff")
+        label = re.sub(r"[（(].*?[)）]", "", label).strip()
+        for key, names in HEADERS.items():
+            if key not in found and label in names:
+                found[key] = index
+    return found
+
+
+_AMOUNT = re.compile(
+    r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)?\s*(-?[\d,，]*\.?\d+)\s*(元|rmb|cny|usd|美元)?\s*$", re.I
+)
+
+
+def parse_amount(text: str) -> tuple[float, str | None]:
+    """'¥3,299' -> (3299.0, 'CNY'); '499' -> (499.0, None). ValueError if not a price."""
+    m = _AMOUNT.match(text.strip().lower())
+    if not m:
+        raise ValueError(text)
+    amount = float(m.group(2).replace(",", "").replace("，", ""))
+    marker = (m.group(1) or m.group(3) or "").lower()
+    return amount, CURRENCY_WORDS.get(marker)
+
+
+def read_price_list(
+    path: Path, cards: list[NamedCard], default_currency: str = "CNY"
+) -> PriceListReport:
+    rows, file_format, encoding = read_rows(path)
+    report = PriceListReport(file=path.name, file_format=file_format, encoding=encoding)
+    header_index = next((i for i, r in enumerate(rows) if any(c.strip() for c in r)), None)
+    if header_index is None:
+        raise PriceListError(path.name, "the file has no rows")
+    columns = map_header(rows[header_index])
+    missing = [k for k in ("product", "price") if k not in columns]
+    if missing:
+        names = {"product": "型号 / product", "price": "价格 / price"}
+        raise PriceListError(
+            path.name,
+            f"line {header_index + 1}: no {' or '.join(names[m] for m in missing)} column"
+            f" in the header {[c for c in rows[header_index] if c][:8]}",
+        )
+    body = rows[header_index + 1 :]
+    if len(body) > MAX_ROWS:
+        raise PriceListError(
+            path.name, f"more than {MAX_ROWS:,} rows; split the list or remove old items"
+        )
+    seen: dict[tuple[str, str], int] = {}
+    for offset, cells in enumerate(body):
+        line = header_index + 2 + offset
+        if not any(c.strip() for c in cells):
+            continue
+        report.rows_read += 1
+        row = _check_row(cells, columns, line, default_currency, report)
+        if row is None:
+            continue
+        key = (normalise(row.product_name), row.condition)
+        if key in seen:
+            report.rejected.append(Rejection(line, "product", f"duplicate of line {seen[key]}"))
+            continue
+        seen[key] = line
+        match = match_product(row.product_name, cards)
+        gpu_id = match.card.id if match.card and match.confidence >= SURE_CONFIDENCE else None
+        if gpu_id is None or match.confidence < SURE_CONFIDENCE:
+            report.review.append(
+                Review(
+                    line,
+                    row.product_name,
+                    match.card.name if match.card else None,
+                    match.confidence,
+                    match.reason
+                    + (f" ({', '.join(match.alternatives)})" if match.alternatives else ""),
+                )
+            )
+        report.accepted.append(
+            ShopPriceRow(
+                line,
+                row.product_name,
+                gpu_id,
+                match.confidence,
+                row.amount,
+                row.currency,
+                row.condition,
+                row.sku,
+                row.stock,
+                row.location,
+            )
+        )
+    return report
+
+
+def _cell(cells: list[str], columns: dict[str, int], key: str) -> str:
+    index = columns.get(key)
+    return cells[index].strip() if index is not None and index < len(cells) else ""
+
+
+def _check_row(cells, columns, line, default_currency, report) -> ShopPriceRow | None:
+    def reject(column: str, reason: str) -> None:
+        report.rejected.append(Rejection(line, column, reason))
+
+    product = _cell(cells, columns, "product")
+    if not product:
+        reject("product", "the product name is empty")
+        return None
+    if len(product) > 300 or any(ord(ch) < 32 for ch in product):
+        reject("product", "the product name is not plain text")
+        return None
+    raw_price = _cell(cells, columns, "price")
+    try:
+        amount, marked_currency = parse_amount(raw_price)
+    except ValueError:
+        reject("price", f"{raw_price!r} is not a price" if raw_price else "the price is empty")
+        return None
+    raw_currency = _cell(cells, columns, "currency")
+    if raw_currency:
+        currency = CURRENCY_WORDS.get(raw_currency.lower()) or (
+            raw_currency.upper() if raw_currency.upper() in MAX_AMOUNT else None
+        )
+        if currency is None:
+            reject("currency", f"unknown currency {raw_currency!r} (use CNY or USD)")
+            return None
+        if marked_currency and marked_currency != currency:
+            reject(
+                "price", f"the price says {marked_currency} but the currency column says {currency}"
+            )
+            return None
+    else:
+        currency = marked_currency or default_currency
+    if amount <= 0:
+        reject("price", f"the price must be above zero, not {raw_price}")
+        return None
+    if amount > MAX_AMOUNT[currency]:
+        reject("price", f"{raw_price} {currency} is not a plausible price for one card")
+        return None
+    raw_condition = _cell(cells, columns, "condition")
+    condition = "new"
+    if raw_condition:
+        condition = CONDITION_WORDS.get(raw_condition.lower(), "")
+        if not condition:
+            reject(
+                "condition",
+                f"{raw_condition!r} is not new / used / refurbished (全新 / 二手 / 翻新)",
+            )
+            return None
+    elif re.search(r"二手|used", product, re.I):
+        condition = "used"
+    raw_stock = _cell(cells, columns, "stock")
+    stock = None
+    if raw_stock:
+        if raw_stock.lower() in STOCK_WORDS:
+            stock = STOCK_WORDS[raw_stock.lower()]
+        else:
+            try:
+                stock = int(float(raw_stock))
+                if stock < 0 or stock != float(raw_stock):
+                    raise ValueError
+            except ValueError:
+                reject("stock", f"{raw_stock!r} is not a count of cards")
+                return None
+    return ShopPriceRow(
+        line,
+        product,
+        None,
+        0.0,
+        amount,
+        currency,
+        condition,
+        _cell(cells, columns, "sku") or None,
+        stock,
+        _cell(cells, columns, "location") or None,
+    )
+
+
+# -- writing --------------------------------------------------------------------------------
+
+EXPORT_COLUMNS = (
+    "product",
+    "gpu_id",
+    "price",
+    "currency",
+    "condition",
+    "stock",
+    "sku",
+    "location",
+    "match_confidence",
+)
+
+
+def neutralise(value: object) -> object:
+    """Stop a spreadsheet from running a cell as a formula (=, +, -, @, tab, CR at the start)."""
+    if isinstance(value, str) and value and value[0] in "=+-@\t\r":
+        return "'" + value
+    return value
+
+
+def export_rows(rows: list[ShopPriceRow]) -> list[list[object]]:
+    return [
+        [
+            neutralise(v)
+            for v in (
+                r.product_name,
+                r.gpu_id or "",
+                r.amount,
+                r.currency,
+                r.condition,
+                "" if r.stock is None else r.stock,
+                r.sku or "",
+                r.location or "",
+                r.match_confidence,
+            )
+        ]
+        for r in rows
+    ]
+
+
+def write_price_list(path: Path, rows: list[ShopPriceRow]) -> None:
+    """CSV (UTF-8 with BOM, so Excel shows Chinese right) or XLSX, by the file's suffix."""
+    body = export_rows(rows)
+    tmp = path.with_name(f".{path.name}.tmp")
+    if path.suffix.lower() == ".xlsx":
+        import openpyxl
+
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.title = "prices"
+        sheet.append(list(EXPORT_COLUMNS))
+        for values in body:
+            sheet.append(values)
+        book.save(tmp)
+    else:
+        with tmp.open("w", encoding="utf-8-sig", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(EXPORT_COLUMNS)
+            writer.writerows(body)
+    tmp.replace(path)

@@ -1,0 +1,324 @@
+"""The user's own database: shop price lists, saved plans, scans and probe history.
+
+Lives in the platform's user data folder. Its schema carries a version
+(``PRAGMA user_version``) and moves forward through the migrations below; a file from a
+newer gpuplanner is left untouched. A corrupt file is kept aside as a backup and a fresh
+one is created, and the caller is told so it can tell the user.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from gpuplanner import paths
+from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.records import Price
+
+log = logging.getLogger(__name__)
+DB_NAME = "gpuplanner.sqlite"
+BUSY_TIMEOUT_S = 5.0
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the first schema
+    """
+    create table shops (
+        id integer primary key,
+        name text not null unique,
+        created text not null
+    );
+    create table shop_prices (
+        id integer primary key,
+        shop_id integer not null references shops(id) on delete cascade,
+        line integer not null,
+        product_name text not null,
+        gpu_id text,
+        match_confidence real not null,
+        amount real not null check (amount > 0),
+        currency text not null,
+        condition text not null,
+        sku text,
+        stock integer,
+        location text
+    );
+    create index shop_prices_gpu on shop_prices(gpu_id, currency);
+    create table price_imports (
+        id integer primary key,
+        shop_id integer not null references shops(id) on delete cascade,
+        file_name text not null,
+        imported_at text not null,
+        row_count integer not null,
+        report_json text not null
+    );
+    create table plans (
+        id integer primary key,
+        created text not null,
+        name text not null,
+        request_json text not null,
+        plan_json text not null
+    );
+    create table scans (
+        id integer primary key,
+        created text not null,
+        machine text not null,
+        snapshot_json text not null
+    );
+    create table probe_runs (
+        id integer primary key,
+        created text not null,
+        python text not null,
+        result_json text not null
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class UserDbError(CatalogError):
+    pass
+
+
+class UserDbTooNew(UserDbError):
+    def __init__(self, path: Path, found: int) -> None:
+        super().__init__(
+            f"{path} was written by a newer gpuplanner (schema {found}, this version knows "
+            f"{SCHEMA_VERSION}); it is left untouched. Update gpuplanner to use it."
+        )
+
+
+class UserDbLocked(UserDbError):
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} is busy: another gpuplanner window is saving to it. Try again in a moment."
+        )
+
+
+@dataclass(frozen=True)
+class ShopPriceRow:
+    line: int
+    product_name: str
+    gpu_id: str | None
+    match_confidence: float
+    amount: float
+    currency: str
+    condition: str
+    sku: str | None = None
+    stock: int | None = None
+    location: str | None = None
+
+
+def default_path() -> Path:
+    return paths.user_data_dir() / DB_NAME
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+class UserDb:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or default_path()
+        self.recovered_from: Path | None = None  # set when a corrupt file was kept aside
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._conn = self._open_checked()
+        except sqlite3.DatabaseError as exc:
+            if _is_locked(exc):
+                raise UserDbLocked(self.path) from exc
+            self.recovered_from = self._keep_aside()
+            log.error(
+                "user database %s was corrupt (%s); kept as %s", self.path, exc, self.recovered_from
+            )
+            self._conn = self._open_checked()
+
+    def _open_checked(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("pragma foreign_keys = on")
+            check = conn.execute("pragma quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(
+                    f"integrity check failed: {check[0] if check else 'no answer'}"
+                )
+            self._migrate(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _keep_aside(self) -> Path:
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        backup = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        self.path.replace(backup)
+        for suffix in ("-journal", "-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.replace(backup.with_name(backup.name + suffix))
+        return backup
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        version = conn.execute("pragma user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise UserDbTooNew(self.path, version)
+        for number in range(version, SCHEMA_VERSION):
+            conn.execute("begin immediate")
+            try:
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(f"pragma user_version = {number + 1}")
+                conn.execute("commit")
+            except BaseException:
+                conn.execute("rollback")
+                raise
+            log.info("user database migrated to schema %d", number + 1)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> UserDb:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        return self._conn.execute("pragma user_version").fetchone()[0]
+
+    # -- shop prices --------------------------------------------------------------------
+
+    def replace_shop_prices(
+        self,
+        shop: str,
+        file_name: str,
+        rows: Iterable[ShopPriceRow],
+        report: dict,
+        on_progress: Callable[[int], None] | None = None,
+    ) -> int:
+        """Swap a shop's whole list for ``rows`` in one transaction: all of it or none of it."""
+        rows = list(rows)
+        try:
+            self._conn.execute("begin immediate")
+        except sqlite3.OperationalError as exc:
+            if _is_locked(exc):
+                raise UserDbLocked(self.path) from exc
+            raise
+        try:
+            self._conn.execute(
+                "insert into shops(name, created) values (?, ?) on conflict(name) do nothing",
+                (shop, _now()),
+            )
+            shop_id = self._conn.execute("select id from shops where name = ?", (shop,)).fetchone()[
+                0
+            ]
+            self._conn.execute("delete from shop_prices where shop_id = ?", (shop_id,))
+            for done, row in enumerate(rows, 1):
+                self._conn.execute(
+                    "insert into shop_prices(shop_id, line, product_name, gpu_id, match_confidence,"
+                    " amount, currency, condition, sku, stock, location)"
+                    " values (?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        shop_id,
+                        row.line,
+                        row.product_name,
+                        row.gpu_id,
+                        row.match_confidence,
+                        row.amount,
+                        row.currency,
+                        row.condition,
+                        row.sku,
+                        row.stock,
+                        row.location,
+                    ),
+                )
+                if on_progress is not None:
+                    on_progress(done)
+            self._conn.execute(
+                "insert into price_imports(shop_id, file_name, imported_at, row_count, report_json)"
+                " values (?,?,?,?,?)",
+                (
+                    shop_id,
+                    file_name,
+                    _now(),
+                    len(rows),
+                    json.dumps(report, ensure_ascii=False, sort_keys=True),
+                ),
+            )
+            self._conn.execute("commit")
+        except BaseException:
+            self._conn.execute("rollback")
+            raise
+        return len(rows)
+
+    def shops(self) -> list[str]:
+        return [r[0] for r in self._conn.execute("select name from shops order by name")]
+
+    def shop_rows(self, shop: str) -> list[ShopPriceRow]:
+        rows = self._conn.execute(
+            "select p.* from shop_prices p join shops s on s.id = p.shop_id"
+            " where s.name = ? order by p.line",
+            (shop,),
+        ).fetchall()
+        return [
+            ShopPriceRow(
+                r["line"],
+                r["product_name"],
+                r["gpu_id"],
+                r["match_confidence"],
+                r["amount"],
+                r["currency"],
+                r["condition"],
+                r["sku"],
+                r["stock"],
+                r["location"],
+            )
+            for r in rows
+        ]
+
+    def shop_prices(self, gpu_id: str | None = None) -> list[Price]:
+        """Matched shop prices as catalog ``Price`` records (region 'shop', source the shop)."""
+        sql = (
+            "select p.*, s.name as shop, i.imported_at"
+            " from shop_prices p join shops s on s.id = p.shop_id"
+            " left join price_imports i"
+            " on i.id = (select max(id) from price_imports where shop_id = s.id)"
+            " where p.gpu_id is not null"
+        )
+        args: tuple = ()
+        if gpu_id is not None:
+            sql += " and p.gpu_id = ?"
+            args = (gpu_id,)
+        sql += " order by s.name, p.line"
+        return [
+            Price(
+                gpu_id=r["gpu_id"],
+                amount=r["amount"],
+                currency=r["currency"],
+                condition=r["condition"],
+                region="shop",
+                source=f"shop:{r['shop']}",
+                date=(r["imported_at"] or "")[:10],
+                note=r["product_name"],
+                shop=r["shop"],
+                sku=r["sku"],
+                stock=r["stock"],
+                location=r["location"],
+            )
+            for r in self._conn.execute(sql, args).fetchall()
+        ]
+
+    def row_count(self, table: str) -> int:
+        if table not in ("shops", "shop_prices", "price_imports", "plans", "scans", "probe_runs"):
+            raise ValueError(table)
+        return self._conn.execute(f"select count(*) from {table}").fetchone()[0]
+
+
+def _is_locked(exc: sqlite3.DatabaseError) -> bool:
+    return "locked" in str(exc).lower() or "busy" in str(exc).lower()

@@ -1,0 +1,49 @@
+"""Printing for the command line: JSON for machines, aligned text for people."""
+
+from __future__ import annotations
+
+import json
+import sys
+import unicodedata
+
+from gpuplanner.serial import to_dict
+
+
+def print_json(obj: object) -> None:
+    json.dump(to_dict(obj), sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
+    sys.stdout.write("\n")
+
+
+def _width(text: str) -> int:
+    """Display width: CJK characters take two terminal columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def print_table(headers: list[str], rows: list[list[object]]) -> None:
+    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
+    widths = [max([_width(h)] + [_width(r[i]) for r in cells]) for i, h in enumerate(headers)]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(
+            v + " " * (w - _width(v)) for v, w in zip(values, widths, strict=True)
+        ).rstrip()
+
+    print(line(headers))
+    print(line(["-" * w for w in widths]))
+    for row in cells:
+        print(line(row))
+
+
+def fmt(value: object, unit: str = "") -> str:
+    """A value for people: N/A when unknown, trailing zeros dropped."""
+    if value is None:
+        return "N/A"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        value = f"{value:g}"
+    return f"{value}{unit}"
+
+
+def error(message: str) -> None:
+    print(f"gpuplanner: {message}", file=sys.stderr)

@@ -1,0 +1,147 @@
+"""The user's database: migrations, a newer schema, corruption, locks, and a killed import."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from conftest import child_env
+
+from gpuplanner.catalog.userdb import (
+    SCHEMA_VERSION,
+    ShopPriceRow,
+    UserDb,
+    UserDbLocked,
+    UserDbTooNew,
+)
+
+
+def _rows(n: int, amount: float = 100.0) -> list[ShopPriceRow]:
+    return [
+        ShopPriceRow(i + 2, f"RTX 4090 #{i}", "geforce-rtx-4090", 1.0, amount + i, "CNY", "new")
+        for i in range(n)
+    ]
+
+
+def test_a_new_database_gets_the_current_schema(tmp_path):
+    with UserDb(tmp_path / "u.sqlite") as db:
+        assert db.schema_version == SCHEMA_VERSION
+        assert db.row_count("shop_prices") == 0
+
+
+def test_an_older_schema_is_migrated(tmp_path):
+    path = tmp_path / "u.sqlite"
+    sqlite3.connect(path).close()  # version 0: an empty file from before the first schema
+    with UserDb(path) as db:
+        assert db.schema_version == SCHEMA_VERSION
+        assert db.shops() == []
+
+
+def test_a_newer_schema_is_left_untouched(tmp_path):
+    path = tmp_path / "u.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute("create table future(x)")
+    conn.execute(f"pragma user_version = {SCHEMA_VERSION + 5}")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(UserDbTooNew, match="newer gpuplanner"):
+        UserDb(path)
+    assert path.read_bytes() == before
+
+
+def test_a_corrupt_file_is_kept_aside_and_recreated(tmp_path):
+    path = tmp_path / "u.sqlite"
+    path.write_bytes(b"SQLite format 3\x00" + os.urandom(8192))
+    db = UserDb(path)
+    try:
+        assert db.recovered_from is not None and db.recovered_from.exists()
+        assert db.recovered_from.read_bytes().startswith(b"SQLite format 3")
+        assert db.schema_version == SCHEMA_VERSION
+    finally:
+        db.close()
+
+
+def test_import_replaces_a_shops_list_atomically(tmp_path):
+    with UserDb(tmp_path / "u.sqlite") as db:
+        db.replace_shop_prices("shop", "a.csv", _rows(3), {"accepted": 3})
+        db.replace_shop_prices("shop", "b.csv", _rows(2, 200), {"accepted": 2})
+        assert [r.amount for r in db.shop_rows("shop")] == [200, 201]
+        prices = db.shop_prices("geforce-rtx-4090")
+        assert prices[0].shop == "shop" and prices[0].region == "shop"
+
+
+def test_a_failure_mid_import_changes_nothing(tmp_path):
+    with UserDb(tmp_path / "u.sqlite") as db:
+        db.replace_shop_prices("shop", "a.csv", _rows(3), {})
+
+        def explode(done: int) -> None:
+            if done == 2:
+                raise OSError(28, "No space left on device")
+
+        with pytest.raises(OSError):
+            db.replace_shop_prices("shop", "b.csv", _rows(5, 500), {}, on_progress=explode)
+        assert [r.amount for r in db.shop_rows("shop")] == [100, 101, 102]
+
+
+def test_a_second_writer_is_told_the_database_is_busy(tmp_path, monkeypatch):
+    path = tmp_path / "u.sqlite"
+    UserDb(path).close()
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("begin exclusive")
+    monkeypatch.setattr("gpuplanner.catalog.userdb.BUSY_TIMEOUT_S", 0.2)
+    try:
+        with pytest.raises(UserDbLocked, match="another gpuplanner"):
+            UserDb(path)
+    finally:
+        blocker.execute("rollback")
+        blocker.close()
+
+
+KILLED_IMPORT = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from gpuplanner.catalog.userdb import ShopPriceRow, UserDb
+
+    rows = [ShopPriceRow(i + 2, f"RTX 3090 #{i}", "geforce-rtx-3090", 1.0, 999.0, "CNY", "used")
+            for i in range(2000)]
+
+    def progress(done):
+        if done == 1000:
+            print("HALFWAY", flush=True)
+            time.sleep(60)
+
+    with UserDb(Path(sys.argv[1])) as db:
+        db.replace_shop_prices("shop", "big.csv", rows, {}, on_progress=progress)
+    print("FINISHED", flush=True)
+    """
+)
+
+
+@pytest.mark.slow
+def test_a_process_killed_during_an_import_leaves_the_old_list(tmp_path):
+    path = tmp_path / "u.sqlite"
+    with UserDb(path) as db:
+        db.replace_shop_prices("shop", "a.csv", _rows(3), {})
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_IMPORT, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=child_env(tmp_path),
+    )
+    try:
+        assert child.stdout.readline().strip() == "HALFWAY"
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.wait(timeout=30)
+    assert child.returncode == -signal.SIGKILL
+    with UserDb(path) as db:
+        assert db.recovered_from is None
+        assert [r.amount for r in db.shop_rows("shop")] == [100, 101, 102]
+        assert db.row_count("shop_prices") == 3
