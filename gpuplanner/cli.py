@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
-from gpuplanner.commands import db
+from gpuplanner.commands import db, scan
 from gpuplanner.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.logs import setup_logging
 
@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="like --smoke-test, and save a screenshot of the window to PNG",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    scan.register(subparsers)
     db.register(subparsers)
     return parser
 

@@ -159,7 +159,8 @@ def match_product(listing: str, cards: Iterable[NamedCard]) -> ProductMatch:
             else:
                 score, reason = 1.0, "exact model"
             # Name words the listing lacks (rtx, pcie, radeon) lower the score a little.
-            score -= 0.02 * len(card_words - words - card_models)
+            missing = {w for w in card_words - words - card_models if not _MEMORY.fullmatch(w)}
+            score -= 0.02 * len(missing)
             if best is None or score > best[0]:
                 best = (score, reason)
         if best is not None:
@@ -168,7 +169,35 @@ def match_product(listing: str, cards: Iterable[NamedCard]) -> ProductMatch:
         return ProductMatch(None, 0.0, "no catalog card has these model words")
     fits.sort(key=lambda item: (-item[0], item[2].name))
     top_score, reason, top = fits[0]
-    rivals = tuple(c.name for s, _, c in fits[1:] if s >= top_score - 0.03)
+    rivals = tuple(c.name for s, _, c in fits[1:] if s >= top_score - 0.01)
     if rivals:
         return ProductMatch(top, round(top_score * 0.5, 2), "several cards fit", rivals)
     return ProductMatch(top, round(top_score, 2), reason)
+
+
+def match_device(
+    name: str, memory_mib: float | None, cards: Iterable[NamedCard]
+) -> NamedCard | None:
+    """The catalog card a detected GPU is: by name, then by memory size among look-alikes.
+
+    Drivers report 'NVIDIA GeForce RTX 3060' for both the 8 GB and 12 GB boards and
+    'NVIDIA H200' with 143,771 MiB for a 141 GB card, so memory decides within 10%.
+    """
+    cards = list(cards)
+    match = match_product(name, cards)
+    if match.card is None:
+        return None
+    if match.confidence >= 0.9 and not match.alternatives:
+        return match.card
+    by_name = {c.name: c for c in cards}
+    candidates = [match.card, *(by_name[n] for n in match.alternatives if n in by_name)]
+    if memory_mib:
+        memory_gb = memory_mib / 1024
+        close = [
+            c
+            for c in candidates
+            if c.memory_gb and abs(c.memory_gb - memory_gb) <= 0.1 * c.memory_gb
+        ]
+        if len(close) == 1:
+            return close[0]
+    return match.card if match.confidence >= 0.7 else None

@@ -1,0 +1,262 @@
+"""``gpuplanner scan``: this computer, or saved snapshots and nvidia-smi reports (--from)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.commands.output import error, fmt, print_json
+from gpuplanner.findings_text import finding_text
+from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
+from gpuplanner.hardware.snapshot import KIND, SnapshotError, load_paths, save
+from gpuplanner.inventory import enrich
+from gpuplanner.serial import to_dict
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+RATINGS = ("white", "bronze", "silver", "gold", "platinum", "titanium")
+CASE_FORMS = ("mini-itx", "micro-atx", "atx", "e-atx", "server")
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "scan",
+        help="what is in this computer: GPUs, PCIe links, CPU, memory, PSU, TensorFlow",
+        description="Scan this computer, or load saved snapshots and nvidia-smi -q -x reports.",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--save", type=Path, metavar="FILE", help="save the snapshot as JSON")
+    parser.add_argument(
+        "--from",
+        dest="sources",
+        type=Path,
+        nargs="+",
+        metavar="PATH",
+        help="load snapshots or nvidia-smi reports (files or folders) instead of scanning",
+    )
+    psu = parser.add_argument_group("power supply (what cannot be detected)")
+    psu.add_argument("--psu-watts", type=_positive, metavar="W", help="the PSU's rated wattage")
+    psu.add_argument("--psu-rating", choices=RATINGS, help="80 PLUS rating")
+    psu.add_argument("--psu-atx", choices=("2", "3"), help="ATX 2.x or ATX 3.x PSU")
+    psu.add_argument("--psu-8pin", type=_count, metavar="N", help="number of PCIe 8-pin cables")
+    psu.add_argument(
+        "--psu-12v2x6", action="store_true", help="the PSU has a 12V-2x6 (12VHPWR) cable"
+    )
+    case = parser.add_argument_group("case")
+    case.add_argument("--case", choices=CASE_FORMS, dest="case_form", help="case form factor")
+    case.add_argument(
+        "--gpu-clearance-mm", type=_positive, metavar="MM", help="longest card that fits"
+    )
+    case.add_argument("--free-slots", type=_count, metavar="N", help="free expansion slots")
+    parser.set_defaults(handler=run)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0 or value > 100_000:
+        raise argparse.ArgumentTypeError(f"{value} is not a plausible value")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= 16:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 16")
+    return value
+
+
+def _entered(args) -> tuple[PowerSupply, CaseInfo]:
+    power = PowerSupply(
+        rated_w=args.psu_watts,
+        rating=args.psu_rating,
+        atx_version=args.psu_atx,
+        pcie_8pin_cables=args.psu_8pin,
+        has_12v2x6=True if args.psu_12v2x6 else None,
+        status="entered" if args.psu_watts else "not-entered",
+    )
+    case = CaseInfo(
+        form_factor=args.case_form,
+        gpu_clearance_mm=args.gpu_clearance_mm,
+        free_slots=args.free_slots,
+    )
+    return power, case
+
+
+def _enrich(snapshot: SystemSnapshot) -> SystemSnapshot:
+    try:
+        with Catalog.open() as catalog:
+            return enrich(snapshot, catalog.load_all())
+    except CatalogError as exc:
+        error(f"the catalog is unavailable, so cards are not matched to it: {exc}")
+        return snapshot
+
+
+def run(args) -> int:
+    if args.sources:
+        return _from_files(args)
+    from gpuplanner.hardware.scan import ScanOptions, scan_system
+
+    power, case = _entered(args)
+    snapshot = _enrich(scan_system(ScanOptions(power_supply=power, case=case)))
+    if args.save:
+        try:
+            save(snapshot, args.save)
+        except OSError as exc:
+            error(f"cannot save {args.save}: {exc.strerror or exc}")
+            return EXIT_FAILURE
+    if args.json:
+        print_json({"kind": KIND, **to_dict(snapshot)})
+    else:
+        print_snapshot(snapshot)
+        if args.save:
+            print(f"\nSaved to {args.save}")
+    return EXIT_OK
+
+
+def _from_files(args) -> int:
+    result = load_paths(args.sources)
+    for problem in result.errors:
+        error(str(problem))
+    snapshots = [(name, _enrich(s)) for name, s in result.snapshots]
+    if args.json:
+        print_json(
+            {
+                "snapshots": [{"file": n, **to_dict(s)} for n, s in snapshots],
+                "errors": [{"file": e.file, "reason": e.reason} for e in result.errors],
+            }
+        )
+    else:
+        for number, (name, snapshot) in enumerate(snapshots):
+            if number:
+                print()
+            print(f"== {name}")
+            print_snapshot(snapshot)
+    if args.save and len(snapshots) == 1:
+        save(snapshots[0][1], args.save)
+    elif args.save:
+        error("--save takes a single snapshot; load one file to save it")
+        return EXIT_FAILURE
+    return EXIT_OK if snapshots else EXIT_FAILURE
+
+
+def _gb(mib: float | None) -> str:
+    return "N/A" if mib is None else f"{mib / 1024:.1f} GB"
+
+
+def _link_text(link) -> str:
+    if link is None:
+        return "N/A"
+    parts = []
+    if link.current_gen or link.current_width:
+        parts.append(
+            f"now Gen{fmt(link.current_gen)} x{fmt(link.current_width)}"
+            + (" (under load)" if link.under_load else "")
+        )
+    card = [
+        f"Gen{link.card_max_gen}" if link.card_max_gen else "",
+        f"x{link.card_max_width}" if link.card_max_width else "",
+    ]
+    if any(card):
+        parts.append("card " + " ".join(c for c in card if c))
+    slot = [
+        f"Gen{link.slot_max_gen}" if link.slot_max_gen else "",
+        f"x{link.slot_max_width}" if link.slot_max_width else "",
+    ]
+    if any(slot):
+        parts.append("slot " + " ".join(s for s in slot if s))
+    if not link.card_max_gen and link.max_gen:
+        parts.append(f"up to Gen{link.max_gen} x{fmt(link.max_width)}")
+    return "; ".join(parts) or "N/A"
+
+
+def print_snapshot(snapshot: SystemSnapshot) -> None:
+    os_info = snapshot.os
+    where = (
+        f" ({os_info.system} {os_info.release}, {os_info.machine}{', WSL' if os_info.wsl else ''})"
+        if os_info
+        else ""
+    )
+    print(f"Machine: {snapshot.machine}{where}   [{snapshot.source}, {snapshot.created}]")
+    if snapshot.nvml.state != "ok":
+        print(f"NVIDIA driver: {snapshot.nvml.state} - {snapshot.nvml.detail}")
+        if snapshot.nvml.hint:
+            print(f"  Hint: {snapshot.nvml.hint}")
+    if not snapshot.gpus:
+        print("GPUs: none found")
+    for gpu in snapshot.gpus:
+        extra = f" = catalog '{gpu.catalog_id}'" if gpu.catalog_id else ""
+        print(f"GPU {gpu.index}: {gpu.name}{extra}  [{gpu.bus_id or 'bus N/A'}]")
+        print(
+            f"  Memory {_gb(gpu.memory_total_mib)}; driver {fmt(gpu.driver_version)};"
+            f" CUDA {fmt(gpu.cuda_driver_version)};"
+            f" compute capability {fmt(gpu.compute_capability)}"
+        )
+        print(f"  PCIe: {_link_text(gpu.pcie)}")
+        if gpu.power_limit_w or gpu.power_draw_w:
+            print(
+                f"  Power: {fmt(gpu.power_draw_w, ' W')} now, limit {fmt(gpu.power_limit_w, ' W')}"
+                f" (max {fmt(gpu.power_max_limit_w, ' W')}); {fmt(gpu.temperature_c, ' °C')};"
+                f" fan {fmt(gpu.fan_percent, '%')}"
+            )
+        if gpu.lost:
+            print("  LOST: the GPU stopped answering during the scan")
+    cpu = snapshot.cpu
+    if cpu.model or cpu.cores:
+        power = (
+            f"; power class {cpu.power_class}"
+            f" ({cpu.base_power_w:g} W base, {cpu.max_power_w:g} W peak)"
+            if cpu.power_class
+            else "; power class not in the catalog"
+        )
+        rapl = (
+            f"; package power now {cpu.package_power_w:g} W"
+            if cpu.package_power_w is not None
+            else (f"; RAPL {cpu.rapl_status}")
+        )
+        print(
+            f"CPU: {fmt(cpu.model)}, {fmt(cpu.cores)} cores / {fmt(cpu.threads)} threads"
+            f"{power}{rapl}"
+        )
+    if snapshot.memory.total_mib:
+        print(
+            f"Memory: {_gb(snapshot.memory.total_mib)} ({_gb(snapshot.memory.available_mib)} free)"
+        )
+    tf = snapshot.tensorflow
+    if tf is not None:
+        installed = f"{tf.package} {tf.version}" if tf.package else "not installed"
+        print(
+            f"TensorFlow: {installed} in Python {tf.python_version} ({tf.python_executable});"
+            f" verdict: {tf.verdict}"
+        )
+    psu = snapshot.power_supply
+    if psu.rated_w:
+        print(
+            f"Power supply: {psu.rated_w} W{', 80 PLUS ' + psu.rating if psu.rating else ''}"
+            f"{', ATX ' + psu.atx_version + '.x' if psu.atx_version else ''}"
+        )
+    for reading in psu.readings:
+        print(
+            f"  {reading.device} ({reading.source}): output {fmt(reading.output_power_w, ' W')}, "
+            f"input {fmt(reading.input_power_w, ' W')} (estimated)"
+        )
+    if not psu.rated_w and snapshot.source == "scan":
+        print("Power supply: not entered (use --psu-watts W)")
+    if snapshot.findings:
+        print("Findings:")
+        for finding in snapshot.findings:
+            where = f"GPU {finding.gpu_index}: " if finding.gpu_index is not None else ""
+            print(f"  [{finding.severity}] {where}{finding_text(finding)}")
+    for note in snapshot.notes:
+        print(f"Note: {note}")
+    sys.stdout.flush()
+
+
+__all__ = ["SnapshotError", "register"]

@@ -1,0 +1,155 @@
+"""Live power-supply read-outs: liquidctl (optional extra ``psu``) and the corsair-psu hwmon driver.
+
+Supported PSUs only (Corsair HXi/RMi, NZXT E-series; not Corsair AXi). Corsair's "input
+power" is estimated by liquidctl from the output with an efficiency curve, never measured.
+NZXT reports rails only: the total output is the sum of the rails.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from gpuplanner.hardware.records import PsuReading
+
+log = logging.getLogger(__name__)
+_ROW = re.compile(
+    r"^(?P<key>.+?)\s{2,}"
+    r"(?P<value>-?[\d.,:]+(?:\s+days?,\s+[\d:]+)?|[A-Za-z][\w /-]*?)"
+    r"\s*(?P<unit>°C|V|A|W|rpm|%)?\s*$"
+)
+
+
+def _rows_to_reading(device: str, rows: list[tuple[str, object, str]], source: str) -> PsuReading:
+    values: dict[str, object] = {key.strip().lower(): value for key, value, _unit in rows}
+
+    def number(*keys: str) -> float | None:
+        for key in keys:
+            value = values.get(key)
+            if isinstance(value, int | float):
+                return float(value)
+        return None
+
+    output = number("total power output", "total power")
+    if output is None:
+        rails = [
+            v
+            for k, v in values.items()
+            if k.endswith("output power") and isinstance(v, int | float)
+        ]
+        output = round(sum(rails), 2) if rails else None
+    rail_12v = number("+12v output power")
+    if rail_12v is None:
+        twelve = [
+            v
+            for k, v in values.items()
+            if k.startswith("+12v") and k.endswith("output power") and isinstance(v, int | float)
+        ]
+        rail_12v = round(sum(twelve), 2) if twelve else None
+    temperature = number("vrm temperature", "temperature 1", "temperature")
+    ocp = values.get("+12v ocp mode")
+    return PsuReading(
+        device=device,
+        source=source,
+        output_power_w=output,
+        input_power_w=number("estimated input power"),
+        input_power_estimated=True,
+        input_voltage_v=number("input voltage"),
+        rail_12v_power_w=rail_12v,
+        temperature_c=temperature,
+        efficiency_percent=number("estimated efficiency"),
+        ocp_mode=str(ocp) if ocp is not None else None,
+    )
+
+
+def parse_liquidctl_status(text: str) -> list[PsuReading]:
+    """The text of ``liquidctl status``: tree (├──) or flat (1.2 and older) layout."""
+    readings: list[PsuReading] = []
+    device: str | None = None
+    rows: list[tuple[str, object, str]] = []
+
+    def close() -> None:
+        if device is not None and rows:
+            readings.append(_rows_to_reading(device, rows, "liquidctl"))
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if not line.strip() or line.startswith("#") or line.startswith("WARNING"):
+            continue
+        tree = re.match(r"^[├└│]──\s*(.*)$", line)
+        if tree:
+            body = tree.group(1)
+        elif device is not None and _ROW.match(line) and not line.startswith("Device "):
+            body = line
+        else:
+            close()
+            device = re.sub(r"^Device \d+,\s*", "", line).replace("(experimental)", "").strip()
+            rows = []
+            continue
+        match = _ROW.match(body)
+        if not match:
+            continue
+        value_text = match.group("value").strip()
+        try:
+            value: object = float(value_text.replace(",", ""))
+        except ValueError:
+            value = value_text
+        rows.append((match.group("key"), value, match.group("unit") or ""))
+    close()
+    return readings
+
+
+def read_liquidctl(timeout_note: bool = False) -> tuple[list[PsuReading], str]:
+    """Readings from every PSU liquidctl can open, and a status: ok, absent, none-found, error."""
+    try:
+        from liquidctl import find_liquidctl_devices
+    except ImportError:
+        return [], "absent"
+    readings = []
+    try:
+        for dev in find_liquidctl_devices():
+            description = getattr(dev, "description", "")
+            if not re.search(r"corsair (hx|rm)\d+i|nzxt e\d+", description, re.I):
+                continue
+            try:
+                with dev.connect():
+                    status = dev.get_status()
+            except Exception as exc:  # busy device, permission denied, USB hiccup
+                log.warning("liquidctl could not read %s: %s", description, exc)
+                continue
+            readings.append(_rows_to_reading(description, list(status), "liquidctl"))
+    except Exception as exc:  # a broken liquidctl install must not break the scan
+        log.warning("liquidctl failed: %s", exc)
+        return readings, "error"
+    return readings, "ok" if readings else "none-found"
+
+
+def read_corsair_hwmon(root: Path = Path("/")) -> list[PsuReading]:
+    """The kernel's corsair-psu driver (5.11+): power1_input is total power in µW."""
+    readings = []
+    hwmon = root / "sys" / "class" / "hwmon"
+    try:
+        folders = sorted(hwmon.iterdir())
+    except OSError:
+        return []
+    for folder in folders:
+        try:
+            if (folder / "name").read_text().strip() != "corsairpsu":
+                continue
+            power = int((folder / "power1_input").read_text()) / 1e6
+        except (OSError, ValueError):
+            continue
+        try:
+            voltage = int((folder / "in0_input").read_text()) / 1000
+        except (OSError, ValueError):
+            voltage = None
+        readings.append(
+            PsuReading(
+                device="Corsair PSU (hwmon)",
+                source="hwmon",
+                output_power_w=round(power, 1),
+                input_voltage_v=voltage,
+            )
+        )
+    return readings

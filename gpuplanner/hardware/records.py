@@ -1,0 +1,191 @@
+"""The scan's plain data: a ``SystemSnapshot`` and its parts, JSON-ready through gpuplanner.serial.
+
+Units are in the field names. ``None`` means "could not be read here", never zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SNAPSHOT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class PcieLink:
+    """One PCIe link as the device reports it. Generations are 1-6, widths lanes (16 = x16)."""
+
+    current_gen: int | None = None
+    current_width: int | None = None
+    # What the link can reach: the lesser of card and slot (NVML's "max", nvidia-smi's "Max").
+    max_gen: int | None = None
+    max_width: int | None = None
+    card_max_gen: int | None = None  # the GPU's own capability ("Device Max")
+    card_max_width: int | None = None
+    slot_max_gen: int | None = None  # the port above it ("Host Max", upstream LnkCap)
+    slot_max_width: int | None = None
+    replay_count: int | None = None
+    under_load: bool = False  # read while the probe kept the GPU busy
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """A port between the GPU and the CPU: the slot's root port, or a switch's ports."""
+
+    address: str
+    name: str | None
+    link: PcieLink
+
+
+@dataclass(frozen=True)
+class GpuDevice:
+    index: int
+    vendor: str  # NVIDIA, AMD, Intel, or the PCI vendor id
+    name: str
+    bus_id: str | None = None  # sysfs form, 0000:01:00.0
+    uuid: str | None = None
+    pci_device_id: str | None = None  # 10de:2684
+    memory_total_mib: float | None = None
+    memory_used_mib: float | None = None
+    driver: str | None = None
+    driver_version: str | None = None
+    cuda_driver_version: str | None = None
+    compute_capability: str | None = None
+    power_limit_w: float | None = None
+    power_default_limit_w: float | None = None
+    power_min_limit_w: float | None = None
+    power_max_limit_w: float | None = None
+    power_enforced_limit_w: float | None = None
+    power_draw_w: float | None = None
+    temperature_c: float | None = None
+    fan_percent: float | None = None
+    clock_graphics_mhz: float | None = None
+    clock_sm_mhz: float | None = None
+    clock_memory_mhz: float | None = None
+    clock_graphics_max_mhz: float | None = None
+    clock_memory_max_mhz: float | None = None
+    throttle_reasons: tuple[str, ...] = ()
+    performance_state: str | None = None
+    ecc_enabled: bool | None = None
+    nvlink_active_links: int | None = None
+    mig_enabled: bool | None = None
+    pcie: PcieLink | None = None
+    bridges: tuple[Bridge, ...] = ()
+    lost: bool = False  # the GPU stopped answering during the scan
+    errors: tuple[str, ...] = ()
+    catalog_id: str | None = None  # the catalog card this device is, when known
+
+
+@dataclass(frozen=True)
+class DriverStatus:
+    """Whether NVML could be used, and if not why and how to fix it."""
+
+    # ok, library-missing, driver-not-loaded, version-mismatch, no-permission, timeout, error
+    state: str
+    detail: str = ""
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class CpuInfo:
+    model: str | None = None
+    vendor: str | None = None
+    cores: int | None = None
+    threads: int | None = None
+    base_power_w: float | None = None  # from the catalog's CPU power classes
+    max_power_w: float | None = None
+    power_class: str | None = None  # catalog CPU id
+    package_power_w: float | None = None  # RAPL, when readable
+    rapl_status: str = "unknown"  # ok, root-only, absent, unknown
+
+
+@dataclass(frozen=True)
+class MemoryInfo:
+    total_mib: float | None = None
+    available_mib: float | None = None
+
+
+@dataclass(frozen=True)
+class OsInfo:
+    system: str
+    release: str
+    machine: str
+    wsl: bool = False
+
+
+@dataclass(frozen=True)
+class TensorFlowInstall:
+    """What is installed, found from package metadata without importing TensorFlow."""
+
+    python_version: str
+    python_executable: str
+    package: str | None = None  # tensorflow, tensorflow-cpu, tf-nightly, ...
+    version: str | None = None
+    cuda_wheels: tuple[str, ...] = ()  # nvidia-*-cu12 packages from tensorflow[and-cuda]
+    verdict: str = (
+        ""  # tf-missing, cpu-package, cuda-libraries-missing, windows-native-no-gpu, ready
+    )
+
+
+@dataclass(frozen=True)
+class PsuReading:
+    """Live values from a PSU that reports them (liquidctl, the corsair-psu hwmon driver)."""
+
+    device: str
+    source: str
+    output_power_w: float | None = None
+    input_power_w: float | None = None  # Corsair: estimated from output, not measured
+    input_power_estimated: bool = True
+    input_voltage_v: float | None = None
+    rail_12v_power_w: float | None = None
+    temperature_c: float | None = None
+    efficiency_percent: float | None = None
+    ocp_mode: str | None = None
+
+
+@dataclass(frozen=True)
+class PowerSupply:
+    """What the user entered about the PSU, plus any live readings."""
+
+    rated_w: int | None = None
+    rating: str | None = None  # 80 PLUS: white, bronze, silver, gold, platinum, titanium
+    atx_version: str | None = None  # "2" or "3"
+    pcie_8pin_cables: int | None = None
+    has_12v2x6: bool | None = None
+    readings: tuple[PsuReading, ...] = ()
+    status: str = "not-entered"
+
+
+@dataclass(frozen=True)
+class CaseInfo:
+    form_factor: str | None = None  # mini-itx, micro-atx, atx, e-atx, server
+    gpu_clearance_mm: int | None = None
+    free_slots: int | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a user needs to know, with an id the UI translates and its numbers."""
+
+    id: str
+    severity: str  # info, warning, error
+    gpu_index: int | None
+    params: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SystemSnapshot:
+    version: int
+    created: str
+    source: str  # scan, nvidia-smi-xml, snapshot
+    machine: str
+    gpus: tuple[GpuDevice, ...]
+    nvml: DriverStatus
+    cpu: CpuInfo
+    memory: MemoryInfo
+    os: OsInfo | None
+    tensorflow: TensorFlowInstall | None
+    power_supply: PowerSupply
+    case: CaseInfo
+    findings: tuple[Finding, ...] = ()
+    notes: tuple[str, ...] = ()

@@ -1,0 +1,178 @@
+"""Snapshots as JSON files, and nvidia-smi reports imported as snapshots.
+
+A lab manager plans for machines that do not run gpuplanner: a folder of saved snapshots
+and ``nvidia-smi -q -x`` (or ``-q``, or ``--query-gpu`` CSV) reports loads as one
+snapshot per file. A file that cannot be read is reported with its name and reason and
+the others still load.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from gpuplanner.hardware.lspci import gpus_from_lspci
+from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
+from gpuplanner.hardware.pcie import link_findings
+from gpuplanner.hardware.records import (
+    SNAPSHOT_VERSION,
+    CaseInfo,
+    CpuInfo,
+    DriverStatus,
+    MemoryInfo,
+    PowerSupply,
+    SystemSnapshot,
+)
+from gpuplanner.serial import from_dict, to_dict
+
+KIND = "gpuplanner-snapshot"
+REPORT_SUFFIXES = (".xml", ".json", ".txt", ".csv", ".log")
+
+
+class SnapshotError(ValueError):
+    def __init__(self, file: str, reason: str) -> None:
+        self.file, self.reason = file, reason
+        super().__init__(f"{file}: {reason}")
+
+
+def now_iso() -> str:
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def to_json(snapshot: SystemSnapshot) -> str:
+    return json.dumps({"kind": KIND, **to_dict(snapshot)}, ensure_ascii=False, indent=2)
+
+
+def save(snapshot: SystemSnapshot, path: Path) -> None:
+    """Atomic: a killed save leaves the previous file, never half of one."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(to_json(snapshot) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def from_json(text: str, file: str) -> SystemSnapshot:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SnapshotError(
+            file, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+        ) from None
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        raise SnapshotError(file, 'not a gpuplanner snapshot (no "kind": "gpuplanner-snapshot")')
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise SnapshotError(file, "the snapshot has no version number")
+    if version > SNAPSHOT_VERSION:
+        raise SnapshotError(
+            file, f"written by a newer gpuplanner (snapshot version {version}); update to read it"
+        )
+    data.pop("kind")
+    try:
+        return from_dict(SystemSnapshot, data)
+    except (ValueError, TypeError) as exc:
+        raise SnapshotError(file, f"invalid snapshot: {exc}") from None
+
+
+def from_report(data: bytes, file: str) -> SystemSnapshot:
+    try:
+        report = parse_report(data)
+    except ReportError as exc:
+        raise SnapshotError(file, str(exc)) from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise SnapshotError(file, f"not a readable nvidia-smi report: {exc}") from None
+    findings = tuple(f for gpu in report.gpus for f in link_findings(gpu))
+    status = DriverStatus("ok", f"driver {report.driver_version}, CUDA {report.cuda_version}")
+    return SystemSnapshot(
+        version=SNAPSHOT_VERSION,
+        created=now_iso(),
+        source=report.kind,
+        machine=Path(file).stem,
+        gpus=report.gpus,
+        nvml=status,
+        cpu=CpuInfo(),
+        memory=MemoryInfo(),
+        os=None,
+        tensorflow=None,
+        power_supply=PowerSupply(),
+        case=CaseInfo(),
+        findings=findings,
+        notes=report.notes,
+    )
+
+
+def from_lspci(text: str, file: str) -> SystemSnapshot:
+    """An ``lspci -vv`` capture: display controllers with their links (no NVML data)."""
+    gpus = tuple(gpus_from_lspci(text))
+    return SystemSnapshot(
+        version=SNAPSHOT_VERSION,
+        created=now_iso(),
+        source="lspci",
+        machine=Path(file).stem,
+        gpus=gpus,
+        nvml=DriverStatus("not-read", "lspci capture"),
+        cpu=CpuInfo(),
+        memory=MemoryInfo(),
+        os=None,
+        tensorflow=None,
+        power_supply=PowerSupply(),
+        case=CaseInfo(),
+        findings=tuple(f for gpu in gpus for f in link_findings(gpu)),
+    )
+
+
+def load_file(path: Path) -> SystemSnapshot:
+    name = path.name
+    try:
+        size = path.stat().st_size
+        if size > MAX_REPORT_BYTES:
+            raise SnapshotError(
+                name, f"the file is {size // 2**20} MB, too large for a snapshot or report"
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SnapshotError(name, f"cannot read: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise SnapshotError(name, "the file is empty")
+    if data.lstrip()[:1] == b"{":
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise SnapshotError(name, "not UTF-8 text") from None
+        return from_json(text, name)
+    try:
+        return replace(from_report(data, name), machine=path.stem)
+    except SnapshotError:
+        text = data.decode("utf-8", errors="replace")
+        if "LnkCap:" in text or "LnkSta:" in text:
+            return from_lspci(text, name)
+        raise
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    snapshots: tuple[tuple[str, SystemSnapshot], ...]
+    errors: tuple[SnapshotError, ...]
+
+
+def load_paths(paths: list[Path]) -> LoadResult:
+    """Files, and folders of files (one level), each loaded on its own."""
+    snapshots, errors = [], []
+    for path in paths:
+        files = (
+            sorted(p for p in path.iterdir() if p.suffix.lower() in REPORT_SUFFIXES)
+            if path.is_dir()
+            else [path]
+        )
+        if path.is_dir() and not files:
+            errors.append(
+                SnapshotError(path.name, "the folder has no .json, .xml, .txt or .csv files")
+            )
+        for file in files:
+            try:
+                snapshots.append((str(file), load_file(file)))
+            except SnapshotError as exc:
+                errors.append(exc)
+    return LoadResult(tuple(snapshots), tuple(errors))

@@ -1,0 +1,168 @@
+"""CPU, memory, operating system, RAPL package power, and the installed TensorFlow.
+
+TensorFlow is found from package metadata, never imported: importing it takes seconds
+and can crash on a broken CUDA install, and the scan must stay fast and safe.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.metadata as metadata
+import os
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+
+import psutil
+
+from gpuplanner.hardware.records import CpuInfo, MemoryInfo, OsInfo, TensorFlowInstall
+
+TF_PACKAGES = (
+    "tensorflow",
+    "tensorflow-gpu",
+    "tensorflow-cpu",
+    "tensorflow-intel",
+    "tensorflow-macos",
+    "tf-nightly",
+    "tensorflow-rocm",
+)
+RAPL_SAMPLE_S = 0.2
+
+
+def cpu_model(root: Path = Path("/")) -> str | None:
+    cpuinfo = root / "proc" / "cpuinfo"
+    try:
+        for line in cpuinfo.read_text(errors="replace").splitlines():
+            if line.lower().startswith(("model name", "hardware", "cpu model")):
+                return " ".join(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return platform.processor() or None
+
+
+def read_rapl(root: Path = Path("/"), sample_s: float = RAPL_SAMPLE_S) -> tuple[float | None, str]:
+    """Package power in W from two reads of the RAPL energy counter, and a status.
+
+    Since kernel 5.10 ``energy_uj`` is root-only (CVE-2020-8694): that is status
+    ``root-only``, not an error. AMD Zen shows up under the same intel-rapl tree.
+    """
+    zone = root / "sys" / "class" / "powercap" / "intel-rapl:0"
+    energy = zone / "energy_uj"
+    if not energy.exists():
+        return None, "absent"
+    try:
+        first = int(energy.read_text())
+        start = time.monotonic()
+        time.sleep(sample_s)
+        second = int(energy.read_text())
+        elapsed = time.monotonic() - start
+    except PermissionError:
+        return None, "root-only"
+    except (OSError, ValueError):
+        return None, "unreadable"
+    if second < first:  # the counter wrapped
+        try:
+            second += int((zone / "max_energy_range_uj").read_text())
+        except (OSError, ValueError):
+            return None, "unreadable"
+    return round((second - first) / 1e6 / elapsed, 1), "ok"
+
+
+def read_cpu(root: Path = Path("/"), rapl: bool = True) -> CpuInfo:
+    model = cpu_model(root)
+    vendor = None
+    if model:
+        lowered = model.lower()
+        vendor = (
+            "Intel"
+            if "intel" in lowered
+            else "AMD"
+            if ("amd" in lowered or "ryzen" in lowered)
+            else None
+        )
+    power, status = read_rapl(root) if rapl else (None, "not-read")
+    return CpuInfo(
+        model=model,
+        vendor=vendor,
+        cores=psutil.cpu_count(logical=False),
+        threads=psutil.cpu_count(logical=True),
+        package_power_w=power,
+        rapl_status=status,
+    )
+
+
+def read_memory() -> MemoryInfo:
+    memory = psutil.virtual_memory()
+    return MemoryInfo(
+        total_mib=round(memory.total / 2**20, 1), available_mib=round(memory.available / 2**20, 1)
+    )
+
+
+def read_os(root: Path = Path("/")) -> OsInfo:
+    release = platform.release()
+    wsl = "microsoft" in release.lower()
+    with contextlib.suppress(OSError):
+        wsl = wsl or "microsoft" in (root / "proc" / "version").read_text().lower()
+    return OsInfo(system=platform.system(), release=release, machine=platform.machine(), wsl=wsl)
+
+
+def _version_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", version)[:3])
+
+
+def read_tensorflow(os_info: OsInfo | None = None, has_nvidia: bool = False) -> TensorFlowInstall:
+    """Which TensorFlow package this Python has, and the first reason its GPU use may fail."""
+    os_info = os_info or read_os()
+    package = version = None
+    for name in TF_PACKAGES:
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+        package = name
+        break
+    cuda_wheels = tuple(
+        sorted(
+            {
+                dist.metadata["Name"].lower()
+                for dist in metadata.distributions()
+                if (dist.metadata["Name"] or "").lower().startswith("nvidia-")
+                and (dist.metadata["Name"] or "").lower().endswith(("-cu11", "-cu12", "-cu13"))
+            }
+        )
+    )
+    if package is None:
+        verdict = "tf-missing"
+    elif package == "tensorflow-cpu" or (
+        package == "tensorflow-intel" and os_info.system != "Windows"
+    ):
+        verdict = "cpu-package"
+    elif os_info.system == "Windows" and _version_tuple(version) >= (2, 11):
+        verdict = "windows-native-no-gpu"
+    elif os_info.system == "Darwin":
+        verdict = "macos-no-cuda"
+    elif not has_nvidia and package != "tensorflow-rocm":
+        verdict = "cpu-only"
+    elif (
+        os_info.system == "Linux"
+        and has_nvidia
+        and _version_tuple(version) >= (2, 14)
+        and not any("cudnn" in w for w in cuda_wheels)
+    ):
+        verdict = "cuda-libraries-missing"
+    else:
+        verdict = "ready"
+    return TensorFlowInstall(
+        python_version=platform.python_version(),
+        python_executable=sys.executable,
+        package=package,
+        version=version,
+        cuda_wheels=cuda_wheels,
+        verdict=verdict,
+    )
+
+
+def machine_name() -> str:
+    return platform.node() or os.environ.get("COMPUTERNAME", "") or "this computer"

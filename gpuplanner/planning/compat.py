@@ -1,0 +1,114 @@
+"""Will TensorFlow use this machine's GPUs? The diagnosis from the scan and the build tables.
+
+Pure: takes the snapshot, the catalog's TensorFlow builds and each GPU's catalog status,
+returns findings. The probe later confirms it with a real TensorFlow import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gpuplanner.catalog.records import TfBuild
+from gpuplanner.hardware.records import Finding, GpuDevice, SystemSnapshot
+
+
+def version_tuple(text: str | None) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", text or "")[:3])
+
+
+def build_for(tf_version: str | None, os_name: str, builds: Sequence[TfBuild]) -> TfBuild | None:
+    """The tested build of this TensorFlow minor version (2.16.2 -> the 2.16.x row) on this OS."""
+    wanted = version_tuple(tf_version)[:2]
+    rows = [b for b in builds if b.os == os_name and version_tuple(b.tf_version)[:2] == wanted]
+    if rows:
+        return rows[0]
+    # Newer than the table knows: the newest row is the best guess.
+    newer = [b for b in builds if b.os == os_name and version_tuple(b.tf_version)[:2] < wanted]
+    return max(newer, key=lambda b: version_tuple(b.tf_version)) if newer else None
+
+
+def diagnose(
+    snapshot: SystemSnapshot,
+    builds: Sequence[TfBuild],
+    catalog_status: dict[int, tuple[str, str | None]] | None = None,
+) -> list[Finding]:
+    """Findings about TensorFlow and each GPU. ``catalog_status``: GPU index -> (tf_status, CC)."""
+    catalog_status = catalog_status or {}
+    tf = snapshot.tensorflow
+    os_info = snapshot.os
+    found: list[Finding] = []
+    if tf is None:
+        return found
+    params = {
+        "package": tf.package or "",
+        "version": tf.version or "",
+        "python": tf.python_executable,
+    }
+    verdict_ids = {
+        "tf-missing": "tf-missing",
+        "cpu-package": "tf-cpu-package",
+        "windows-native-no-gpu": "tf-windows-native",
+        "cuda-libraries-missing": "tf-cuda-libraries-missing",
+        "macos-no-cuda": "tf-macos",
+    }
+    if tf.verdict in verdict_ids:
+        severity = "info" if tf.verdict in ("tf-missing", "macos-no-cuda") else "warning"
+        found.append(Finding(verdict_ids[tf.verdict], severity, None, params))
+    os_name = "Windows" if os_info and os_info.system == "Windows" else "Linux"
+    build = build_for(tf.version, os_name, builds) if tf.version else None
+    for gpu in snapshot.gpus:
+        found.extend(_gpu_findings(gpu, tf.version, build, catalog_status.get(gpu.index)))
+    return found
+
+
+def _gpu_findings(
+    gpu: GpuDevice,
+    tf_version: str | None,
+    build: TfBuild | None,
+    catalog: tuple[str, str | None] | None,
+) -> list[Finding]:
+    status, catalog_cc = catalog if catalog else (None, None)
+    cc = gpu.compute_capability or catalog_cc
+    name = gpu.name
+    if gpu.vendor == "AMD":
+        return [
+            Finding("tf-amd-rocm", "info", gpu.index, {"gpu": name, "status": status or "unknown"})
+        ]
+    if gpu.vendor == "Intel":
+        return [Finding("tf-intel-none", "info", gpu.index, {"gpu": name})]
+    if gpu.vendor != "NVIDIA":
+        return []
+    found = []
+    if (cc and float(cc) >= 10) or status == "blackwell-unsupported":
+        found.append(Finding("tf-blackwell", "error", gpu.index, {"gpu": name, "cc": cc or "10+"}))
+    elif cc and build and float(cc) < build.min_compute_capability:
+        found.append(
+            Finding(
+                "tf-cc-below-floor",
+                "error",
+                gpu.index,
+                {
+                    "gpu": name,
+                    "cc": cc,
+                    "floor": f"{build.min_compute_capability:g}",
+                    "version": tf_version or "",
+                },
+            )
+        )
+    needed = (build.min_driver_linux or build.min_driver_windows) if build else None
+    if needed and gpu.driver_version and version_tuple(gpu.driver_version) < version_tuple(needed):
+        found.append(
+            Finding(
+                "tf-driver-too-old",
+                "error",
+                gpu.index,
+                {
+                    "driver": gpu.driver_version,
+                    "needed": needed,
+                    "version": tf_version or "",
+                    "cuda": build.cuda_version,
+                },
+            )
+        )
+    return found

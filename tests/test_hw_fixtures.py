@@ -1,0 +1,504 @@
+"""Every recorded nvidia-smi, lspci and liquidctl output gives the facts the recording shows.
+
+The recordings are the team's shared fixtures (../shared/fixtures, see its README for each
+file's source). Link tuples: (current gen, current width, max gen, max width, card max gen,
+slot/host max gen); None where the recording says N/A or leaves the field out.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT
+
+from gpuplanner.hardware.lspci import gpus_from_lspci
+from gpuplanner.hardware.nvidia_smi import ReportError, parse_report
+from gpuplanner.hardware.pcie import link_findings
+from gpuplanner.hardware.psu import parse_liquidctl_status
+from gpuplanner.hardware.snapshot import load_paths
+
+SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
+FIXTURES = SHARED / "fixtures"
+pytestmark = pytest.mark.skipif(
+    not FIXTURES.is_dir(), reason="the shared fixtures are not beside this clone"
+)
+
+G4090_IDLE = (1, 16, 4, 16, 4, 4)
+G4090_BUSY = (4, 16, 4, 16, 4, 4)
+H100 = (5, 16, 5, 16, 5, 5)
+
+NVIDIA_SMI = {
+    # file: (driver, GPU count, [link of each GPU], GPU names, findings of GPU 0)
+    "nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml": (
+        "410.73",
+        [(1, 16, 3, 16, None, None)] * 2,
+        "GeForce RTX 2080 Ti",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_8x-tesla-v100s-pcie-32gb_drv460.xml": (
+        "460.73.01",
+        [(3, 16, 3, 16, None, None)] * 8,
+        "Tesla V100S-PCIE-32GB",
+        [],
+    ),
+    "nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml": (
+        "535.54.03",
+        [(4, 16, 4, 16, 4, 4)],
+        "NVIDIA A100-SXM4-80GB",
+        [],
+    ),
+    "nvidia-smi-q-x_a10g_aws_pcie-gen1-of-4-x8-of-x16.xml": (
+        "515.105.01",
+        [(1, 8, 4, 16, None, None)],
+        "NVIDIA A10G",
+        ["pcie-width-below-max", "pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_dual-rtx-a5000_drv590.xml": (
+        "590.44.01",
+        [(1, 16, 4, 16, 4, 4)] * 2,
+        "NVIDIA RTX A5000",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_dual-rtx2070_each-x8-of-x16.xml": (
+        "590.44.01",
+        [(1, 8, 3, 16, 3, 3)] * 2,
+        "NVIDIA GeForce RTX 2070",
+        ["pcie-width-below-max", "pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_gt1030_pcie-x4_power-draw-na.xml": (
+        "470.74",
+        [(3, 4, 3, 4, None, None)],
+        "NVIDIA GeForce GT 1030",
+        [],
+    ),
+    "nvidia-smi-q-x_gtx1050-hp-laptop_pcie-x8-of-x16_power-na.xml": (
+        "515.65.01",
+        [(3, 8, 3, 16, None, None)],
+        "NVIDIA GeForce GTX 1050",
+        ["pcie-width-below-max"],
+    ),
+    "nvidia-smi-q-x_gtx1070ti_minimal-fragment.xml": (
+        None,
+        [(1, 16, None, None, None, None)],
+        "GeForce GTX 1070 Ti",
+        [],
+    ),
+    "nvidia-smi-q-x_quadro-p2000_pcie-x8-of-x16_drv525.xml": (
+        "525.125.06",
+        [(1, 8, 3, 16, 3, 3)],
+        "Quadro P2000",
+        ["pcie-width-below-max", "pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_quadro-p400_power-na_drv418.xml": (
+        "418.43",
+        [(1, 16, 3, 16, None, None)],
+        "Quadro P400",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_rtx2080_windows_pcie-gen3-x8-of-x16.xml": (
+        "516.59",
+        [(3, 8, 3, 16, None, None)],
+        "NVIDIA GeForce RTX 2080",
+        ["pcie-width-below-max"],
+    ),
+    "nvidia-smi-q-x_rtx3060_drv570.xml": (
+        "570.124.04",
+        [(1, 16, 4, 16, 4, 4)],
+        "NVIDIA GeForce RTX 3060",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_rtx3080_drv595_schema-v13.xml": (
+        "595.58.03",
+        [(4, 16, 4, 16, 4, 4)],
+        "NVIDIA GeForce RTX 3080",
+        [],
+    ),
+    "nvidia-smi-q-x_rtx3080_windows-wddm_drv536.xml": (
+        "536.40",
+        [(4, 16, 4, 16, 4, None)],
+        "NVIDIA GeForce RTX 3080",
+        [],
+    ),
+    "nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml": (
+        "590.44.01",
+        [(1, 16, 4, 16, 4, 4)],
+        "NVIDIA GeForce RTX 3090",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_rtx3090_power-limit-200w-of-350w_drv525.xml": (
+        "525.147.05",
+        [(1, 16, 4, 16, 4, None)],
+        "NVIDIA GeForce RTX 3090",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_rtx4000-sff-ada_drv595_70w.xml": (
+        "595.84",
+        [(1, 16, 4, 16, 4, 4)],
+        "NVIDIA RTX 4000 SFF Ada Generation",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_rtx4090_gen4-card-in-gen3-host_drv535.xml": (
+        "535.86.05",
+        [(1, 16, 3, 16, 4, 3)],
+        "NVIDIA GeForce RTX 4090",
+        ["pcie-slot-gen-below-card", "pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q-x_tesla-p100-pcie-16gb_drv510.xml": (
+        "510.47.03",
+        [(3, 16, 3, 16, None, None)],
+        "Tesla P100-PCIE-16GB",
+        [],
+    ),
+    "nvidia-smi-q-x_tesla-t4_aws_pcie-gen3-x8-of-x16.xml": (
+        "515.105.01",
+        [(3, 8, 3, 16, None, None)],
+        "Tesla T4",
+        ["pcie-width-below-max"],
+    ),
+    "nvidia-smi-q-x_tesla-v100-pcie-32gb_drv460.xml": (
+        "460.39",
+        [(3, 16, 3, 16, None, None)],
+        "Tesla V100-PCIE-32GB",
+        [],
+    ),
+    "nvidia-smi-q_4x-tesla-v100-pcie-16gb_azure-vm_drv460.txt": (
+        "460.32.03",
+        [(3, 16, 3, 16, None, None)] * 4,
+        "Tesla V100-PCIE-16GB",
+        [],
+    ),
+    "nvidia-smi-q_8x-h100-80gb-hbm3_gen5_drv535.161.txt": (
+        "535.161.08",
+        [H100] * 8,
+        "NVIDIA H100 80GB HBM3",
+        ["pcie-replays"],
+    ),
+    "nvidia-smi-q_8x-rtx4090_6-at-gen1-2-at-gen4_drv535.txt": (
+        "535.154.05",
+        [
+            G4090_IDLE,
+            G4090_BUSY,
+            G4090_IDLE,
+            G4090_IDLE,
+            G4090_BUSY,
+            G4090_IDLE,
+            G4090_IDLE,
+            G4090_IDLE,
+        ],
+        "NVIDIA GeForce RTX 4090",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q_8x-rtx4090_host-gen4_mixed-gen1-gen4_drv535.txt": (
+        "535.154.05",
+        [G4090_BUSY] * 4 + [G4090_IDLE] * 2 + [G4090_BUSY, G4090_IDLE],
+        "NVIDIA GeForce RTX 4090",
+        [],
+    ),
+    "nvidia-smi-q_8x-rtx4090_host-gen5_unusual-process-name_drv535.txt": (
+        "535.154.05",
+        [(1, 16, 4, 16, 4, 5)] * 8,
+        "NVIDIA GeForce RTX 4090",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q_a10_drv535_host-max-na.txt": (
+        "535.129.03",
+        [(4, 16, 4, 16, 4, None)],
+        "NVIDIA A10",
+        [],
+    ),
+    "nvidia-smi-q_h100-80gb-hbm3_gen5_drv590.txt": (
+        "590.48.01",
+        [(5, 16, 5, 16, 5, None)],
+        "NVIDIA H100 80GB HBM3",
+        ["pcie-replays"],
+    ),
+    "nvidia-smi-q_h100-80gb-hbm3_mig-enabled_drv590.txt": (
+        "590.48.01",
+        [(5, 16, 5, 16, 5, None)],
+        "NVIDIA H100 80GB HBM3",
+        ["pcie-replays"],
+    ),
+    "nvidia-smi-q_h200_drv590.txt": ("590.48.01", [(5, 16, 5, 16, 5, None)], "NVIDIA H200", []),
+    "nvidia-smi-q_l40s_drv595.txt": ("595.80", [(4, 16, 4, 16, 4, None)], "NVIDIA L40S", []),
+    "nvidia-smi-q_rtx2080super_linux_drv595_gen1-of-3-idle.txt": (
+        "595.71.05",
+        [(1, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q_rtx2080super_linux_drv610.txt": (
+        "610.57.04",
+        [(1, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-q_rtx2080super_windows_drv591.txt": (
+        "591.86",
+        [(3, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        [],
+    ),
+    "nvidia-smi-q_rtx4080super_gen4-card-gen5-host_drv595.txt": (
+        "595.71.05",
+        [(1, 16, 4, 16, 4, 5)],
+        "NVIDIA GeForce RTX 4080 SUPER",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-query-gpu_h100-80gb-hbm3_gen5_drv590_idle_all-fields.csv": (
+        "590.48.01",
+        [(5, 16, 5, 16, 5, None)],
+        "NVIDIA H100 80GB HBM3",
+        [],
+    ),
+    "nvidia-smi-query-gpu_h100-80gb-hbm3_mig-enabled_drv590_idle_all-fields.csv": (
+        "590.48.01",
+        [(5, 16, 5, 16, 5, None)],
+        "NVIDIA H100 80GB HBM3",
+        [],
+    ),
+    "nvidia-smi-query-gpu_h200_drv590_idle_all-fields.csv": (
+        "590.48.01",
+        [(5, 16, 5, 16, 5, None)],
+        "NVIDIA H200",
+        [],
+    ),
+    "nvidia-smi-query-gpu_rtx2080super_linux_drv595_idle_gen1-of-3_all-fields.csv": (
+        "595.71.05",
+        [(1, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-query-gpu_rtx2080super_linux_drv595_load_gen3-of-3_all-fields.csv": (
+        "595.71.05",
+        [(3, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        [],
+    ),
+    "nvidia-smi-query-gpu_rtx2080super_linux_drv610_idle_all-fields.csv": (
+        "610.57.04",
+        [(1, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        ["pcie-gen-low-at-idle"],
+    ),
+    "nvidia-smi-query-gpu_rtx2080super_windows_drv591_idle_all-fields.csv": (
+        "591.86",
+        [(3, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        [],
+    ),
+    "nvidia-smi-query-gpu_rtx2080super_windows_drv610_idle_all-fields.csv": (
+        "610.62",
+        [(3, 16, 3, 16, 3, 4)],
+        "NVIDIA GeForce RTX 2080 SUPER",
+        [],
+    ),
+    "nvidia-smi-query-gpu_tesla-p100-pcie-16gb_fan-na.csv": (
+        None,
+        [None],
+        "Tesla P100-PCIE-16GB",
+        [],
+    ),
+}
+
+# lspci: (current gen, current width, card gen, card width, slot gen, slot width, ports up to the CPU)
+LSPCI = {
+    "lspci-vv-grep_rtx4090-on-linkup-riser_gen1-downgraded_2-lines.txt": [
+        ((1, 16, 4, 16, None, None, 0), ["pcie-gen-low-at-idle"])
+    ],
+    "lspci-vvnn_gt710_g41-chipset_gen1-host_root-port-x16-link-x8.txt": [
+        ((1, 8, 1, 8, 1, 16, 1), [])
+    ],
+    "lspci-vvnn_gtx1650-maxq_dell-xps15-7590-laptop_3d-controller-class_idle-2.5gt.txt": [
+        ((1, 16, 3, 16, 3, 16, 1), ["pcie-gen-low-at-idle"])
+    ],
+    # probes taken without root: no link lines at all, so no link facts
+    "lspci-vvnn_gtx1650-mobile_acer-nitro-laptop_optimus-igpu_non-root_domain-prefixed.txt": [
+        (None, []),
+        (None, []),
+    ],
+    "lspci-vvnn_rtx3060-mobile_lenovo-legion5-amd-laptop_8g-bar_non-root.txt": [(None, [])],
+    "lspci-vvv_4x-rtx6000-ada_asus-esc8000a-e12-server_idle-2.5gt-downgraded_tabs-expanded.txt": [
+        ((1, 16, 4, 16, None, None, 0), ["pcie-gen-low-at-idle"])
+    ]
+    * 4,
+    "lspci-vvv_8x-h100-sxm-dgx-class-server_full-system_gen5-x16-ok.txt": [(None, [])]
+    + [((5, 16, 5, 16, 5, 16, 3), ["pcie-behind-switch"])] * 8,
+    "lspci-vvvv_rtx-a4000_raspberry-pi5_2-space-indent_fragment-no-device-header.txt": [
+        ((1, 16, 4, 16, None, None, 0), ["pcie-gen-low-at-idle"])
+    ],
+}
+
+LIQUIDCTL = {
+    # file: (device, output W, estimated input W, 12 V rail W)
+    "liquidctl-status_corsair-rm1000i_918w-load_estimated-input-power.txt": (
+        "Corsair RM1000i",
+        918.0,
+        1030.73,
+        912.0,
+    ),
+    "liquidctl-status_corsair-rm650i_docs-example_multi-rail-ocp.txt": (
+        "Corsair RM650i",
+        110.0,
+        124.0,
+        92.0,
+    ),
+    "liquidctl-status_corsair-rm650i_flat-format_experimental-warning_software-fan.txt": (
+        "Corsair RM650i",
+        110.0,
+        None,
+        88.0,
+    ),
+    "liquidctl-status_corsair-rm650i_v1.2-flat-format_single-rail-ocp.txt": (
+        "Corsair RM650i",
+        126.0,
+        None,
+        102.0,
+    ),
+    "liquidctl-status_nzxt-e500_docs-example.txt": ("NZXT E500", 26.56, None, 26.43),
+}
+
+
+def _link(gpu):
+    p = gpu.pcie
+    return (
+        None
+        if p is None
+        else (
+            p.current_gen,
+            p.current_width,
+            p.max_gen,
+            p.max_width,
+            p.card_max_gen,
+            p.slot_max_gen,
+        )
+    )
+
+
+@pytest.mark.parametrize("name", sorted(NVIDIA_SMI))
+def test_nvidia_smi_recordings(name):
+    folder = (
+        "nvidia-smi-q-x"
+        if name.startswith("nvidia-smi-q-x")
+        else ("nvidia-smi-query-gpu-csv" if name.startswith("nvidia-smi-query") else "nvidia-smi-q")
+    )
+    driver, links, gpu_name, findings = NVIDIA_SMI[name]
+    report = parse_report((FIXTURES / folder / name).read_bytes())
+    assert report.driver_version == driver
+    assert [_link(g) for g in report.gpus] == links
+    assert report.gpus[0].name == gpu_name
+    assert [f.id for f in link_findings(report.gpus[0])] == findings
+
+
+def test_partial_report_notes_the_missing_gpus():
+    report = parse_report(
+        (
+            FIXTURES
+            / "nvidia-smi-q-x"
+            / "nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
+        ).read_bytes()
+    )
+    assert report.attached_gpus == 4 and len(report.gpus) == 1
+    assert report.notes == ("the report says 4 GPUs are attached but describes 1",)
+    assert report.gpus[0].mig_enabled is True
+
+
+def test_fields_that_read_na_are_none_not_zero():
+    p400 = parse_report(
+        (
+            FIXTURES / "nvidia-smi-q-x" / "nvidia-smi-q-x_quadro-p400_power-na_drv418.xml"
+        ).read_bytes()
+    )
+    assert p400.gpus[0].power_limit_w is None and p400.gpus[0].power_draw_w is None
+    p100 = parse_report(
+        (
+            FIXTURES
+            / "nvidia-smi-query-gpu-csv"
+            / "nvidia-smi-query-gpu_tesla-p100-pcie-16gb_fan-na.csv"
+        ).read_bytes()
+    )
+    assert p100.gpus[0].fan_percent is None and p100.gpus[0].power_draw_w == 28.16
+    capped = parse_report(
+        (
+            FIXTURES
+            / "nvidia-smi-q-x"
+            / "nvidia-smi-q-x_rtx3090_power-limit-200w-of-350w_drv525.xml"
+        ).read_bytes()
+    )
+    assert (capped.gpus[0].power_limit_w, capped.gpus[0].power_default_limit_w) == (200, 350)
+
+
+def test_the_field_reference_is_not_a_report():
+    with pytest.raises(ReportError):
+        parse_report(
+            (
+                FIXTURES
+                / "nvidia-smi-query-gpu-csv"
+                / "nvidia-smi-help-query-gpu_reference-field-list.txt"
+            ).read_bytes()
+        )
+
+
+@pytest.mark.parametrize("name", sorted(LSPCI))
+def test_lspci_recordings(name):
+    gpus = gpus_from_lspci(
+        (FIXTURES / "lspci-vv" / name).read_text(encoding="utf-8", errors="replace")
+    )
+    got = []
+    for gpu in gpus:
+        p = gpu.pcie
+        link = (
+            None
+            if p is None
+            else (
+                p.current_gen,
+                p.current_width,
+                p.card_max_gen,
+                p.card_max_width,
+                p.slot_max_gen,
+                p.slot_max_width,
+                len(gpu.bridges),
+            )
+        )
+        got.append((link, [f.id for f in link_findings(gpu)]))
+    assert got == LSPCI[name]
+
+
+@pytest.mark.parametrize("name", sorted(LIQUIDCTL))
+def test_liquidctl_recordings(name):
+    (reading,) = parse_liquidctl_status(
+        (FIXTURES / "liquidctl-status" / name).read_text(encoding="utf-8")
+    )
+    assert (
+        reading.device,
+        reading.output_power_w,
+        reading.input_power_w,
+        reading.rail_12v_power_w,
+    ) == LIQUIDCTL[name]
+    assert reading.input_power_estimated
+
+
+def test_every_recording_is_checked():
+    covered = (
+        set(NVIDIA_SMI)
+        | set(LSPCI)
+        | set(LIQUIDCTL)
+        | {"nvidia-smi-help-query-gpu_reference-field-list.txt"}
+    )
+    for folder in (
+        "nvidia-smi-q-x",
+        "nvidia-smi-q",
+        "nvidia-smi-query-gpu-csv",
+        "lspci-vv",
+        "liquidctl-status",
+    ):
+        for path in (FIXTURES / folder).iterdir():
+            assert path.name in covered, f"{folder}/{path.name} has no expectation"
+
+
+def test_a_folder_of_reports_imports_as_snapshots():
+    result = load_paths([FIXTURES / "nvidia-smi-q-x"])
+    assert len(result.snapshots) == 22 and result.errors == ()
+    machines = {s.machine for _, s in result.snapshots}
+    assert "nvidia-smi-q-x_rtx3060_drv570" in machines
