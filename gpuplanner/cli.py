@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
-from gpuplanner.commands import db, scan
+from gpuplanner.commands import db, probe, scan
 from gpuplanner.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.logs import setup_logging
 
@@ -57,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     scan.register(subparsers)
+    probe.register(subparsers)
     db.register(subparsers)
     return parser
 
@@ -93,6 +94,12 @@ def open_app(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--probe-worker"]:
+        # A frozen app (PyInstaller) has no separate Python: it runs the probe worker itself.
+        from gpuplanner.probe import worker
+
+        return worker.main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     setup_logging(verbose=args.verbose)

@@ -314,6 +314,30 @@ class UserDb:
             for r in self._conn.execute(sql, args).fetchall()
         ]
 
+    # -- probe history and scans ----------------------------------------------------------
+
+    def add_probe_run(self, python: str, result_json: str) -> int:
+        cursor = self._conn.execute(
+            "insert into probe_runs(created, python, result_json) values (?, ?, ?)",
+            (_now(), python, result_json),
+        )
+        return int(cursor.lastrowid)
+
+    def probe_runs(self, limit: int = 20) -> list[tuple[int, str, str, str]]:
+        """(id, created, python, result JSON), newest first."""
+        rows = self._conn.execute(
+            "select id, created, python, result_json from probe_runs order by id desc limit ?",
+            (limit,),
+        ).fetchall()
+        return [(r["id"], r["created"], r["python"], r["result_json"]) for r in rows]
+
+    def add_scan(self, machine: str, snapshot_json: str) -> int:
+        cursor = self._conn.execute(
+            "insert into scans(created, machine, snapshot_json) values (?, ?, ?)",
+            (_now(), machine, snapshot_json),
+        )
+        return int(cursor.lastrowid)
+
     def row_count(self, table: str) -> int:
         if table not in ("shops", "shop_prices", "price_imports", "plans", "scans", "probe_runs"):
             raise ValueError(table)

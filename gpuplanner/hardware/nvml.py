@@ -323,3 +323,59 @@ def _throttle_names(mask: Any) -> tuple[str, ...]:
     if not isinstance(mask, int):
         return ()
     return tuple(name for bit, name in THROTTLE_BITS.items() if mask & bit)
+
+
+class NvmlSampler:
+    """Samples power, temperature, clocks, throttling and the PCIe link while the probe runs.
+
+    Holds NVML open between samples (init once); every call is guarded, so a sampler on a
+    machine without NVIDIA hardware simply returns nothing.
+    """
+
+    def __init__(self, nvml: Any | None) -> None:
+        self.nvml = nvml
+        self.ok = False
+        if nvml is None:
+            return
+        try:
+            nvml.nvmlInit()
+            self.ok = True
+        except Exception:
+            self.ok = False
+        self.reader = _Reader(nvml) if self.ok else None
+
+    def sample(self) -> list[dict]:
+        if not self.ok:
+            return []
+        q = self.reader.query
+        samples = []
+        try:
+            for index in range(q("nvmlDeviceGetCount", default=0) or 0):
+                handle = q("nvmlDeviceGetHandleByIndex", index)
+                if handle is None:
+                    continue
+                pci = q("nvmlDeviceGetPciInfo", handle)
+                samples.append(
+                    {
+                        "bus_id": nvml_bus_id_to_sysfs(_text(pci.busId))
+                        if pci is not None
+                        else None,
+                        "power_w": _watts(q("nvmlDeviceGetPowerUsage", handle)),
+                        "temperature_c": _float(q("nvmlDeviceGetTemperature", handle, 0)),
+                        "sm_clock_mhz": _float(q("nvmlDeviceGetClockInfo", handle, 1)),
+                        "throttle_reasons": list(
+                            _throttle_names(q("nvmlDeviceGetCurrentClocksEventReasons", handle))
+                        ),
+                        "pcie_gen": q("nvmlDeviceGetCurrPcieLinkGeneration", handle),
+                        "pcie_width": q("nvmlDeviceGetCurrPcieLinkWidth", handle),
+                    }
+                )
+        except _Lost:
+            samples.append({"bus_id": None, "lost": True})
+        return samples
+
+    def close(self) -> None:
+        if self.ok:
+            with contextlib.suppress(Exception):
+                self.nvml.nvmlShutdown()
+            self.ok = False

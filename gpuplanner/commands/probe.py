@@ -1,0 +1,172 @@
+"""``gpuplanner probe``: how fast this machine's TensorFlow is. Progress on stderr, result on stdout."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.userdb import UserDb
+from gpuplanner.commands.output import error, fmt, print_table
+from gpuplanner.hardware import nvml as nvml_reader
+from gpuplanner.probe import worker
+from gpuplanner.probe.compare import compare
+from gpuplanner.probe.results import ProbeFileError, from_json, save, to_json
+from gpuplanner.probe.runner import ProbeEvent, ProbeRunner
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "probe",
+        help="measure this machine's TensorFlow (matrix multiply, memory, training)",
+        description="Run the TensorFlow probe in a child Python. Progress goes to stderr.",
+    )
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument(
+        "--quick",
+        dest="mode",
+        action="store_const",
+        const="quick",
+        help="well under a minute (default)",
+    )
+    size.add_argument(
+        "--full",
+        dest="mode",
+        action="store_const",
+        const="full",
+        help="larger sizes, a few minutes",
+    )
+    size.add_argument(
+        "--tiny", dest="mode", action="store_const", const="tiny", help=argparse.SUPPRESS
+    )
+    parser.add_argument(
+        "--steps", type=_steps, help=f"comma-separated, from {','.join(worker.STEPS)}"
+    )
+    parser.add_argument(
+        "--python",
+        metavar="PATH",
+        help="measure the TensorFlow of this Python (default: the app's)",
+    )
+    parser.add_argument("--device", choices=("auto", "cpu", "gpu"), default="auto")
+    parser.add_argument("--timeout", type=float, metavar="S", help="stop after S seconds")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--save", type=Path, metavar="FILE", help="save the result as JSON")
+    parser.add_argument(
+        "--no-history", action="store_true", help="do not add the result to the probe history"
+    )
+    parser.set_defaults(handler=run, mode="quick")
+
+
+def _steps(text: str) -> list[str]:
+    steps = [s.strip() for s in text.split(",") if s.strip()]
+    unknown = [s for s in steps if s not in worker.STEPS]
+    if unknown or not steps:
+        raise argparse.ArgumentTypeError(
+            f"unknown step(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(worker.STEPS)}"
+        )
+    return steps
+
+
+def _progress(event: ProbeEvent) -> None:
+    if event.type == "progress":
+        percent = f"{event.fraction * 100:3.0f}%" if event.fraction is not None else "    "
+        print(f"[{event.step}] {percent} {event.text}", file=sys.stderr, flush=True)
+    elif event.type == "error":
+        print(f"[{event.step}] error: {event.text}", file=sys.stderr, flush=True)
+
+
+def run(args) -> int:
+    module = nvml_reader.load_pynvml()
+    sampler = nvml_reader.NvmlSampler(module)
+    expected = len(sampler.sample()) if sampler.ok else 0
+    runner = ProbeRunner(
+        python=args.python,
+        mode=args.mode,
+        steps=args.steps,
+        timeout_s=args.timeout,
+        device=args.device,
+        on_event=_progress,
+        sampler=sampler,
+        nvidia_gpus_expected=expected,
+    )
+    try:
+        result = runner.run()
+    except KeyboardInterrupt:
+        runner.cancel()
+        return EXIT_FAILURE
+    finally:
+        sampler.close()
+    text = to_json(result)
+    if args.save:
+        save(result, args.save)
+    previous = None
+    if not args.no_history:
+        try:
+            with UserDb() as history:
+                earlier = history.probe_runs(limit=1)
+                history.add_probe_run(result.python, text)
+            if earlier:
+                previous = from_json(earlier[0][3])
+        except (CatalogError, ProbeFileError, OSError) as exc:
+            error(f"the probe history could not be updated: {exc}")
+    if args.json:
+        print(text)
+    else:
+        print_result(result, previous)
+    return EXIT_OK if result.status in ("ok", "partial") else EXIT_FAILURE
+
+
+def print_result(result, previous=None) -> None:
+    print(f"Probe ({result.mode}) with {result.python}: {result.status} in {result.seconds:g} s")
+    if result.message:
+        print(f"  {result.message}")
+    env = result.environment()
+    if env:
+        gpus = (
+            ", ".join(
+                f"{g.get('device_name') or g.get('name')} (CC {g.get('compute_capability')})"
+                for g in env.get("gpus", [])
+            )
+            or "none (running on the CPU)"
+        )
+        print(
+            f"  TensorFlow {env.get('tensorflow')} ({'CUDA ' + str(env.get('cuda_version')) if env.get('is_cuda_build') else 'no CUDA build'});"
+            f" GPUs: {gpus}"
+        )
+    rows = []
+    for step in result.steps:
+        if step.status != "ok":
+            rows.append([step.step, step.status, "", "", step.reason or ""])
+            continue
+        for metric in step.metrics:
+            if step.step == "env" or metric.value is None:
+                continue
+            rows.append(
+                [
+                    step.step,
+                    metric.name,
+                    f"{metric.value:.4g} {metric.unit}",
+                    f"±{metric.spread_pct:.1f}%" if metric.spread_pct is not None else "",
+                    json.dumps(metric.params)[:60],
+                ]
+            )
+    if rows:
+        print_table(["step", "measure", "median", "spread", "details"], rows)
+    for load in result.load:
+        print(
+            f"  GPU {load.bus_id} under load: {fmt(load.max_power_w, ' W')} peak, {fmt(load.max_temperature_c, ' °C')},"
+            f" PCIe Gen{fmt(load.pcie_gen_max)} x{fmt(load.pcie_width_max)}"
+            + (f"; throttled: {', '.join(load.throttle_reasons)}" if load.throttle_reasons else "")
+        )
+    for item in result.diagnosis:
+        print(f"  [{item.severity}] {item.message}")
+    if previous is not None:
+        changes = [c for c in compare(previous, result) if abs(c.ratio - 1) >= 0.1]
+        for change in changes:
+            print(
+                f"  vs the previous run: {change.step}/{change.metric} {change.before:.4g} -> {change.after:.4g} {change.unit}"
+            )

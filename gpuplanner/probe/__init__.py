@@ -1,0 +1,1 @@
+"""How fast this machine's TensorFlow really is: a worker in a child Python, and its runner."""

@@ -1,0 +1,130 @@
+"""What a probe run found, as plain data that saves and loads as JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpuplanner.serial import from_dict, to_dict
+
+RESULT_KIND = "gpuplanner-probe"
+RESULT_VERSION = 1
+# Final states of a run, from the user's point of view.
+STATUSES = (
+    "ok",
+    "partial",
+    "failed",
+    "cancelled",
+    "timeout",
+    "crashed",
+    "tensorflow-missing",
+    "bad-python",
+    "protocol-error",
+)
+
+
+@dataclass(frozen=True)
+class Metric:
+    name: str
+    value: float | None
+    unit: str
+    spread_pct: float | None = None
+    runs: int | None = None
+    params: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StepResult:
+    step: str
+    status: str  # ok, skipped, failed
+    metrics: tuple[Metric, ...] = ()
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class GpuLoadSummary:
+    """NVML samples taken while the worker ran, for one GPU."""
+
+    bus_id: str | None
+    samples: int
+    max_power_w: float | None
+    max_temperature_c: float | None
+    max_sm_clock_mhz: float | None
+    throttle_reasons: tuple[str, ...]
+    pcie_gen_max: int | None  # the link under load: the highest generation seen
+    pcie_width_max: int | None
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    id: str
+    severity: str
+    message: str
+    evidence: str = ""
+
+
+@dataclass(frozen=True)
+class ProbeResult:
+    version: int
+    status: str
+    mode: str
+    python: str
+    started: str
+    seconds: float
+    steps: tuple[StepResult, ...] = ()
+    errors: tuple[str, ...] = ()
+    load: tuple[GpuLoadSummary, ...] = ()
+    diagnosis: tuple[Diagnosis, ...] = ()
+    message: str = ""
+    stderr_tail: str = ""
+
+    def metric(self, step: str, name: str) -> Metric | None:
+        for result in self.steps:
+            if result.step == step:
+                for metric in result.metrics:
+                    if metric.name == name:
+                        return metric
+        return None
+
+    def environment(self) -> dict:
+        metric = self.metric("env", "environment")
+        return dict(metric.params) if metric else {}
+
+
+def to_json(result: ProbeResult) -> str:
+    return json.dumps({"kind": RESULT_KIND, **to_dict(result)}, ensure_ascii=False, indent=2)
+
+
+def save(result: ProbeResult, path: Path) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(to_json(result) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+class ProbeFileError(ValueError):
+    pass
+
+
+def from_json(text: str, file: str = "probe.json") -> ProbeResult:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProbeFileError(f"{file}: not valid JSON (line {exc.lineno}): {exc.msg}") from None
+    if not isinstance(data, dict) or data.get("kind") != RESULT_KIND:
+        raise ProbeFileError(f"{file}: not a gpuplanner probe result")
+    if not isinstance(data.get("version"), int) or data["version"] > RESULT_VERSION:
+        raise ProbeFileError(f"{file}: unknown probe result version {data.get('version')!r}")
+    data.pop("kind")
+    try:
+        return from_dict(ProbeResult, data)
+    except (ValueError, TypeError) as exc:
+        raise ProbeFileError(f"{file}: invalid probe result: {exc}") from None
+
+
+def load(path: Path) -> ProbeResult:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProbeFileError(f"{path.name}: cannot read: {exc}") from None
+    return from_json(text, path.name)

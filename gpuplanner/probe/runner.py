@@ -1,0 +1,400 @@
+"""Start the probe worker in a child Python, stream its progress, and survive anything it does.
+
+The worker runs in its own process group (session on POSIX), so cancel and time-out kill
+the whole tree; a crash, a hang, garbage on stdout, a missing TensorFlow or an interpreter
+that is not Python become a result with a clear status, never an exception. NVML is
+sampled while the worker runs, to record the PCIe link under load and any throttling.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+from gpuplanner.probe import worker as worker_module
+from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
+from gpuplanner.probe.results import (
+    RESULT_VERSION,
+    GpuLoadSummary,
+    Metric,
+    ProbeResult,
+    StepResult,
+)
+
+log = logging.getLogger(__name__)
+WORKER_PATH = Path(worker_module.__file__).resolve()
+CANCEL_GRACE_S = 0.8  # SIGTERM, then SIGKILL: well inside the 2 s a cancel may take
+HELLO_TIMEOUT_S = 60.0
+SAMPLE_INTERVAL_S = 0.5
+STDERR_KEEP = 64 * 1024
+DEFAULT_TIMEOUT_S = {"tiny": 120.0, "quick": 90.0, "full": 600.0}
+
+
+@dataclass
+class ProbeEvent:
+    """One message from the worker, as the UI and the command line receive it."""
+
+    type: str
+    step: str | None = None
+    fraction: float | None = None
+    text: str = ""
+    data: dict = field(default_factory=dict)
+
+
+def worker_command(python: str | None, mode: str, steps: list[str], device: str) -> list[str]:
+    """How to start the worker: a named Python runs the file; a frozen app runs itself."""
+    args = ["--mode", mode, "--steps", ",".join(steps), "--device", device]
+    if python is None and getattr(sys, "frozen", False):
+        return [sys.executable, "--probe-worker", *args]
+    return [python or sys.executable, "-u", str(WORKER_PATH), *args]
+
+
+def check_python(python: str) -> str | None:
+    """Why ``python`` cannot be started, or None."""
+    path = Path(python)
+    if not path.exists():
+        return f"{python} does not exist"
+    if path.is_dir():
+        return f"{python} is a folder, not a Python interpreter"
+    if os.name != "nt" and not os.access(path, os.X_OK):
+        return f"{python} is not executable"
+    return None
+
+
+class ProbeRunner:
+    def __init__(
+        self,
+        python: str | None = None,
+        mode: str = "quick",
+        steps: list[str] | None = None,
+        timeout_s: float | None = None,
+        device: str = "auto",
+        on_event: Callable[[ProbeEvent], None] | None = None,
+        sampler=None,
+        command: list[str] | None = None,
+        nvidia_gpus_expected: int = 0,
+    ) -> None:
+        self.python = python
+        self.mode = mode
+        self.steps = steps or list(worker_module.QUICK_STEPS)
+        self.timeout_s = timeout_s or DEFAULT_TIMEOUT_S.get(mode, 300.0)
+        self.command = command or worker_command(python, mode, self.steps, device)
+        self.on_event = on_event or (lambda event: None)
+        self.sampler = sampler
+        self.nvidia_gpus_expected = nvidia_gpus_expected
+        self._cancel = threading.Event()
+        self._process: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+
+    # -- control --------------------------------------------------------------------------
+
+    def cancel(self) -> None:
+        """Ask the run to stop; ``run`` returns within about a second."""
+        self._cancel.set()
+
+    def _kill_tree(self) -> None:
+        """SIGTERM to the worker's process group, SIGKILL to whatever is left after a grace."""
+        process = self._process
+        if process is None or process.poll() is not None:
+            return
+        try:
+            family = psutil.Process(process.pid).children(recursive=True)
+        except psutil.Error:
+            family = []
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            if os.name == "posix":
+                os.killpg(process.pid, signal.SIGTERM)
+            else:
+                process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(CANCEL_GRACE_S)
+        for member in family:  # grandchildren that left the group, or on Windows
+            with contextlib.suppress(psutil.Error):
+                member.kill()
+        if process.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                if os.name == "posix":
+                    os.killpg(process.pid, signal.SIGKILL)
+                else:
+                    process.kill()
+        process.wait(5)
+
+    # -- the run --------------------------------------------------------------------------
+
+    def run(self) -> ProbeResult:
+        started_at = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+        start = time.monotonic()
+        python_label = self.python or sys.executable
+        if self.python is not None:
+            problem = check_python(self.python)
+            if problem:
+                return self._result("bad-python", started_at, start, message=problem)
+        events: list[dict] = []
+        garbage: list[str] = []
+        stderr_chunks: list[str] = []
+        hello = threading.Event()
+        final = threading.Event()
+        creation = (
+            {"start_new_session": True}
+            if os.name == "posix"
+            else {
+                "creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+                | getattr(subprocess, "CREATE_NO_WINDOW", 0)
+            }
+        )
+        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                **creation,
+            )
+        except OSError as exc:
+            return self._result(
+                "bad-python", started_at, start, message=f"cannot start {self.command[0]}: {exc}"
+            )
+
+        def read_stdout() -> None:
+            for raw in self._process.stdout:
+                line = raw.decode("utf-8", errors="replace").strip()
+                if not line:
+                    continue
+                try:
+                    message = json.loads(line)
+                except json.JSONDecodeError:
+                    message = None
+                if not isinstance(message, dict) or "type" not in message or "v" not in message:
+                    if len(garbage) < 20:
+                        garbage.append(line[:200])
+                    else:
+                        garbage.append("")
+                    continue
+                events.append(message)
+                if message["type"] == "hello":
+                    hello.set()
+                elif message["type"] == "final":
+                    final.set()
+                self._dispatch(message)
+
+        def read_stderr() -> None:
+            total = 0
+            for raw in self._process.stderr:
+                text = raw.decode("utf-8", errors="replace")
+                stderr_chunks.append(text)
+                total += len(text)
+                while total > STDERR_KEEP and len(stderr_chunks) > 1:
+                    total -= len(stderr_chunks.pop(0))
+
+        readers = [
+            threading.Thread(target=read_stdout, daemon=True),
+            threading.Thread(target=read_stderr, daemon=True),
+        ]
+        for reader in readers:
+            reader.start()
+        samples: list[list[dict]] = []
+        next_sample = 0.0
+        outcome = None
+        while self._process.poll() is None:
+            now = time.monotonic()
+            if self._cancel.is_set():
+                outcome = "cancelled"
+            elif now - start > self.timeout_s:
+                outcome = "timeout"
+            elif not hello.is_set() and now - start > HELLO_TIMEOUT_S:
+                outcome = "bad-python"
+            if outcome:
+                self._kill_tree()
+                break
+            if self.sampler is not None and now >= next_sample:
+                try:
+                    samples.append(self.sampler.sample())
+                except Exception:  # sampling is a bonus; never let it stop the run
+                    log.exception("NVML sampling failed")
+                next_sample = now + SAMPLE_INTERVAL_S
+            time.sleep(0.05)
+        for reader in readers:
+            reader.join(5)
+        self._kill_tree()  # anything the worker left behind
+        stderr = "".join(stderr_chunks)
+        return self._finish(
+            outcome, events, garbage, stderr, samples, started_at, start, python_label
+        )
+
+    def _dispatch(self, message: dict) -> None:
+        kind = message.get("type")
+        event = ProbeEvent(type=str(kind), step=message.get("step"), data=message)
+        if kind == "progress":
+            fraction = message.get("fraction")
+            event.fraction = float(fraction) if isinstance(fraction, int | float) else None
+            event.text = str(message.get("text", ""))
+        elif kind == "error":
+            event.text = str(message.get("message", ""))
+        try:
+            self.on_event(event)
+        except Exception:  # a broken listener must not break the run
+            log.exception("probe event listener failed")
+
+    def _result(self, status: str, started_at: str, start: float, **fields) -> ProbeResult:
+        return ProbeResult(
+            version=RESULT_VERSION,
+            status=status,
+            mode=self.mode,
+            python=self.python or sys.executable,
+            started=started_at,
+            seconds=round(time.monotonic() - start, 2),
+            **fields,
+        )
+
+    def _finish(
+        self, outcome, events, garbage, stderr, samples, started_at, start, python_label
+    ) -> ProbeResult:
+        code = self._process.returncode if self._process else None
+        steps = tuple(
+            StepResult(
+                step=str(e.get("step")),
+                status=str(e.get("status", "failed")),
+                metrics=tuple(_metric(m) for m in e.get("metrics") or [] if isinstance(m, dict)),
+                reason=e.get("reason"),
+            )
+            for e in events
+            if e.get("type") == "result"
+        )
+        errors = tuple(
+            f"{e.get('step') or 'probe'}: {e.get('kind')}: {e.get('message')}"
+            for e in events
+            if e.get("type") == "error"
+        )
+        finals = [e for e in events if e.get("type") == "final"]
+        kinds = {e.get("kind") for e in events if e.get("type") == "error"}
+        said_hello = any(e.get("type") == "hello" for e in events)
+        versions = {e.get("v") for e in events}
+        message = ""
+        if outcome == "cancelled":
+            status, message = "cancelled", "cancelled by the user"
+        elif outcome == "timeout":
+            status, message = (
+                "timeout",
+                f"the probe did not finish within {self.timeout_s:g} s and was stopped",
+            )
+        elif outcome == "bad-python":
+            status, message = (
+                "bad-python",
+                f"{python_label} did not start the probe within {HELLO_TIMEOUT_S:g} s",
+            )
+        elif "tensorflow-missing" in kinds:
+            status = "tensorflow-missing"
+            message = (
+                f"TensorFlow cannot be imported in {python_label}: pip install tensorflow "
+                "(or name the Python you train with: --python PATH)"
+            )
+        elif versions - {worker_module.PROTOCOL_VERSION, None} and said_hello:
+            status, message = (
+                "protocol-error",
+                f"the worker speaks protocol {sorted(versions - {None})}, not {worker_module.PROTOCOL_VERSION}",
+            )
+        elif finals:
+            status = str(finals[-1].get("status", "failed"))
+            message = {"ok": "", "partial": "some steps failed; see errors"}.get(
+                status, "the probe failed"
+            )
+        elif not said_hello:
+            status = "bad-python"
+            tail = stderr.strip().splitlines()[-1:] or [f"exit code {code}"]
+            message = f"{python_label} is not a Python that can run the probe ({tail[0][:200]})"
+        elif code is not None and code < 0:
+            status = "crashed"
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            message = f"the worker crashed ({name}) after {len(steps)} step(s); the results before it are kept"
+        elif garbage:
+            status = "protocol-error"
+            message = f"the worker printed {len(garbage)} line(s) that are not probe messages, e.g. {garbage[0]!r}"
+        else:
+            status = "crashed"
+            message = f"the worker exited (code {code}) without finishing"
+        env = next(
+            (
+                m.params
+                for s in steps
+                if s.step == "env"
+                for m in s.metrics
+                if m.name == "environment"
+            ),
+            {},
+        )
+        diagnosis = tuple(diagnose_log(stderr)) + tuple(
+            diagnose_environment(env, self.nvidia_gpus_expected)
+        )
+        return ProbeResult(
+            version=RESULT_VERSION,
+            status=status,
+            mode=self.mode,
+            python=python_label,
+            started=started_at,
+            seconds=round(time.monotonic() - start, 2),
+            steps=steps,
+            errors=errors,
+            load=summarise_samples(samples),
+            diagnosis=diagnosis,
+            message=message,
+            stderr_tail=stderr[-8000:],
+        )
+
+
+def _metric(data: dict) -> Metric:
+    value = data.get("value")
+    spread = data.get("spread_pct")
+    runs = data.get("runs")
+    return Metric(
+        name=str(data.get("name")),
+        value=float(value) if isinstance(value, int | float) else None,
+        unit=str(data.get("unit", "")),
+        spread_pct=float(spread) if isinstance(spread, int | float) else None,
+        runs=int(runs) if isinstance(runs, int) else None,
+        params=data.get("params") if isinstance(data.get("params"), dict) else {},
+    )
+
+
+def summarise_samples(samples: list[list[dict]]) -> tuple[GpuLoadSummary, ...]:
+    by_gpu: dict[str | None, list[dict]] = {}
+    for sample in samples:
+        for gpu in sample:
+            by_gpu.setdefault(gpu.get("bus_id"), []).append(gpu)
+
+    def biggest(rows, key):
+        values = [r[key] for r in rows if isinstance(r.get(key), int | float)]
+        return max(values) if values else None
+
+    return tuple(
+        GpuLoadSummary(
+            bus_id=bus,
+            samples=len(rows),
+            max_power_w=biggest(rows, "power_w"),
+            max_temperature_c=biggest(rows, "temperature_c"),
+            max_sm_clock_mhz=biggest(rows, "sm_clock_mhz"),
+            throttle_reasons=tuple(
+                sorted({r for row in rows for r in row.get("throttle_reasons") or []})
+            ),
+            pcie_gen_max=biggest(rows, "pcie_gen"),
+            pcie_width_max=biggest(rows, "pcie_width"),
+        )
+        for bus, rows in by_gpu.items()
+    )

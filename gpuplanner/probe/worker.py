@@ -1,0 +1,588 @@
+"""The TensorFlow probe worker: measures this Python's TensorFlow and reports JSON lines.
+
+Runs as ``python -m gpuplanner.probe.worker`` or as this file under any Python that has
+TensorFlow: it imports only the standard library and TensorFlow (and TensorFlow's own
+NumPy), never gpuplanner. Protocol (one JSON object a line on stdout, each with "v"):
+hello, progress {step, fraction, text}, result {step, status, metrics, reason}, error
+{step, kind, message}, final {status, seconds}. Everything else the process prints,
+TensorFlow's C++ logs included, is moved to stderr so it cannot corrupt the protocol.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+import traceback
+
+PROTOCOL_VERSION = 1
+STEPS = ("env", "matmul", "bandwidth", "transfer", "training", "input", "allreduce")
+QUICK_STEPS = ("env", "matmul", "bandwidth", "transfer", "training", "input", "allreduce")
+
+# Work sizes per mode. "tiny" is for tests: every code path, in seconds.
+SIZES = {
+    "tiny": dict(
+        runs=3,
+        matmul_n=(128, 256),
+        target_s=0.005,  # one matrix multiply at least this long: sizes it to the device
+        sample_s=0.005,  # one timed sample about this long
+        bw_mb=4,
+        copy_mb=4,
+        batch=4,
+        steps=3,
+        image=32,
+        seq=16,
+        width=32,
+        jpegs=8,
+        jpeg_size=48,
+        crop=40,
+        pipeline_batches=4,
+        models=("cnn",),
+    ),
+    "quick": dict(
+        runs=7,
+        matmul_n=(1024, 8192),
+        target_s=0.05,
+        sample_s=0.25,
+        bw_mb=64,
+        copy_mb=64,
+        batch=32,
+        steps=8,
+        image=32,
+        seq=64,
+        width=128,
+        jpegs=32,
+        jpeg_size=256,
+        crop=224,
+        pipeline_batches=12,
+        models=("cnn",),
+    ),
+    "full": dict(
+        runs=9,
+        matmul_n=(1024, 16384),
+        target_s=0.1,
+        sample_s=0.5,
+        bw_mb=256,
+        copy_mb=256,
+        batch=64,
+        steps=20,
+        image=64,
+        seq=128,
+        width=256,
+        jpegs=64,
+        jpeg_size=256,
+        crop=224,
+        pipeline_batches=40,
+        models=("cnn", "transformer"),
+    ),
+}
+
+
+class Emitter:
+    """Protocol messages go to the real stdout; everything else printed is sent to stderr."""
+
+    def __init__(self) -> None:
+        sys.stdout.flush()
+        self._out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+        os.dup2(2, 1)
+        sys.stdout = sys.stderr
+
+    def send(self, message_type: str, /, **fields) -> None:
+        message = {"v": PROTOCOL_VERSION, "type": message_type, **fields}
+        self._out.write(json.dumps(message, default=str) + "\n")
+        self._out.flush()
+
+
+def summarise(samples: list[float]) -> dict:
+    median = statistics.median(samples)
+    return {
+        "median": median,
+        "spread_pct": round((max(samples) - min(samples)) / median * 100, 2) if median else 0.0,
+        "runs": len(samples),
+    }
+
+
+class Probe:
+    def __init__(self, tf, emit: Emitter, mode: str, device: str) -> None:
+        self.tf = tf
+        self.emit = emit
+        self.mode = mode
+        self.size = SIZES[mode]
+        self.gpus = tf.config.list_physical_devices("GPU")
+        self.on_gpu = device == "gpu" or (device == "auto" and bool(self.gpus))
+        self.device = "/GPU:0" if self.on_gpu else "/CPU:0"
+        self.cc = self._compute_capability()
+
+    def _compute_capability(self) -> tuple[int, int] | None:
+        if not self.on_gpu or not self.gpus:
+            return None
+        details = self.tf.config.experimental.get_device_details(self.gpus[0])
+        cc = details.get("compute_capability")
+        return tuple(cc) if cc else None
+
+    def sync(self, value=None) -> None:
+        sync_devices = getattr(getattr(self.tf.test, "experimental", None), "sync_devices", None)
+        if sync_devices is not None and self.on_gpu:
+            sync_devices()
+        elif value is not None:
+            self.tf.reduce_sum(self.tf.reshape(value, [-1])[:1]).numpy()
+
+    def timed(self, func, work: float, unit_scale: float, step: str, label: str) -> dict:
+        """Median rate of ``func`` (work units per second x unit_scale) over several runs after warm-up.
+
+        Each run repeats ``func`` for about ``sample_s``, so short operations are timed over
+        many calls rather than one launch, and one busy moment on a shared machine moves a
+        sample less.
+        """
+        value = func()
+        self.sync(value)
+        start = time.perf_counter()
+        value = func()
+        self.sync(value)
+        once = max(time.perf_counter() - start, 1e-6)
+        repeat = max(1, min(1000, round(self.size["sample_s"] / once)))
+        samples = []
+        for run in range(self.size["runs"]):
+            start = time.perf_counter()
+            for _ in range(repeat):
+                value = func()
+            self.sync(value)
+            elapsed = time.perf_counter() - start
+            samples.append(work * repeat / elapsed * unit_scale)
+            self.emit.send(
+                "progress", step=step, fraction=(run + 1) / self.size["runs"], text=label
+            )
+        return summarise(samples)
+
+    # -- steps ------------------------------------------------------------------------------
+
+    def step_env(self) -> list[dict]:
+        tf = self.tf
+        info = {}
+        try:
+            info = dict(tf.sysconfig.get_build_info())
+        except Exception as exc:  # very old TensorFlow
+            info = {"error": str(exc)}
+        gpus = []
+        for index, gpu in enumerate(self.gpus):
+            entry = {"name": gpu.name}
+            try:
+                details = tf.config.experimental.get_device_details(gpu)
+                entry["device_name"] = details.get("device_name")
+                cc = details.get("compute_capability")
+                entry["compute_capability"] = f"{cc[0]}.{cc[1]}" if cc else None
+            except Exception as exc:
+                entry["details_error"] = str(exc)
+            try:
+                with tf.device(f"/GPU:{index}"):
+                    entry["tiny_op"] = float(tf.reduce_sum(tf.ones((8, 8))).numpy())
+                entry["usable"] = entry["tiny_op"] == 64.0
+            except Exception as exc:  # the GPU is listed but cannot run kernels
+                entry["usable"] = False
+                entry["tiny_op_error"] = str(exc).splitlines()[0][:500]
+            gpus.append(entry)
+        return [
+            {
+                "name": "environment",
+                "value": len(gpus),
+                "unit": "GPUs",
+                "params": {
+                    "tensorflow": tf.__version__,
+                    "python": platform.python_version(),
+                    "executable": sys.executable,
+                    "platform": platform.platform(),
+                    "is_cuda_build": bool(info.get("is_cuda_build")),
+                    "is_rocm_build": bool(info.get("is_rocm_build")),
+                    "cuda_version": info.get("cuda_version"),
+                    "cudnn_version": info.get("cudnn_version"),
+                    "gpus": gpus,
+                    "device": self.device,
+                    "cpu_count": os.cpu_count(),
+                },
+            }
+        ]
+
+    def _matmul_variants(self) -> list[tuple[str, object, bool | None]]:
+        tf = self.tf
+        if not self.on_gpu:
+            return [("fp32", tf.float32, None)]
+        variants = [("fp32", tf.float32, False)]
+        ampere = self.cc is not None and self.cc >= (8, 0)
+        if ampere:
+            variants.append(("tf32", tf.float32, True))
+        variants.append(("fp16", tf.float16, None))
+        if ampere:
+            variants.append(("bf16", tf.bfloat16, None))
+        return variants
+
+    def _pick_n(self, dtype) -> int:
+        """The smallest power-of-two size whose multiply takes ``target_s``: big enough to be honest."""
+        tf = self.tf
+        low, high = self.size["matmul_n"]
+        n = low
+        while True:
+            with tf.device(self.device):
+                a = tf.random.uniform((n, n), dtype=tf.float32)
+                a = tf.cast(a, dtype)
+            func = tf.function(lambda x: tf.linalg.matmul(x, x), autograph=False)
+            self.sync(func(a))
+            start = time.perf_counter()
+            self.sync(func(a))
+            if time.perf_counter() - start >= self.size["target_s"] or n >= high:
+                return n
+            n *= 2
+
+    def step_matmul(self) -> list[dict]:
+        tf = self.tf
+        metrics = []
+        tf32_default = tf.config.experimental.tensor_float_32_execution_enabled()
+        try:
+            for name, dtype, tf32 in self._matmul_variants():
+                if tf32 is not None:
+                    tf.config.experimental.enable_tensor_float_32_execution(tf32)
+                n = self._pick_n(dtype)
+                with tf.device(self.device):
+                    a = tf.cast(tf.random.uniform((n, n)), dtype)
+                    b = tf.cast(tf.random.uniform((n, n)), dtype)
+                func = tf.function(lambda x, y: tf.linalg.matmul(x, y), autograph=False)
+                stats = self.timed(
+                    lambda f=func, x=a, y=b: f(x, y), 2 * n**3, 1e-12, "matmul", f"{name} {n}x{n}"
+                )
+                metrics.append(
+                    {
+                        "name": name,
+                        "value": stats["median"],
+                        "unit": "TFLOPS",
+                        "spread_pct": stats["spread_pct"],
+                        "runs": stats["runs"],
+                        "params": {"n": n, "tf32": tf32},
+                    }
+                )
+        finally:
+            tf.config.experimental.enable_tensor_float_32_execution(tf32_default)
+        return metrics
+
+    def step_bandwidth(self) -> list[dict]:
+        tf = self.tf
+        elements = self.size["bw_mb"] * 2**20 // 4
+        with tf.device(self.device):
+            x = tf.random.uniform((elements,))
+        func = tf.function(lambda v: v * 1.0001, autograph=False)
+        # Each element is read once and written once.
+        stats = self.timed(
+            lambda: func(x), 2 * elements * 4, 1e-9, "bandwidth", f"{self.size['bw_mb']} MB"
+        )
+        return [
+            {
+                "name": "device_memory",
+                "value": stats["median"],
+                "unit": "GB/s",
+                "spread_pct": stats["spread_pct"],
+                "runs": stats["runs"],
+                "params": {"mb": self.size["bw_mb"], "device": self.device},
+            }
+        ]
+
+    def step_transfer(self) -> list[dict] | str:
+        if not self.on_gpu:
+            return "host-device copies need a GPU"
+        import numpy as np
+
+        tf = self.tf
+        size = self.size["copy_mb"] * 2**20
+        host = np.random.default_rng(0).random(size // 4, dtype=np.float32)
+
+        def h2d():
+            with tf.device(self.device):
+                return tf.identity(tf.constant(host))
+
+        on_device = h2d()
+        h2d_stats = self.timed(h2d, size, 1e-9, "transfer", "host to device")
+        d2h_stats = self.timed(lambda: on_device.numpy(), size, 1e-9, "transfer", "device to host")
+        note = "pageable host memory: TensorFlow does not use pinned buffers, so this is below the link rate"
+        return [
+            {
+                "name": "host_to_device",
+                "value": h2d_stats["median"],
+                "unit": "GB/s",
+                "spread_pct": h2d_stats["spread_pct"],
+                "runs": h2d_stats["runs"],
+                "params": {"mb": self.size["copy_mb"], "note": note},
+            },
+            {
+                "name": "device_to_host",
+                "value": d2h_stats["median"],
+                "unit": "GB/s",
+                "spread_pct": d2h_stats["spread_pct"],
+                "runs": d2h_stats["runs"],
+                "params": {"mb": self.size["copy_mb"], "note": note},
+            },
+        ]
+
+    def _model(self, kind: str):
+        keras = self.tf.keras
+        s = self.size
+        if kind == "cnn":
+            inputs = keras.Input((s["image"], s["image"], 3))
+            x = keras.layers.Conv2D(32, 3, padding="same", activation="relu")(inputs)
+            x = keras.layers.Conv2D(64, 3, padding="same", activation="relu")(x)
+            x = keras.layers.MaxPooling2D()(x)
+            x = keras.layers.Conv2D(128, 3, padding="same", activation="relu")(x)
+            x = keras.layers.GlobalAveragePooling2D()(x)
+            shape = (s["batch"], s["image"], s["image"], 3)
+        else:
+            inputs = keras.Input((s["seq"], s["width"]))
+            attention = keras.layers.MultiHeadAttention(num_heads=4, key_dim=s["width"] // 4)(
+                inputs, inputs
+            )
+            x = keras.layers.LayerNormalization()(inputs + attention)
+            ffn = keras.layers.Dense(4 * s["width"], activation="gelu")(x)
+            x = keras.layers.LayerNormalization()(x + keras.layers.Dense(s["width"])(ffn))
+            x = keras.layers.GlobalAveragePooling1D()(x)
+            shape = (s["batch"], s["seq"], s["width"])
+        # The last layer stays float32 under mixed precision (softmax stability).
+        outputs = keras.layers.Dense(10, activation="softmax", dtype="float32")(x)
+        model = keras.Model(inputs, outputs)
+        model.compile(optimizer=keras.optimizers.Adam(1e-3), loss="sparse_categorical_crossentropy")
+        return model, shape
+
+    def step_training(self) -> list[dict]:
+        tf = self.tf
+        keras = tf.keras
+        precisions = ["fp32"]
+        skipped = []
+        if self.on_gpu and self.cc is not None and self.cc >= (7, 0):
+            precisions.append("mixed")
+        else:
+            skipped.append(
+                "mixed precision needs a GPU with tensor cores (compute capability 7.0+)"
+            )
+        metrics = []
+        for kind in self.size["models"]:
+            for precision in precisions:
+                keras.mixed_precision.set_global_policy(
+                    "mixed_float16" if precision == "mixed" else "float32"
+                )
+                try:
+                    with tf.device(self.device):
+                        model, shape = self._model(kind)
+                        x = tf.random.uniform(shape)
+                        y = tf.random.uniform((shape[0],), maxval=10, dtype=tf.int32)
+                    if self.on_gpu:
+                        tf.config.experimental.reset_memory_stats("GPU:0")
+                    model.train_on_batch(x, y)  # traces and builds the optimizer
+                    samples = []
+                    for run in range(self.size["runs"]):
+                        start = time.perf_counter()
+                        for _ in range(self.size["steps"]):
+                            loss = model.train_on_batch(x, y)
+                        float(loss if not isinstance(loss, list) else loss[0])
+                        samples.append(
+                            shape[0] * self.size["steps"] / (time.perf_counter() - start)
+                        )
+                        self.emit.send(
+                            "progress",
+                            step="training",
+                            fraction=(run + 1) / self.size["runs"],
+                            text=f"{kind} {precision}",
+                        )
+                    peak = None
+                    if self.on_gpu:
+                        peak = tf.config.experimental.get_memory_info("GPU:0")["peak"] / 2**20
+                    stats = summarise(samples)
+                    metrics.append(
+                        {
+                            "name": f"{kind}_{precision}",
+                            "value": stats["median"],
+                            "unit": "samples/s",
+                            "spread_pct": stats["spread_pct"],
+                            "runs": stats["runs"],
+                            "params": {
+                                "batch": shape[0],
+                                "input": list(shape[1:]),
+                                "peak_memory_mib": peak,
+                                "parameters": int(model.count_params()),
+                            },
+                        }
+                    )
+                finally:
+                    keras.mixed_precision.set_global_policy("float32")
+        if skipped:
+            metrics.append(
+                {
+                    "name": "mixed_precision",
+                    "value": None,
+                    "unit": "samples/s",
+                    "params": {"skipped": skipped[0]},
+                }
+            )
+        return metrics
+
+    def step_input(self) -> list[dict]:
+        tf = self.tf
+        s = self.size
+        with tf.device("/CPU:0"):
+            images = tf.cast(
+                tf.random.uniform((s["jpegs"], s["jpeg_size"], s["jpeg_size"], 3), maxval=255),
+                tf.uint8,
+            )
+            jpegs = [tf.io.encode_jpeg(image, quality=90) for image in images]
+
+        def decode(data):
+            image = tf.io.decode_jpeg(data, channels=3)
+            image = tf.image.random_crop(image, (s["crop"], s["crop"], 3))
+            image = tf.image.random_flip_left_right(image)
+            image = tf.image.random_brightness(image, 0.1)
+            return tf.image.convert_image_dtype(image, tf.float32)
+
+        batch = 32 if self.mode != "tiny" else 4
+        dataset = (
+            tf.data.Dataset.from_tensor_slices(jpegs)
+            .repeat()
+            .map(decode, num_parallel_calls=tf.data.AUTOTUNE)
+            .batch(batch)
+            .prefetch(tf.data.AUTOTUNE)
+        )
+        iterator = iter(dataset)
+        next(iterator)
+        samples = []
+        for run in range(s["runs"]):
+            start = time.perf_counter()
+            for _ in range(s["pipeline_batches"]):
+                next(iterator)
+            samples.append(batch * s["pipeline_batches"] / (time.perf_counter() - start))
+            self.emit.send(
+                "progress",
+                step="input",
+                fraction=(run + 1) / s["runs"],
+                text="decode and augment JPEGs",
+            )
+        stats = summarise(samples)
+        return [
+            {
+                "name": "jpeg_decode_augment",
+                "value": stats["median"],
+                "unit": "images/s",
+                "spread_pct": stats["spread_pct"],
+                "runs": stats["runs"],
+                "params": {
+                    "source_size": s["jpeg_size"],
+                    "crop": s["crop"],
+                    "cpu_count": os.cpu_count(),
+                },
+            }
+        ]
+
+    def step_allreduce(self) -> list[dict] | str:
+        tf = self.tf
+        if len(self.gpus) < 2:
+            return "all-reduce needs two or more GPUs"
+        strategy = tf.distribute.MirroredStrategy()
+        replicas = strategy.num_replicas_in_sync
+        elements = self.size["bw_mb"] * 2**20 // 4
+
+        @tf.function
+        def reduce():
+            def body():
+                value = tf.ones((elements,))
+                return tf.distribute.get_replica_context().all_reduce(
+                    tf.distribute.ReduceOp.SUM, value
+                )
+
+            return strategy.run(body)
+
+        stats = self.timed(reduce, elements * 4, 1e-9, "allreduce", f"{replicas} GPUs")
+        bus = stats["median"] * 2 * (replicas - 1) / replicas
+        return [
+            {
+                "name": "allreduce_bus",
+                "value": bus,
+                "unit": "GB/s",
+                "spread_pct": stats["spread_pct"],
+                "runs": stats["runs"],
+                "params": {
+                    "replicas": replicas,
+                    "mb": self.size["bw_mb"],
+                    "algorithm_bandwidth_gbs": stats["median"],
+                },
+            }
+        ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="gpuplanner TensorFlow probe worker")
+    parser.add_argument("--mode", choices=tuple(SIZES), default="quick")
+    parser.add_argument("--steps", default=",".join(QUICK_STEPS))
+    parser.add_argument("--device", choices=("auto", "cpu", "gpu"), default="auto")
+    args = parser.parse_args(argv)
+    emit = Emitter()
+    started = time.perf_counter()
+    emit.send(
+        "hello",
+        python=platform.python_version(),
+        executable=sys.executable,
+        pid=os.getpid(),
+        protocol=PROTOCOL_VERSION,
+    )
+    steps = [s for s in args.steps.split(",") if s]
+    unknown = [s for s in steps if s not in STEPS]
+    if unknown:
+        emit.send("error", step=None, kind="usage", message=f"unknown steps: {', '.join(unknown)}")
+        emit.send("final", status="failed", seconds=time.perf_counter() - started)
+        return 2
+    emit.send("progress", step="import", fraction=0.0, text="importing TensorFlow")
+    os.environ.setdefault("TF_FORCE_GPU_ALLOW_GROWTH", "true")  # measure, do not grab all VRAM
+    try:
+        import tensorflow as tf
+    except Exception as exc:  # ImportError, or a broken install raising anything
+        emit.send(
+            "error", step="env", kind="tensorflow-missing", message=f"{type(exc).__name__}: {exc}"
+        )
+        emit.send("final", status="failed", seconds=time.perf_counter() - started)
+        return 3
+    emit.send("progress", step="import", fraction=1.0, text=f"TensorFlow {tf.__version__}")
+    probe = Probe(tf, emit, args.mode, args.device)
+    failed = 0
+    for step in steps:
+        emit.send("progress", step=step, fraction=0.0, text="starting")
+        try:
+            outcome = getattr(probe, f"step_{step}")()
+        except tf.errors.ResourceExhaustedError as exc:
+            failed += 1
+            emit.send("error", step=step, kind="oom", message=str(exc).splitlines()[0][:1000])
+            emit.send(
+                "result", step=step, status="failed", metrics=[], reason="out of device memory"
+            )
+            continue
+        except Exception as exc:
+            failed += 1
+            emit.send(
+                "error",
+                step=step,
+                kind="exception",
+                message=f"{type(exc).__name__}: {exc}"[:2000],
+                traceback=traceback.format_exc()[-4000:],
+            )
+            emit.send(
+                "result",
+                step=step,
+                status="failed",
+                metrics=[],
+                reason=f"{type(exc).__name__}: {exc}"[:500],
+            )
+            continue
+        if isinstance(outcome, str):
+            emit.send("result", step=step, status="skipped", metrics=[], reason=outcome)
+        else:
+            emit.send("result", step=step, status="ok", metrics=outcome)
+    status = "ok" if not failed else ("partial" if failed < len(steps) else "failed")
+    emit.send("final", status=status, seconds=round(time.perf_counter() - started, 3))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,161 @@
+"""The real worker with the real (CPU) TensorFlow, at tiny sizes: every step and the protocol."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import REPO_ROOT, child_env
+
+from gpuplanner.probe.runner import WORKER_PATH, ProbeRunner
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def tiny_result():
+    events = []
+    result = ProbeRunner(mode="tiny", on_event=events.append).run()
+    return result, events
+
+
+def test_every_step_reports(tiny_result):
+    result, _ = tiny_result
+    assert result.status == "ok", result.message + result.stderr_tail[-2000:]
+    steps = {s.step: s.status for s in result.steps}
+    assert (
+        steps["env"]
+        == steps["matmul"]
+        == steps["bandwidth"]
+        == steps["training"]
+        == steps["input"]
+        == "ok"
+    )
+    # on a machine without a GPU these are skipped with a reason, never silently missing
+    for step in ("transfer", "allreduce"):
+        assert steps[step] in ("ok", "skipped")
+
+
+def test_measurements_are_positive_medians_with_spread(tiny_result):
+    result, _ = tiny_result
+    for step, name, unit in (
+        ("matmul", "fp32", "TFLOPS"),
+        ("bandwidth", "device_memory", "GB/s"),
+        ("training", "cnn_fp32", "samples/s"),
+        ("input", "jpeg_decode_augment", "images/s"),
+    ):
+        metric = result.metric(step, name)
+        assert (
+            metric.unit == unit and metric.value > 0 and metric.runs >= 3 and metric.spread_pct >= 0
+        )
+
+
+def test_environment_is_reported(tiny_result):
+    env = tiny_result[0].environment()
+    assert env["tensorflow"] and env["python"] and isinstance(env["gpus"], list)
+
+
+def test_progress_is_streamed(tiny_result):
+    _, events = tiny_result
+    progress = [e for e in events if e.type == "progress"]
+    assert {e.step for e in progress} >= {"import", "matmul", "training", "input"}
+    assert all(0.0 <= e.fraction <= 1.0 for e in progress)
+
+
+def test_the_worker_file_runs_on_its_own_without_gpuplanner(tmp_path):
+    # Copy the file elsewhere and run it with -I (isolated: no site, no cwd on the path);
+    # it must not need gpuplanner.
+    copy = tmp_path / "worker.py"
+    copy.write_text(WORKER_PATH.read_text())
+    env = child_env(tmp_path)
+    result = subprocess.run(
+        [sys.executable, str(copy), "--mode", "tiny", "--steps", "env,matmul"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines[0]["type"] == "hello" and lines[-1] == {
+        **lines[-1],
+        "type": "final",
+        "status": "ok",
+    }
+    assert all(line["v"] == 1 for line in lines)
+
+
+def test_unknown_steps_are_refused(tmp_path):
+    result = subprocess.run(
+        [sys.executable, str(WORKER_PATH), "--steps", "matmul,teleport"],
+        capture_output=True,
+        text=True,
+        env=child_env(tmp_path),
+        timeout=60,
+    )
+    last = json.loads(result.stdout.splitlines()[-1])
+    assert last["type"] == "final" and last["status"] == "failed" and result.returncode == 2
+
+
+def test_cli_probe_json(tmp_path):
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gpuplanner",
+            "probe",
+            "--tiny",
+            "--steps",
+            "env,matmul",
+            "--json",
+            "--save",
+            str(tmp_path / "p.json"),
+        ],
+        capture_output=True,
+        text=True,
+        env=child_env(tmp_path),
+        timeout=300,
+        cwd=REPO_ROOT,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = json.loads(result.stdout)
+    assert data["kind"] == "gpuplanner-probe" and data["status"] == "ok"
+    assert "[matmul]" in result.stderr  # progress on stderr
+    assert (tmp_path / "p.json").exists()
+
+
+def test_cli_probe_with_a_wrong_python_exits_1(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "gpuplanner", "probe", "--python", "/nope/python"],
+        capture_output=True,
+        text=True,
+        env=child_env(tmp_path),
+        timeout=60,
+    )
+    assert result.returncode == 1 and "does not exist" in result.stdout
+
+
+def _python_without_tensorflow():
+    import shutil
+    from pathlib import Path
+
+    candidates = [Path(sys.base_prefix) / "bin" / "python3", Path(shutil.which("python3") or "")]
+    for candidate in candidates:
+        if candidate.is_file():
+            check = subprocess.run(
+                [str(candidate), "-c", "import tensorflow"], capture_output=True, timeout=60
+            )
+            if check.returncode != 0:
+                return str(candidate)
+    return None
+
+
+def test_a_real_python_without_tensorflow(tmp_path):
+    python = _python_without_tensorflow()
+    if python is None:
+        pytest.skip("every Python here has TensorFlow")
+    result = ProbeRunner(python=python, mode="tiny").run()
+    assert result.status == "tensorflow-missing"
+    assert python in result.message and "pip install tensorflow" in result.message
