@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
-from gpuplanner.commands import db, probe, scan
+from gpuplanner.commands import db, plan, probe, scan
 from gpuplanner.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.logs import setup_logging
 
@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     scan.register(subparsers)
     probe.register(subparsers)
+    plan.register(subparsers)
     db.register(subparsers)
     return parser
 

@@ -33,6 +33,17 @@ class ScenarioPreset:
     scenario: Scenario
     typical_budgets: tuple[BudgetRange, ...]
     min_vram_gb: int
+    workload: str = "resnet50"  # the typical job
+    llm_model: str | None = None
+    llm_mode: str | None = None
+    max_gpus: int = 1
+    reference_gpu: str = (
+        "geforce-rtx-3060-12-gb"  # speeds are relative to this when there is no GPU
+    )
+    objective: str = (
+        "value"  # value (speed per price), speed (fastest within budget), cost (cheapest that fits)
+    )
+    ecc_matters: bool = False
 
     def budget(self, currency: str) -> BudgetRange:
         for budget in self.typical_budgets:
@@ -47,15 +58,31 @@ PRESETS: dict[Scenario, ScenarioPreset] = {
         (BudgetRange(2_500, 3_500, CNY), BudgetRange(350, 500, USD)),
         # "8 GB is a trap": 12 GB is the entry point the seed articles recommend.
         min_vram_gb=12,
+        workload="resnet50",
+        max_gpus=1,
+        reference_gpu="geforce-rtx-3060-12-gb",
+        objective="value",
     ),
     Scenario.SME: ScenarioPreset(
         Scenario.SME,
         (BudgetRange(10_000, 30_000, CNY), BudgetRange(1_400, 4_200, USD)),
         min_vram_gb=24,
+        workload="bert-large",
+        max_gpus=2,
+        reference_gpu="geforce-rtx-3090",
+        objective="speed",
+        ecc_matters=True,
     ),
     Scenario.LLM: ScenarioPreset(
         Scenario.LLM,
         (BudgetRange(50_000, 300_000, CNY), BudgetRange(7_000, 42_000, USD)),
         min_vram_gb=24,
+        workload="llm",
+        llm_model="llama-2-7b",
+        llm_mode="lora",
+        max_gpus=8,
+        reference_gpu="a100-pcie-80-gb",
+        objective="cost",
+        ecc_matters=True,
     ),
 }

@@ -1,0 +1,391 @@
+"""``gpuplanner vram``, ``predict`` and ``recommend``: the planning engine from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.catalog.userdb import UserDb
+from gpuplanner.commands.output import error, print_json, print_table
+from gpuplanner.hardware.snapshot import SnapshotError, load_file
+from gpuplanner.inventory import enrich, machine_facts
+from gpuplanner.planning import memory
+from gpuplanner.planning.physical import CaseSpec
+from gpuplanner.planning.power import SOCKETS, PsuSpec
+from gpuplanner.planning.recommend import PlanError, PlanRequest, recommend
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.planning.speed import WORKLOAD_CLASS, predict, predict_llm
+from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
+from gpuplanner.probe.results import ProbeFileError
+from gpuplanner.probe.results import load as load_probe
+from gpuplanner.serial import to_dict
+from gpuplanner.speed_model_file import load_speed_model
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+WORKLOADS = (*KERAS, "llm")
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} must be above zero")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def register(subparsers) -> None:
+    vram = subparsers.add_parser(
+        "vram",
+        help="GPU memory a workload needs, with the breakdown",
+        description="GPU memory for a Keras workload or an LLM (inference, full, LoRA, QLoRA).",
+    )
+    who = vram.add_mutually_exclusive_group(required=True)
+    who.add_argument("--model", help=f"an LLM preset ({', '.join(sorted(LLMS))})")
+    who.add_argument(
+        "--params",
+        type=_positive_float,
+        metavar="N",
+        help="LLM parameters, e.g. 7e9 or 7 (billions)",
+    )
+    who.add_argument("--workload", choices=tuple(KERAS), help="a Keras workload preset")
+    vram.add_argument("--mode", choices=LLM_MODES, default="qlora")
+    vram.add_argument("--seq", type=_positive_int, help="sequence length (LLM default 2048)")
+    vram.add_argument("--batch", type=_positive_int, help="batch size per card")
+    vram.add_argument(
+        "--precision", choices=("fp32", "mixed"), default="mixed", help="Keras workloads"
+    )
+    vram.add_argument(
+        "--bits", type=int, choices=(16, 8, 4), default=16, help="inference weight precision"
+    )
+    vram.add_argument(
+        "--no-checkpointing", action="store_true", help="without gradient checkpointing"
+    )
+    vram.add_argument("--json", action="store_true")
+    vram.set_defaults(handler=cmd_vram)
+
+    pred = subparsers.add_parser(
+        "predict", help="predicted training throughput of cards for a workload"
+    )
+    pred.add_argument(
+        "--workload", required=True, choices=(*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-qlora")
+    )
+    pred.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
+    pred.add_argument(
+        "--gpu", action="append", required=True, metavar="NAME", help="a card (repeat for several)"
+    )
+    pred.add_argument(
+        "--params", type=_positive_float, default=7.0, help="LLM size in billions (llm-* workloads)"
+    )
+    pred.add_argument(
+        "--probe", type=Path, metavar="FILE", help="calibrate to this machine with a probe result"
+    )
+    pred.add_argument("--snapshot", type=Path, metavar="FILE", help="the machine the probe ran on")
+    pred.add_argument("--json", action="store_true")
+    pred.set_defaults(handler=cmd_predict)
+
+    rec = subparsers.add_parser("recommend", help="ranked GPUs for a scenario, budget and workload")
+    rec.add_argument("--scenario", choices=[s.value for s in Scenario], required=True)
+    rec.add_argument(
+        "--budget", type=_positive_float, help="total budget (default: the scenario's typical)"
+    )
+    rec.add_argument("--currency", choices=("CNY", "USD"), default="CNY")
+    rec.add_argument("--workload", choices=WORKLOADS)
+    rec.add_argument("--model", help="an LLM preset (implies --workload llm)")
+    rec.add_argument("--mode", choices=LLM_MODES)
+    rec.add_argument("--seq", type=_positive_int)
+    rec.add_argument("--batch", type=_positive_int)
+    rec.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
+    rec.add_argument("--psu-watts", type=_positive_float, metavar="W")
+    rec.add_argument("--psu-atx", choices=("2", "3"), default="2")
+    rec.add_argument("--psu-12v2x6", action="store_true")
+    rec.add_argument("--psu-8pin", type=int, metavar="N")
+    rec.add_argument("--gpu-clearance-mm", type=_positive_int)
+    rec.add_argument("--free-slots", type=int)
+    rec.add_argument(
+        "--socket", choices=tuple(SOCKETS), default=None, help="wall socket (default by currency)"
+    )
+    rec.add_argument("--tariff", type=_positive_float, help="electricity price per kWh")
+    rec.add_argument("--snapshot", type=Path, metavar="FILE", help="a saved scan of this machine")
+    rec.add_argument("--probe", type=Path, metavar="FILE", help="a saved probe result")
+    rec.add_argument("--max-gpus", type=_positive_int)
+    rec.add_argument("--used-ok", action="store_true", help="consider used cards")
+    rec.add_argument(
+        "--shop-only", action="store_true", help="only cards in the imported shop lists"
+    )
+    rec.add_argument("--language", choices=("en", "zh_CN"), default="en")
+    rec.add_argument("--top", type=_positive_int, default=10, help="options to print (text)")
+    rec.add_argument("--json", action="store_true")
+    rec.set_defaults(handler=cmd_recommend)
+
+
+def _guard(handler):
+    def run(args) -> int:
+        try:
+            return handler(args)
+        except AmbiguousGpu as exc:
+            error(f"{exc.query!r} matches several cards: {', '.join(exc.candidates)}")
+            return EXIT_FAILURE
+        except (CatalogError, PlanError, SnapshotError, ProbeFileError) as exc:
+            error(str(exc))
+            return EXIT_FAILURE
+
+    return run
+
+
+@_guard
+def cmd_vram(args) -> int:
+    if args.workload:
+        preset = KERAS[args.workload]
+        estimate = memory.keras_training(
+            preset, args.batch or preset.default_batch, args.precision, seq=args.seq
+        )
+        label = f"{args.workload} ({args.precision}, batch {args.batch or preset.default_batch})"
+    else:
+        if args.model:
+            model = find_llm(args.model)
+            if model is None:
+                error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
+                return EXIT_FAILURE
+        else:
+            size_b = args.params / 1e9 if args.params > 1e4 else args.params
+            request = PlanRequest(
+                Scenario.LLM, llm_params_b=size_b, llm_mode=args.mode, workload="llm"
+            )
+            from gpuplanner.planning.recommend import _memory_estimate
+
+            _, model, _ = _memory_estimate(request, "llm")
+        estimate = memory.llm(
+            model,
+            args.mode,
+            seq=args.seq or (4096 if args.mode == "inference" else 2048),
+            batch=args.batch or 1,
+            checkpointing=not args.no_checkpointing,
+            inference_bits=args.bits,
+        )
+        label = f"{model.name} {args.mode}"
+    cards = {gb: memory.cards_needed(estimate, gb) for gb in (12, 16, 24, 48, 80)}
+    data = {
+        "workload": label,
+        "total_gb": estimate.total_gb,
+        "breakdown": [{"name": p.name, "gb": p.gb, "formula": p.formula} for p in estimate.parts],
+        "shardable_gb": estimate.shardable_gb,
+        "cards_needed": {f"{gb}GB": n for gb, n in cards.items()},
+        "notes": list(estimate.notes),
+    }
+    if args.json:
+        print_json(data)
+        return EXIT_OK
+    print(f"{label}: {estimate.total_gb:g} GB on one card")
+    print_table(["part", "GB", "how"], [[p.name, f"{p.gb:.2f}", p.formula] for p in estimate.parts])
+    print(
+        "Cards needed (sharded when more than one): "
+        + ", ".join(f"{gb} GB: {n if n else 'more than 64'}" for gb, n in cards.items())
+    )
+    for note in estimate.notes:
+        print(f"Note: {note}")
+    return EXIT_OK
+
+
+def _machine(args, catalog_data):
+    snapshot = probe = None
+    if getattr(args, "snapshot", None):
+        snapshot = enrich(load_file(args.snapshot), catalog_data)
+    if getattr(args, "probe", None):
+        probe = load_probe(args.probe)
+    return machine_facts(snapshot, probe, catalog_data)
+
+
+@_guard
+def cmd_predict(args) -> int:
+    with Catalog.open() as catalog:
+        gpus = [catalog.resolve(name) for name in args.gpu]
+        data = catalog.load_all()
+    by_id = {g.id: g for g in data.gpus}
+    facts = _machine(args, data)
+    reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
+    if args.workload.startswith("llm-"):
+        predictions = predict_llm(
+            args.params, args.workload[4:], gpus, reference, facts.machine_factor
+        )
+        precision = "mixed"
+    else:
+        predictions = predict(
+            args.workload,
+            args.precision,
+            gpus,
+            load_speed_model(),
+            by_id,
+            reference,
+            facts.machine_factor,
+        )
+        precision = args.precision
+    result = {
+        "workload": args.workload,
+        "precision": precision,
+        "reference": (reference or gpus[0]).name,
+        "calibrated": facts.machine_factor is not None,
+        "predictions": [
+            {
+                "gpu": p.gpu,
+                "gpu_id": p.gpu_id,
+                "throughput": p.throughput,
+                "unit": p.unit,
+                "relative": p.relative,
+                "error_pct": p.error_pct,
+            }
+            for p in predictions
+        ],
+    }
+    if args.json:
+        print_json(result)
+        return EXIT_OK
+    print(
+        f"{args.workload} ({precision}), relative to {result['reference']}"
+        + (" (calibrated by the probe)" if result["calibrated"] else "")
+    )
+    print_table(
+        ["GPU", "throughput", "relative", "typical error"],
+        [
+            [p.gpu, f"{p.throughput:,.1f} {p.unit}", f"{p.relative:.2f}x", f"±{p.error_pct:.0f}%"]
+            for p in predictions
+        ],
+    )
+    return EXIT_OK
+
+
+@_guard
+def cmd_recommend(args) -> int:
+    with Catalog.open() as catalog:
+        data = catalog.load_all()
+    with UserDb() as user:
+        shop_prices = tuple(user.shop_prices())
+    workload = "llm" if args.model else args.workload
+    psu = (
+        PsuSpec(args.psu_watts, args.psu_atx, args.psu_12v2x6, args.psu_8pin)
+        if args.psu_watts
+        else None
+    )
+    case = (
+        CaseSpec(args.gpu_clearance_mm, args.free_slots)
+        if (args.gpu_clearance_mm or args.free_slots is not None)
+        else None
+    )
+    request = PlanRequest(
+        scenario=Scenario(args.scenario),
+        currency=args.currency,
+        budget=args.budget,
+        workload=workload,
+        precision=args.precision,
+        batch=args.batch,
+        llm_model=args.model,
+        llm_mode=args.mode,
+        seq=args.seq,
+        max_gpus=args.max_gpus,
+        used_ok=args.used_ok,
+        shop_only=args.shop_only,
+        psu=psu,
+        case=case,
+        socket=args.socket or ("CN-10A" if args.currency == "CNY" else "US-15A"),
+        tariff=args.tariff,
+        language=args.language,
+        machine=_machine(args, data),
+    )
+    plan = recommend(request, data, load_speed_model(), shop_prices)
+    if args.json:
+        print_json(plan_json(plan))
+        return EXIT_OK
+    print(
+        f"{plan.scenario}: {plan.workload} ({plan.precision}), budget {plan.budget:,.0f} {plan.currency}; "
+        f"needs {plan.vram.total_gb:g} GB on one card; speeds relative to {plan.reference_gpu}"
+    )
+    rows = []
+    for option in plan.options[: args.top]:
+        rows.append(
+            [
+                "yes" if option.fits else "no",
+                option.gpu + (f" x{option.count}" if option.count > 1 else ""),
+                f"{option.price:,.0f}" if option.price else "N/A",
+                f"{option.predicted_relative:.2f}x" if option.predicted_relative else "N/A",
+                f"{option.value:.3f}" if option.value else "N/A",
+                "; ".join(w.message for w in option.warnings if w.severity != "info")[:90],
+            ]
+        )
+    print_table(["fits", "GPU", f"price {plan.currency}", "speed", "per 1k", "warnings"], rows)
+    if plan.options and plan.options[0].fits:
+        best = plan.options[0]
+        print(f"\nBest: {best.gpu}" + (f" x{best.count}" if best.count > 1 else ""))
+        for reason in best.reasons:
+            print(f"  + {reason}")
+        for warning in best.warnings:
+            print(f"  [{warning.severity}] {warning.message}")
+    elif plan.rent:
+        print("\nNothing fits the budget; renting would cost:")
+        for rental in plan.rent:
+            print(f"  {rental.count} x {rental.gpu}: {rental.per_hour:,.2f} {rental.currency}/hour")
+    return EXIT_OK
+
+
+def plan_json(plan) -> dict:
+    return {
+        "scenario": plan.scenario,
+        "currency": plan.currency,
+        "budget": plan.budget,
+        "workload": plan.workload,
+        "precision": plan.precision,
+        "vram_needed_gb": plan.vram.total_gb,
+        "reference_gpu": plan.reference_gpu,
+        "options": [
+            {
+                "gpu": o.gpu,
+                "gpu_id": o.gpu_id,
+                "count": o.count,
+                "price": o.price,
+                "price_each": o.price_each,
+                "price_condition": o.price_condition,
+                "price_source": o.price_source,
+                "fits": o.fits,
+                "vram_needed_gb": o.vram_needed_gb,
+                "vram_per_card_gb": o.vram_per_card_gb,
+                "predicted": {
+                    "relative": o.predicted_relative,
+                    "throughput": o.predicted_throughput,
+                    "unit": o.predicted_unit,
+                    "error_pct": o.predicted_error_pct,
+                },
+                "value_per_1000": o.value,
+                "power": {"sustained_w": o.power_sustained_w, "verdict": o.power_verdict},
+                "warnings": [
+                    {
+                        "id": w.id,
+                        "severity": w.severity,
+                        "message": w.message,
+                        "message_en": w.message_en,
+                        "message_zh": w.message_zh,
+                    }
+                    for w in o.warnings
+                ],
+                "reasons": list(o.reasons),
+                "shop": o.shop,
+                "sku": o.sku,
+                "stock": o.stock,
+                "location": o.location,
+            }
+            for o in plan.options
+        ],
+        "rent": [to_dict(r) for r in plan.rent],
+        "notes": list(plan.notes),
+    }

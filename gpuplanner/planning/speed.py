@@ -1,0 +1,163 @@
+"""Predicted training throughput of a card for a workload, from its specs and the fitted model.
+
+Time per sample on card g: t_g = (theta / C_g + (1 - theta) / B_g) / (min(M_g, 48) / 48) ** gamma,
+C the tensor (mixed) or TF32/FP32 rate and B the bandwidth, each divided by the fitted
+normaliser; theta and gamma per workload class and precision (tools/fit_speed_model.py,
+docs/PREDICTION.md). Absolute numbers come from one measured anchor per workload, scaled to
+this machine by the probe when there is one. LLM fine-tuning is compute-bound: tokens/s =
+MFU x C / FLOPs per token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.catalog.records import GpuSpec
+
+MEMORY_SATURATION_GB = 48.0
+LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU Keras/TensorFlow fine-tune
+LLM_FLOPS_PER_TOKEN = {
+    "full": 6.0,
+    "lora": 4.0,
+    "qlora": 5.0,
+}  # x parameters; QLoRA pays for dequantising
+TYPICAL_MATMUL_EFFICIENCY = 0.75  # measured / peak that the anchors' machines reached
+CALIBRATION_LIMITS = (0.5, 1.3)
+WORKLOAD_CLASS = {
+    "resnet50": "resnet50",
+    "ssd": "cnn",
+    "bert-base": "transformer",
+    "bert-large": "transformer",
+    "transformer": "transformer",
+}
+
+
+@dataclass(frozen=True)
+class ClassParams:
+    theta: float
+    gamma: float
+    compute_norm_tflops: float
+    bandwidth_norm_gbs: float
+    error_pct: float  # cross-validated median error of a predicted ratio
+
+
+@dataclass(frozen=True)
+class Anchor:
+    gpu: str
+    mixed: float
+    fp32: float
+    unit: str
+    source: str
+
+
+@dataclass(frozen=True)
+class SpeedModel:
+    classes: dict[str, ClassParams]  # "cnn/mixed" -> params
+    anchors: dict[str, Anchor]
+
+
+@dataclass(frozen=True)
+class Prediction:
+    gpu_id: str
+    gpu: str
+    throughput: float | None  # absolute, in unit
+    unit: str
+    relative: float  # against the reference card (the user's, or the first asked)
+    error_pct: float  # typical error of this prediction
+    calibrated: bool = False
+
+
+def features(gpu: GpuSpec, precision: str) -> tuple[float, float]:
+    """(compute TFLOPS, bandwidth GB/s) a TensorFlow job at this precision sees.
+
+    Mixed precision runs on the FP16 tensor rate with FP32 accumulate (cards without tensor
+    cores fall back to FP32). "FP32" uses TF32 tensor cores on Ampere and newer, as
+    TensorFlow 2.4+ does by default.
+    """
+    if precision == "mixed":
+        compute = gpu.fp16_tflops or gpu.fp32_tflops
+    else:
+        compute = gpu.tf32_tflops or gpu.fp32_tflops
+    return float(compute), float(gpu.memory_bandwidth_gbs)
+
+
+def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
+    compute, bandwidth = features(gpu, precision)
+    memory = min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB
+    return (
+        params.theta / (compute / params.compute_norm_tflops)
+        + (1 - params.theta) / (bandwidth / params.bandwidth_norm_gbs)
+    ) / memory**params.gamma
+
+
+def llm_tokens_per_s(gpu: GpuSpec, params_b: float, mode: str, mfu: float = LLM_MFU) -> float:
+    compute, _ = features(gpu, "mixed")
+    return mfu * compute * 1e12 / (LLM_FLOPS_PER_TOKEN[mode] * params_b * 1e9)
+
+
+def calibration(measured_tflops: float | None, peak_tflops: float | None) -> float | None:
+    """This machine's factor from the probe: its matmul efficiency against the anchors' typical one."""
+    if not measured_tflops or not peak_tflops:
+        return None
+    low, high = CALIBRATION_LIMITS
+    return min(high, max(low, measured_tflops / peak_tflops / TYPICAL_MATMUL_EFFICIENCY))
+
+
+def predict(
+    workload: str,
+    precision: str,
+    gpus: list[GpuSpec],
+    model: SpeedModel,
+    by_id: dict[str, GpuSpec],
+    reference: GpuSpec | None = None,
+    machine_factor: float | None = None,
+) -> list[Prediction]:
+    """Every card's throughput for ``workload``; ``relative`` is against ``reference`` (default: the first)."""
+    cls = WORKLOAD_CLASS[workload]
+    params = model.classes[f"{cls}/{precision}"]
+    anchor = model.anchors[workload]
+    anchor_gpu = by_id[anchor.gpu]
+    anchor_rate = anchor.mixed if precision == "mixed" else anchor.fp32
+    anchor_time = time_per_sample(anchor_gpu, precision, params)
+    reference = reference or gpus[0]
+    reference_time = time_per_sample(reference, precision, params)
+    factor = machine_factor or 1.0
+    results = []
+    for gpu in gpus:
+        t = time_per_sample(gpu, precision, params)
+        results.append(
+            Prediction(
+                gpu_id=gpu.id,
+                gpu=gpu.name,
+                throughput=round(anchor_rate * anchor_time / t * factor, 2),
+                unit=anchor.unit,
+                relative=round(reference_time / t, 3),
+                error_pct=params.error_pct,
+                calibrated=machine_factor is not None,
+            )
+        )
+    return results
+
+
+def predict_llm(
+    params_b: float,
+    mode: str,
+    gpus: list[GpuSpec],
+    reference: GpuSpec | None = None,
+    machine_factor: float | None = None,
+) -> list[Prediction]:
+    reference = reference or gpus[0]
+    base = llm_tokens_per_s(reference, params_b, mode)
+    factor = machine_factor or 1.0
+    return [
+        Prediction(
+            gpu.id,
+            gpu.name,
+            round(llm_tokens_per_s(gpu, params_b, mode) * factor, 1),
+            "tokens/s",
+            round(llm_tokens_per_s(gpu, params_b, mode) / base, 3),
+            35.0,
+            machine_factor is not None,
+        )
+        for gpu in gpus
+    ]

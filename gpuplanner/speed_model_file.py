@@ -1,0 +1,32 @@
+"""Load the fitted speed model (resources/models/speed_model.json) into planning's types."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from gpuplanner import paths
+from gpuplanner.planning.speed import Anchor, ClassParams, SpeedModel
+
+
+@lru_cache(maxsize=4)
+def load_speed_model(path: Path | None = None) -> SpeedModel:
+    data = json.loads(
+        (path or paths.resource_path("models", "speed_model.json")).read_text(encoding="utf-8")
+    )
+    classes = {
+        name: ClassParams(
+            theta=float(c["theta"]),
+            gamma=float(c["gamma"]),
+            compute_norm_tflops=float(c["compute_norm_tflops"]),
+            bandwidth_norm_gbs=float(c["bandwidth_norm_gbs"]),
+            error_pct=float(data["cross_validation"][name]["median_error_pct"] or 20.0),
+        )
+        for name, c in data["classes"].items()
+    }
+    anchors = {
+        name: Anchor(a["gpu"], float(a["mixed"]), float(a["fp32"]), a["unit"], a["source"])
+        for name, a in data["anchors"].items()
+    }
+    return SpeedModel(classes, anchors)

@@ -1,0 +1,121 @@
+"""``gpuplanner vram``, ``predict`` and ``recommend`` JSON, in fresh processes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli
+
+pytestmark = pytest.mark.slow
+
+
+def test_vram_json(tmp_path):
+    result = run_cli(
+        tmp_path, "vram", "--model", "llama-2-7b", "--mode", "qlora", "--seq", "512", "--json"
+    )
+    data = json.loads(result.stdout)
+    assert data["total_gb"] == pytest.approx(4.84, abs=0.05)
+    assert {p["name"] for p in data["breakdown"]} >= {
+        "base weights",
+        "adapters",
+        "activations",
+        "overhead",
+    }
+    assert data["cards_needed"]["12GB"] == 1
+
+
+def test_vram_by_parameter_count(tmp_path):
+    data = json.loads(
+        run_cli(tmp_path, "vram", "--params", "13e9", "--mode", "inference", "--json").stdout
+    )
+    assert data["total_gb"] > 24
+
+
+def test_predict_json_shape(tmp_path):
+    result = run_cli(
+        tmp_path,
+        "predict",
+        "--workload",
+        "bert-base",
+        "--precision",
+        "mixed",
+        "--gpu",
+        "3090",
+        "--gpu",
+        "4090",
+        "--json",
+    )
+    data = json.loads(result.stdout)
+    assert data["workload"] == "bert-base" and data["precision"] == "mixed"
+    assert [p["gpu"] for p in data["predictions"]] == ["GeForce RTX 3090", "GeForce RTX 4090"]
+    first = data["predictions"][0]
+    assert set(first) >= {"gpu", "throughput", "unit", "relative"} and first["relative"] == 1.0
+
+
+def test_recommend_json_shape(tmp_path):
+    result = run_cli(
+        tmp_path,
+        "recommend",
+        "--scenario",
+        "student",
+        "--budget",
+        "3500",
+        "--currency",
+        "CNY",
+        "--psu-watts",
+        "550",
+        "--json",
+    )
+    data = json.loads(result.stdout)
+    assert data["scenario"] == "student" and data["currency"] == "CNY"
+    option = data["options"][0]
+    assert set(option) >= {
+        "gpu",
+        "count",
+        "price",
+        "fits",
+        "vram_needed_gb",
+        "predicted",
+        "warnings",
+        "reasons",
+    }
+    assert set(option["predicted"]) >= {"relative", "throughput", "unit"}
+    assert all(
+        set(w) >= {"id", "severity", "message"} for o in data["options"] for w in o["warnings"]
+    )
+
+
+def test_recommend_with_a_snapshot_and_model(tmp_path):
+    snapshot = tmp_path / "pc.json"
+    assert run_cli(tmp_path, "scan", "--save", str(snapshot)).returncode == 0
+    result = run_cli(
+        tmp_path,
+        "recommend",
+        "--scenario",
+        "llm",
+        "--model",
+        "llama-2-7b",
+        "--mode",
+        "qlora",
+        "--snapshot",
+        str(snapshot),
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["workload"] == "llm"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "words"),
+    [
+        (["recommend", "--scenario", "student", "--budget", "0"], 2, "must be above zero"),
+        (["recommend", "--scenario", "student", "--psu-watts", "-5"], 2, "must be above zero"),
+        (["recommend", "--scenario", "llm", "--model", "gpt-9"], 1, "unknown model"),
+        (["vram", "--model", "gpt-9"], 1, "unknown model"),
+        (["predict", "--workload", "resnet50", "--gpu", "A100"], 1, "matches several cards"),
+    ],
+)
+def test_bad_requests(tmp_path, args, code, words):
+    result = run_cli(tmp_path, *args)
+    assert result.returncode == code and words in result.stderr and "Traceback" not in result.stderr
