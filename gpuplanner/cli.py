@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
-from gpuplanner.commands import db, plan, probe, scan
 from gpuplanner.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.logs import setup_logging
 
@@ -21,7 +20,19 @@ log = logging.getLogger(__name__)
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+# name -> (module, one-line help). A module is imported only when its command runs, so opening
+# the desktop app never pays for the command line's imports (the catalog build, sqlite-utils).
+COMMANDS = {
+    "scan": ("gpuplanner.commands.scan", "what is in this computer: GPUs, PCIe links, CPU, memory, PSU, TensorFlow"),
+    "probe": ("gpuplanner.commands.probe", "measure this machine's TensorFlow (matrix multiply, memory, training)"),
+    "vram": ("gpuplanner.commands.plan", "GPU memory a workload needs, with the breakdown"),
+    "predict": ("gpuplanner.commands.plan", "predicted training throughput of cards for a workload"),
+    "recommend": ("gpuplanner.commands.plan", "ranked GPUs for a scenario, budget and workload"),
+    "db": ("gpuplanner.commands.db", "the bundled GPU catalog and shop price lists"),
+}
+
+
+def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gpuplanner",
         description=(
@@ -49,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="open the main window, wait for its first paint, print a JSON line and exit 0",
     )
+    app.add_argument("--page", type=int, default=0, metavar="N", help=argparse.SUPPRESS)
     app.add_argument(
         "--screenshot",
         type=Path,
@@ -56,10 +68,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="like --smoke-test, and save a screenshot of the window to PNG",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    scan.register(subparsers)
-    probe.register(subparsers)
-    plan.register(subparsers)
-    db.register(subparsers)
+    if with_commands:
+        import importlib
+
+        for module in dict.fromkeys(module for module, _help in COMMANDS.values()):
+            importlib.import_module(module).register(subparsers)
+    else:
+        for name, (_module, text) in COMMANDS.items():
+            subparsers.add_parser(name, help=text, add_help=False)
     return parser
 
 
@@ -90,6 +106,7 @@ def open_app(args: argparse.Namespace) -> int:
         currency=args.currency,
         smoke_test=args.smoke_test,
         screenshot=args.screenshot,
+        page=args.page,
     )
     return run([sys.argv[0]], options)
 
@@ -101,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         from gpuplanner.probe import worker
 
         return worker.main(argv[1:])
-    parser = build_parser()
+    parser = build_parser(with_commands=any(arg in COMMANDS for arg in argv))
     args = parser.parse_args(argv)
     setup_logging(verbose=args.verbose)
     log.debug("gpuplanner %s, Python %s", __version__, sys.version.split()[0])

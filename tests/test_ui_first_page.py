@@ -34,7 +34,8 @@ def visible_texts(window) -> list[str]:
         if widget.isVisibleTo(window):
             texts.append(widget.text())
     for combo in window.findChildren(QComboBox):
-        texts.extend(combo.itemText(i) for i in range(combo.count()))
+        if combo.isVisibleTo(window):
+            texts.extend(combo.itemText(i) for i in range(combo.count()))
     texts.append(window.windowTitle())
     return texts
 

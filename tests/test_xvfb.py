@@ -42,6 +42,26 @@ def test_app_paints_under_xvfb_and_screenshots_the_first_page(tmp_path, language
     assert _distinct_colours(image) > 10
 
 
+def test_every_page_paints_under_xvfb(tmp_path):
+    with xvfb_display() as display:
+        env = child_env(tmp_path, DISPLAY=display)
+        env.pop("QT_QPA_PLATFORM", None)
+        for page in range(6):
+            shot = tmp_path / f"page-{page}.png"
+            result = run_cli(
+                tmp_path,
+                "--screenshot",
+                str(shot),
+                "--page",
+                str(page),
+                "--language",
+                "en",
+                env=env,
+            )
+            assert result.returncode == 0, result.stderr
+            assert _distinct_colours(QImage(str(shot))) > 10, page
+
+
 def test_smoke_test_under_xvfb(tmp_path):
     with xvfb_display() as display:
         env = child_env(tmp_path, DISPLAY=display)

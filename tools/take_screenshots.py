@@ -16,9 +16,14 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 
 from xvfb import xvfb_display  # noqa: E402
 
+PAGES = ("scenario", "computer", "probe", "workload", "results", "report")
 SHOTS = [
-    ("first-page-en.png", ["--language", "en", "--currency", "USD"]),
-    ("first-page-zh_CN.png", ["--language", "zh_CN", "--currency", "CNY"]),
+    (
+        f"{index + 1}-{page}-{language}.png",
+        ["--language", language, "--currency", currency, "--page", str(index)],
+    )
+    for language, currency in (("en", "USD"), ("zh_CN", "CNY"))
+    for index, page in enumerate(PAGES)
 ]
 
 

@@ -20,7 +20,7 @@ from gpuplanner.planning.speed import WORKLOAD_CLASS, predict, predict_llm
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
 from gpuplanner.probe.results import ProbeFileError
 from gpuplanner.probe.results import load as load_probe
-from gpuplanner.serial import to_dict
+from gpuplanner.report.json_export import plan_json
 from gpuplanner.speed_model_file import load_speed_model
 
 EXIT_OK, EXIT_FAILURE = 0, 1
@@ -337,55 +337,3 @@ def cmd_recommend(args) -> int:
         for rental in plan.rent:
             print(f"  {rental.count} x {rental.gpu}: {rental.per_hour:,.2f} {rental.currency}/hour")
     return EXIT_OK
-
-
-def plan_json(plan) -> dict:
-    return {
-        "scenario": plan.scenario,
-        "currency": plan.currency,
-        "budget": plan.budget,
-        "workload": plan.workload,
-        "precision": plan.precision,
-        "vram_needed_gb": plan.vram.total_gb,
-        "reference_gpu": plan.reference_gpu,
-        "options": [
-            {
-                "gpu": o.gpu,
-                "gpu_id": o.gpu_id,
-                "count": o.count,
-                "price": o.price,
-                "price_each": o.price_each,
-                "price_condition": o.price_condition,
-                "price_source": o.price_source,
-                "fits": o.fits,
-                "vram_needed_gb": o.vram_needed_gb,
-                "vram_per_card_gb": o.vram_per_card_gb,
-                "predicted": {
-                    "relative": o.predicted_relative,
-                    "throughput": o.predicted_throughput,
-                    "unit": o.predicted_unit,
-                    "error_pct": o.predicted_error_pct,
-                },
-                "value_per_1000": o.value,
-                "power": {"sustained_w": o.power_sustained_w, "verdict": o.power_verdict},
-                "warnings": [
-                    {
-                        "id": w.id,
-                        "severity": w.severity,
-                        "message": w.message,
-                        "message_en": w.message_en,
-                        "message_zh": w.message_zh,
-                    }
-                    for w in o.warnings
-                ],
-                "reasons": list(o.reasons),
-                "shop": o.shop,
-                "sku": o.sku,
-                "stock": o.stock,
-                "location": o.location,
-            }
-            for o in plan.options
-        ],
-        "rent": [to_dict(r) for r in plan.rent],
-        "notes": list(plan.notes),
-    }

@@ -115,6 +115,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "No {currency} price: converted from {source_currency} at {rate}.",
         "无 {currency} 报价：按 {rate} 的汇率从 {source_currency} 换算。",
     ),
+    "no-price": (
+        "No price on record for this card (in the shop's list or the catalog).",
+        "没有这块卡的价格记录（店铺价目表和目录中都没有）。",
+    ),
     "price-old": (
         "The newest price on record is from {date}: check today's price.",
         "最新价格记录来自 {date}：请核实当前价格。",

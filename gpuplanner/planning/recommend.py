@@ -364,6 +364,7 @@ def _judge(
     total = chosen.amount * count if chosen else None
     if chosen is None:
         blocked = True
+        warn("no-price", "error", currency=request.currency)
     else:
         if chosen.converted_from:
             warn(

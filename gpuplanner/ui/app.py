@@ -31,6 +31,7 @@ class LaunchOptions:
     currency: str | None = None
     smoke_test: bool = False
     screenshot: Path | None = None
+    page: int = 0  # open on this wizard page (screenshots, tests)
 
 
 class FirstPaintWatcher(QObject):
@@ -65,12 +66,59 @@ class Application:
         )
         self.switcher = LanguageSwitcher(app)
         self.switcher.switch(language)
-        self.window = MainWindow(language, currency)
+        from gpuplanner.session import Session
+        from gpuplanner.ui.controller import WizardController
+
+        self.session = Session(currency=currency, language=language)
+        self._restore_entries()
+        self.controller = WizardController(self.session, parent=app)
+        self.window = MainWindow(language, currency, self.controller)
         self.window.language_requested.connect(self.set_language)
         self.window.currency_changed.connect(lambda c: self._save("ui/currency", c))
+        self.controller.scan_finished.connect(lambda _s: self._remember_entries())
+        self.window.pages.currentChanged.connect(lambda _i: self._remember_entries())
+
+    # Entries a user would not want to type twice: PSU, case, tariff.
+    ENTRY_KEYS = (
+        "psu_watts",
+        "psu_rating",
+        "psu_atx",
+        "psu_8pin",
+        "psu_12v2x6",
+        "case_form",
+        "gpu_clearance_mm",
+        "free_slots",
+        "tariff",
+    )
+
+    def _restore_entries(self) -> None:
+        for key in self.ENTRY_KEYS:
+            value = self.settings.value(f"machine/{key}")
+            if value in (None, ""):
+                continue
+            current = getattr(self.session, key)
+            try:
+                if key == "psu_12v2x6":
+                    value = str(value).lower() == "true"
+                elif key == "tariff":
+                    value = float(value)
+                elif key in ("psu_watts", "psu_8pin", "gpu_clearance_mm", "free_slots"):
+                    value = int(value)
+            except (TypeError, ValueError):
+                log.warning("ignoring a bad saved setting %s=%r", key, value)
+                continue
+            if current is None or isinstance(current, bool | str):
+                setattr(self.session, key, value)
+
+    def _remember_entries(self) -> None:
+        for key in self.ENTRY_KEYS:
+            value = getattr(self.session, key)
+            self.settings.setValue(f"machine/{key}", "" if value is None else value)
+        self.settings.sync()
 
     def set_language(self, language: str) -> None:
         self.switcher.switch(language)
+        self.session.language = language
         self.window.set_language(language)
         self._save("ui/language", language)
 
@@ -101,6 +149,13 @@ def run(argv: list[str], options: LaunchOptions) -> int:
 
         def after_first_paint() -> None:
             outcome["code"] = 0
+            if options.screenshot:
+                # Let background work (scan, catalog) finish so the picture shows a settled page.
+                for _ in range(3):
+                    application.controller.wait(60_000)
+                    app.processEvents()
+                    time.sleep(0.05)
+                    app.processEvents()
             if options.screenshot and not _save_screenshot(window, options.screenshot):
                 print(f"gpuplanner: could not write {options.screenshot}", file=sys.stderr)
                 outcome["code"] = 1
@@ -111,6 +166,8 @@ def run(argv: list[str], options: LaunchOptions) -> int:
         FirstPaintWatcher(window, after_first_paint)
         QTimer.singleShot(SMOKE_TEST_TIMEOUT_MS, lambda: app.exit(outcome["code"]))
     window.resize(max(window.minimumWidth(), 1100), max(window.minimumHeight(), 760))
+    if options.page:
+        window.go(options.page)
     window.show()
     log.info("main window shown")
     code = app.exec()

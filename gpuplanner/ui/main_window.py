@@ -24,6 +24,16 @@ from gpuplanner.languages import (
 )
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
 
+# Wizard pages after the first are built when first opened: the first paint must not wait for
+# the planning engine, the catalog types or pyqtgraph (DESIGN §8, issue 7).
+PAGE_CLASSES = (
+    ("gpuplanner.ui.pages.computer_page", "ComputerPage", True),
+    ("gpuplanner.ui.pages.probe_page", "ProbePage", False),
+    ("gpuplanner.ui.pages.workload_page", "WorkloadPage", False),
+    ("gpuplanner.ui.pages.results_page", "ResultsPage", False),
+    ("gpuplanner.ui.pages.report_page", "ReportPage", True),
+)
+
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 
 STYLE = """
@@ -31,6 +41,7 @@ QFrame#header { border-bottom: 1px solid palette(mid); }
 QLabel#appTitle { font-weight: bold; }
 QFrame#scenarioCard { border: 1px solid palette(mid); border-radius: 8px; }
 QFrame#scenarioCard[selected="true"] { border: 2px solid palette(highlight); }
+QLabel#errorBanner { background: #fdecea; color: #611a15; padding: 6px 16px; }
 """
 
 
@@ -38,8 +49,16 @@ class MainWindow(QMainWindow):
     language_requested = Signal(str)
     currency_changed = Signal(str)
 
-    def __init__(self, language: str, currency: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        language: str,
+        currency: str,
+        controller=None,
+        parent: QWidget | None = None,
+        allow_files: bool = True,
+    ) -> None:
         super().__init__(parent)
+        self.controller = controller
         self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         self.setStyleSheet(STYLE)
 
@@ -73,6 +92,17 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget(self)
         self.scenario_page = ScenarioPage(self)
         self.pages.addWidget(self.scenario_page)
+        self._allow_files = allow_files
+        self._built: dict[int, QWidget] = {}
+        if controller is not None:
+            for _ in PAGE_CLASSES:
+                self.pages.addWidget(QWidget(self))  # a placeholder until the page is opened
+            self.scenario_page.scenario_changed.connect(self._scenario_chosen)
+            self.error_label = QLabel(self)
+            self.error_label.setObjectName("errorBanner")
+            self.error_label.setWordWrap(True)
+            self.error_label.setVisible(False)
+            controller.error.connect(self.show_error)
 
         self.back_button = QPushButton(self)
         self.back_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Left))
@@ -95,6 +125,8 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(header)
+        if controller is not None:
+            layout.addWidget(self.error_label)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.footer)
         self.setCentralWidget(central)
@@ -109,10 +141,57 @@ class MainWindow(QMainWindow):
 
     # -- navigation -------------------------------------------------------------------
 
+    def page(self, index: int) -> QWidget:
+        """The wizard page at ``index``, built on first use."""
+        if index == 0:
+            return self.scenario_page
+        if index not in self._built:
+            import importlib
+
+            module, name, files = PAGE_CLASSES[index - 1]
+            cls = getattr(importlib.import_module(module), name)
+            page = (
+                cls(self.controller, self, self._allow_files)
+                if files
+                else cls(self.controller, self)
+            )
+            placeholder = self.pages.widget(index)
+            self.pages.removeWidget(placeholder)
+            placeholder.deleteLater()
+            self.pages.insertWidget(index, page)
+            self._built[index] = page
+            if hasattr(page, "load_from_session"):
+                page.load_from_session()
+        return self._built[index]
+
+    computer_page = property(lambda self: self.page(1))
+    probe_page = property(lambda self: self.page(2))
+    workload_page = property(lambda self: self.page(3))
+    results_page = property(lambda self: self.page(4))
+    report_page = property(lambda self: self.page(5))
+
     def go(self, index: int) -> None:
         if 0 <= index < self.pages.count():
+            self.page(index)
             self.pages.setCurrentIndex(index)
+            if self.controller is not None:
+                self.error_label.setVisible(False)
+            page = self.pages.currentWidget()
+            if hasattr(page, "entered"):
+                page.entered()
             self._update_navigation()
+
+    def _scenario_chosen(self, scenario) -> None:
+        session = self.controller.session
+        if session.scenario is not scenario:
+            session.scenario = scenario
+            session.budget = None
+            session.workload = None
+            session.max_gpus = None
+
+    def show_error(self, message: str) -> None:
+        self.error_label.setText("⚠ " + message)
+        self.error_label.setVisible(True)
 
     def _update_navigation(self) -> None:
         index, count = self.pages.currentIndex(), self.pages.count()
@@ -141,6 +220,9 @@ class MainWindow(QMainWindow):
             self.currency_combo.setCurrentIndex(index)
             self.currency_combo.blockSignals(False)
         self.scenario_page.set_currency(currency)
+        if self.controller is not None:
+            self.controller.session.currency = currency
+            self.controller.session.budget = None
 
     def currency(self) -> str:
         return self.currency_combo.currentData()
@@ -150,7 +232,11 @@ class MainWindow(QMainWindow):
 
     def _on_currency_picked(self, _index: int) -> None:
         currency = self.currency()
-        self.scenario_page.set_currency(currency)
+        self.set_currency(currency)
+        page = self.pages.currentWidget()
+        if page is not self.scenario_page and hasattr(page, "entered"):
+            page.retranslate()
+            page.entered()
         self.currency_changed.emit(currency)
 
     def changeEvent(self, event) -> None:

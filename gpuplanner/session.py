@@ -1,0 +1,106 @@
+"""What the user has told the wizard so far, and the plan request it makes. Free of Qt.
+
+The wizard's pages edit one ``Session``; ``to_request`` turns it into the planning engine's
+``PlanRequest`` with what the scan and the probe know about this machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from gpuplanner.planning.scenarios import PRESETS, Scenario
+
+if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
+    from gpuplanner.catalog.records import CatalogData
+    from gpuplanner.planning.recommend import PlanRequest
+
+SOCKET_BY_CURRENCY = {"CNY": "CN-10A", "USD": "US-15A"}
+
+
+@dataclass
+class Session:
+    scenario: Scenario | None = None
+    currency: str = "CNY"
+    language: str = "en"
+    snapshot: Any = None  # SystemSnapshot
+    probe: Any = None  # ProbeResult
+    psu_watts: int | None = None
+    psu_rating: str | None = None
+    psu_atx: str = "2"
+    psu_8pin: int | None = None
+    psu_12v2x6: bool = False
+    case_form: str | None = None
+    gpu_clearance_mm: int | None = None
+    free_slots: int | None = None
+    tariff: float | None = None
+    workload: str | None = None  # a Keras preset, or "llm"
+    llm_model: str | None = None
+    llm_mode: str | None = None
+    seq: int | None = None
+    batch: int | None = None
+    precision: str = "mixed"
+    budget: float | None = None
+    used_ok: bool = False
+    max_gpus: int | None = None
+    shop_only: bool = False
+    extra: dict = field(default_factory=dict)
+
+    def preset(self):
+        return PRESETS[self.scenario or Scenario.STUDENT]
+
+    def effective_budget(self) -> float:
+        return self.budget if self.budget is not None else self.preset().budget(self.currency).high
+
+    def effective_workload(self) -> str:
+        return self.workload or self.preset().workload
+
+    def clear_customer_inputs(self) -> None:
+        """Back to a fresh session, keeping only the language and currency (kiosk reset)."""
+        language, currency = self.language, self.currency
+        self.__init__()
+        self.language, self.currency = language, currency
+
+
+def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
+    from gpuplanner.inventory import machine_facts
+    from gpuplanner.planning.physical import CaseSpec
+    from gpuplanner.planning.power import PsuSpec
+    from gpuplanner.planning.recommend import PlanRequest
+
+    preset = session.preset()
+    workload = session.effective_workload()
+    psu = (
+        PsuSpec(
+            float(session.psu_watts),
+            session.psu_atx,
+            session.psu_12v2x6,
+            session.psu_8pin,
+            session.psu_rating,
+        )
+        if session.psu_watts
+        else None
+    )
+    case = None
+    if session.gpu_clearance_mm or session.free_slots is not None or session.case_form:
+        case = CaseSpec(session.gpu_clearance_mm, session.free_slots, session.case_form)
+    return PlanRequest(
+        scenario=session.scenario or Scenario.STUDENT,
+        currency=session.currency,
+        budget=session.effective_budget(),
+        workload=workload,
+        precision=session.precision,
+        batch=session.batch,
+        llm_model=(session.llm_model or preset.llm_model) if workload == "llm" else None,
+        llm_mode=(session.llm_mode or preset.llm_mode) if workload == "llm" else None,
+        seq=session.seq,
+        max_gpus=session.max_gpus,
+        used_ok=session.used_ok,
+        shop_only=session.shop_only,
+        psu=psu,
+        case=case,
+        socket=SOCKET_BY_CURRENCY.get(session.currency, "CN-10A"),
+        tariff=session.tariff,
+        language=session.language,
+        machine=machine_facts(session.snapshot, session.probe, catalog),
+    )

@@ -1,0 +1,195 @@
+"""The wizard's brain on the Qt side: one session, background jobs, and the current plan.
+
+Pages read and edit ``controller.session`` and listen to the signals; all work that can take
+time (the catalog, the scan, the probe) runs off the GUI thread, and every failure arrives as
+a readable message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import traceback
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.session import Session, to_request
+
+# The catalog, scan and planning modules load on first use, off the start-up path.
+
+log = logging.getLogger(__name__)
+
+
+class _Signals(QObject):
+    done = Signal(object)
+    failed = Signal(str)
+
+
+class _Job(QRunnable):
+    def __init__(self, func) -> None:
+        super().__init__()
+        self.func = func
+        self.signals = _Signals()
+
+    def run(self) -> None:
+        try:
+            result = self.func()
+        except (
+            CatalogError,
+            OSError,
+            ValueError,
+        ) as exc:  # SnapshotError and PlanError are ValueErrors
+            self.signals.failed.emit(str(exc))
+        except Exception as exc:  # anything else: logged in full, shown in words
+            log.error("background job failed:\n%s", traceback.format_exc())
+            self.signals.failed.emit(f"{type(exc).__name__}: {exc}")
+        else:
+            self.signals.done.emit(result)
+
+
+class WizardController(QObject):
+    catalog_ready = Signal()
+    scan_started = Signal()
+    scan_finished = Signal(object)  # SystemSnapshot
+    probe_event = Signal(object)  # ProbeEvent
+    probe_finished = Signal(object)  # ProbeResult
+    plan_changed = Signal(object)  # Plan
+    error = Signal(str)
+
+    def __init__(
+        self, session: Session | None = None, scanner=None, probe_factory=None, parent=None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session or Session()
+        self.catalog = None  # CatalogData, once loaded
+        self.plan = None  # the current Plan
+        self.shop_prices: tuple = ()
+        self._pool = QThreadPool(self)
+        self._jobs: set[_Job] = set()
+        self._scanner = scanner
+        self._probe_factory = probe_factory
+        self._probe_runner = None
+        self._catalog_lock = threading.Lock()
+
+    # -- plumbing ----------------------------------------------------------------------------
+
+    def _start(self, func, on_done, on_failed=None) -> None:
+        job = _Job(func)
+        self._jobs.add(job)
+
+        def finish(result):
+            self._jobs.discard(job)
+            on_done(result)
+
+        def fail(message):
+            self._jobs.discard(job)
+            (on_failed or self.error.emit)(message)
+
+        job.signals.done.connect(finish)
+        job.signals.failed.connect(fail)
+        self._pool.start(job)
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        return self._pool.waitForDone(msecs)
+
+    # -- catalog -----------------------------------------------------------------------------
+
+    def _load_catalog(self):
+        from gpuplanner.catalog.store import Catalog
+        from gpuplanner.catalog.userdb import UserDb
+
+        with self._catalog_lock:
+            if self.catalog is None:
+                with Catalog.open() as catalog:
+                    data = catalog.load_all()
+                try:
+                    with UserDb() as user:
+                        self.shop_prices = tuple(user.shop_prices())
+                except CatalogError as exc:
+                    log.warning("shop prices unavailable: %s", exc)
+                self.catalog = data
+            return self.catalog
+
+    def load_catalog(self) -> None:
+        if self.catalog is not None:
+            self.catalog_ready.emit()
+            return
+        self._start(self._load_catalog, lambda _data: self.catalog_ready.emit())
+
+    # -- scan --------------------------------------------------------------------------------
+
+    def _scan(self):
+        from gpuplanner.inventory import enrich
+
+        if self._scanner is not None:
+            snapshot = self._scanner()
+        else:
+            from gpuplanner.hardware.scan import scan_system
+
+            snapshot = scan_system()
+        return enrich(snapshot, self._load_catalog())
+
+    def scan(self) -> None:
+        self.scan_started.emit()
+        self._start(self._scan, self._scanned)
+
+    def load_snapshot(self, path: Path) -> None:
+        from gpuplanner.hardware.snapshot import load_file
+        from gpuplanner.inventory import enrich
+
+        self.scan_started.emit()
+        self._start(lambda: enrich(load_file(path), self._load_catalog()), self._scanned)
+
+    def _scanned(self, snapshot) -> None:
+        self.session.snapshot = snapshot
+        self.scan_finished.emit(snapshot)
+
+    # -- probe -------------------------------------------------------------------------------
+
+    def start_probe(self, mode: str = "quick") -> None:
+        from gpuplanner.probe.runner import ProbeRunner
+
+        factory = self._probe_factory or (
+            lambda on_event: ProbeRunner(mode=mode, on_event=on_event)
+        )
+        self._probe_runner = factory(self.probe_event.emit)
+        runner = self._probe_runner
+        self._start(runner.run, self._probed)
+
+    def cancel_probe(self) -> None:
+        if self._probe_runner is not None:
+            self._probe_runner.cancel()
+
+    def _probed(self, result) -> None:
+        self._probe_runner = None
+        self.session.probe = result
+        self.probe_finished.emit(result)
+
+    # -- plan --------------------------------------------------------------------------------
+
+    def replan(self):
+        """Re-rank now (a full recommendation takes milliseconds: no thread needed)."""
+        from gpuplanner.planning.recommend import PlanError, recommend
+
+        if self.catalog is None:
+            try:
+                self._load_catalog()
+            except CatalogError as exc:
+                self.error.emit(str(exc))
+                return None
+        from gpuplanner.speed_model_file import load_speed_model
+
+        try:
+            self.plan = recommend(
+                to_request(self.session, self.catalog),
+                self.catalog,
+                load_speed_model(),
+                self.shop_prices,
+            )
+        except PlanError as exc:
+            self.error.emit(str(exc))
+            return None
+        self.plan_changed.emit(self.plan)
+        return self.plan

@@ -1,0 +1,41 @@
+"""What every wizard page shares: a heading, an intro line, and retranslation on language change."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+
+class WizardPage(QWidget):
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.heading = QLabel(self)
+        self.heading.setObjectName("pageHeading")
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.heading.setWordWrap(True)
+        self.intro = QLabel(self)
+        self.intro.setWordWrap(True)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(32, 20, 32, 16)
+        self.layout_.setSpacing(10)
+        self.layout_.addWidget(self.heading)
+        self.layout_.addWidget(self.intro)
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Set every text; called at start and on every language change."""
+
+    def entered(self) -> None:
+        """The page became the current one."""
+
+    @property
+    def language(self) -> str:
+        return self.controller.session.language

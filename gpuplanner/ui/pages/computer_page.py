@@ -1,0 +1,360 @@
+"""Wizard page 2: this computer. The scan in plain words, and what cannot be detected."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpuplanner.findings_text import finding_text
+from gpuplanner.ui.pages.base import WizardPage
+
+RATINGS = ("", "white", "bronze", "silver", "gold", "platinum", "titanium")
+CASES = ("", "mini-itx", "micro-atx", "atx", "e-atx", "server")
+SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ℹ"}
+
+
+class ComputerPage(WizardPage):
+    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
+        super().__init__(controller, parent)
+        self.scan_button = QPushButton(self)
+        self.scan_button.setObjectName("scanButton")
+        self.load_button = QPushButton(self)
+        self.load_button.setVisible(allow_files)
+        self.busy = QProgressBar(self)
+        self.busy.setRange(0, 0)
+        self.busy.setVisible(False)
+        self.busy.setMaximumWidth(200)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.scan_button)
+        buttons.addWidget(self.load_button)
+        buttons.addWidget(self.busy)
+        buttons.addStretch(1)
+        self.layout_.addLayout(buttons)
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("scanSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        holder = QWidget(scroll)
+        QVBoxLayout(holder).addWidget(self.summary)
+        holder.layout().addStretch(1)
+        scroll.setWidget(holder)
+
+        self.psu_box = QGroupBox(self)
+        self.psu_watts = QSpinBox(self)
+        self.psu_watts.setRange(0, 3000)
+        self.psu_watts.setSingleStep(50)
+        self.psu_watts.setObjectName("psuWatts")
+        self.psu_rating = QComboBox(self)
+        self.psu_atx = QComboBox(self)
+        self.psu_8pin = QSpinBox(self)
+        self.psu_8pin.setRange(-1, 8)
+        self.psu_8pin.setValue(-1)
+        self.psu_12v2x6 = QCheckBox(self)
+        psu_form = QFormLayout(self.psu_box)
+        self.psu_labels = [QLabel(self) for _ in range(4)]
+        psu_form.addRow(self.psu_labels[0], self.psu_watts)
+        psu_form.addRow(self.psu_labels[1], self.psu_rating)
+        psu_form.addRow(self.psu_labels[2], self.psu_atx)
+        psu_form.addRow(self.psu_labels[3], self.psu_8pin)
+        psu_form.addRow(self.psu_12v2x6)
+
+        self.case_box = QGroupBox(self)
+        self.case_form = QComboBox(self)
+        self.clearance = QSpinBox(self)
+        self.clearance.setRange(0, 500)
+        self.clearance.setSingleStep(10)
+        self.free_slots = QSpinBox(self)
+        self.free_slots.setRange(-1, 10)
+        self.free_slots.setValue(-1)
+        self.tariff = QDoubleSpinBox(self)
+        self.tariff.setRange(0.0, 10.0)
+        self.tariff.setDecimals(2)
+        self.tariff.setSingleStep(0.05)
+        case_form = QFormLayout(self.case_box)
+        self.case_labels = [QLabel(self) for _ in range(4)]
+        case_form.addRow(self.case_labels[0], self.case_form)
+        case_form.addRow(self.case_labels[1], self.clearance)
+        case_form.addRow(self.case_labels[2], self.free_slots)
+        case_form.addRow(self.case_labels[3], self.tariff)
+
+        side = QVBoxLayout()
+        side.addWidget(self.psu_box)
+        side.addWidget(self.case_box)
+        side.addStretch(1)
+        body = QHBoxLayout()
+        body.addWidget(scroll, 3)
+        body.addLayout(side, 2)
+        self.layout_.addLayout(body, 1)
+
+        self.scan_button.clicked.connect(controller.scan)
+        self.load_button.clicked.connect(self._load_file)
+        controller.scan_started.connect(self._busy)
+        controller.scan_finished.connect(self._show)
+        controller.error.connect(lambda _m: self._idle())
+        for widget in (self.psu_watts, self.psu_8pin, self.clearance, self.free_slots):
+            widget.valueChanged.connect(self._store)
+        self.tariff.valueChanged.connect(self._store)
+        for combo in (self.psu_rating, self.psu_atx, self.case_form):
+            combo.currentIndexChanged.connect(self._store)
+        self.psu_12v2x6.toggled.connect(self._store)
+        self._scanned_once = False
+        self.retranslate()
+
+    # -- scanning ------------------------------------------------------------------------------
+
+    def entered(self) -> None:
+        if not self._scanned_once and self.controller.session.snapshot is None:
+            self._scanned_once = True
+            self.controller.scan()
+        elif self.controller.session.snapshot is not None:
+            self._show(self.controller.session.snapshot)
+
+    def _busy(self) -> None:
+        self.busy.setVisible(True)
+        self.scan_button.setEnabled(False)
+        self.summary.setText(self.tr("Looking at this computer…"))
+
+    def _idle(self) -> None:
+        self.busy.setVisible(False)
+        self.scan_button.setEnabled(True)
+
+    def _load_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open a saved scan or an nvidia-smi report"),
+            "",
+            self.tr("Scans and reports (*.json *.xml *.txt *.csv);;All files (*)"),
+        )
+        if path:
+            self.controller.load_snapshot(Path(path))
+
+    def _show(self, snapshot) -> None:
+        self._idle()
+        self.summary.setText(self.describe(snapshot))
+
+    def describe(self, snapshot) -> str:
+        e = html.escape
+        parts = [f"<h3>{e(snapshot.machine)}</h3>"]
+        if not snapshot.gpus:
+            parts.append(
+                "<p><b>"
+                + self.tr("No GPU found.")
+                + "</b> "
+                + self.tr(
+                    "TensorFlow will run on the CPU; the recommendations compare cards with each other."
+                )
+                + "</p>"
+            )
+        for gpu in snapshot.gpus:
+            memory = (
+                f"{gpu.memory_total_mib / 1024:.0f} GB" if gpu.memory_total_mib else self.tr("N/A")
+            )
+            link = gpu.pcie
+            link_text = self.tr("N/A")
+            if link is not None:
+                link_text = (
+                    self.tr("now Gen %1 x%2")
+                    .replace("%1", str(link.current_gen or "?"))
+                    .replace("%2", str(link.current_width or "?"))
+                )
+                best = link.card_max_gen or link.max_gen
+                if best:
+                    link_text += ", " + self.tr("card up to Gen %1").replace("%1", str(best))
+                if link.slot_max_gen:
+                    link_text += ", " + self.tr("slot Gen %1").replace("%1", str(link.slot_max_gen))
+            parts.append(
+                f"<p><b>GPU {gpu.index}: {e(gpu.name)}</b> — {e(memory)}<br>"
+                + self.tr("PCIe link:")
+                + f" {e(link_text)}</p>"
+            )
+        if snapshot.nvml.state not in ("ok", "not-read"):
+            parts.append(
+                "<p>"
+                + self.tr("NVIDIA driver:")
+                + f" {e(snapshot.nvml.detail)}<br><i>{e(snapshot.nvml.hint)}</i></p>"
+            )
+        cpu = snapshot.cpu
+        if cpu.model:
+            power = (
+                self.tr("%1 W sustained peak").replace("%1", f"{cpu.max_power_w:g}")
+                if cpu.max_power_w
+                else self.tr("power class unknown")
+            )
+            parts.append(
+                "<p>"
+                + self.tr("CPU:")
+                + f" {e(cpu.model)}, {cpu.cores or '?'}/{cpu.threads or '?'}, {e(power)}</p>"
+            )
+        if snapshot.memory.total_mib:
+            parts.append(
+                "<p>" + self.tr("Memory:") + f" {snapshot.memory.total_mib / 1024:.0f} GB</p>"
+            )
+        tf = snapshot.tensorflow
+        if tf is not None:
+            installed = f"{tf.package} {tf.version}" if tf.package else self.tr("not installed")
+            parts.append(
+                "<p>"
+                + self.tr("TensorFlow:")
+                + f" {e(installed)} (Python {e(tf.python_version)})</p>"
+            )
+        if snapshot.findings:
+            items = "".join(
+                f"<li>{SEVERITY_MARK.get(f.severity, '')} {e(finding_text(f, self.language))}</li>"
+                for f in snapshot.findings
+            )
+            parts.append(f"<ul>{items}</ul>")
+        return "".join(parts)
+
+    # -- entered facts --------------------------------------------------------------------------
+
+    def _store(self, *_args) -> None:
+        session = self.controller.session
+        session.psu_watts = self.psu_watts.value() or None
+        session.psu_rating = self.psu_rating.currentData() or None
+        session.psu_atx = self.psu_atx.currentData() or "2"
+        session.psu_8pin = self.psu_8pin.value() if self.psu_8pin.value() >= 0 else None
+        session.psu_12v2x6 = self.psu_12v2x6.isChecked()
+        session.case_form = self.case_form.currentData() or None
+        session.gpu_clearance_mm = self.clearance.value() or None
+        session.free_slots = self.free_slots.value() if self.free_slots.value() >= 0 else None
+        session.tariff = self.tariff.value() or None
+
+    def load_from_session(self) -> None:
+        session = self.controller.session
+        widgets = (
+            self.psu_watts,
+            self.psu_8pin,
+            self.psu_12v2x6,
+            self.clearance,
+            self.free_slots,
+            self.tariff,
+            self.psu_rating,
+            self.psu_atx,
+            self.case_form,
+        )
+        for widget in widgets:  # setting one must not store the others' stale values
+            widget.blockSignals(True)
+        self.psu_watts.setValue(session.psu_watts or 0)
+        self.psu_8pin.setValue(session.psu_8pin if session.psu_8pin is not None else -1)
+        self.psu_12v2x6.setChecked(session.psu_12v2x6)
+        self.clearance.setValue(session.gpu_clearance_mm or 0)
+        self.free_slots.setValue(session.free_slots if session.free_slots is not None else -1)
+        self.tariff.setValue(session.tariff or 0.0)
+        self.psu_rating.setCurrentIndex(max(0, self.psu_rating.findData(session.psu_rating or "")))
+        self.psu_atx.setCurrentIndex(max(0, self.psu_atx.findData(session.psu_atx)))
+        self.case_form.setCurrentIndex(max(0, self.case_form.findData(session.case_form or "")))
+        for widget in widgets:
+            widget.blockSignals(False)
+        if session.snapshot is None:
+            self.summary.setText(self.tr("Not scanned yet."))
+
+    def retranslate(self) -> None:
+        self.heading.setText(self.tr("This computer"))
+        self.intro.setText(
+            self.tr(
+                "What gpuplanner found, and what you can tell it that no scan can see: "
+                "the power supply, the case and your electricity price."
+            )
+        )
+        self.scan_button.setText(self.tr("&Scan again"))
+        self.load_button.setText(self.tr("&Open a saved scan or report…"))
+        self.busy.setAccessibleName(self.tr("Scanning"))
+        self.psu_box.setTitle(self.tr("Power supply"))
+        for label, text in zip(
+            self.psu_labels,
+            (
+                self.tr("Wattage:"),
+                self.tr("80 PLUS rating:"),
+                self.tr("ATX version:"),
+                self.tr("PCIe 8-pin cables:"),
+            ),
+            strict=True,
+        ):
+            label.setText(text)
+        self.psu_watts.setSpecialValueText(self.tr("unknown"))
+        self.psu_watts.setSuffix(" W")
+        self.psu_8pin.setSpecialValueText(self.tr("unknown"))
+        self.psu_12v2x6.setText(self.tr("Has a 12V-2x6 (12VHPWR) cable"))
+        self._fill(
+            self.psu_rating,
+            RATINGS,
+            {
+                "": self.tr("unknown"),
+                "white": self.tr("White"),
+                "bronze": self.tr("Bronze"),
+                "silver": self.tr("Silver"),
+                "gold": self.tr("Gold"),
+                "platinum": self.tr("Platinum"),
+                "titanium": self.tr("Titanium"),
+            },
+        )
+        self._fill(
+            self.psu_atx, ("2", "3"), {"2": self.tr("ATX 2.x (older)"), "3": self.tr("ATX 3.x")}
+        )
+        self.case_box.setTitle(self.tr("Case and electricity"))
+        for label, text in zip(
+            self.case_labels,
+            (
+                self.tr("Case size:"),
+                self.tr("Longest card that fits:"),
+                self.tr("Free expansion slots:"),
+                self.tr("Electricity price per kWh:"),
+            ),
+            strict=True,
+        ):
+            label.setText(text)
+        self._fill(
+            self.case_form,
+            CASES,
+            {
+                "": self.tr("unknown"),
+                "mini-itx": "Mini-ITX",
+                "micro-atx": "Micro-ATX",
+                "atx": "ATX",
+                "e-atx": "E-ATX",
+                "server": self.tr("Server chassis"),
+            },
+        )
+        self.clearance.setSpecialValueText(self.tr("unknown"))
+        self.clearance.setSuffix(" mm")
+        self.free_slots.setSpecialValueText(self.tr("unknown"))
+        self.tariff.setSpecialValueText(self.tr("default"))
+        self.psu_watts.setAccessibleName(self.tr("Power supply wattage"))
+        self.clearance.setAccessibleName(self.tr("Longest card that fits"))
+        if self.controller.session.snapshot is not None:
+            self.summary.setText(self.describe(self.controller.session.snapshot))
+        elif not self.busy.isVisible():
+            self.summary.setText(self.tr("Not scanned yet."))
+
+    @staticmethod
+    def _fill(combo: QComboBox, keys, labels: dict) -> None:
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for key in keys:
+            combo.addItem(labels[key], key)
+        index = combo.findData(current)
+        combo.setCurrentIndex(index if index >= 0 else 0)
+        combo.blockSignals(False)

@@ -1,0 +1,164 @@
+"""Wizard page 3: the probe. Start, watch, cancel; the result against the card's catalog peak."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from gpuplanner.ui.pages.base import WizardPage
+from gpuplanner.ui.probe_view import bars, headline
+
+
+class ProbePage(WizardPage):
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(controller, parent)
+        self.start_button = QPushButton(self)
+        self.start_button.setObjectName("startProbe")
+        self.cancel_button = QPushButton(self)
+        self.cancel_button.setObjectName("cancelProbe")
+        self.cancel_button.setEnabled(False)
+        row = QHBoxLayout()
+        row.addWidget(self.start_button)
+        row.addWidget(self.cancel_button)
+        row.addStretch(1)
+        self.layout_.addLayout(row)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 100)
+        self.step_label = QLabel(self)
+        self.layout_.addWidget(self.progress)
+        self.layout_.addWidget(self.step_label)
+        self.result_label = QLabel(self)
+        self.result_label.setObjectName("probeResult")
+        self.result_label.setWordWrap(True)
+        self.layout_.addWidget(self.result_label)
+        self.chart_holder = QWidget(self)
+        QVBoxLayout(self.chart_holder).setContentsMargins(0, 0, 0, 0)
+        self.layout_.addWidget(self.chart_holder, 1)
+        self.chart = None  # pyqtgraph loads when the page is first shown, never at start-up
+        self._steps_done: list[str] = []
+        self.start_button.clicked.connect(self._start)
+        self.cancel_button.clicked.connect(controller.cancel_probe)
+        controller.probe_event.connect(self._event)
+        controller.probe_finished.connect(self._finished)
+        self.retranslate()
+
+    def entered(self) -> None:
+        self._ensure_chart()
+        if self.controller.session.probe is not None:
+            self._finished(self.controller.session.probe)
+
+    def _ensure_chart(self) -> None:
+        if self.chart is not None:
+            return
+        from gpuplanner.ui.charts import ProbeChart
+
+        self.chart = ProbeChart(self.chart_holder)
+        self.chart_holder.layout().addWidget(self.chart)
+        self.chart.setVisible(False)  # an empty chart says nothing: shown with the first result
+        self.chart.setAccessibleName(self.tr("Measured rate as a share of the catalog peak"))
+
+    def _start(self) -> None:
+        self._ensure_chart()
+        self.start_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress.setValue(0)
+        self._steps_done = []
+        self.result_label.setText("")
+        self.step_label.setText(self.tr("Starting TensorFlow in a separate process…"))
+        self.controller.start_probe()
+
+    def _event(self, event) -> None:
+        if event.type == "progress" and event.step:
+            steps = (
+                "import",
+                "env",
+                "matmul",
+                "bandwidth",
+                "transfer",
+                "training",
+                "input",
+                "allreduce",
+            )
+            index = steps.index(event.step) if event.step in steps else 0
+            fraction = event.fraction or 0.0
+            self.progress.setValue(int((index + fraction) / len(steps) * 100))
+            self.step_label.setText(f"{self._step_name(event.step)}: {event.text}")
+        elif event.type == "error":
+            self.step_label.setText(
+                self.tr("Problem in step %1: %2")
+                .replace("%1", str(event.step))
+                .replace("%2", event.text)
+            )
+
+    def _finished(self, result) -> None:
+        self.start_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress.setValue(100 if result.status in ("ok", "partial") else self.progress.value())
+        card = self._current_card()
+        info = headline(result, card)
+        lines = []
+        if result.status not in ("ok", "partial"):
+            lines.append(
+                self.tr("The probe stopped: %1").replace("%1", result.message or result.status)
+            )
+        elif info["on_gpu"] and info["best_percent"] is not None:
+            lines.append(
+                self.tr("Your %1 reaches %2% of its %3 peak.")
+                .replace("%1", info["card"])
+                .replace("%2", f"{info['best_percent']:.0f}")
+                .replace("%3", info["best_label"])
+            )
+        elif info["fp32_tflops"] is not None:
+            lines.append(
+                self.tr(
+                    "TensorFlow runs on the CPU here: %1 TFLOPS in FP32 matrix multiply."
+                ).replace("%1", f"{info['fp32_tflops']:.2f}")
+            )
+        if info["images_s"]:
+            lines.append(
+                self.tr("Your CPU can feed about %1 images/s.").replace(
+                    "%1", f"{info['images_s']:,}"
+                )
+            )
+        for item in result.diagnosis:
+            if item.severity != "info":
+                lines.append("⚠ " + item.message)
+        self.result_label.setText("\n".join(lines))
+        self.step_label.setText(self.tr("Finished in %1 s.").replace("%1", f"{result.seconds:.0f}"))
+        if self.chart is not None:
+            measured = bars(result, card, info["on_gpu"])
+            self.chart.setVisible(bool(measured))
+            self.chart.show_bars(measured)
+
+    def _current_card(self):
+        snapshot, catalog = self.controller.session.snapshot, self.controller.catalog
+        if snapshot is None or catalog is None:
+            return None
+        ids = [g.catalog_id for g in snapshot.gpus if g.catalog_id]
+        return next((g for g in catalog.gpus if ids and g.id == ids[0]), None)
+
+    def _step_name(self, step: str) -> str:
+        names = {
+            "import": self.tr("Loading TensorFlow"),
+            "env": self.tr("Checking the installation"),
+            "matmul": self.tr("Matrix multiply"),
+            "bandwidth": self.tr("Memory bandwidth"),
+            "transfer": self.tr("Host-device copies"),
+            "training": self.tr("Training steps"),
+            "input": self.tr("Input pipeline"),
+            "allreduce": self.tr("All-reduce"),
+        }
+        return names.get(step, step)
+
+    def retranslate(self) -> None:
+        self.heading.setText(self.tr("How fast is TensorFlow here?"))
+        self.intro.setText(
+            self.tr(
+                "A quick probe (under a minute) measures this computer's TensorFlow in a separate "
+                "process. It is optional: skip it with Next."
+            )
+        )
+        self.start_button.setText(self.tr("&Start the probe"))
+        self.cancel_button.setText(self.tr("&Cancel"))
+        self.progress.setAccessibleName(self.tr("Probe progress"))
+        if not self.step_label.text():
+            self.step_label.setText(self.tr("Not run yet."))

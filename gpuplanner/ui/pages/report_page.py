@@ -1,0 +1,137 @@
+"""Wizard page 6: the report. Save as PDF or HTML, print, copy, QR code, JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QGuiApplication, QPixmap, QTextDocument
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+)
+
+from gpuplanner.report.files import qr_png, write_html, write_json, write_pdf
+from gpuplanner.report.html import plan_html
+from gpuplanner.report.json_export import plan_json
+from gpuplanner.report.summary import summary_text
+from gpuplanner.ui.pages.base import WizardPage
+
+
+class ReportPage(WizardPage):
+    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
+        super().__init__(controller, parent)
+        self.preview = QTextBrowser(self)
+        self.preview.setObjectName("reportPreview")
+        self.qr = QLabel(self)
+        self.qr.setObjectName("qrCode")
+        self.qr_caption = QLabel(self)
+        self.qr_caption.setWordWrap(True)
+        self.buttons = {
+            name: QPushButton(self) for name in ("pdf", "html", "print", "copy", "json")
+        }
+        for name in ("pdf", "html", "json"):
+            self.buttons[name].setVisible(allow_files)
+        row = QHBoxLayout()
+        for button in self.buttons.values():
+            row.addWidget(button)
+        row.addStretch(1)
+        side = QVBoxLayout()
+        side.addWidget(self.qr)
+        side.addWidget(self.qr_caption)
+        side.addStretch(1)
+        body = QHBoxLayout()
+        body.addWidget(self.preview, 3)
+        body.addLayout(side, 1)
+        self.layout_.addLayout(row)
+        self.layout_.addLayout(body, 1)
+        self.status = QLabel(self)
+        self.layout_.addWidget(self.status)
+        self.buttons["pdf"].clicked.connect(lambda: self._save("pdf"))
+        self.buttons["html"].clicked.connect(lambda: self._save("html"))
+        self.buttons["json"].clicked.connect(lambda: self._save("json"))
+        self.buttons["print"].clicked.connect(self._print)
+        self.buttons["copy"].clicked.connect(self._copy)
+        self.shop_name: str | None = None
+        self.retranslate()
+
+    def html(self) -> str:
+        plan = self.controller.plan
+        return plan_html(plan, self.language, shop=self.shop_name) if plan else ""
+
+    def entered(self) -> None:
+        if self.controller.plan is None:
+            self.controller.replan()
+        plan = self.controller.plan
+        if plan is None:
+            return
+        self.preview.setHtml(self.html())
+        pixmap = QPixmap()
+        pixmap.loadFromData(qr_png(summary_text(plan, self.language), scale=4))
+        self.qr.setPixmap(pixmap)
+
+    def save_to(self, kind: str, path: Path) -> None:
+        plan = self.controller.plan
+        if kind == "pdf":
+            write_pdf(path, self.html())
+        elif kind == "html":
+            write_html(path, self.html())
+        else:
+            write_json(path, plan_json(plan))
+        self.status.setText(self.tr("Saved %1").replace("%1", str(path)))
+
+    def _save(self, kind: str) -> None:
+        filters = {
+            "pdf": self.tr("PDF (*.pdf)"),
+            "html": self.tr("Web page (*.html)"),
+            "json": self.tr("JSON (*.json)"),
+        }
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save the report"), f"gpuplanner-plan.{kind}", filters[kind]
+        )
+        if path:
+            try:
+                self.save_to(kind, Path(path))
+            except OSError as exc:
+                self.status.setText(
+                    self.tr("Could not save: %1").replace("%1", exc.strerror or str(exc))
+                )
+
+    def _print(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter()
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec():
+            document = QTextDocument()
+            document.setHtml(self.html())
+            document.print_(printer)
+
+    def _copy(self) -> None:
+        if self.controller.plan is not None:
+            QGuiApplication.clipboard().setText(summary_text(self.controller.plan, self.language))
+            self.status.setText(self.tr("The summary is on the clipboard."))
+
+    def retranslate(self) -> None:
+        self.heading.setText(self.tr("Your report"))
+        self.intro.setText(
+            self.tr(
+                "Save it, print it, or scan the code with your phone to take the summary with you."
+            )
+        )
+        labels = {
+            "pdf": self.tr("Save &PDF…"),
+            "html": self.tr("Save &HTML…"),
+            "print": self.tr("P&rint…"),
+            "copy": self.tr("&Copy summary"),
+            "json": self.tr("Export &JSON…"),
+        }
+        for name, text in labels.items():
+            self.buttons[name].setText(text)
+        self.qr_caption.setText(self.tr("The summary as a QR code"))
+        self.qr.setAccessibleName(self.tr("QR code with the summary"))
+        if self.controller.plan is not None and self.isVisible():
+            self.entered()

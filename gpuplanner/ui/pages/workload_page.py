@@ -1,0 +1,240 @@
+"""Wizard page 4: the job and the budget. The memory it needs updates as values change."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSlider,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from gpuplanner.planning import memory
+from gpuplanner.planning.recommend import PlanError, _memory_estimate
+from gpuplanner.planning.workloads import LLMS
+from gpuplanner.session import to_request
+from gpuplanner.ui.pages.base import WizardPage
+
+
+class WorkloadPage(WizardPage):
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(controller, parent)
+        self.workload = QComboBox(self)
+        self.workload.setObjectName("workloadCombo")
+        self.llm_model = QComboBox(self)
+        for model in LLMS.values():
+            self.llm_model.addItem(model.name, model.id)
+        self.llm_mode = QComboBox(self)
+        self.precision = QComboBox(self)
+        self.seq = QSpinBox(self)
+        self.seq.setRange(0, 131072)
+        self.seq.setSingleStep(256)
+        self.batch = QSpinBox(self)
+        self.batch.setRange(0, 4096)
+        self.budget_slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.budget_slider.setObjectName("budgetSlider")
+        self.budget = QSpinBox(self)
+        self.budget.setObjectName("budgetSpin")
+        self.budget.setRange(100, 10_000_000)
+        self.budget.setSingleStep(500)
+        self.used = QCheckBox(self)
+        self.max_gpus = QSpinBox(self)
+        self.max_gpus.setRange(1, 64)
+        form = QFormLayout()
+        self.labels = [QLabel(self) for _ in range(8)]
+        budget_row = QHBoxLayout()
+        budget_row.addWidget(self.budget_slider, 1)
+        budget_row.addWidget(self.budget)
+        for label, widget in zip(
+            self.labels,
+            (
+                self.workload,
+                self.llm_model,
+                self.llm_mode,
+                self.precision,
+                self.seq,
+                self.batch,
+                budget_row,
+                self.max_gpus,
+            ),
+            strict=True,
+        ):
+            form.addRow(label, widget)
+        form.addRow(self.used)
+        self.vram_label = QLabel(self)
+        self.vram_label.setObjectName("vramNeeded")
+        font = self.vram_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.vram_label.setFont(font)
+        self.breakdown = QTableWidget(0, 3, self)
+        self.breakdown.verticalHeader().setVisible(False)
+        self.breakdown.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.breakdown.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        right = QVBoxLayout()
+        right.addWidget(self.vram_label)
+        right.addWidget(self.breakdown, 1)
+        body = QHBoxLayout()
+        body.addLayout(form, 2)
+        body.addLayout(right, 3)
+        self.layout_.addLayout(body, 1)
+        self._loading = False
+        for combo in (self.workload, self.llm_model, self.llm_mode, self.precision):
+            combo.currentIndexChanged.connect(self._changed)
+        for spin in (self.seq, self.batch, self.max_gpus):
+            spin.valueChanged.connect(self._changed)
+        self.budget_slider.valueChanged.connect(lambda v: self.budget.setValue(v))
+        self.budget.valueChanged.connect(self._budget_changed)
+        self.used.toggled.connect(self._changed)
+        self.retranslate()
+
+    def entered(self) -> None:
+        self.load_from_session()
+
+    def load_from_session(self) -> None:
+        session = self.controller.session
+        preset = session.preset()
+        self._loading = True
+        budget = preset.budget(session.currency)
+        self.budget_slider.setRange(int(budget.low * 0.3), int(budget.high * 3))
+        self.budget.setValue(int(session.effective_budget()))
+        self.budget_slider.setValue(int(session.effective_budget()))
+        self.workload.setCurrentIndex(max(0, self.workload.findData(session.effective_workload())))
+        self.llm_model.setCurrentIndex(
+            max(0, self.llm_model.findData(session.llm_model or preset.llm_model or "llama-2-7b"))
+        )
+        self.llm_mode.setCurrentIndex(
+            max(0, self.llm_mode.findData(session.llm_mode or preset.llm_mode or "lora"))
+        )
+        self.precision.setCurrentIndex(max(0, self.precision.findData(session.precision)))
+        self.seq.setValue(session.seq or 0)
+        self.batch.setValue(session.batch or 0)
+        self.max_gpus.setValue(session.max_gpus or preset.max_gpus)
+        self.used.setChecked(session.used_ok)
+        self._loading = False
+        self._changed()
+
+    def _budget_changed(self, value: int) -> None:
+        self.budget_slider.blockSignals(True)
+        self.budget_slider.setValue(value)
+        self.budget_slider.blockSignals(False)
+        self._changed()
+
+    def _changed(self, *_args) -> None:
+        if self._loading:
+            return
+        session = self.controller.session
+        session.workload = self.workload.currentData()
+        session.llm_model = self.llm_model.currentData()
+        session.llm_mode = self.llm_mode.currentData()
+        session.precision = self.precision.currentData() or "mixed"
+        session.seq = self.seq.value() or None
+        session.batch = self.batch.value() or None
+        session.budget = float(self.budget.value())
+        session.max_gpus = self.max_gpus.value()
+        session.used_ok = self.used.isChecked()
+        is_llm = session.workload == "llm"
+        for widget, label in ((self.llm_model, self.labels[1]), (self.llm_mode, self.labels[2])):
+            widget.setEnabled(is_llm)
+            label.setEnabled(is_llm)
+        self.precision.setEnabled(not is_llm)
+        self._show_memory()
+
+    def _show_memory(self) -> None:
+        session = self.controller.session
+        request = to_request(session, None)
+        try:
+            estimate, _model, _mode = _memory_estimate(request, session.effective_workload())
+        except PlanError as exc:
+            self.vram_label.setText(str(exc))
+            self.breakdown.setRowCount(0)
+            return
+        self.vram_label.setText(
+            self.tr("Needs %1 GB of GPU memory on one card").replace("%1", f"{estimate.total_gb:g}")
+        )
+        cards = memory.cards_needed(estimate, 24)
+        if cards and cards > 1:
+            self.vram_label.setText(
+                self.vram_label.text()
+                + "\n"
+                + self.tr("or %1 cards of 24 GB with sharding").replace("%1", str(cards))
+            )
+        self.breakdown.setRowCount(len(estimate.parts))
+        for row, part in enumerate(estimate.parts):
+            for column, text in enumerate((part.name, f"{part.gb:.2f} GB", part.formula)):
+                item = QTableWidgetItem(text)
+                self.breakdown.setItem(row, column, item)
+        self.breakdown.resizeColumnsToContents()
+
+    def retranslate(self) -> None:
+        self.heading.setText(self.tr("What will you train, and for how much?"))
+        self.intro.setText(
+            self.tr(
+                "Pick a typical job or a language model, and your budget. The memory the job needs "
+                "is shown on the right and updates as you change the values."
+            )
+        )
+        texts = (
+            self.tr("Job:"),
+            self.tr("Language model:"),
+            self.tr("Method:"),
+            self.tr("Precision:"),
+            self.tr("Sequence length:"),
+            self.tr("Batch size:"),
+            self.tr("Budget:"),
+            self.tr("Cards at most:"),
+        )
+        for label, text in zip(self.labels, texts, strict=True):
+            label.setText(text)
+        self._fill(
+            self.workload,
+            [
+                ("resnet50", self.tr("Image classification (ResNet-50)")),
+                ("ssd", self.tr("Object detection (SSD)")),
+                ("bert-base", self.tr("BERT-base fine-tuning")),
+                ("bert-large", self.tr("BERT-large fine-tuning")),
+                ("transformer", self.tr("A small Transformer from scratch")),
+                ("llm", self.tr("Large language model (LLM)")),
+            ],
+        )
+        self._fill(
+            self.llm_mode,
+            [
+                ("inference", self.tr("Inference only")),
+                ("full", self.tr("Full fine-tuning")),
+                ("lora", "LoRA"),
+                ("qlora", "QLoRA (4-bit)"),
+            ],
+        )
+        self._fill(
+            self.precision,
+            [("mixed", self.tr("Mixed precision (FP16)")), ("fp32", self.tr("FP32 / TF32"))],
+        )
+        self.seq.setSpecialValueText(self.tr("default"))
+        self.batch.setSpecialValueText(self.tr("default"))
+        self.used.setText(self.tr("Consider used cards"))
+        self.budget.setPrefix("¥ " if self.controller.session.currency == "CNY" else "$ ")
+        self.budget_slider.setAccessibleName(self.tr("Budget"))
+        self.breakdown.setHorizontalHeaderLabels(
+            [self.tr("Part"), self.tr("Size"), self.tr("How it is counted")]
+        )
+        self._show_memory()
+
+    @staticmethod
+    def _fill(combo: QComboBox, items) -> None:
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for key, text in items:
+            combo.addItem(text, key)
+        index = combo.findData(current)
+        combo.setCurrentIndex(index if index >= 0 else 0)
+        combo.blockSignals(False)

@@ -1,0 +1,57 @@
+"""What the probe page shows, worked out without Qt: each measure against the card's catalog peak."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.probe.results import ProbeResult
+
+PEAKS = {
+    ("matmul", "fp32"): "fp32_tflops",
+    ("matmul", "tf32"): "tf32_tflops",
+    ("matmul", "fp16"): "fp16_tflops",
+    ("matmul", "bf16"): "bf16_tflops",
+    ("bandwidth", "device_memory"): "memory_bandwidth_gbs",
+}
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    value: float
+    unit: str
+    peak: float | None
+
+    @property
+    def percent(self) -> float | None:
+        return round(self.value / self.peak * 100, 1) if self.peak else None
+
+
+def bars(result: ProbeResult, card: GpuSpec | None, on_gpu: bool) -> list[Bar]:
+    found = []
+    for step in result.steps:
+        for metric in step.metrics:
+            key = (step.step, metric.name)
+            if key in PEAKS and metric.value is not None:
+                peak = getattr(card, PEAKS[key]) if (card is not None and on_gpu) else None
+                found.append(Bar(f"{metric.name}", metric.value, metric.unit, peak))
+    return found
+
+
+def headline(result: ProbeResult, card: GpuSpec | None) -> dict:
+    """The numbers the page says in words: best matmul share of peak and the CPU's image rate."""
+    env = result.environment()
+    on_gpu = bool(env.get("gpus"))
+    shares = [b for b in bars(result, card, on_gpu) if b.percent is not None and b.unit == "TFLOPS"]
+    best = max(shares, key=lambda b: b.percent, default=None)
+    pipeline = result.metric("input", "jpeg_decode_augment")
+    fp32 = result.metric("matmul", "fp32")
+    return {
+        "on_gpu": on_gpu,
+        "card": card.name if card else None,
+        "best_label": best.label.upper() if best else None,
+        "best_percent": best.percent if best else None,
+        "images_s": round(pipeline.value) if pipeline and pipeline.value else None,
+        "fp32_tflops": round(fp32.value, 3) if fp32 and fp32.value else None,
+    }

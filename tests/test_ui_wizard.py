@@ -1,0 +1,245 @@
+"""The wizard walked page by page with a fake scan and a fake probe, including the error paths."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from fakenvml import FakeNvml, rtx4090
+from PySide6.QtCore import Qt
+
+from gpuplanner.hardware.scan import ScanOptions, scan_system
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.probe.results import RESULT_VERSION, Metric, ProbeResult, StepResult
+from gpuplanner.session import Session
+from gpuplanner.ui.controller import WizardController
+from gpuplanner.ui.main_window import MainWindow
+from gpuplanner.ui.translator import LanguageSwitcher
+
+
+def fake_scan(tmp_root: Path):
+    return lambda: scan_system(
+        ScanOptions(
+            root=tmp_root,
+            platform="linux",
+            nvml=FakeNvml([rtx4090()]),
+            read_rapl=False,
+            read_psu=False,
+        )
+    )
+
+
+class FakeRunner:
+    """Emits a few events and returns a canned result, like ProbeRunner.run."""
+
+    def __init__(self, on_event, status="ok"):
+        self.on_event, self.status = on_event, status
+        self.cancelled = False
+
+    def cancel(self):
+        self.cancelled = True
+
+    def run(self):
+        from gpuplanner.probe.runner import ProbeEvent
+
+        self.on_event(ProbeEvent("progress", "matmul", 0.5, "fp16 8192x8192"))
+        steps = (
+            StepResult(
+                "env",
+                "ok",
+                (Metric("environment", 1, "GPUs", params={"gpus": [{"name": "GPU:0"}]}),),
+            ),
+            StepResult(
+                "matmul",
+                "ok",
+                (Metric("fp16", 120.0, "TFLOPS", 2.0, 7), Metric("fp32", 70.0, "TFLOPS", 2.0, 7)),
+            ),
+            StepResult("input", "ok", (Metric("jpeg_decode_augment", 900.0, "images/s", 3.0, 7),)),
+        )
+        if self.status != "ok":
+            return ProbeResult(
+                RESULT_VERSION,
+                "crashed",
+                "quick",
+                "python",
+                "now",
+                1.0,
+                steps[:1],
+                message="the worker crashed (SIGSEGV) after 1 step(s)",
+            )
+        return ProbeResult(RESULT_VERSION, "ok", "quick", "python", "now", 12.0, steps)
+
+
+@pytest.fixture
+def wizard(qtbot, tmp_path):
+    def make(scanner=None, probe_status="ok", language="en"):
+        session = Session(currency="CNY", language=language)
+        controller = WizardController(
+            session,
+            scanner=scanner or fake_scan(tmp_path),
+            probe_factory=lambda on_event: FakeRunner(on_event, probe_status),
+        )
+        window = MainWindow(language, "CNY", controller)
+        qtbot.addWidget(window)
+        window.resize(1100, 760)
+        window.show()
+        qtbot.waitExposed(window)
+        return window, controller
+
+    return make
+
+
+def _next(window, qtbot):
+    qtbot.mouseClick(window.next_button, Qt.MouseButton.LeftButton)
+
+
+def test_walk_every_page_forward_and_back(wizard, qtbot, tmp_path):
+    window, controller = wizard()
+    assert not window.next_button.isEnabled()  # choose a scenario first
+    qtbot.mouseClick(window.scenario_page.cards[Scenario.SME], Qt.MouseButton.LeftButton)
+    assert controller.session.scenario is Scenario.SME and window.next_button.isEnabled()
+
+    _next(window, qtbot)  # this computer: the scan runs by itself
+    assert window.pages.currentWidget() is window.computer_page
+    qtbot.waitUntil(lambda: "RTX 4090" in window.computer_page.summary.text(), timeout=20000)
+    assert "Gen4 card in a Gen3 slot" in window.computer_page.summary.text()
+    window.computer_page.psu_watts.setValue(550)
+    assert controller.session.psu_watts == 550
+
+    _next(window, qtbot)  # probe
+    with qtbot.waitSignal(controller.probe_finished, timeout=20000):
+        qtbot.mouseClick(window.probe_page.start_button, Qt.MouseButton.LeftButton)
+    assert "images/s" in window.probe_page.result_label.text()
+    assert window.probe_page.chart is not None
+
+    _next(window, qtbot)  # workload and budget
+    page = window.workload_page
+    before = page.vram_label.text()
+    page.workload.setCurrentIndex(page.workload.findData("llm"))
+    page.llm_mode.setCurrentIndex(page.llm_mode.findData("full"))
+    assert page.vram_label.text() != before and page.breakdown.rowCount() >= 5
+    page.workload.setCurrentIndex(page.workload.findData("bert-large"))
+    page.budget.setValue(20000)
+    assert controller.session.budget == 20000
+
+    _next(window, qtbot)  # recommendations
+    results = window.results_page
+    qtbot.waitUntil(lambda: results.model.rowCount() > 100, timeout=20000)
+    assert results.model.options[0].fits
+    best = results.model.options[0]
+    assert "RTX 4090" in results.heading.text() or best.gpu in results.details.text()
+    assert controller.plan.options[0].predicted_relative  # relative to the scanned RTX 4090
+    results.table.selectRow(0)
+    results.table.selectRow(1)
+    results.table.selectionModel().select(
+        results.proxy.index(1, 0),
+        results.table.selectionModel().SelectionFlag.Select
+        | results.table.selectionModel().SelectionFlag.Rows,
+    )
+    assert results.compare.columnCount() >= 1
+    results.show_all.setChecked(False)
+    assert results.proxy.rowCount() == len(controller.plan.fitting())
+
+    _next(window, qtbot)  # report
+    report = window.report_page
+    assert "GPU plan" in report.preview.toHtml() and report.qr.pixmap() is not None
+    for kind in ("html", "json", "pdf"):
+        report.save_to(kind, tmp_path / f"plan.{kind}")
+        assert (tmp_path / f"plan.{kind}").stat().st_size > 100
+    assert json.loads((tmp_path / "plan.json").read_text())["scenario"] == "sme"
+    assert not window.next_button.isEnabled()
+
+    for _ in range(5):
+        qtbot.mouseClick(window.back_button, Qt.MouseButton.LeftButton)
+    assert window.pages.currentWidget() is window.scenario_page
+
+
+def test_no_nvidia_driver_is_explained(wizard, qtbot, tmp_path):
+    import fakenvml
+
+    def scanner():
+        return scan_system(
+            ScanOptions(
+                root=tmp_path,
+                platform="linux",
+                nvml=FakeNvml(init_error=fakenvml.NVMLError_DriverNotLoaded),
+                read_rapl=False,
+                read_psu=False,
+            )
+        )
+
+    window, _ = wizard(scanner=scanner)
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(1)
+    qtbot.waitUntil(lambda: "No GPU found" in window.computer_page.summary.text(), timeout=20000)
+    assert "kernel driver is not running" in window.computer_page.summary.text()
+
+
+def test_a_failing_scan_shows_a_message_not_a_traceback(wizard, qtbot):
+    def broken():
+        raise OSError("sysfs is not readable")
+
+    window, _ = wizard(scanner=broken)
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(1)
+    qtbot.waitUntil(lambda: window.error_label.isVisible(), timeout=20000)
+    assert (
+        "sysfs is not readable" in window.error_label.text()
+        and "Traceback" not in window.error_label.text()
+    )
+    assert window.computer_page.scan_button.isEnabled()
+
+
+def test_a_crashed_probe_says_so(wizard, qtbot):
+    window, controller = wizard(probe_status="crashed")
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(2)
+    with qtbot.waitSignal(controller.probe_finished, timeout=20000):
+        qtbot.mouseClick(window.probe_page.start_button, Qt.MouseButton.LeftButton)
+    assert "SIGSEGV" in window.probe_page.result_label.text()
+    assert window.probe_page.start_button.isEnabled()
+
+
+def test_when_nothing_fits_the_pages_still_work(wizard, qtbot):
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    controller.session.budget = 100.0
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    assert controller.plan.fitting() == ()
+    assert "0" in window.results_page.heading.text()
+    window.go(5)
+    assert "GPU plan" in window.report_page.preview.toHtml()
+
+
+def test_language_switch_reaches_every_page(wizard, qtbot, qapp):
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    switcher = LanguageSwitcher(qapp)
+    try:
+        switcher.switch("zh_CN")
+        controller.session.language = "zh_CN"
+        qtbot.waitUntil(lambda: window.results_page.tabs.tabText(2) == "对比", timeout=5000)
+        assert window.results_page.model.headerData(1, Qt.Orientation.Horizontal) == "显卡"
+        assert window.workload_page.heading.text() == "要训练什么？预算多少？"
+    finally:
+        switcher.switch("en")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX paths")
+def test_settings_for_the_machine_persist(qapp, qtbot):
+    from gpuplanner.ui.app import Application, LaunchOptions
+
+    first = Application(qapp, LaunchOptions(language="en"))
+    qtbot.addWidget(first.window)
+    first.window.computer_page.psu_watts.setValue(750)
+    first.window.computer_page.tariff.setValue(0.55)
+    first._remember_entries()
+    second = Application(qapp, LaunchOptions(language="en"))
+    qtbot.addWidget(second.window)
+    assert second.session.psu_watts == 750 and second.session.tariff == pytest.approx(0.55)
+    assert second.window.computer_page.psu_watts.value() == 750
