@@ -23,10 +23,19 @@ EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 # name -> (module, one-line help). A module is imported only when its command runs, so opening
 # the desktop app never pays for the command line's imports (the catalog build, sqlite-utils).
 COMMANDS = {
-    "scan": ("gpuplanner.commands.scan", "what is in this computer: GPUs, PCIe links, CPU, memory, PSU, TensorFlow"),
-    "probe": ("gpuplanner.commands.probe", "measure this machine's TensorFlow (matrix multiply, memory, training)"),
+    "scan": (
+        "gpuplanner.commands.scan",
+        "what is in this computer: GPUs, PCIe links, CPU, memory, PSU, TensorFlow",
+    ),
+    "probe": (
+        "gpuplanner.commands.probe",
+        "measure this machine's TensorFlow (matrix multiply, memory, training)",
+    ),
     "vram": ("gpuplanner.commands.plan", "GPU memory a workload needs, with the breakdown"),
-    "predict": ("gpuplanner.commands.plan", "predicted training throughput of cards for a workload"),
+    "predict": (
+        "gpuplanner.commands.plan",
+        "predicted training throughput of cards for a workload",
+    ),
     "recommend": ("gpuplanner.commands.plan", "ranked GPUs for a scenario, budget and workload"),
     "db": ("gpuplanner.commands.db", "the bundled GPU catalog and shop price lists"),
 }
