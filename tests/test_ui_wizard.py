@@ -243,3 +243,19 @@ def test_settings_for_the_machine_persist(qapp, qtbot):
     qtbot.addWidget(second.window)
     assert second.session.psu_watts == 750 and second.session.tariff == pytest.approx(0.55)
     assert second.window.computer_page.psu_watts.value() == 750
+
+
+def test_the_last_scan_comes_back_next_run(qapp, qtbot):
+    from gpuplanner import paths
+    from gpuplanner.ui.app import Application, LaunchOptions
+
+    first = Application(qapp, LaunchOptions(language="en"))
+    qtbot.addWidget(first.window)
+    first.window.go(1)
+    qtbot.waitUntil(lambda: first.session.snapshot is not None, timeout=30000)
+    qtbot.waitUntil(lambda: (paths.user_data_dir() / "last-scan.json").is_file(), timeout=5000)
+    second = Application(qapp, LaunchOptions(language="en"))
+    qtbot.addWidget(second.window)
+    second.window.go(1)
+    qtbot.waitUntil(lambda: second.session.snapshot is not None, timeout=30000)
+    assert second.session.snapshot.machine == first.session.snapshot.machine

@@ -21,6 +21,7 @@ from gpuplanner.ui.translator import LanguageSwitcher
 
 log = logging.getLogger(__name__)
 
+LAST_SCAN = "last-scan.json"
 # A first paint that takes this long means the app is broken, not slow.
 SMOKE_TEST_TIMEOUT_MS = 60_000
 
@@ -75,7 +76,7 @@ class Application:
         self.window = MainWindow(language, currency, self.controller)
         self.window.language_requested.connect(self.set_language)
         self.window.currency_changed.connect(lambda c: self._save("ui/currency", c))
-        self.controller.scan_finished.connect(lambda _s: self._remember_entries())
+        self.controller.scan_finished.connect(self._remember_scan)
         self.window.pages.currentChanged.connect(lambda _i: self._remember_entries())
 
     # Entries a user would not want to type twice: PSU, case, tariff.
@@ -115,6 +116,19 @@ class Application:
             value = getattr(self.session, key)
             self.settings.setValue(f"machine/{key}", "" if value is None else value)
         self.settings.sync()
+
+    def _remember_scan(self, snapshot) -> None:
+        """Keep the last scan, so the next start shows it at once (Scan again refreshes it)."""
+        from gpuplanner import paths
+        from gpuplanner.hardware.snapshot import save
+
+        self._remember_entries()
+        try:
+            folder = paths.user_data_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            save(snapshot, folder / LAST_SCAN)
+        except OSError as exc:
+            log.warning("could not keep the last scan: %s", exc)
 
     def set_language(self, language: str) -> None:
         self.switcher.switch(language)

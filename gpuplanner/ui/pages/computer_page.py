@@ -127,7 +127,13 @@ class ComputerPage(WizardPage):
     def entered(self) -> None:
         if not self._scanned_once and self.controller.session.snapshot is None:
             self._scanned_once = True
-            self.controller.scan()
+            from gpuplanner import paths
+
+            last = paths.user_data_dir() / "last-scan.json"
+            if last.is_file():
+                self.controller.load_snapshot(last)  # instant; "Scan again" refreshes it
+            else:
+                self.controller.scan()
         elif self.controller.session.snapshot is not None:
             self._show(self.controller.session.snapshot)
 

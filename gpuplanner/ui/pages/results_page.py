@@ -140,8 +140,13 @@ class ResultsPage(WizardPage):
         self.controller.replan()
 
     def _filter(self, checked: bool) -> None:
-        self.proxy.show_all = checked
-        self.proxy.invalidateRowsFilter()
+        if hasattr(self.proxy, "beginFilterChange"):  # Qt 6.10+
+            self.proxy.beginFilterChange()
+            self.proxy.show_all = checked
+            self.proxy.endFilterChange(self.proxy.Direction.Rows)
+        else:
+            self.proxy.show_all = checked
+            self.proxy.invalidateRowsFilter()
 
     def _show_plan(self, plan) -> None:
         self.model.set_options(plan.options)
