@@ -38,6 +38,7 @@ COMMANDS = {
     ),
     "recommend": ("gpuplanner.commands.plan", "ranked GPUs for a scenario, budget and workload"),
     "db": ("gpuplanner.commands.db", "the bundled GPU catalog and shop price lists"),
+    "kiosk": ("gpuplanner.commands.kiosk", "set up kiosk mode: the staff PIN, a check"),
 }
 
 
@@ -68,6 +69,17 @@ def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
         "--smoke-test",
         action="store_true",
         help="open the main window, wait for its first paint, print a JSON line and exit 0",
+    )
+    app.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="fullscreen shop or lab kiosk, locked by the staff PIN (see docs/KIOSK.md)",
+    )
+    app.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help="the kiosk configuration (default: kiosk.json in the app's settings folder)",
     )
     app.add_argument("--page", type=int, default=0, metavar="N", help=argparse.SUPPRESS)
     app.add_argument(
@@ -103,11 +115,36 @@ def _display_problem() -> str | None:
 
 
 def open_app(args: argparse.Namespace) -> int:
+    if args.kiosk:
+        # A broken configuration is reported before anything else, display or not.
+        from gpuplanner.commands.kiosk import default_config
+        from gpuplanner.kiosk.start import KioskStartError, prepare
+
+        try:
+            prepare(args.config or default_config())
+        except KioskStartError as exc:
+            print(f"gpuplanner: kiosk mode not started: {exc}", file=sys.stderr)
+            log.error("kiosk mode not started: %s", exc)
+            return EXIT_FAILURE
     problem = _display_problem()
     if problem:
         print(f"gpuplanner: {problem}", file=sys.stderr)
         return EXIT_FAILURE
     # Qt is imported only here, so the command line never pays for it.
+    if args.kiosk:
+        from gpuplanner.commands.kiosk import default_config
+        from gpuplanner.ui import kiosk_app
+
+        return kiosk_app.run(
+            [sys.argv[0]],
+            args.config or default_config(),
+            smoke_test=args.smoke_test,
+            screenshot=args.screenshot,
+            page=args.page,
+        )
+    if args.config is not None:
+        print("gpuplanner: --config is for --kiosk", file=sys.stderr)
+        return EXIT_USAGE
     from gpuplanner.ui.app import LaunchOptions, run
 
     options = LaunchOptions(

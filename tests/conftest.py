@@ -56,13 +56,20 @@ def assert_no_child_network(tmp_path: Path) -> None:
         pytest.fail("a child process tried to use the network:\n" + log.read_text("utf-8"))
 
 
-def run_cli(tmp_path: Path, *args: str, timeout: float = 120, env: dict | None = None):
+def run_cli(
+    tmp_path: Path,
+    *args: str,
+    timeout: float = 120,
+    env: dict | None = None,
+    input: str | None = None,
+):
     """Run ``python -m gpuplanner ARGS`` in a fresh process under the network guard."""
     result = subprocess.run(
         [sys.executable, "-m", "gpuplanner", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
+        input=input,
         env=env or child_env(tmp_path),
         cwd=tmp_path,
     )

@@ -86,3 +86,15 @@ def test_merge_keeps_old_translations_and_marks_gone_strings(tmp_path):
     merged = {m.source: m for m in merge(strings, old).messages}
     assert merged["Kept"].obsolete and merged["Kept"].translation == "保留"
     assert merged["New"].unfinished
+
+
+def test_a_string_without_a_translation_shows_in_english_not_empty(qapp):
+    from gpuplanner.ui.translator import LanguageSwitcher
+
+    switcher = LanguageSwitcher(qapp)
+    switcher.switch("zh_CN")
+    try:
+        assert qapp.translate("NoSuchContext", "Not translated yet") == "Not translated yet"
+        assert qapp.translate("MainWindow", "&Next >") != "&Next >"
+    finally:
+        switcher.switch("en")

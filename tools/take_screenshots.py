@@ -1,6 +1,6 @@
 """Regenerate docs/screenshots/ from the real app under a private Xvfb server.
 
-Usage: python tools/take_screenshots.py   (needs Xvfb; see the README's development notes)
+Usage: python tools/take_screenshots.py [--kiosk]   (needs Xvfb; --kiosk: only the kiosk's)
 """
 
 from __future__ import annotations
@@ -27,15 +27,45 @@ SHOTS = [
 ]
 
 
+KIOSK_SHOTS = [
+    ("7-kiosk-scenario-zh_CN.png", ["--page", "0"]),
+    ("8-kiosk-results-zh_CN.png", ["--page", "4"]),
+]
+
+
+def kiosk_config(folder: Path) -> Path:
+    """The shipped example with a throwaway PIN, as a shop would set it up."""
+    import json
+    import shutil
+
+    from gpuplanner.kiosk.pin import hash_pin
+
+    example = REPO_ROOT / "resources" / "kiosk"
+    for name in ("example-prices.csv", "example-logo.png"):
+        shutil.copyfile(example / name, folder / name)
+    data = json.loads((example / "example-kiosk.json").read_text(encoding="utf-8"))
+    data["pin_hash"] = hash_pin("000000")
+    path = folder / "kiosk.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
 def main() -> int:
     out_dir = REPO_ROOT / "docs" / "screenshots"
     out_dir.mkdir(parents=True, exist_ok=True)
+    only_kiosk = "--kiosk" in sys.argv[1:]
     with xvfb_display("1280x800x24") as display, tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, DISPLAY=display, GPUPLANNER_HOME=home)
         env.pop("QT_QPA_PLATFORM", None)
-        for name, args in SHOTS:
+        for name, args in [] if only_kiosk else SHOTS:
             command = [sys.executable, "-m", "gpuplanner", "--screenshot", str(out_dir / name)]
             subprocess.run(command + args, env=env, check=True, stdout=subprocess.DEVNULL)
+            print(out_dir / name)
+        config = kiosk_config(Path(home))
+        for name, args in KIOSK_SHOTS:
+            command = [sys.executable, "-m", "gpuplanner", "--kiosk", "--config", str(config)]
+            command += ["--screenshot", str(out_dir / name), *args]
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)
     return 0
 

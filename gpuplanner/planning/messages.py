@@ -119,6 +119,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "No price on record for this card (in the shop's list or the catalog).",
         "没有这块卡的价格记录（店铺价目表和目录中都没有）。",
     ),
+    "not-in-stock": (
+        "Not in stock in this shop.",
+        "本店暂无现货。",
+    ),
     "price-old": (
         "The newest price on record is from {date}: check today's price.",
         "最新价格记录来自 {date}：请核实当前价格。",

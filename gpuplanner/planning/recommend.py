@@ -364,7 +364,9 @@ def _judge(
     total = chosen.amount * count if chosen else None
     if chosen is None:
         blocked = True
-        warn("no-price", "error", currency=request.currency)
+        warn(
+            "not-in-stock" if request.shop_only else "no-price", "error", currency=request.currency
+        )
     else:
         if chosen.converted_from:
             warn(

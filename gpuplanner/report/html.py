@@ -25,6 +25,8 @@ T = {
         "relative": "relative to",
         "machine": "This computer",
         "rent": "Renting instead",
+        "sku": "SKU",
+        "shelf": "Shelf",
     },
     "zh": {
         "title": "GPU 选购方案",
@@ -44,6 +46,8 @@ T = {
         "relative": "相对于",
         "machine": "本机",
         "rent": "改为租用",
+        "sku": "货号",
+        "shelf": "货架",
     },
 }
 
@@ -54,6 +58,7 @@ def plan_html(
     machine_lines: list[str] | None = None,
     top: int = 10,
     shop: str | None = None,
+    logo_url: str | None = None,
 ) -> str:
     t = T["zh" if language.startswith("zh") else "en"]
     e = html.escape
@@ -64,6 +69,8 @@ def plan_html(
         )
         reasons = "<br>".join(e(r) for r in option.reasons)
         count = f" &times;{option.count}" if option.count > 1 else ""
+        if option.sku or option.location:
+            reasons += f"<br><b>{t['sku']}</b> {e(option.sku or '-')} · <b>{t['shelf']}</b> {e(option.location or '-')}"
         rows.append(
             f"<tr class='{'fit' if option.fits else 'nofit'}'><td>{e(option.gpu)}{count}</td>"
             f"<td>{'' if option.price is None else f'{option.price:,.0f}'}</td>"
@@ -82,7 +89,7 @@ def plan_html(
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse;width:100%}}
 td,th{{border:1px solid #999;padding:4px 6px;vertical-align:top;font-size:90%}}tr.nofit{{color:#777}}</style>
 </head><body>
-<h1>{heading}{t["title"]}</h1>
+{f'<p><img src="{e(logo_url)}" height="64"></p>' if logo_url else ""}<h1>{heading}{t["title"]}</h1>
 <p>{t["scenario"]}: {e(plan.scenario)} · {t["budget"]}: {plan.budget:,.0f} {e(plan.currency)} ·
 {t["workload"]}: {e(plan.workload)} ({e(plan.precision)}) · {t["needs"]}: {plan.vram.total_gb:g} GB ·
 {t["speed"]} {t["relative"]} {e(plan.reference_gpu)}</p>

@@ -59,13 +59,20 @@ class WizardController(QObject):
     error = Signal(str)
 
     def __init__(
-        self, session: Session | None = None, scanner=None, probe_factory=None, parent=None
+        self,
+        session: Session | None = None,
+        scanner=None,
+        probe_factory=None,
+        parent=None,
+        shop_prices: tuple | None = None,
     ) -> None:
         super().__init__(parent)
         self.session = session or Session()
         self.catalog = None  # CatalogData, once loaded
         self.plan = None  # the current Plan
-        self.shop_prices: tuple = ()
+        # A kiosk passes its own shop's list; the desktop app reads every imported list.
+        self.shop_prices: tuple = shop_prices or ()
+        self._fixed_shop_prices = shop_prices is not None
         self._pool = QThreadPool(self)
         self._jobs: set[_Job] = set()
         self._scanner = scanner
@@ -104,11 +111,12 @@ class WizardController(QObject):
             if self.catalog is None:
                 with Catalog.open() as catalog:
                     data = catalog.load_all()
-                try:
-                    with UserDb() as user:
-                        self.shop_prices = tuple(user.shop_prices())
-                except CatalogError as exc:
-                    log.warning("shop prices unavailable: %s", exc)
+                if not self._fixed_shop_prices:
+                    try:
+                        with UserDb() as user:
+                            self.shop_prices = tuple(user.shop_prices())
+                    except CatalogError as exc:
+                        log.warning("shop prices unavailable: %s", exc)
                 self.catalog = data
             return self.catalog
 

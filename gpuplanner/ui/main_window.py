@@ -34,6 +34,8 @@ PAGE_CLASSES = (
     ("gpuplanner.ui.pages.report_page", "ReportPage", True),
 )
 
+PAGE_NAMES = ("scenario", "computer", "probe", "workload", "results", "report")
+
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 
 STYLE = """
@@ -94,6 +96,7 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(self.scenario_page)
         self._allow_files = allow_files
         self._built: dict[int, QWidget] = {}
+        self._hidden: set[int] = set()
         if controller is not None:
             for _ in PAGE_CLASSES:
                 self.pages.addWidget(QWidget(self))  # a placeholder until the page is opened
@@ -109,8 +112,8 @@ class MainWindow(QMainWindow):
         self.next_button = QPushButton(self)
         self.next_button.setDefault(True)
         self.next_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Right))
-        self.back_button.clicked.connect(lambda: self.go(self.pages.currentIndex() - 1))
-        self.next_button.clicked.connect(lambda: self.go(self.pages.currentIndex() + 1))
+        self.back_button.clicked.connect(lambda: self.go(self._neighbour(-1)))
+        self.next_button.clicked.connect(lambda: self.go(self._neighbour(+1)))
         self.step_label = QLabel(self)
         self.footer = QFrame(self)
         footer_layout = QHBoxLayout(self.footer)
@@ -170,8 +173,24 @@ class MainWindow(QMainWindow):
     results_page = property(lambda self: self.page(4))
     report_page = property(lambda self: self.page(5))
 
+    def hide_pages(self, names: set[str]) -> None:
+        """Leave pages out of Back/Next (a shop kiosk usually hides the probe)."""
+        self._hidden = {i for i, name in enumerate(PAGE_NAMES) if name in names and i}
+        self._update_navigation()
+
+    def visible_indexes(self) -> list[int]:
+        return [i for i in range(self.pages.count()) if i not in self._hidden]
+
+    def _neighbour(self, step: int) -> int:
+        shown = self.visible_indexes()
+        current = self.pages.currentIndex()
+        later = [i for i in shown if (i - current) * step > 0]
+        if not later:
+            return -1
+        return min(later) if step > 0 else max(later)
+
     def go(self, index: int) -> None:
-        if 0 <= index < self.pages.count():
+        if 0 <= index < self.pages.count() and index not in self._hidden:
             self.page(index)
             self.pages.setCurrentIndex(index)
             if self.controller is not None:
@@ -194,14 +213,15 @@ class MainWindow(QMainWindow):
         self.error_label.setVisible(True)
 
     def _update_navigation(self) -> None:
-        index, count = self.pages.currentIndex(), self.pages.count()
+        index, shown = self.pages.currentIndex(), self.visible_indexes()
         # A one-page wizard needs no Back/Next; the footer appears as pages are added.
-        self.footer.setVisible(count > 1)
-        self.back_button.setEnabled(index > 0)
+        self.footer.setVisible(len(shown) > 1)
+        self.back_button.setEnabled(self._neighbour(-1) >= 0)
         ready = index != 0 or self.scenario_page.scenario() is not None
-        self.next_button.setEnabled(index < count - 1 and ready)
+        self.next_button.setEnabled(self._neighbour(+1) >= 0 and ready)
+        step = shown.index(index) + 1 if index in shown else 1
         self.step_label.setText(
-            self.tr("Step %1 of %2").replace("%1", str(index + 1)).replace("%2", str(count))
+            self.tr("Step %1 of %2").replace("%1", str(step)).replace("%2", str(len(shown)))
         )
 
     # -- language and currency ----------------------------------------------------------

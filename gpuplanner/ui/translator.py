@@ -27,7 +27,8 @@ class TsTranslator(QTranslator):
         self._by_context = read_ts(ts_path).lookup()
 
     def translate(self, context, source_text, disambiguation=None, n=-1):
-        return self._by_context.get((context, source_text), "")
+        # None, not "": Qt takes an empty string for a translation, None for "not translated".
+        return self._by_context.get((context, source_text))
 
     def isEmpty(self) -> bool:
         return not self._by_context

@@ -240,6 +240,37 @@
         </message>
     </context>
     <context>
+        <name>KioskApp</name>
+        <message>
+            <location filename="gpuplanner/ui/kiosk_app.py" />
+            <source>Kiosk mode was not started:</source>
+            <translation>未启动自助终端模式：</translation>
+        </message>
+    </context>
+    <context>
+        <name>KioskWindow</name>
+        <message>
+            <location filename="gpuplanner/ui/kiosk.py" />
+            <source>Are you still there? Starting over in %1 s.</source>
+            <translation>您还在吗？%1 秒后将重新开始。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/kiosk.py" />
+            <source>Continue</source>
+            <translation>继续</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/kiosk.py" />
+            <source>Staff</source>
+            <translation>店员</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/kiosk.py" />
+            <source>Staff (PIN)</source>
+            <translation>店员（需 PIN）</translation>
+        </message>
+    </context>
+    <context>
         <name>MainWindow</name>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
@@ -280,6 +311,34 @@
             <location filename="gpuplanner/ui/main_window.py" />
             <source>gpuplanner – choose a GPU for TensorFlow</source>
             <translation>gpuplanner – TensorFlow GPU 选购助手</translation>
+        </message>
+    </context>
+    <context>
+        <name>PinDialog</name>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Staff</source>
+            <translation>店员</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Staff PIN</source>
+            <translation>店员 PIN</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Staff PIN:</source>
+            <translation>店员 PIN：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Wrong PIN. Try again in %1 s.</source>
+            <translation>PIN 错误，请 %1 秒后再试。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Wrong PIN. Try again.</source>
+            <translation>PIN 错误，请再试一次。</translation>
         </message>
     </context>
     <context>
@@ -404,6 +463,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Could not print: %1</source>
+            <translation>无法打印：%1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>Could not save: %1</source>
             <translation>无法保存：%1</translation>
         </message>
@@ -426,6 +490,11 @@
             <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Printed to %1</source>
+            <translation>已打印为 %1</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -456,6 +525,16 @@
             <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Sent to the printer %1</source>
+            <translation>已发送到打印机 %1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>The printer %1 is not available; please ask the staff.</source>
+            <translation>打印机 %1 不可用，请联系店员。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -667,6 +746,29 @@
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
             <source>What will you use the GPU for?</source>
             <translation>您打算用 GPU 做什么？</translation>
+        </message>
+    </context>
+    <context>
+        <name>StaffMenu</name>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Back to the kiosk</source>
+            <translation>返回自助终端</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Leave kiosk mode</source>
+            <translation>退出自助终端模式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Staff</source>
+            <translation>店员</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pin_dialog.py" />
+            <source>Start over for the next customer</source>
+            <translation>为下一位顾客重新开始</translation>
         </message>
     </context>
     <context>

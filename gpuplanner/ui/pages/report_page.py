@@ -33,8 +33,10 @@ class ReportPage(WizardPage):
         self.buttons = {
             name: QPushButton(self) for name in ("pdf", "html", "print", "copy", "json")
         }
-        for name in ("pdf", "html", "json"):
+        # A kiosk has no file dialogs, no print dialog and no clipboard a next customer could read.
+        for name in ("pdf", "html", "json", "copy", "print"):
             self.buttons[name].setVisible(allow_files)
+        self.kiosk_printer: str | None = None
         row = QHBoxLayout()
         for button in self.buttons.values():
             row.addWidget(button)
@@ -56,11 +58,19 @@ class ReportPage(WizardPage):
         self.buttons["print"].clicked.connect(self._print)
         self.buttons["copy"].clicked.connect(self._copy)
         self.shop_name: str | None = None
+        self.logo_url: str | None = None
         self.retranslate()
+
+    def set_kiosk_printer(self, spec: str | None) -> None:
+        """Print without a dialog: to a printer by name, or as PDF into a folder ("pdf:<folder>")."""
+        self.kiosk_printer = spec
+        self.buttons["print"].setVisible(spec is not None)
 
     def html(self) -> str:
         plan = self.controller.plan
-        return plan_html(plan, self.language, shop=self.shop_name) if plan else ""
+        if plan is None:
+            return ""
+        return plan_html(plan, self.language, shop=self.shop_name, logo_url=self.logo_url)
 
     def entered(self) -> None:
         if self.controller.plan is None:
@@ -103,12 +113,48 @@ class ReportPage(WizardPage):
     def _print(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
+        if self.kiosk_printer is not None:
+            self._print_direct(self.kiosk_printer)
+            return
         printer = QPrinter()
         dialog = QPrintDialog(printer, self)
         if dialog.exec():
             document = QTextDocument()
             document.setHtml(self.html())
             document.print_(printer)
+
+    def _print_direct(self, spec: str) -> None:
+        from PySide6.QtPrintSupport import QPrinter
+
+        if self.controller.plan is None:
+            return
+        if spec.startswith("pdf:"):
+            from datetime import datetime
+
+            folder = Path(spec[4:]).expanduser()
+            name = f"gpuplanner-{datetime.now():%Y%m%d-%H%M%S-%f}.pdf"
+            try:
+                write_pdf(folder / name, self.html())
+            except OSError as exc:
+                self.status.setText(
+                    self.tr("Could not print: %1").replace("%1", exc.strerror or str(exc))
+                )
+                return
+            self.status.setText(self.tr("Printed to %1").replace("%1", name))
+            return
+        printer = QPrinter()
+        printer.setPrinterName(spec)
+        if not printer.isValid():
+            self.status.setText(
+                self.tr("The printer %1 is not available; please ask the staff.").replace(
+                    "%1", spec
+                )
+            )
+            return
+        document = QTextDocument()
+        document.setHtml(self.html())
+        document.print_(printer)
+        self.status.setText(self.tr("Sent to the printer %1").replace("%1", spec))
 
     def _copy(self) -> None:
         if self.controller.plan is not None:

@@ -111,6 +111,11 @@ class ScenarioPage(QWidget):
         else:
             self.cards[scenario].radio.setChecked(True)
 
+    def show_only(self, scenarios: set[str]) -> None:
+        """Offer only these scenarios (by value: 'student', 'sme', 'llm'); a kiosk may hide some."""
+        for scenario, card in self.cards.items():
+            card.setVisible(scenario.value in scenarios)
+
     def set_currency(self, currency: str) -> None:
         self._currency = currency
         self.retranslate()

@@ -1,0 +1,110 @@
+"""``gpuplanner kiosk``: set the staff PIN and check a kiosk configuration."""
+
+from __future__ import annotations
+
+import getpass
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from gpuplanner import paths
+
+
+def default_config() -> Path:
+    return paths.user_config_dir() / "kiosk.json"
+
+
+def register(subparsers) -> None:
+    kiosk = subparsers.add_parser("kiosk", help="set up kiosk mode (gpuplanner --kiosk)")
+    sub = kiosk.add_subparsers(dest="kiosk_command", metavar="COMMAND", required=True)
+    set_pin = sub.add_parser(
+        "set-pin",
+        help="write the staff PIN's hash into the kiosk configuration",
+        description=(
+            "Asks for the new PIN twice (4 to 12 digits) and stores only its salted hash. "
+            "A missing configuration file is created from the example."
+        ),
+    )
+    set_pin.add_argument(
+        "--config", type=Path, help=f"the configuration (default: {default_config()})"
+    )
+    set_pin.add_argument(
+        "--pin-stdin",
+        action="store_true",
+        help="read the PIN from the first line of standard input",
+    )
+    set_pin.set_defaults(handler=cmd_set_pin)
+    check = sub.add_parser("check", help="check a kiosk configuration and its price list")
+    check.add_argument(
+        "--config", type=Path, help=f"the configuration (default: {default_config()})"
+    )
+    check.add_argument("--json", action="store_true", help="print JSON instead of text")
+    check.set_defaults(handler=cmd_check)
+
+
+def _read_pin(args) -> str | None:
+    if args.pin_stdin:
+        return sys.stdin.readline().strip()
+    first = getpass.getpass("New staff PIN (4-12 digits): ")
+    if getpass.getpass("The same PIN again: ") != first:
+        print("gpuplanner: the two PINs differ; nothing was changed", file=sys.stderr)
+        return None
+    return first
+
+
+def cmd_set_pin(args) -> int:
+    from gpuplanner.kiosk.config import KioskConfigError, write_pin
+    from gpuplanner.kiosk.pin import hash_pin
+
+    path = args.config or default_config()
+    pin = _read_pin(args)
+    if pin is None:
+        return 1
+    try:
+        pin_hash = hash_pin(pin)
+    except ValueError as exc:
+        print(f"gpuplanner: {exc}; nothing was changed", file=sys.stderr)
+        return 1
+    created = not path.exists()
+    try:
+        if created:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(paths.resource_path("kiosk", "example-kiosk.json"), path)
+        write_pin(path, pin_hash)
+    except (OSError, json.JSONDecodeError, KioskConfigError) as exc:
+        print(f"gpuplanner: cannot write {path}: {exc}", file=sys.stderr)
+        return 1
+    if created:
+        print(f"created {path} from the example: set your shop's name and price list in it")
+    print(f"the staff PIN of {path} is set")
+    return 0
+
+
+def cmd_check(args) -> int:
+    from gpuplanner.kiosk.start import KioskStartError, prepare
+
+    path = args.config or default_config()
+    try:
+        config, _catalog, prices = prepare(path)
+    except KioskStartError as exc:
+        print(f"gpuplanner: {exc}", file=sys.stderr)
+        return 1
+    summary = {
+        "config": str(path),
+        "shop_name": config.shop_name,
+        "language": config.language,
+        "currency": config.currency,
+        "idle_seconds": config.idle_seconds,
+        "pages": list(config.pages),
+        "scenarios": list(config.scenarios),
+        "printer": config.printer,
+        "shop_prices": len(prices),
+        "in_stock": sum(1 for p in prices if p.stock is None or p.stock > 0),
+    }
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        for key, value in summary.items():
+            print(f"{key + ':':14} {value}")
+    return 0

@@ -1,0 +1,179 @@
+"""The kiosk configuration file (JSON): every field checked; a bad file never starts the kiosk unlocked.
+
+See docs/KIOSK.md and resources/kiosk/example-kiosk.json.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from gpuplanner.kiosk.pin import check_hash_format
+
+PAGES = ("computer", "probe", "workload", "results", "report")
+SCENARIOS = ("student", "sme", "llm")
+MAX_LOGO_BYTES = 2 * 1024 * 1024
+
+
+class KioskConfigError(ValueError):
+    def __init__(self, file: str, reason: str) -> None:
+        self.file, self.reason = file, reason
+        super().__init__(f"{file}: {reason}")
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    shop_name: str
+    pin_hash: str
+    language: str = "zh_CN"
+    currency: str = "CNY"
+    logo: Path | None = None
+    idle_seconds: int = 120
+    countdown_seconds: int = 10
+    price_list: Path | None = None
+    in_stock_only: bool = True
+    printer: str | None = None  # a printer's name, or "pdf:<folder>"
+    scenarios: tuple[str, ...] = SCENARIOS
+    pages: tuple[str, ...] = (
+        "computer",
+        "workload",
+        "results",
+        "report",
+    )  # shops usually hide the probe
+    path: Path | None = None
+
+
+def load_config(path: Path) -> KioskConfig:
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise KioskConfigError(
+            name,
+            "there is no kiosk configuration here; create one (from the example) with: "
+            f"gpuplanner kiosk set-pin --config {name}",
+        ) from None
+    except OSError as exc:
+        raise KioskConfigError(name, f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > 256 * 1024:
+        raise KioskConfigError(name, "the file is too large for a kiosk configuration")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise KioskConfigError(name, "not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise KioskConfigError(
+            name, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+        ) from None
+    if not isinstance(data, dict):
+        raise KioskConfigError(name, "the configuration must be a JSON object")
+    known = {
+        "shop_name",
+        "pin_hash",
+        "language",
+        "currency",
+        "logo",
+        "idle_seconds",
+        "countdown_seconds",
+        "price_list",
+        "in_stock_only",
+        "printer",
+        "scenarios",
+        "pages",
+        "comment",
+    }
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise KioskConfigError(name, f"unknown setting(s): {', '.join(unknown)}")
+
+    def text(key: str, required: bool = False) -> str | None:
+        value = data.get(key)
+        if value is None:
+            if required:
+                raise KioskConfigError(name, f"'{key}' is required")
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise KioskConfigError(name, f"'{key}' must be a non-empty string")
+        return value.strip()
+
+    def integer(key: str, default: int, low: int, high: int) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise KioskConfigError(name, f"'{key}' must be a whole number from {low} to {high}")
+        return value
+
+    def choices(key: str, allowed: tuple[str, ...], default: tuple[str, ...]) -> tuple[str, ...]:
+        value = data.get(key, list(default))
+        if not isinstance(value, list) or not value or any(v not in allowed for v in value):
+            raise KioskConfigError(
+                name, f"'{key}' must be a non-empty list from: {', '.join(allowed)}"
+            )
+        return tuple(dict.fromkeys(value))
+
+    def file(key: str) -> Path | None:
+        value = text(key)
+        if value is None:
+            return None
+        resolved = (path.parent / value).resolve() if not Path(value).is_absolute() else Path(value)
+        if not resolved.is_file():
+            raise KioskConfigError(name, f"'{key}': {value} does not exist")
+        return resolved
+
+    shop = text("shop_name", required=True)
+    if len(shop) > 80:
+        raise KioskConfigError(name, "'shop_name' is longer than 80 characters")
+    pin_hash = text("pin_hash", required=True)
+    problem = check_hash_format(pin_hash)
+    if problem:
+        raise KioskConfigError(name, problem)
+    language = text("language") or "zh_CN"
+    if language not in ("zh_CN", "en"):
+        raise KioskConfigError(name, "'language' must be zh_CN or en")
+    currency = text("currency") or "CNY"
+    if currency not in ("CNY", "USD"):
+        raise KioskConfigError(name, "'currency' must be CNY or USD")
+    idle = integer("idle_seconds", 120, 5, 3600)
+    countdown = integer("countdown_seconds", 10, 1, 60)
+    if countdown >= idle:
+        raise KioskConfigError(name, "'countdown_seconds' must be shorter than 'idle_seconds'")
+    logo = file("logo")
+    if logo is not None and (
+        logo.stat().st_size > MAX_LOGO_BYTES
+        or logo.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg")
+    ):
+        raise KioskConfigError(name, "'logo' must be a PNG, JPEG or SVG of at most 2 MB")
+    stock = data.get("in_stock_only", True)
+    if not isinstance(stock, bool):
+        raise KioskConfigError(name, "'in_stock_only' must be true or false")
+    printer = text("printer")
+    if printer and printer.startswith("pdf:") and not Path(printer[4:]).expanduser().is_dir():
+        raise KioskConfigError(name, f"'printer': the folder {printer[4:]} does not exist")
+    return KioskConfig(
+        shop_name=shop,
+        pin_hash=pin_hash,
+        language=language,
+        currency=currency,
+        logo=logo,
+        idle_seconds=idle,
+        countdown_seconds=countdown,
+        price_list=file("price_list"),
+        in_stock_only=stock,
+        printer=printer,
+        scenarios=choices("scenarios", SCENARIOS, SCENARIOS),
+        pages=choices("pages", PAGES, KioskConfig.pages),
+        path=path,
+    )
+
+
+def write_pin(path: Path, pin_hash: str) -> None:
+    """Set ``pin_hash`` in the configuration file, keeping its other settings."""
+    data = {}
+    if path.exists():
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        if not isinstance(data, dict):
+            raise KioskConfigError(str(path), "the configuration must be a JSON object")
+    data["pin_hash"] = pin_hash
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,42 @@
+"""The kiosk's own price list: read with the catalog's price-list reader, held as shop prices."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from gpuplanner.catalog.pricefile import PriceListError
+from gpuplanner.catalog.pricelist import read_price_list
+from gpuplanner.catalog.records import Price
+
+
+def load_shop_prices(path: Path, shop: str, cards, currency: str) -> tuple[list[Price], object]:
+    """The list's matched rows as ``Price`` records (region 'shop'), and the reader's report.
+
+    Rows the reader rejected or could not match to one card are left out (the report says which);
+    a list where nothing at all is usable raises ``PriceListError`` so the kiosk does not start
+    with an empty shelf.
+    """
+    report = read_price_list(path, cards, default_currency=currency)
+    stamp = date.fromtimestamp(path.stat().st_mtime).isoformat()
+    prices = [
+        Price(
+            gpu_id=row.gpu_id,
+            amount=row.amount,
+            currency=row.currency,
+            condition=row.condition,
+            region="shop",
+            source=f"shop:{shop}",
+            date=stamp,
+            note=row.product_name,
+            shop=shop,
+            sku=row.sku,
+            stock=row.stock,
+            location=row.location,
+        )
+        for row in report.accepted
+        if row.gpu_id is not None
+    ]
+    if not prices:
+        raise PriceListError(path.name, "no row of the price list matches a card in the catalog")
+    return prices, report

@@ -1,0 +1,54 @@
+"""Everything a kiosk needs before a window opens: the configuration, the catalog, the shop's list.
+
+Anything wrong stops here: a kiosk never starts unlocked or with someone else's settings by
+mistake. Free of Qt, so ``gpuplanner kiosk check`` runs on a terminal.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.pricefile import PriceListError
+from gpuplanner.kiosk.config import KioskConfigError, load_config
+
+log = logging.getLogger(__name__)
+
+
+class KioskStartError(Exception):
+    pass
+
+
+def prepare(config_path: Path):
+    """The checked configuration, the catalog and the shop prices; KioskStartError if any fails."""
+    try:
+        config = load_config(config_path)
+    except KioskConfigError as exc:
+        raise KioskStartError(str(exc)) from None
+    from gpuplanner.catalog.names import NamedCard
+    from gpuplanner.catalog.store import Catalog
+
+    try:
+        with Catalog.open() as catalog:
+            data = catalog.load_all()
+    except CatalogError as exc:
+        raise KioskStartError(f"the GPU catalog cannot be opened: {exc}") from None
+    prices: list = []
+    if config.price_list is not None:
+        from gpuplanner.kiosk.shop import load_shop_prices
+
+        cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in data.gpus]
+        try:
+            prices, report = load_shop_prices(
+                config.price_list, config.shop_name, cards, config.currency
+            )
+        except (PriceListError, OSError) as exc:
+            raise KioskStartError(f"the shop's price list cannot be used: {exc}") from None
+        log.info(
+            "kiosk: %d shop prices from %s (%s)",
+            len(prices),
+            config.price_list.name,
+            report.summary(),
+        )
+    return config, data, tuple(prices)

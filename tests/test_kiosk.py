@@ -1,0 +1,519 @@
+"""Kiosk mode: the configuration, the PIN, idle reset, the shop's stock, and a window that stays."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QSlider,
+    QSpinBox,
+)
+
+from gpuplanner import paths
+from gpuplanner.kiosk.config import KioskConfigError, load_config
+from gpuplanner.kiosk.idle import IdleClock
+from gpuplanner.kiosk.pin import MAX_DELAY_S, PinGate, check_hash_format, hash_pin, verify_pin
+from gpuplanner.kiosk.start import KioskStartError, prepare
+from gpuplanner.planning.scenarios import Scenario
+
+PIN = "2468"
+FAST_HASH = hash_pin(PIN, iterations=100_000, salt=b"0123456789abcdef")
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def write_config(folder: Path, **changes) -> Path:
+    """The shipped example, with a PIN set and ``changes`` applied (None removes a key)."""
+    example = paths.resource_dir() / "kiosk"
+    for name in ("example-prices.csv", "example-logo.png"):
+        shutil.copyfile(example / name, folder / name)
+    data = json.loads((example / "example-kiosk.json").read_text(encoding="utf-8"))
+    data["pin_hash"] = FAST_HASH
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    path = folder / "kiosk.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+# -- configuration -------------------------------------------------------------------------
+
+
+def test_the_example_configuration_loads_once_a_pin_is_set(tmp_path):
+    config = load_config(write_config(tmp_path))
+    assert config.shop_name == "Example Computer Shop"
+    assert config.idle_seconds == 120 and config.in_stock_only
+    assert "probe" not in config.pages  # a shop hides the probe
+    assert config.price_list == (tmp_path / "example-prices.csv").resolve()
+
+
+def test_the_shipped_example_refuses_to_start_without_a_pin(tmp_path):
+    shutil.copytree(paths.resource_dir() / "kiosk", tmp_path / "kiosk")
+    with pytest.raises(KioskConfigError, match="set-pin"):
+        load_config(tmp_path / "kiosk" / "example-kiosk.json")
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"pin_hash": None}, "'pin_hash' is required"),
+        ({"pin_hash": "1234"}, "pbkdf2_sha256"),
+        ({"pin_hash": "pbkdf2_sha256$1000$00$" + "0" * 64}, "too weak"),
+        ({"pin_hash": "pbkdf2_sha256$200000$zz$" + "0" * 64}, "damaged"),
+        ({"shop_name": None}, "'shop_name' is required"),
+        ({"shop_name": "  "}, "non-empty"),
+        ({"idle_seconds": 0}, "idle_seconds"),
+        ({"idle_seconds": "120"}, "idle_seconds"),
+        ({"idle_seconds": True}, "idle_seconds"),
+        ({"idle_seconds": 20, "countdown_seconds": 30}, "shorter"),
+        ({"language": "fr"}, "language"),
+        ({"currency": "EUR"}, "currency"),
+        ({"price_list": "missing.csv"}, "does not exist"),
+        ({"logo": "example-prices.csv"}, "PNG, JPEG or SVG"),
+        ({"pages": ["probe", "casino"]}, "pages"),
+        ({"pages": []}, "pages"),
+        ({"scenarios": ["student", "gaming"]}, "scenarios"),
+        ({"printer": "pdf:/no/such/folder"}, "does not exist"),
+        ({"in_stock_only": "yes"}, "in_stock_only"),
+        ({"pin": "1234"}, "unknown setting"),
+    ],
+)
+def test_invalid_configurations_are_refused_with_the_reason(tmp_path, changes, reason):
+    with pytest.raises(KioskConfigError, match=reason.replace("$", r"\$")):
+        load_config(write_config(tmp_path, **changes))
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"{", b"[1, 2]", b"\xff\xfe\x00garbage", b'{"shop_name": "x"' + b" " * 300_000 + b"}"],
+)
+def test_broken_files_are_refused(tmp_path, content):
+    path = tmp_path / "kiosk.json"
+    path.write_bytes(content)
+    with pytest.raises(KioskConfigError):
+        load_config(path)
+
+
+def test_a_missing_file_says_how_to_make_one(tmp_path):
+    with pytest.raises(KioskConfigError, match="gpuplanner kiosk set-pin"):
+        load_config(tmp_path / "nothing.json")
+
+
+def test_a_price_list_with_no_known_card_refuses_to_start(tmp_path):
+    (tmp_path / "junk.csv").write_text("型号,价格\n机械键盘,299\n", encoding="utf-8")
+    with pytest.raises(KioskStartError, match="price list"):
+        prepare(write_config(tmp_path, price_list="junk.csv"))
+
+
+# -- the PIN ---------------------------------------------------------------------------------
+
+
+def test_the_pin_is_stored_as_a_salted_slow_hash():
+    first, second = hash_pin(PIN), hash_pin(PIN)
+    assert first != second  # salted
+    assert PIN not in first
+    assert check_hash_format(first) is None and first.split("$")[1] == "200000"
+    assert verify_pin(PIN, first) and not verify_pin("2469", first)
+    for bad in ("", "12", "abcd", "1234567890123"):
+        with pytest.raises(ValueError):
+            hash_pin(bad)
+
+
+def test_wrong_tries_make_the_next_one_wait_longer():
+    clock = FakeClock()
+    gate = PinGate(FAST_HASH, clock)
+    waits = []
+    for _ in range(9):
+        assert not gate.attempt("0000")
+        waits.append(gate.wait_s())
+        # During the wait even the right PIN is refused without being checked.
+        assert not gate.attempt(PIN)
+        clock.now += gate.wait_s()
+    assert waits == [1, 2, 4, 8, 16, 32, MAX_DELAY_S, MAX_DELAY_S, MAX_DELAY_S]
+    assert gate.attempt(PIN)
+    assert gate.failures == 0 and gate.wait_s() == 0
+
+
+# -- idle clock ------------------------------------------------------------------------------
+
+
+def test_the_idle_clock_counts_down_then_resets_and_input_starts_over():
+    clock = IdleClock(120, 10, now=0)
+    assert clock.state(100).phase == "active"
+    assert clock.state(112.5).phase == "countdown"
+    assert clock.state(112.5).seconds_left == 8
+    assert clock.state(120).phase == "reset"
+    clock.poke(115)
+    assert clock.state(120).phase == "active"
+    with pytest.raises(ValueError):
+        IdleClock(10, 10, now=0)
+
+
+# -- the window --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def kiosk(qtbot, tmp_path):
+    from test_ui_wizard import FakeRunner, fake_scan
+
+    from gpuplanner.ui import kiosk_app
+
+    made = []
+
+    def make(**changes):
+        changes.setdefault("language", "en")
+        config, catalog, prices = prepare(write_config(tmp_path, **changes))
+        clock = FakeClock()
+        window, guard = kiosk_app.build(
+            QApplication.instance(),
+            config,
+            catalog,
+            prices,
+            scanner=fake_scan(tmp_path),
+            probe_factory=lambda on_event: FakeRunner(on_event),
+        )
+        exits = []
+        window._on_exit = lambda: exits.append(True)
+        window.gate.clock = clock
+        guard.clock = clock
+        guard.idle.poke(clock())
+        guard.timer.stop()  # the test drives the clock
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(guard)
+        return window, guard, clock, exits
+
+    yield make
+    for guard in made:
+        QApplication.instance().removeEventFilter(guard)
+        guard.window._unlocked = True
+        guard.window._switcher.switch("en")
+
+
+def test_close_requests_and_closing_keys_are_ignored(kiosk, qtbot):
+    window, _guard, _clock, exits = kiosk()
+    assert window.windowFlags() & Qt.WindowType.FramelessWindowHint
+    assert window.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
+    assert not window.close()
+    event = QCloseEvent()
+    QApplication.sendEvent(window, event)
+    assert not event.isAccepted()
+    for key, modifiers in (
+        (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_F4, Qt.KeyboardModifier.AltModifier),
+        (Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier),
+    ):
+        qtbot.keyClick(window.main, key, modifiers)
+    assert window.isVisible() and not exits
+
+
+def test_the_customer_has_no_file_dialogs_clipboard_or_print_dialog(kiosk):
+    window, *_ = kiosk()
+    report = window.main.report_page
+    for name in ("pdf", "html", "json", "copy", "print"):
+        assert report.buttons[name].isHidden(), name
+    assert window.main.computer_page.load_button.isHidden()
+
+
+def test_printing_goes_to_the_configured_pdf_folder_without_a_dialog(kiosk, tmp_path):
+    out = tmp_path / "printouts"
+    out.mkdir()
+    window, *_ = kiosk(printer=f"pdf:{out}")
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    report = main.report_page
+    assert not report.buttons["print"].isHidden()
+    main.go(5)
+    report.buttons["print"].click()
+    printed = list(out.glob("*.pdf"))
+    assert len(printed) == 1 and printed[0].read_bytes().startswith(b"%PDF")
+    assert "Example Computer Shop" in report.html() and "example-logo.png" in report.html()
+
+
+def test_the_pin_gate_opens_the_staff_menu_only_with_the_right_pin(kiosk, qtbot):
+    from gpuplanner.ui.pin_dialog import PinDialog
+
+    window, _guard, clock, exits = kiosk()
+    dialog = PinDialog(window.gate, window)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.pin, "1111")
+    dialog.try_pin()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert not dialog.ok.isEnabled()
+    assert "1 s" in dialog.message.text()
+    assert dialog.pin.text() == ""
+    # The right PIN during the wait does nothing.
+    qtbot.keyClicks(dialog.pin, PIN)
+    dialog.try_pin()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    clock.now += 1.0
+    dialog._update_wait()
+    assert dialog.ok.isEnabled()
+    dialog.pin.setText("1112")
+    dialog.try_pin()
+    assert "2 s" in dialog.message.text()  # the delay grew
+    clock.now += 2.0
+    dialog._update_wait()
+    dialog.pin.setText(PIN)
+    dialog.try_pin()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    assert not exits and window.isVisible()
+
+
+def test_staff_leave_the_kiosk_through_pin_and_menu(kiosk, qtbot):
+    from PySide6.QtCore import QTimer
+
+    from gpuplanner.ui.pin_dialog import PinDialog, StaffMenu
+
+    window, _guard, _clock, exits = kiosk()
+    steps = []
+
+    def answer():
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, PinDialog):
+            dialog.pin.setText(PIN)
+            steps.append("pin")
+            dialog.try_pin()
+            QTimer.singleShot(50, answer)
+        elif isinstance(dialog, StaffMenu):
+            steps.append("menu")
+            dialog.exit_button.click()
+        else:
+            QTimer.singleShot(50, answer)
+
+    QTimer.singleShot(50, answer)
+    window.ask_pin()
+    assert steps == ["pin", "menu"]
+    assert exits == [True] and not window.isVisible()
+
+
+def _input_widgets(window):
+    """Every input on every wizard page, in a stable order."""
+    main = window.main
+    for index in range(main.pages.count()):
+        main.page(index)
+    widgets = []
+    for kind in (
+        QLineEdit,
+        QSpinBox,
+        QDoubleSpinBox,
+        QComboBox,
+        QAbstractButton,
+        QSlider,
+        QPlainTextEdit,
+    ):
+        found = main.findChildren(kind)
+        widgets += [
+            w for w in found if not (isinstance(w, QAbstractButton) and not w.isCheckable())
+        ]
+    return sorted(widgets, key=lambda w: (type(w).__name__, w.objectName(), _path(w)))
+
+
+def _path(widget) -> str:
+    """Where the widget sits inside its wizard (MainWindow), the same in every fresh wizard."""
+    from gpuplanner.ui.main_window import MainWindow
+
+    parts = []
+    while widget is not None and not isinstance(widget, MainWindow):
+        parent = widget.parent()
+        siblings = parent.children() if parent is not None else []
+        parts.append(
+            f"{type(widget).__name__}{siblings.index(widget) if widget in siblings else 0}"
+        )
+        widget = parent
+    return "/".join(reversed(parts))
+
+
+def _value(widget):
+    if isinstance(widget, QLineEdit):
+        return widget.text()
+    if isinstance(widget, QSpinBox | QDoubleSpinBox | QSlider):
+        return widget.value()
+    if isinstance(widget, QComboBox):
+        return widget.currentIndex()
+    if isinstance(widget, QPlainTextEdit):
+        return widget.toPlainText()
+    return widget.isChecked()
+
+
+def _change(widget) -> None:
+    if isinstance(widget, QLineEdit):
+        if not widget.isReadOnly():
+            widget.setText(widget.text() + "7")
+    elif isinstance(widget, QSpinBox | QDoubleSpinBox | QSlider):
+        widget.setValue(
+            widget.maximum() if widget.value() != widget.maximum() else widget.minimum()
+        )
+    elif isinstance(widget, QComboBox):
+        if widget.count() > 1:
+            widget.setCurrentIndex((widget.currentIndex() + 1) % widget.count())
+    elif isinstance(widget, QPlainTextEdit):
+        widget.setPlainText("customer notes")
+    else:
+        widget.setChecked(not widget.isChecked())
+
+
+def test_idle_reset_clears_every_field_after_a_visible_countdown(kiosk, qtbot):
+    window, guard, clock, _exits = kiosk()
+    fresh = [(_path(w), _value(w)) for w in _input_widgets(window)]
+    assert len(fresh) >= 15  # the test really sees the wizard's inputs
+    fresh_session = dict(vars(window.main.controller.session))
+
+    main = window.main
+    session = main.controller.session
+    main.scenario_page.set_scenario(Scenario.LLM)
+    main.go(1)
+    main.controller.wait()
+    qtbot.waitUntil(lambda: session.snapshot is not None)
+    for widget in _input_widgets(window):
+        if widget.objectName() not in ("languageCombo",):
+            _change(widget)
+    QApplication.processEvents()
+    changed = [(_path(w), _value(w)) for w in _input_widgets(window)]
+    assert sum(a != b for a, b in zip(fresh, changed, strict=False)) >= 10
+    QGuiApplication.clipboard().setText("a customer's summary")
+    main.go(4)
+    main.controller.wait()
+
+    clock.now += 114
+    guard.tick()
+    assert window.countdown.isVisible()
+    assert "6" in window.countdown_text.text()
+    clock.now += 7
+    guard.tick()
+    assert not window.countdown.isVisible() and window.resets == 1
+
+    assert window.main is not main and window.main.pages.currentIndex() == 0
+    after = [(_path(w), _value(w)) for w in _input_widgets(window)]
+    assert after == fresh
+    new_session = window.main.controller.session
+    assert new_session is not session
+    assert (
+        new_session.scenario is None and new_session.snapshot is None and new_session.probe is None
+    )
+    assert dict(vars(new_session)) == fresh_session
+    assert window.main.controller.plan is None
+    assert QGuiApplication.clipboard().text() == ""
+    assert window.main.currency() == "CNY"
+
+
+def test_any_input_during_the_countdown_keeps_the_customer(kiosk, qtbot):
+    window, guard, clock, _exits = kiosk()
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    clock.now += 115
+    guard.tick()
+    assert window.countdown.isVisible()
+    event = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Shift, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window.main, event)
+    assert not window.countdown.isVisible()
+    clock.now += 100
+    guard.tick()
+    assert window.main is main and window.resets == 0
+    assert main.scenario_page.scenario() is Scenario.STUDENT
+
+
+def test_only_cards_in_stock_are_recommended_with_the_shops_price_sku_and_shelf(kiosk):
+    window, *_ = kiosk()
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.SME)
+    plan = main.controller.replan()
+    fitting = plan.fitting()
+    assert fitting
+    for option in fitting:
+        assert option.shop == "Example Computer Shop"
+        assert option.stock is None or option.stock > 0
+        assert option.sku and option.location
+    sold_out = [o for o in plan.options if o.gpu_id == "geforce-rtx-5070-ti"]
+    assert sold_out and not sold_out[0].fits
+    assert any(w.id == "not-in-stock" for w in sold_out[0].warnings)
+    by_id = {o.gpu_id: o for o in fitting}
+    assert by_id["geforce-rtx-4090"].price == 13999 and by_id["geforce-rtx-4090"].location == "B2"
+
+
+def test_the_stock_filter_can_be_turned_off(kiosk):
+    window, *_ = kiosk(in_stock_only=False)
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.SME)
+    plan = main.controller.replan()
+    assert any(o.shop is None for o in plan.fitting())
+
+
+def test_hidden_pages_and_scenarios_are_left_out(kiosk):
+    window, *_ = kiosk(pages=["workload", "results"], scenarios=["student", "sme"])
+    main = window.main
+    assert main.visible_indexes() == [0, 3, 4]
+    assert main.scenario_page.cards[Scenario.LLM].isHidden()
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    main.next_button.click()
+    assert main.pages.currentIndex() == 3
+    assert "2" in main.step_label.text() and "3" in main.step_label.text()
+    main.back_button.click()
+    assert main.pages.currentIndex() == 0
+
+
+def test_an_invalid_configuration_refuses_to_start_and_opens_no_window(tmp_path):
+    from gpuplanner.ui import kiosk_app
+    from gpuplanner.ui.kiosk import KioskWindow
+
+    before = set(QApplication.topLevelWidgets())
+    code = kiosk_app.run(["gpuplanner"], write_config(tmp_path, pin_hash="oops"))
+    assert code == 1
+    opened = set(QApplication.topLevelWidgets()) - before
+    assert not [w for w in opened if isinstance(w, KioskWindow) or w.isVisible()]
+
+
+def test_the_command_line_refuses_a_bad_configuration_with_a_clear_message(tmp_path):
+    from conftest import run_cli
+
+    path = write_config(tmp_path, idle_seconds=-3)
+    result = run_cli(tmp_path, "--kiosk", "--config", str(path))
+    assert result.returncode == 1
+    assert "kiosk mode not started" in result.stderr and "idle_seconds" in result.stderr
+
+
+def test_set_pin_creates_a_configuration_from_the_example_and_check_accepts_it(tmp_path):
+    from conftest import run_cli
+
+    path = tmp_path / "kiosk" / "kiosk.json"
+    result = run_cli(
+        tmp_path, "kiosk", "set-pin", "--config", str(path), "--pin-stdin", input="13579\n"
+    )
+    assert result.returncode == 0, result.stderr
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert verify_pin("13579", stored["pin_hash"]) and "13579" not in path.read_text(
+        encoding="utf-8"
+    )
+    for name in ("example-prices.csv", "example-logo.png"):
+        shutil.copyfile(paths.resource_dir() / "kiosk" / name, path.parent / name)
+    result = run_cli(tmp_path, "kiosk", "check", "--config", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["shop_prices"] == 9
+    result = run_cli(
+        tmp_path, "kiosk", "set-pin", "--config", str(path), "--pin-stdin", input="12\n"
+    )
+    assert result.returncode == 1 and "4 to 12 digits" in result.stderr
+    assert verify_pin("13579", json.loads(path.read_text(encoding="utf-8"))["pin_hash"])
