@@ -38,6 +38,10 @@ COMMANDS = {
     ),
     "recommend": ("gpuplanner.commands.plan", "ranked GPUs for a scenario, budget and workload"),
     "db": ("gpuplanner.commands.db", "the bundled GPU catalog and shop price lists"),
+    "fleet": (
+        "gpuplanner.commands.fleet",
+        "a lab's machines from saved scans and reports, and their upgrade plan",
+    ),
     "kiosk": ("gpuplanner.commands.kiosk", "set up kiosk mode: the staff PIN, a check"),
 }
 
@@ -69,6 +73,13 @@ def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
         "--smoke-test",
         action="store_true",
         help="open the main window, wait for its first paint, print a JSON line and exit 0",
+    )
+    app.add_argument(
+        "--fleet",
+        nargs="?",
+        const="",
+        metavar="FOLDER",
+        help="open the lab fleet view (optionally on a folder of saved scans and reports)",
     )
     app.add_argument(
         "--kiosk",
@@ -153,6 +164,7 @@ def open_app(args: argparse.Namespace) -> int:
         smoke_test=args.smoke_test,
         screenshot=args.screenshot,
         page=args.page,
+        fleet=Path(args.fleet) if args.fleet else (Path() if args.fleet == "" else None),
     )
     return run([sys.argv[0]], options)
 
@@ -171,7 +183,13 @@ def main(argv: list[str] | None = None) -> int:
     handler = getattr(args, "handler", None)
     if handler is None:
         return open_app(args)
-    return handler(args)
+    try:
+        return handler(args)
+    except BrokenPipeError:
+        # Output piped into head or less that stopped reading: not an error worth a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
 
 
 def gui_main() -> int:

@@ -27,6 +27,9 @@ SHOTS = [
 ]
 
 
+# The fleet view is shown on the recorded nvidia-smi -q -x reports (DESIGN: ../shared/fixtures).
+FLEET_SHOTS = [("9-fleet-en.png", "en", "USD"), ("9-fleet-zh_CN.png", "zh_CN", "CNY")]
+
 KIOSK_SHOTS = [
     ("7-kiosk-scenario-zh_CN.png", ["--page", "0"]),
     ("8-kiosk-results-zh_CN.png", ["--page", "4"]),
@@ -60,6 +63,14 @@ def main() -> int:
         for name, args in [] if only_kiosk else SHOTS:
             command = [sys.executable, "-m", "gpuplanner", "--screenshot", str(out_dir / name)]
             subprocess.run(command + args, env=env, check=True, stdout=subprocess.DEVNULL)
+            print(out_dir / name)
+        shared = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
+        reports = shared / "fixtures" / "nvidia-smi-q-x"
+        for name, language, currency in FLEET_SHOTS if reports.is_dir() else []:
+            command = [sys.executable, "-m", "gpuplanner", "--fleet", str(reports)]
+            command += ["--language", language, "--currency", currency]
+            command += ["--screenshot", str(out_dir / name)]
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)
         config = kiosk_config(Path(home))
         for name, args in KIOSK_SHOTS:

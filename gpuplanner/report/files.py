@@ -46,3 +46,17 @@ def write_pdf(path: Path, page: str) -> None:
     document.print_(writer)
     del writer
     os.replace(tmp, path)
+
+
+_headless_app = None
+
+
+def write_pdf_headless(path: Path, page: str) -> None:
+    """``write_pdf`` from a terminal: Qt's text engine needs an application object, offscreen."""
+    global _headless_app
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        _headless_app = QGuiApplication(["gpuplanner"])
+    write_pdf(path, page)

@@ -33,6 +33,7 @@ class LaunchOptions:
     smoke_test: bool = False
     screenshot: Path | None = None
     page: int = 0  # open on this wizard page (screenshots, tests)
+    fleet: Path | None = None  # open the fleet view; a folder other than "." is loaded
 
 
 class FirstPaintWatcher(QObject):
@@ -158,6 +159,11 @@ def run(argv: list[str], options: LaunchOptions) -> int:
     app.setApplicationVersion(__version__)
     application = Application(app, options)
     window = application.window
+    if options.fleet is not None:
+        window.open_fleet()
+        window = window.fleet_window
+        if options.fleet != Path():
+            window.load([options.fleet])
     if options.smoke_test or options.screenshot:
         outcome = {"code": 3}
 
@@ -180,7 +186,7 @@ def run(argv: list[str], options: LaunchOptions) -> int:
         FirstPaintWatcher(window, after_first_paint)
         QTimer.singleShot(SMOKE_TEST_TIMEOUT_MS, lambda: app.exit(outcome["code"]))
     window.resize(max(window.minimumWidth(), 1100), max(window.minimumHeight(), 760))
-    if options.page:
+    if options.page and options.fleet is None:
         window.go(options.page)
     window.show()
     log.info("main window shown")

@@ -90,6 +90,14 @@ class MainWindow(QMainWindow):
         header_layout.addSpacing(12)
         header_layout.addWidget(self.currency_label)
         header_layout.addWidget(self.currency_combo)
+        self.fleet_button = QPushButton(self)
+        self.fleet_button.setObjectName("fleetButton")
+        # The fleet view reads folders of files: not for a kiosk's customers.
+        self.fleet_button.setVisible(allow_files and controller is not None)
+        self.fleet_button.clicked.connect(self.open_fleet)
+        self.fleet_window = None
+        header_layout.addSpacing(12)
+        header_layout.addWidget(self.fleet_button)
 
         self.pages = QStackedWidget(self)
         self.scenario_page = ScenarioPage(self)
@@ -208,6 +216,17 @@ class MainWindow(QMainWindow):
             session.workload = None
             session.max_gpus = None
 
+    def open_fleet(self) -> None:
+        from gpuplanner.ui.fleet_window import FleetWindow
+
+        if self.fleet_window is None:
+            self.fleet_window = FleetWindow(
+                self.controller.session.language if self.controller else "en", self.currency()
+            )
+        self.fleet_window.show()
+        self.fleet_window.raise_()
+        self.fleet_window.activateWindow()
+
     def show_error(self, message: str) -> None:
         self.error_label.setText("⚠ " + message)
         self.error_label.setVisible(True)
@@ -271,6 +290,10 @@ class MainWindow(QMainWindow):
         self.currency_label.setText(self.tr("C&urrency:"))
         self.language_combo.setAccessibleName(self.tr("Language"))
         self.currency_combo.setAccessibleName(self.tr("Currency"))
+        self.fleet_button.setText(self.tr("Lab &fleet…"))
+        self.fleet_button.setToolTip(
+            self.tr("Plan upgrades for many machines from their saved scans and nvidia-smi reports")
+        )
         self.back_button.setText(self.tr("< &Back"))
         self.next_button.setText(self.tr("&Next >"))
         self._update_navigation()

@@ -240,6 +240,124 @@
         </message>
     </context>
     <context>
+        <name>FleetWindow</name>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source> per machine</source>
+            <translation>（每台）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>%1 file(s) could not be read: %2</source>
+            <translation>%1 个文件无法读取：%2</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>%1 machine(s) from %2</source>
+            <translation>%1 台机器，来自 %2</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>&amp;Budget:</source>
+            <translation>预算(&amp;B)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>&amp;Each machine (budget per machine)</source>
+            <translation>逐台升级（每台的预算）(&amp;E)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>&amp;Open folder…</source>
+            <translation>打开文件夹(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>&amp;Plan</source>
+            <translation>生成方案(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>&amp;Scenario:</source>
+            <translation>场景(&amp;S)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>&amp;Whole lab (one budget)</source>
+            <translation>全实验室（一个总预算）(&amp;W)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>CSV (*.csv)</source>
+            <translation>CSV 表格 (*.csv)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Could not save: %1</source>
+            <translation>无法保存：%1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Export &amp;CSV…</source>
+            <translation>导出 CSV(&amp;C)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Export P&amp;DF…</source>
+            <translation>导出 PDF(&amp;D)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Export the plan</source>
+            <translation>导出方案</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Folder of saved scans and nvidia-smi reports</source>
+            <translation>保存的扫描结果和 nvidia-smi 报告所在的文件夹</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>LLM fine-tuning</source>
+            <translation>大模型微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Open a folder of saved scans (gpuplanner scan --save) and nvidia-smi -q -x reports, one file per machine.</source>
+            <translation>打开一个文件夹，其中是保存的扫描结果（gpuplanner scan --save）和 nvidia-smi -q -x 报告，每台机器一个文件。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>PDF (*.pdf)</source>
+            <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Saved %1</source>
+            <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Small firm or research group</source>
+            <translation>中小企业 / 科研团队</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Student or beginner</source>
+            <translation>学生 / 入门者</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Total: %1 %2 of %3; added training throughput %4 %5</source>
+            <translation>合计：%1 %2（预算 %3）；增加的训练吞吐量 %4 %5</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>gpuplanner – lab fleet</source>
+            <translation>gpuplanner – 实验室机群</translation>
+        </message>
+    </context>
+    <context>
         <name>KioskApp</name>
         <message>
             <location filename="gpuplanner/ui/kiosk_app.py" />
@@ -299,8 +417,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
+            <source>Lab &amp;fleet…</source>
+            <translation>实验室机群(&amp;F)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
             <source>Language</source>
             <translation>语言</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
+            <source>Plan upgrades for many machines from their saved scans and nvidia-smi reports</source>
+            <translation>根据多台机器保存的扫描结果和 nvidia-smi 报告规划升级</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />

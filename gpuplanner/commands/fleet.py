@@ -1,0 +1,161 @@
+"""``gpuplanner fleet``: a lab's machines from saved scans and reports, and their upgrade plan."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from gpuplanner.commands.output import error, print_json, print_table
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError("must be above zero")
+    return value
+
+
+def register(subparsers) -> None:
+    fleet = subparsers.add_parser(
+        "fleet",
+        help="a lab's machines from saved scans and nvidia-smi reports, and their upgrade plan",
+        description=(
+            "Reads saved snapshots (gpuplanner scan --save), nvidia-smi -q -x / -q / --query-gpu "
+            "reports and lspci -vv captures, one machine per file, and plans an upgrade for each "
+            "machine (--budget, per machine) or for the whole lab within one budget (--lab-budget)."
+        ),
+    )
+    fleet.add_argument("paths", nargs="+", type=Path, metavar="FILE_OR_FOLDER")
+    fleet.add_argument("--scenario", choices=("student", "sme", "llm"), default="sme")
+    fleet.add_argument("--workload", help="a Keras workload preset (default: the scenario's)")
+    fleet.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
+    fleet.add_argument("--currency", choices=("CNY", "USD"), default="CNY")
+    budget = fleet.add_mutually_exclusive_group()
+    budget.add_argument("--budget", type=_positive, help="per machine (default: the scenario's)")
+    budget.add_argument("--lab-budget", type=_positive, help="one budget for the whole lab")
+    fleet.add_argument("--language", choices=("en", "zh_CN"), default="en")
+    fleet.add_argument("--csv", type=Path, help="write the plan as CSV (UTF-8, opens in Excel)")
+    fleet.add_argument("--pdf", type=Path, help="write the plan and the machines as PDF")
+    fleet.add_argument("--html", type=Path, help="write the plan and the machines as HTML")
+    fleet.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    fleet.set_defaults(handler=cmd_fleet)
+
+
+def plan_to_json(plan, machines) -> dict:
+    from gpuplanner.report.fleet_export import machine_rows, plan_rows
+
+    keys = ["machine", "gpus", "vram_gb", "pcie", "psu", "tensorflow", "warnings", "file"]
+    plan_keys = [
+        "machine",
+        "now",
+        "upgrade",
+        "count",
+        "price",
+        "currency",
+        "speedup",
+        "gain",
+        "sku",
+        "shelf",
+        "warnings",
+        "why_not",
+    ]
+    return {
+        "mode": plan.mode,
+        "budget": plan.budget,
+        "currency": plan.currency,
+        "workload": plan.workload,
+        "total_cost": plan.total_cost,
+        "total_gain": round(plan.total_gain, 3),
+        "unit": plan.unit,
+        "machines": [dict(zip(keys, row, strict=True)) for row in machine_rows(machines)],
+        "plan": [dict(zip(plan_keys, row, strict=True)) for row in plan_rows(plan, machines)],
+    }
+
+
+def cmd_fleet(args) -> int:
+    from gpuplanner import fleet
+    from gpuplanner.catalog.errors import CatalogError
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.planning.recommend import PlanError
+    from gpuplanner.report.files import write_pdf_headless
+    from gpuplanner.report.fleet_export import fleet_html, machine_rows, plan_rows, write_plan_csv
+
+    missing = [str(p) for p in args.paths if not p.exists()]
+    if missing:
+        error(f"not found: {', '.join(missing)}")
+        return EXIT_FAILURE
+    try:
+        with Catalog.open() as catalog:
+            data = catalog.load_all()
+        machines, problems = fleet.load_fleet(args.paths, data)
+        if not machines:
+            error("no machine could be read" + "".join(f"\n  {p}" for p in problems))
+            return EXIT_FAILURE
+        plan = fleet.plan_fleet(
+            machines,
+            data,
+            args.scenario,
+            args.currency,
+            args.budget,
+            args.lab_budget,
+            args.workload,
+            args.precision,
+            args.language,
+        )
+    except (CatalogError, PlanError, ValueError) as exc:
+        error(str(exc))
+        return EXIT_FAILURE
+    try:
+        if args.csv:
+            write_plan_csv(args.csv, plan, machines, args.language)
+        if args.html:
+            args.html.write_text(fleet_html(plan, machines, args.language), encoding="utf-8")
+        if args.pdf:
+            write_pdf_headless(args.pdf, fleet_html(plan, machines, args.language))
+    except OSError as exc:
+        error(f"cannot write: {exc.strerror or exc}")
+        return EXIT_FAILURE
+    if args.json:
+        result = plan_to_json(plan, machines)
+        result["unreadable"] = [str(p) for p in problems]
+        print_json(result)
+        return EXIT_OK
+    print(
+        f"{len(machines)} machine(s)"
+        + (f"; {len(problems)} file(s) could not be read:" if problems else "")
+    )
+    for problem in problems:
+        print(f"  {problem}")
+    print_table(
+        ["machine", "GPUs", "GB", "PCIe", "PSU", "TensorFlow", "warn", "file"],
+        machine_rows(machines),
+    )
+    print()
+    print_table(
+        [
+            "machine",
+            "now",
+            "upgrade to",
+            "n",
+            "price",
+            "cur",
+            "speed",
+            "gain",
+            "SKU",
+            "shelf",
+            "warnings",
+            "why not",
+        ],
+        [[str(v)[:60] for v in row] for row in plan_rows(plan, machines)],
+    )
+    mode = "whole lab" if plan.mode == "lab" else "each machine"
+    print(
+        f"\n{mode}: total {plan.total_cost:,.0f} {plan.currency} of {plan.budget:,.0f}"
+        f"{' per machine' if plan.mode == 'each' else ''}; added throughput {plan.total_gain:,.1f} {plan.unit}"
+    )
+    return EXIT_OK

@@ -1,0 +1,270 @@
+"""A lab's machines from saved scans and nvidia-smi reports, and an upgrade plan for each or all.
+
+Free of Qt: ``gpuplanner fleet`` and the fleet window share it. The per-machine plans come from
+the same engine as the wizard (``planning.recommend``); the whole-lab plan picks at most one
+upgrade per machine so that the lab's added speed is largest within one budget.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from gpuplanner.hardware.records import SystemSnapshot
+from gpuplanner.hardware.snapshot import SnapshotError, load_paths
+
+# The whole-lab budget is split into this many steps for the exact (dynamic programming)
+# choice; costs are rounded up, so the plan never goes over the budget.
+BUDGET_STEPS = 2000
+
+
+@dataclass(frozen=True)
+class FleetMachine:
+    name: str
+    file: str
+    snapshot: SystemSnapshot
+
+    def nvidia(self):
+        return [g for g in self.snapshot.gpus if g.vendor == "NVIDIA" or g.catalog_id]
+
+    def gpu_summary(self) -> str:
+        names: dict[str, int] = {}
+        for gpu in self.snapshot.gpus:
+            names[gpu.name] = names.get(gpu.name, 0) + 1
+        return ", ".join(f"{n} × {name}" if n > 1 else name for name, n in names.items()) or "-"
+
+    def vram_gb(self) -> float | None:
+        sizes = [g.memory_total_mib for g in self.snapshot.gpus if g.memory_total_mib]
+        return round(sum(sizes) / 1024, 1) if sizes else None
+
+    def links(self) -> str:
+        """Each GPU's link as 'Gen4 x16', with what it could reach when it runs below that."""
+        parts = []
+        for gpu in self.snapshot.gpus:
+            link = gpu.pcie
+            if link is None or link.current_gen is None:
+                parts.append("?")
+                continue
+            text = f"Gen{link.current_gen} x{link.current_width or '?'}"
+            if (link.max_gen, link.max_width) != (
+                link.current_gen,
+                link.current_width,
+            ) and link.max_gen:
+                text += f" (max Gen{link.max_gen} x{link.max_width or '?'})"
+            parts.append(text)
+        return ", ".join(parts) or "-"
+
+    def psu(self) -> str | None:
+        supply = self.snapshot.power_supply
+        if supply.rated_w:
+            return f"{supply.rated_w} W" + (f" {supply.rating}" if supply.rating else "")
+        readings = [r.output_power_w for r in supply.readings if r.output_power_w]
+        return f"{max(readings):.0f} W load" if readings else None
+
+    def tensorflow(self) -> str:
+        tf = self.snapshot.tensorflow
+        if tf is None:
+            return "unknown"
+        return tf.verdict or (f"{tf.package} {tf.version}" if tf.package else "unknown")
+
+    def problems(self) -> int:
+        return sum(1 for f in self.snapshot.findings if f.severity in ("warning", "error"))
+
+
+def load_fleet(paths: list[Path], catalog=None) -> tuple[list[FleetMachine], list[SnapshotError]]:
+    """Every readable file of the folders (or files); a name seen twice gets its file's name."""
+    from gpuplanner.inventory import enrich
+
+    result = load_paths(paths)
+    machines: list[FleetMachine] = []
+    seen: set[str] = set()
+    for file, snapshot in result.snapshots:
+        if catalog is not None:
+            snapshot = enrich(snapshot, catalog)
+        name = snapshot.machine or Path(file).stem
+        if name in seen:
+            name = f"{name} ({Path(file).name})"
+        seen.add(name)
+        machines.append(FleetMachine(name, file, snapshot))
+    return machines, list(result.errors)
+
+
+@dataclass(frozen=True)
+class Choice:
+    machine: str
+    option: object | None  # planning Option, or None: leave this machine as it is
+    gain: float  # added training throughput (the plan's unit: images/s, sequences/s, tokens/s)
+    reason: str = (
+        ""  # why no upgrade: outbid, nothing-fits, nothing-faster (see report.fleet_export)
+    )
+    speedup: float | None = None  # over the machine's current card, when the catalog knows it
+
+
+@dataclass(frozen=True)
+class FleetPlan:
+    mode: (
+        str  # "each": the best upgrade of each machine within the budget; "lab": within one budget
+    )
+    currency: str
+    budget: float
+    workload: str
+    choices: tuple[Choice, ...]
+    unit: str = ""
+
+    @property
+    def total_cost(self) -> float:
+        return sum(c.option.price for c in self.choices if c.option is not None and c.option.price)
+
+    @property
+    def total_gain(self) -> float:
+        return sum(c.gain for c in self.choices)
+
+
+def plan_machines(machines, template, catalog, model, shop_prices=()):
+    """One engine plan per machine: ``template`` (a PlanRequest) with that machine's facts."""
+    from gpuplanner.inventory import machine_facts
+    from gpuplanner.planning.power import PsuSpec
+    from gpuplanner.planning.recommend import recommend
+
+    plans = []
+    for machine in machines:
+        supply = machine.snapshot.power_supply
+        psu = template.psu
+        if psu is None and supply.rated_w:
+            psu = PsuSpec(
+                float(supply.rated_w),
+                supply.atx_version or "2",
+                bool(supply.has_12v2x6),
+                supply.pcie_8pin_cables,
+                supply.rating,
+            )
+        request = replace(template, machine=machine_facts(machine.snapshot, None, catalog), psu=psu)
+        plans.append((machine, recommend(request, catalog, model, shop_prices)))
+    return plans
+
+
+def _candidates(machine, plan, has_card: bool):
+    from gpuplanner.planning.frontier import pareto_front
+
+    out = []
+    for option in pareto_front(plan.options):
+        if option.predicted_throughput is None or option.gpu_id == machine_current(machine):
+            continue
+        # The new card's throughput less the current card's (the new one relative to it).
+        current = option.predicted_throughput / option.predicted_relative if has_card else 0.0
+        gain = option.predicted_throughput - current
+        if gain > 0.01 * option.predicted_throughput:
+            out.append((option, gain))
+    return out
+
+
+def machine_current(machine: FleetMachine) -> str | None:
+    ids = [g.catalog_id for g in machine.snapshot.gpus if g.catalog_id]
+    return ids[0] if ids else None
+
+
+def plan_each(plans, currency: str, budget: float, workload: str) -> FleetPlan:
+    """For each machine its engine's first choice that is faster than what it has."""
+    choices = []
+    for machine, plan in plans:
+        found = _candidates(machine, plan, machine_current(machine) is not None)
+        ranked = [o for o in plan.options if o.fits and any(o is c for c, _ in found)]
+        if ranked:
+            option = ranked[0]
+            gain = next(g for c, g in found if c is option)
+            choices.append(Choice(machine.name, option, gain, "", _speedup(machine, option)))
+        else:
+            choices.append(Choice(machine.name, None, 0.0, _why_none(plan)))
+    return FleetPlan("each", currency, budget, workload, tuple(choices), _unit(plans))
+
+
+def plan_lab(plans, currency: str, budget: float, workload: str) -> FleetPlan:
+    """At most one upgrade per machine, total price within ``budget``, the most added throughput.
+
+    A multiple-choice knapsack solved exactly on a grid of BUDGET_STEPS; each machine's
+    candidates are its price/speed Pareto front, so the table stays small for a big lab.
+    """
+    if budget <= 0:
+        raise ValueError("the lab's budget must be above zero")
+    unit = budget / BUDGET_STEPS
+    steps = BUDGET_STEPS
+    candidates = [
+        _candidates(machine, plan, machine_current(machine) is not None) for machine, plan in plans
+    ]
+    best = [0.0] * (steps + 1)  # best gain with at most b steps spent, machines so far
+    picks: list[list[int]] = []  # per machine, per budget: the candidate taken (-1 none)
+    for options in candidates:
+        costs = [math.ceil(o.price / unit - 1e-9) for o, _g in options]
+        new = best[:]
+        pick = [-1] * (steps + 1)
+        for index, ((_option, gain), cost) in enumerate(zip(options, costs, strict=True)):
+            if cost > steps:
+                continue
+            for b in range(cost, steps + 1):
+                value = best[b - cost] + gain
+                if value > new[b] + 1e-12:
+                    new[b] = value
+                    pick[b] = index
+        best = new
+        picks.append(pick)
+    # Walk back from the full budget.
+    chosen: list[Choice | None] = [None] * len(plans)
+    b = steps
+    for m in range(len(plans) - 1, -1, -1):
+        machine, plan = plans[m]
+        index = picks[m][b]
+        if index >= 0:
+            option, gain = candidates[m][index]
+            chosen[m] = Choice(machine.name, option, gain, "", _speedup(machine, option))
+            b -= math.ceil(option.price / unit - 1e-9)
+        else:
+            reason = "outbid" if candidates[m] else _why_none(plan)
+            chosen[m] = Choice(machine.name, None, 0.0, reason)
+    return FleetPlan("lab", currency, budget, workload, tuple(chosen), _unit(plans))
+
+
+def _speedup(machine, option) -> float | None:
+    return option.predicted_relative if machine_current(machine) is not None else None
+
+
+def _unit(plans) -> str:
+    return next((o.predicted_unit for _m, p in plans for o in p.options if o.predicted_unit), "")
+
+
+def _why_none(plan) -> str:
+    return "nothing-fits" if not plan.fitting() else "nothing-faster"
+
+
+def plan_fleet(
+    machines,
+    catalog,
+    scenario: str,
+    currency: str,
+    budget: float | None,
+    lab_budget: float | None,
+    workload: str | None,
+    precision: str,
+    language: str,
+    shop_prices=(),
+):
+    """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
+    from gpuplanner.planning.recommend import PlanRequest
+    from gpuplanner.planning.scenarios import PRESETS, Scenario
+    from gpuplanner.speed_model_file import load_speed_model
+
+    preset = PRESETS[Scenario(scenario)]
+    per_machine = lab_budget if lab_budget else (budget or preset.budget(currency).high)
+    template = PlanRequest(
+        scenario=Scenario(scenario),
+        currency=currency,
+        budget=per_machine,
+        workload=workload or preset.workload,
+        precision=precision,
+        socket="CN-10A" if currency == "CNY" else "US-15A",
+        language=language,
+    )
+    plans = plan_machines(machines, template, catalog, load_speed_model(), shop_prices)
+    if lab_budget:
+        return plan_lab(plans, currency, lab_budget, template.workload)
+    return plan_each(plans, currency, per_machine, template.workload)

@@ -1,0 +1,277 @@
+"""The lab fleet window: machines from a folder of scans and reports, and their upgrade plan."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QRadioButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpuplanner.planning.scenarios import PRESETS, Scenario
+from gpuplanner.report.fleet_export import MACHINE_HEADER, PLAN_HEADER, machine_rows, plan_rows
+
+log = logging.getLogger(__name__)
+
+
+def _fill(table: QTableWidget, header: list[str], rows: list[list[object]]) -> None:
+    table.clear()
+    table.setColumnCount(len(header))
+    table.setHorizontalHeaderLabels(header)
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            item = QTableWidgetItem("" if value is None else str(value))
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            if isinstance(value, int | float):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, item)
+    table.resizeColumnsToContents()
+
+
+class FleetWindow(QMainWindow):
+    def __init__(self, language: str = "en", currency: str = "CNY", parent=None) -> None:
+        super().__init__(parent)
+        self.language, self.currency = language, currency
+        self.catalog = None
+        self.machines: list = []
+        self.problems: list = []
+        self.plan = None
+        self.resize(1200, 760)
+
+        self.open_button = QPushButton(self)
+        self.open_button.clicked.connect(self._choose_folder)
+        self.source_label = QLabel(self)
+        self.source_label.setWordWrap(True)
+        self.machines_table = QTableWidget(self)
+        self.machines_table.setObjectName("fleetMachines")
+        self.scenario_label = QLabel(self)
+        self.scenario_combo = QComboBox(self)
+        for scenario in Scenario:
+            self.scenario_combo.addItem("", scenario.value)
+        self.scenario_combo.setCurrentIndex(1)  # labs plan like a small firm
+        self.scenario_label.setBuddy(self.scenario_combo)
+        self.each_radio = QRadioButton(self)
+        self.lab_radio = QRadioButton(self)
+        self.lab_radio.setChecked(True)
+        self.budget_label = QLabel(self)
+        self.budget = QDoubleSpinBox(self)
+        self.budget.setObjectName("fleetBudget")
+        self.budget.setRange(100, 100_000_000)
+        self.budget.setDecimals(0)
+        self.budget.setSingleStep(1000)
+        self.budget.setGroupSeparatorShown(True)
+        self.budget.setValue(PRESETS[Scenario.SME].budget(currency).high * 2)
+        self.budget_label.setBuddy(self.budget)
+        self.plan_button = QPushButton(self)
+        self.plan_button.clicked.connect(self.replan)
+        self.plan_table = QTableWidget(self)
+        self.plan_table.setObjectName("fleetPlan")
+        self.total_label = QLabel(self)
+        self.total_label.setObjectName("fleetTotal")
+        self.csv_button = QPushButton(self)
+        self.pdf_button = QPushButton(self)
+        self.csv_button.clicked.connect(lambda: self._export("csv"))
+        self.pdf_button.clicked.connect(lambda: self._export("pdf"))
+        self.status = QLabel(self)
+
+        top = QHBoxLayout()
+        top.addWidget(self.open_button)
+        top.addWidget(self.source_label, 1)
+        controls = QHBoxLayout()
+        controls.addWidget(self.scenario_label)
+        controls.addWidget(self.scenario_combo)
+        controls.addSpacing(16)
+        controls.addWidget(self.each_radio)
+        controls.addWidget(self.lab_radio)
+        controls.addSpacing(16)
+        controls.addWidget(self.budget_label)
+        controls.addWidget(self.budget)
+        controls.addWidget(self.plan_button)
+        controls.addStretch(1)
+        lower = QWidget(self)
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addLayout(controls)
+        lower_layout.addWidget(self.plan_table, 1)
+        lower_layout.addWidget(self.total_label)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.machines_table)
+        splitter.addWidget(lower)
+        exports = QHBoxLayout()
+        exports.addWidget(self.status, 1)
+        exports.addWidget(self.csv_button)
+        exports.addWidget(self.pdf_button)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(exports)
+        self.setCentralWidget(central)
+        for table in (self.machines_table, self.plan_table):
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+            table.setAlternatingRowColors(True)
+        self.retranslate()
+        self._update_buttons()
+
+    # -- data ------------------------------------------------------------------------------------
+
+    def _catalog(self):
+        if self.catalog is None:
+            from gpuplanner.catalog.store import Catalog
+
+            with Catalog.open() as catalog:
+                self.catalog = catalog.load_all()
+        return self.catalog
+
+    def load(self, paths: list[Path]) -> None:
+        from gpuplanner.catalog.errors import CatalogError
+        from gpuplanner.fleet import load_fleet
+
+        try:
+            self.machines, self.problems = load_fleet(paths, self._catalog())
+        except CatalogError as exc:
+            self.status.setText(str(exc))
+            return
+        self.plan = None
+        _fill(self.machines_table, MACHINE_HEADER[self._lang()], machine_rows(self.machines))
+        text = (
+            self.tr("%1 machine(s) from %2")
+            .replace("%1", str(len(self.machines)))
+            .replace("%2", ", ".join(p.name for p in paths))
+        )
+        if self.problems:
+            text += " · " + self.tr("%1 file(s) could not be read: %2").replace(
+                "%1", str(len(self.problems))
+            ).replace("%2", "; ".join(str(p) for p in self.problems[:3]))
+        self.source_label.setText(text)
+        self.plan_table.setRowCount(0)
+        self.total_label.clear()
+        if self.machines:
+            self.replan()
+        self._update_buttons()
+
+    def replan(self) -> None:
+        from gpuplanner.fleet import plan_fleet
+        from gpuplanner.planning.recommend import PlanError
+
+        if not self.machines:
+            return
+        lab = self.lab_radio.isChecked()
+        try:
+            self.plan = plan_fleet(
+                self.machines,
+                self._catalog(),
+                self.scenario_combo.currentData(),
+                self.currency,
+                None if lab else self.budget.value(),
+                self.budget.value() if lab else None,
+                None,
+                "mixed",
+                self.language,
+            )
+        except (PlanError, ValueError) as exc:
+            self.status.setText(str(exc))
+            return
+        _fill(
+            self.plan_table,
+            PLAN_HEADER[self._lang()],
+            plan_rows(self.plan, self.machines, self.language),
+        )
+        self.total_label.setText(
+            self.tr("Total: %1 %2 of %3; added training throughput %4 %5")
+            .replace("%1", f"{self.plan.total_cost:,.0f}")
+            .replace("%2", self.plan.currency)
+            .replace("%3", f"{self.plan.budget:,.0f}" + ("" if lab else self.tr(" per machine")))
+            .replace("%4", f"{self.plan.total_gain:,.1f}")
+            .replace("%5", self.plan.unit)
+        )
+        self._update_buttons()
+
+    # -- files -----------------------------------------------------------------------------------
+
+    def _choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Folder of saved scans and nvidia-smi reports")
+        )
+        if folder:
+            self.load([Path(folder)])
+
+    def export_to(self, kind: str, path: Path) -> None:
+        from gpuplanner.report.files import write_pdf
+        from gpuplanner.report.fleet_export import fleet_html, write_plan_csv
+
+        if kind == "csv":
+            write_plan_csv(path, self.plan, self.machines, self.language)
+        else:
+            write_pdf(path, fleet_html(self.plan, self.machines, self.language))
+        self.status.setText(self.tr("Saved %1").replace("%1", str(path)))
+
+    def _export(self, kind: str) -> None:
+        filters = {"csv": self.tr("CSV (*.csv)"), "pdf": self.tr("PDF (*.pdf)")}
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export the plan"), f"lab-plan.{kind}", filters[kind]
+        )
+        if path:
+            try:
+                self.export_to(kind, Path(path))
+            except OSError as exc:
+                self.status.setText(
+                    self.tr("Could not save: %1").replace("%1", exc.strerror or str(exc))
+                )
+
+    # -- text ------------------------------------------------------------------------------------
+
+    def _lang(self) -> str:
+        return "zh" if self.language.startswith("zh") else "en"
+
+    def _update_buttons(self) -> None:
+        for button in (self.csv_button, self.pdf_button):
+            button.setEnabled(self.plan is not None)
+        self.plan_button.setEnabled(bool(self.machines))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("gpuplanner – lab fleet"))
+        self.open_button.setText(self.tr("&Open folder…"))
+        if not self.machines:
+            self.source_label.setText(
+                self.tr(
+                    "Open a folder of saved scans (gpuplanner scan --save) and nvidia-smi -q -x "
+                    "reports, one file per machine."
+                )
+            )
+        self.scenario_label.setText(self.tr("&Scenario:"))
+        names = {
+            "student": self.tr("Student or beginner"),
+            "sme": self.tr("Small firm or research group"),
+            "llm": self.tr("LLM fine-tuning"),
+        }
+        for index in range(self.scenario_combo.count()):
+            self.scenario_combo.setItemText(index, names[self.scenario_combo.itemData(index)])
+        self.each_radio.setText(self.tr("&Each machine (budget per machine)"))
+        self.lab_radio.setText(self.tr("&Whole lab (one budget)"))
+        self.budget_label.setText(self.tr("&Budget:"))
+        self.budget.setSuffix(f" {self.currency}")
+        self.plan_button.setText(self.tr("&Plan"))
+        self.csv_button.setText(self.tr("Export &CSV…"))
+        self.pdf_button.setText(self.tr("Export P&DF…"))

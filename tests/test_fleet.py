@@ -1,0 +1,248 @@
+"""The lab fleet: machines from files, plans for each machine and for the whole lab, exports."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from fakenvml import FakeNvml, a100_passive, rtx4090
+
+from gpuplanner import fleet
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.hardware.scan import ScanOptions, scan_system
+from gpuplanner.hardware.snapshot import save
+from gpuplanner.report.fleet_export import fleet_html, machine_rows, plan_rows, write_plan_csv
+
+GB = 1024**3
+
+
+def rtx3060() -> dict:
+    return rtx4090(
+        name="NVIDIA GeForce RTX 3060",
+        uuid="GPU-3060",
+        pci_device_id=0x250310DE,
+        memory=(12 * GB, 0),
+        cc=(8, 6),
+        power_limit=170000,
+        default_limit=170000,
+        enforced_limit=170000,
+    )
+
+
+def gtx1080() -> dict:
+    return rtx4090(
+        name="NVIDIA GeForce GTX 1080",
+        uuid="GPU-1080",
+        pci_device_id=0x1B8010DE,
+        memory=(8 * GB, 0),
+        cc=(6, 1),
+        power_limit=180000,
+        default_limit=180000,
+        enforced_limit=180000,
+    )
+
+
+def _snapshot(tmp_path: Path, name: str, gpus: list[dict]):
+    snapshot = scan_system(
+        ScanOptions(
+            root=tmp_path / "empty-root",
+            platform="linux",
+            nvml=FakeNvml(gpus),
+            read_rapl=False,
+            read_psu=False,
+        )
+    )
+    return replace(snapshot, machine=name)
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    with Catalog.open() as opened:
+        return opened.load_all()
+
+
+@pytest.fixture
+def lab(tmp_path):
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    (tmp_path / "empty-root").mkdir()
+    for name, gpus in (
+        ("lab-01", [rtx3060()]),
+        ("lab-02", [gtx1080()]),
+        ("lab-03", [rtx4090()]),
+        ("lab-04", [a100_passive()]),
+        ("=cmd|' /C calc'!A0", [rtx3060()]),  # a hostile name must stay text in a spreadsheet
+    ):
+        save(_snapshot(tmp_path, name, gpus), folder / f"{name[:6].strip('=|')}-{len(name)}.json")
+    (folder / "broken.json").write_text("{ not json", encoding="utf-8")
+    (folder / "notes.md").write_text("ignored: not a report", encoding="utf-8")
+    return folder
+
+
+def test_a_folder_becomes_a_table_of_machines_and_unreadable_files_are_named(lab, catalog):
+    machines, problems = fleet.load_fleet([lab], catalog)
+    assert sorted(m.name for m in machines) == sorted(
+        ["lab-01", "lab-02", "lab-03", "lab-04", "=cmd|' /C calc'!A0"]
+    )
+    assert len(problems) == 1 and "broken.json" in str(problems[0])
+    rows = {row[0]: row for row in machine_rows(machines)}
+    assert rows["lab-03"][1] == "NVIDIA GeForce RTX 4090"
+    assert rows["lab-03"][2] == 24.0
+    assert rows["lab-03"][3] == "Gen1 x16 (max Gen3 x16)"
+    assert rows["lab-01"][2] == 12.0
+    by_name = {m.name: m for m in machines}
+    assert fleet.machine_current(by_name["lab-01"]) == "geforce-rtx-3060-12-gb"
+
+
+def test_the_same_machine_name_twice_is_told_apart_by_its_file(tmp_path, catalog):
+    (tmp_path / "empty-root").mkdir()
+    folder = tmp_path / "twice"
+    folder.mkdir()
+    for file in ("a.json", "b.json"):
+        save(_snapshot(tmp_path, "ws", [rtx3060()]), folder / file)
+    machines, _ = fleet.load_fleet([folder], catalog)
+    assert [m.name for m in machines] == ["ws", "ws (b.json)"]
+
+
+def _plans(lab, catalog, budget):
+    from gpuplanner.planning.recommend import PlanRequest
+    from gpuplanner.planning.scenarios import Scenario
+    from gpuplanner.speed_model_file import load_speed_model
+
+    machines, _ = fleet.load_fleet([lab], catalog)
+    template = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", budget=budget, workload="resnet50"
+    )
+    return machines, fleet.plan_machines(machines, template, catalog, load_speed_model())
+
+
+def test_each_machine_gets_a_faster_card_within_its_own_budget(lab, catalog):
+    machines, plans = _plans(lab, catalog, 15000)
+    plan = fleet.plan_each(plans, "CNY", 15000, "resnet50")
+    by_machine = {c.machine: c for c in plan.choices}
+    assert len(by_machine) == len(machines)
+    for choice in plan.choices:
+        if choice.option is not None:
+            assert choice.option.fits and choice.option.price <= 15000
+            assert choice.gain > 0
+    assert by_machine["lab-02"].option is not None  # a GTX 1080 has much to gain
+    assert by_machine["lab-02"].speedup > 1.5
+    # Nothing under 15,000 CNY is faster than an A100 at this; the reason says so.
+    assert by_machine["lab-04"].option is None and by_machine["lab-04"].reason in (
+        "nothing-faster",
+        "nothing-fits",
+    )
+
+
+@pytest.mark.parametrize("budget", [6000, 14000, 30000])
+def test_the_whole_lab_plan_is_the_best_combination_within_the_budget(lab, catalog, budget):
+    _machines, plans = _plans(lab, catalog, budget)
+    plan = fleet.plan_lab(plans, "CNY", budget, "resnet50")
+    assert plan.total_cost <= budget
+    # Brute force over every combination of at most one candidate per machine.
+    candidates = [
+        [(None, 0.0), *fleet._candidates(machine, p, fleet.machine_current(machine) is not None)]
+        for machine, p in plans
+    ]
+    best = 0.0
+    for combo in itertools.product(*candidates):
+        cost = sum(o.price for o, _g in combo if o is not None)
+        if cost <= budget:
+            best = max(best, sum(g for _o, g in combo))
+    # The grid rounds prices up by at most budget/BUDGET_STEPS each, so it may lose a sliver.
+    assert plan.total_gain == pytest.approx(best, rel=0.02)
+    assert plan.total_gain <= best + 1e-6
+
+
+def test_a_tiny_lab_budget_buys_nothing_and_says_why(lab, catalog):
+    _machines, plans = _plans(lab, catalog, 100)
+    plan = fleet.plan_lab(plans, "CNY", 100, "resnet50")
+    assert plan.total_cost == 0 and all(c.option is None for c in plan.choices)
+    assert all(c.reason for c in plan.choices)
+    with pytest.raises(ValueError):
+        fleet.plan_lab(plans, "CNY", 0, "resnet50")
+
+
+def test_csv_export_is_excel_safe_and_html_is_escaped(lab, catalog, tmp_path):
+    machines, plans = _plans(lab, catalog, 30000)
+    plan = fleet.plan_lab(plans, "CNY", 30000, "resnet50")
+    out = tmp_path / "plan.csv"
+    write_plan_csv(out, plan, machines, "zh_CN")
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(raw.decode("utf-8-sig").splitlines()))
+    assert rows[0][0] == "机器" and len(rows) == len(machines) + 1
+    hostile = [r for r in rows if "cmd" in r[0]]
+    assert hostile and hostile[0][0].startswith("'=")
+    assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
+    page = fleet_html(plan, [replace(machines[0], name="<script>x</script>"), *machines[1:]], "en")
+    assert "<script>x" not in page and "&lt;script&gt;" in page
+    assert len(plan_rows(plan, machines)) == len(machines)
+
+
+def test_fleet_command_prints_json_and_writes_csv_and_pdf(lab, tmp_path):
+    from conftest import run_cli
+
+    result = run_cli(
+        tmp_path,
+        "fleet",
+        str(lab),
+        "--lab-budget",
+        "30000",
+        "--csv",
+        str(tmp_path / "p.csv"),
+        "--pdf",
+        str(tmp_path / "p.pdf"),
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["mode"] == "lab" and data["total_cost"] <= 30000
+    assert len(data["machines"]) == 5 and len(data["unreadable"]) == 1
+    assert (tmp_path / "p.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "p.csv").stat().st_size > 100
+    result = run_cli(tmp_path, "fleet", str(tmp_path / "nowhere"))
+    assert result.returncode == 1 and "not found" in result.stderr
+    result = run_cli(tmp_path, "fleet", str(lab), "--lab-budget", "-5")
+    assert result.returncode == 2
+
+
+def test_fleet_window_loads_plans_and_exports(qtbot, lab, tmp_path):
+    from gpuplanner.ui.fleet_window import FleetWindow
+
+    window = FleetWindow("en", "CNY")
+    qtbot.addWidget(window)
+    assert not window.csv_button.isEnabled()
+    window.load([lab])
+    assert window.machines_table.rowCount() == 5
+    assert window.plan_table.rowCount() == 5
+    assert "1 file(s) could not be read" in window.source_label.text()
+    window.budget.setValue(20000)
+    window.lab_radio.setChecked(True)
+    window.replan()
+    assert window.plan.mode == "lab" and window.plan.total_cost <= 20000
+    window.each_radio.setChecked(True)
+    window.replan()
+    assert window.plan.mode == "each"
+    assert "per machine" in window.total_label.text()
+    window.export_to("csv", tmp_path / "w.csv")
+    window.export_to("pdf", tmp_path / "w.pdf")
+    assert (tmp_path / "w.pdf").read_bytes().startswith(b"%PDF")
+    assert window.csv_button.isEnabled()
+
+
+def test_the_fleet_button_is_not_offered_in_the_kiosk(qtbot):
+    from gpuplanner.session import Session
+    from gpuplanner.ui.controller import WizardController
+    from gpuplanner.ui.main_window import MainWindow
+
+    desktop = MainWindow("en", "CNY", WizardController(Session()))
+    kiosk = MainWindow("en", "CNY", WizardController(Session()), allow_files=False)
+    qtbot.addWidget(desktop)
+    qtbot.addWidget(kiosk)
+    assert not desktop.fleet_button.isHidden()
+    assert kiosk.fleet_button.isHidden()
