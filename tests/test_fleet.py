@@ -20,30 +20,27 @@ from gpuplanner.report.fleet_export import fleet_html, machine_rows, plan_rows, 
 GB = 1024**3
 
 
-def rtx3060() -> dict:
+def _card(name: str, device_id: int, gb: int, cc: tuple[int, int], watts: int) -> dict:
+    """A consumer card like the fake RTX 4090, with its own identity and limits."""
+    milliwatts = watts * 1000
     return rtx4090(
-        name="NVIDIA GeForce RTX 3060",
-        uuid="GPU-3060",
-        pci_device_id=0x250310DE,
-        memory=(12 * GB, 0),
-        cc=(8, 6),
-        power_limit=170000,
-        default_limit=170000,
-        enforced_limit=170000,
+        name=f"NVIDIA GeForce {name}",
+        uuid=f"GPU-{name.replace(' ', '-')}",
+        pci_device_id=device_id,
+        memory=(gb * GB, 0),
+        cc=cc,
+        power_limit=milliwatts,
+        default_limit=milliwatts,
+        enforced_limit=milliwatts,
     )
+
+
+def rtx3060() -> dict:
+    return _card("RTX 3060", 0x250310DE, 12, (8, 6), 170)
 
 
 def gtx1080() -> dict:
-    return rtx4090(
-        name="NVIDIA GeForce GTX 1080",
-        uuid="GPU-1080",
-        pci_device_id=0x1B8010DE,
-        memory=(8 * GB, 0),
-        cc=(6, 1),
-        power_limit=180000,
-        default_limit=180000,
-        enforced_limit=180000,
-    )
+    return _card("GTX 1080", 0x1B8010DE, 8, (6, 1), 180)
 
 
 def _snapshot(tmp_path: Path, name: str, gpus: list[dict]):
