@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gpuplanner import atomic
 from gpuplanner.catalog.names import NamedCard, match_product, normalise
 from gpuplanner.catalog.pricefile import MAX_ROWS, PriceListError, read_rows
 from gpuplanner.catalog.userdb import ShopPriceRow
@@ -372,20 +373,22 @@ def export_rows(rows: list[ShopPriceRow]) -> list[list[object]]:
 def write_price_list(path: Path, rows: list[ShopPriceRow]) -> None:
     """CSV (UTF-8 with BOM, so Excel shows Chinese right) or XLSX, by the file's suffix."""
     body = export_rows(rows)
-    tmp = path.with_name(f".{path.name}.tmp")
-    if path.suffix.lower() == ".xlsx":
-        import openpyxl
 
-        book = openpyxl.Workbook()
-        sheet = book.active
-        sheet.title = "prices"
-        sheet.append(list(EXPORT_COLUMNS))
-        for values in body:
-            sheet.append(values)
-        book.save(tmp)
-    else:
-        with tmp.open("w", encoding="utf-8-sig", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(EXPORT_COLUMNS)
-            writer.writerows(body)
-    tmp.replace(path)
+    def write(tmp: Path) -> None:
+        if path.suffix.lower() == ".xlsx":
+            import openpyxl
+
+            book = openpyxl.Workbook()
+            sheet = book.active
+            sheet.title = "prices"
+            sheet.append(list(EXPORT_COLUMNS))
+            for values in body:
+                sheet.append(values)
+            book.save(tmp)
+        else:
+            with tmp.open("w", encoding="utf-8-sig", newline="") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(EXPORT_COLUMNS)
+                writer.writerows(body)
+
+    atomic.write_with(path, write)

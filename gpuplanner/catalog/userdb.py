@@ -98,6 +98,13 @@ class UserDbLocked(UserDbError):
         )
 
 
+class UserDbFull(UserDbError):
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"the disk holding {path} is full; nothing was changed. Free some space and try again."
+        )
+
+
 @dataclass(frozen=True)
 class ShopPriceRow:
     line: int
@@ -135,6 +142,15 @@ class UserDb:
                 "user database %s was corrupt (%s); kept as %s", self.path, exc, self.recovered_from
             )
             self._conn = self._open_checked()
+
+    def recovery_notice(self) -> str | None:
+        """What to tell the user when a damaged file was replaced on opening, else None."""
+        if self.recovered_from is None:
+            return None
+        return (
+            f"your saved data ({self.path.name}) was damaged; it was kept as "
+            f"{self.recovered_from} and a new, empty one was started"
+        )
 
     def _open_checked(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
@@ -252,10 +268,19 @@ class UserDb:
                 ),
             )
             self._conn.execute("commit")
+        except sqlite3.OperationalError as exc:
+            self._rollback()  # SQLite may have rolled back already (a full disk does)
+            if "full" in str(exc).lower():
+                raise UserDbFull(self.path) from exc
+            raise
         except BaseException:
-            self._conn.execute("rollback")
+            self._rollback()
             raise
         return len(rows)
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            self._conn.execute("rollback")
 
     def shops(self) -> list[str]:
         return [r[0] for r in self._conn.execute("select name from shops order by name")]

@@ -14,7 +14,7 @@ from gpuplanner.catalog.pricelist import PriceListError, read_price_list, write_
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb
-from gpuplanner.commands.output import error, fmt, print_json, print_table
+from gpuplanner.commands.output import error, fmt, open_user_db, print_json, print_table
 
 EXIT_OK, EXIT_FAILURE = 0, 1
 
@@ -65,7 +65,7 @@ def _catalog() -> Catalog:
 
 
 def _user_db() -> UserDb:
-    user = UserDb()
+    user = open_user_db()
     if user.recovered_from is not None:
         error(
             f"your database was damaged; it was kept as {user.recovered_from}"

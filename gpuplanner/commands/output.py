@@ -9,6 +9,17 @@ import unicodedata
 from gpuplanner.serial import to_dict
 
 
+def open_user_db():
+    """The user's database; a damaged one replaced on opening is reported on stderr."""
+    from gpuplanner.catalog.userdb import UserDb
+
+    db = UserDb()
+    notice = db.recovery_notice()
+    if notice:
+        print(f"gpuplanner: warning: {notice}", file=sys.stderr)
+    return db
+
+
 def print_json(obj: object) -> None:
     json.dump(to_dict(obj), sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
     sys.stdout.write("\n")

@@ -7,8 +7,7 @@ from pathlib import Path
 
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.catalog.userdb import UserDb
-from gpuplanner.commands.output import error, print_json, print_table
+from gpuplanner.commands.output import error, open_user_db, print_json, print_table
 from gpuplanner.hardware.snapshot import SnapshotError, load_file
 from gpuplanner.inventory import enrich, machine_facts
 from gpuplanner.planning import memory
@@ -271,7 +270,7 @@ def cmd_predict(args) -> int:
 def cmd_recommend(args) -> int:
     with Catalog.open() as catalog:
         data = catalog.load_all()
-    with UserDb() as user:
+    with open_user_db() as user:
         shop_prices = tuple(user.shop_prices())
     workload = "llm" if args.model else args.workload
     psu = (

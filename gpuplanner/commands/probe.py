@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.catalog.userdb import UserDb
-from gpuplanner.commands.output import error, fmt, print_table
+from gpuplanner.commands.output import error, fmt, open_user_db, print_table
 from gpuplanner.hardware import nvml as nvml_reader
 from gpuplanner.probe import worker
 from gpuplanner.probe.compare import compare
@@ -106,7 +105,7 @@ def run(args) -> int:
     previous = None
     if not args.no_history:
         try:
-            with UserDb() as history:
+            with open_user_db() as history:
                 earlier = history.probe_runs(limit=1)
                 history.add_probe_run(result.python, text)
             if earlier:

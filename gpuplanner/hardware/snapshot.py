@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gpuplanner import atomic
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
 from gpuplanner.hardware.pcie import link_findings
@@ -48,9 +48,7 @@ def to_json(snapshot: SystemSnapshot) -> str:
 
 def save(snapshot: SystemSnapshot, path: Path) -> None:
     """Atomic: a killed save leaves the previous file, never half of one."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(to_json(snapshot) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    atomic.write_text(path, to_json(snapshot) + "\n")
 
 
 def from_json(text: str, file: str) -> SystemSnapshot:

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from gpuplanner import atomic
 from gpuplanner.kiosk.pin import check_hash_format
 
 PAGES = ("computer", "probe", "workload", "results", "report")
@@ -174,6 +175,4 @@ def write_pin(path: Path, pin_hash: str) -> None:
         if not isinstance(data, dict):
             raise KioskConfigError(str(path), "the configuration must be a JSON object")
     data["pin_hash"] = pin_hash
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    atomic.write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")

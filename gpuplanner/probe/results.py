@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gpuplanner import atomic
 from gpuplanner.serial import from_dict, to_dict
 
 RESULT_KIND = "gpuplanner-probe"
@@ -97,9 +98,7 @@ def to_json(result: ProbeResult) -> str:
 
 
 def save(result: ProbeResult, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(to_json(result) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    atomic.write_text(path, to_json(result) + "\n")
 
 
 class ProbeFileError(ValueError):

@@ -6,11 +6,9 @@ import json
 import os
 from pathlib import Path
 
+from gpuplanner import atomic
 
-def _atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+_atomic = atomic.write_bytes
 
 
 def write_html(path: Path, page: str) -> None:
@@ -36,16 +34,20 @@ def write_pdf(path: Path, page: str) -> None:
     """Render the HTML with Qt's text engine into an A4 PDF (needs a QGuiApplication)."""
     from PySide6.QtGui import QPageSize, QPdfWriter, QTextDocument
 
-    tmp = path.with_name(f".{path.name}.tmp")
-    writer = QPdfWriter(str(tmp))
-    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    writer.setResolution(150)
-    document = QTextDocument()
-    document.setHtml(page)
-    document.setPageSize(writer.pageLayout().paintRectPixels(writer.resolution()).size().toSizeF())
-    document.print_(writer)
-    del writer
-    os.replace(tmp, path)
+    def render(tmp: Path) -> None:
+        writer = QPdfWriter(str(tmp))
+        writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+        writer.setResolution(150)
+        document = QTextDocument()
+        document.setHtml(page)
+        size = writer.pageLayout().paintRectPixels(writer.resolution()).size().toSizeF()
+        document.setPageSize(size)
+        document.print_(writer)
+        del writer  # closes the file before it is renamed
+        if not tmp.exists():  # Qt reports a failed open only as a warning
+            raise OSError(f"could not write {path.name}")
+
+    atomic.write_with(path, render)
 
 
 _headless_app = None

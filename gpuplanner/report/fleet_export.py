@@ -5,9 +5,9 @@ from __future__ import annotations
 import csv
 import html
 import io
-import os
 from pathlib import Path
 
+from gpuplanner import atomic
 from gpuplanner.catalog.pricelist import neutralise
 
 MACHINE_HEADER = {
@@ -150,9 +150,7 @@ def to_csv(header: list[str], rows: list[list[object]]) -> str:
 def write_plan_csv(path: Path, plan, machines, language: str = "en") -> None:
     """UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese correctly."""
     text = to_csv(PLAN_HEADER[_lang(language)], plan_rows(plan, machines, language))
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8-sig", newline="")
-    os.replace(tmp, path)
+    atomic.write_text(path, text, encoding="utf-8-sig")
 
 
 def fleet_html(plan, machines, language: str = "en") -> str:

@@ -79,6 +79,7 @@ class WizardController(QObject):
         self._probe_factory = probe_factory
         self._probe_runner = None
         self._catalog_lock = threading.Lock()
+        self.recovered_from = None  # a damaged user database kept aside on opening
 
     # -- plumbing ----------------------------------------------------------------------------
 
@@ -115,6 +116,7 @@ class WizardController(QObject):
                     try:
                         with UserDb() as user:
                             self.shop_prices = tuple(user.shop_prices())
+                            self.recovered_from = user.recovered_from
                     except CatalogError as exc:
                         log.warning("shop prices unavailable: %s", exc)
                 self.catalog = data
@@ -124,7 +126,16 @@ class WizardController(QObject):
         if self.catalog is not None:
             self.catalog_ready.emit()
             return
-        self._start(self._load_catalog, lambda _data: self.catalog_ready.emit())
+        self._start(self._load_catalog, self._catalog_loaded)
+
+    def _catalog_loaded(self, _data) -> None:
+        self.catalog_ready.emit()
+        if self.recovered_from is not None:
+            self.error.emit(
+                self.tr(
+                    "Your saved data was damaged. It was kept as %1 and a new, empty one was started."
+                ).replace("%1", str(self.recovered_from))
+            )
 
     # -- scan --------------------------------------------------------------------------------
 

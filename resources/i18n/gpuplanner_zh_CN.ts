@@ -900,6 +900,14 @@
         </message>
     </context>
     <context>
+        <name>WizardController</name>
+        <message>
+            <location filename="gpuplanner/ui/controller.py" />
+            <source>Your saved data was damaged. It was kept as %1 and a new, empty one was started.</source>
+            <translation>您保存的数据已损坏。原文件已保留为 %1，并已新建一个空的数据文件。</translation>
+        </message>
+    </context>
+    <context>
         <name>WorkloadPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

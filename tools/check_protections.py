@@ -1,0 +1,133 @@
+"""Remove each protection in turn and check that its test notices (docs/RELIABILITY.md).
+
+Usage: python tools/check_protections.py   (about a minute; restores every file, even on Ctrl+C)
+Each line: the protection, CAUGHT or MISSED, and pytest's summary. Exit 1 if any is MISSED.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# (protection, file, the code that protects, the code without it, the tests that must fail)
+MUTANTS = [
+    (
+        "NVML call time limit",
+        "gpuplanner/hardware/nvml.py",
+        "    worker.join(timeout_s)",
+        "    worker.join()",
+        "tests/test_hw_nvml.py::test_emulate_a_hung_driver_call_is_time_bounded",
+    ),
+    (
+        "probe process-group kill",
+        "gpuplanner/probe/runner.py",
+        '            {"start_new_session": True}',
+        "            {}",
+        "tests/test_probe_runner.py::test_a_hang_times_out_and_the_whole_tree_is_killed",
+    ),
+    (
+        "catalog rebuilt when stale or corrupt",
+        "gpuplanner/catalog/bundled.py",
+        "    if stored_digest(db_path) == wanted:",
+        "    if db_path.exists():",
+        "tests/test_catalog_build.py::test_a_corrupt_database_is_rebuilt tests/test_catalog_build.py::test_garbage_in_place_of_the_database_is_rebuilt",
+    ),
+    (
+        "kiosk close ignored",
+        "gpuplanner/ui/kiosk.py",
+        "            event.ignore()",
+        "            event.accept()",
+        "tests/test_kiosk.py::test_close_requests_and_closing_keys_are_ignored",
+    ),
+    (
+        "CSV formula neutralising",
+        "gpuplanner/catalog/pricelist.py",
+        'value[0] in "=+-@\\t\\r"',
+        'value[0] in ""',
+        "tests/test_fleet.py::test_csv_export_is_excel_safe_and_html_is_escaped tests/test_pricelist.py::test_export_neutralises_formulas_and_round_trips",
+    ),
+    (
+        "atomic write cleanup",
+        "gpuplanner/atomic.py",
+        "            tmp.unlink()",
+        "            pass",
+        "tests/test_reliability.py::test_a_full_disk_while_saving_keeps_the_old_file_and_leaves_no_debris",
+    ),
+    (
+        "user db rollback",
+        "gpuplanner/catalog/userdb.py",
+        '            self._conn.execute("rollback")',
+        '            self._conn.execute("commit")',
+        "tests/test_userdb.py::test_a_failure_mid_import_changes_nothing tests/test_reliability.py::test_a_full_disk_during_an_import_changes_nothing_and_says_so",
+    ),
+    (
+        "HTML escaping",
+        "gpuplanner/report/html.py",
+        "    e = html.escape\n",
+        "    e = str\n",
+        "tests/test_reliability.py::test_markup_in_names_is_escaped_in_the_html_report",
+    ),
+    (
+        "PIN delay",
+        "gpuplanner/kiosk/pin.py",
+        "min(MAX_DELAY_S, 2.0 ** (self.failures - 1))",
+        "0.0",
+        "tests/test_kiosk.py::test_wrong_tries_make_the_next_one_wait_longer tests/test_kiosk.py::test_the_pin_gate_opens_the_staff_menu_only_with_the_right_pin",
+    ),
+    (
+        "kiosk idle reset rebuilds",
+        "gpuplanner/ui/kiosk.py",
+        "        self.main = self._new_main()\n        self._layout.replaceWidget",
+        "        self.main.go(0)\n        if False: self._layout.replaceWidget",
+        "tests/test_kiosk.py::test_idle_reset_clears_every_field_after_a_visible_countdown",
+    ),
+    (
+        "liquidctl guard",
+        "gpuplanner/hardware/psu.py",
+        "    except Exception as exc:  # a broken liquidctl install",
+        "    except ImportError as exc:  # a broken liquidctl install",
+        "tests/test_reliability.py::test_liquidctl_raising_inside_does_not_break_the_scan",
+    ),
+    (
+        "kiosk config PIN required",
+        "gpuplanner/kiosk/config.py",
+        '    pin_hash = text("pin_hash", required=True)',
+        '    pin_hash = text("pin_hash") or "pbkdf2_sha256$200000$00$" + "0" * 64',
+        "tests/test_kiosk.py::test_invalid_configurations_are_refused_with_the_reason",
+    ),
+]
+
+
+def main() -> int:
+    missed = 0
+    for name, file, old, new, tests in MUTANTS:
+        missed += not check(name, REPO_ROOT / file, old, new, tests)
+    return 1 if missed else 0
+
+
+def check(name: str, path: Path, old: str, new: str, tests: str) -> bool:
+    text = path.read_text(encoding="utf-8")
+    if old not in text:
+        print(f"{name}: the protected code moved; update tools/check_protections.py")
+        return False
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests.split()],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=REPO_ROOT,
+        )
+    finally:
+        path.write_text(text, encoding="utf-8")
+    last = (done.stdout.strip().splitlines() or ["no output"])[-1]
+    print(f"{name}: {'CAUGHT' if done.returncode else 'MISSED'} ({last})", flush=True)
+    return done.returncode != 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
