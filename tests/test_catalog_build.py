@@ -162,3 +162,23 @@ def test_invalid_bundled_csv_is_a_clear_error(tmp_path):
     edit_line(folder / "gpus.csv", 5, ",16,GDDR6", ",sixteen,GDDR6")
     with pytest.raises(CatalogUnavailable, match=r"gpus.csv:5, column memory_gb"):
         bundled.ensure_catalog(tmp_path / "catalog.sqlite", folder)
+
+
+def test_an_installed_app_copies_the_database_it_shipped_with(tmp_path, monkeypatch):
+    from gpuplanner.catalog import bundled
+
+    shipped = tmp_path / "install" / "catalog.sqlite"
+    shipped.parent.mkdir()
+    bundled.rebuild(shipped)
+    monkeypatch.setattr(bundled, "prebuilt_db_path", lambda: shipped)
+    calls = []
+    monkeypatch.setattr(bundled, "rebuild", lambda *a: calls.append(a))
+    cache = tmp_path / "cache" / "catalog.sqlite"
+    assert bundled.ensure_catalog(cache) == cache
+    assert calls == [] and cache.read_bytes() == shipped.read_bytes()
+    # A shipped database from other CSV files is not used.
+    cache.unlink()
+    with sqlite3.connect(shipped) as conn:
+        conn.execute("update meta set value = 'other' where key = 'csv_digest'")
+    bundled.ensure_catalog(cache)
+    assert len(calls) == 1

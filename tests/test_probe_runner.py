@@ -170,3 +170,13 @@ def test_results_round_trip_through_json(tmp_path):
 def test_noise_after_hello_is_a_protocol_error():
     result = runner("garbage_after_hello.py").run()
     assert result.status == "protocol-error" and "not probe messages" in result.message
+
+
+def test_a_bundle_without_tensorflow_asks_for_a_python_instead_of_failing_obscurely(monkeypatch):
+    from gpuplanner.probe import runner
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    result = runner.ProbeRunner(mode="quick").run()
+    assert result.status == "tensorflow-missing"
+    assert "no TensorFlow inside" in result.message and "full build" in result.message

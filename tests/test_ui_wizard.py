@@ -259,3 +259,21 @@ def test_the_last_scan_comes_back_next_run(qapp, qtbot):
     second.window.go(1)
     qtbot.waitUntil(lambda: second.session.snapshot is not None, timeout=30000)
     assert second.session.snapshot.machine == first.session.snapshot.machine
+
+
+def test_the_probe_runs_the_named_python_and_the_kiosk_offers_no_such_field(qtbot):
+    started = []
+
+    class Recorder(WizardController):
+        def start_probe(self, mode="quick", python=None):
+            started.append(python)
+
+    desktop = MainWindow("en", "CNY", Recorder(Session()))
+    kiosk = MainWindow("en", "CNY", Recorder(Session()), allow_files=False)
+    qtbot.addWidget(desktop)
+    qtbot.addWidget(kiosk)
+    page = desktop.probe_page
+    page.python_edit.setText("  /opt/conda/bin/python  ")
+    page.start_button.click()
+    assert started == ["/opt/conda/bin/python"]
+    assert kiosk.probe_page.python_edit.isHidden() and kiosk.probe_page.python_browse.isHidden()

@@ -6,7 +6,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
-from gpuplanner import paths
+from gpuplanner import atomic, paths
 from gpuplanner.catalog.build import BuildReport, build_database, csv_digest
 from gpuplanner.catalog.errors import CatalogDataError, CatalogUnavailable
 
@@ -20,6 +20,11 @@ def csv_folder() -> Path:
 
 def default_db_path() -> Path:
     return paths.user_cache_dir() / DB_NAME
+
+
+def prebuilt_db_path() -> Path:
+    """Where an installer puts the database it built (read-only install folders included)."""
+    return paths.resource_path("catalog", DB_NAME)
 
 
 def stored_digest(db_path: Path) -> str | None:
@@ -54,6 +59,16 @@ def ensure_catalog(db_path: Path | None = None, folder: Path | None = None) -> P
         raise CatalogUnavailable(f"the catalog CSV files cannot be read: {exc}") from exc
     if stored_digest(db_path) == wanted:
         return db_path
+    prebuilt = prebuilt_db_path()
+    if prebuilt != db_path and stored_digest(prebuilt) == wanted:
+        # An installed app copies the database it shipped with instead of building one.
+        try:
+            db_path.parent.mkdir(parents=True, exist_ok=True)
+            atomic.write_bytes(db_path, prebuilt.read_bytes())
+            log.info("catalog database copied from %s", prebuilt)
+            return db_path
+        except OSError as exc:
+            log.warning("could not copy the shipped catalog (%s); building it", exc)
     log.info("building the catalog database at %s", db_path)
     rebuild(db_path, folder)
     return db_path

@@ -62,6 +62,21 @@ def worker_command(python: str | None, mode: str, steps: list[str], device: str)
     return [python or sys.executable, "-u", str(WORKER_PATH), *args]
 
 
+def bundle_has_tensorflow() -> bool:
+    """False only in a frozen app built without TensorFlow (the installers' "lite" flavour)."""
+    if not getattr(sys, "frozen", False):
+        return True  # a Python runs us: the worker finds out whether it has TensorFlow
+    import importlib.util
+
+    return importlib.util.find_spec("tensorflow") is not None
+
+
+LITE_MESSAGE = (
+    "this build of gpuplanner has no TensorFlow inside: name a Python that has TensorFlow "
+    "(python -m pip install tensorflow), or install the full build"
+)
+
+
 def check_python(python: str) -> str | None:
     """Why ``python`` cannot be started, or None."""
     path = Path(python)
@@ -91,6 +106,7 @@ class ProbeRunner:
         self.mode = mode
         self.steps = steps or list(worker_module.QUICK_STEPS)
         self.timeout_s = timeout_s or DEFAULT_TIMEOUT_S.get(mode, 300.0)
+        self._own_worker = command is None
         self.command = command or worker_command(python, mode, self.steps, device)
         self.on_event = on_event or (lambda event: None)
         self.sampler = sampler
@@ -138,6 +154,8 @@ class ProbeRunner:
         started_at = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
         start = time.monotonic()
         python_label = self.python or sys.executable
+        if self.python is None and self._own_worker and not bundle_has_tensorflow():
+            return self._result("tensorflow-missing", started_at, start, message=LITE_MESSAGE)
         if self.python is not None:
             problem = check_python(self.python)
             if problem:

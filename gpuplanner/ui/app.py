@@ -142,6 +142,16 @@ class Application:
         self.settings.sync()
 
 
+def set_app_icon(app: QApplication) -> None:
+    from PySide6.QtGui import QIcon
+
+    from gpuplanner import paths
+
+    app.setWindowIcon(QIcon(str(paths.resource_path("icons", "gpuplanner.png"))))
+    # Lets Wayland and X11 docks match the window to gpuplanner.desktop and its icon.
+    QGuiApplication.setDesktopFileName("gpuplanner")
+
+
 def _save_screenshot(window, path: Path) -> bool:
     """Grab what the display server shows (X11, Wayland); fall back to the widget's own paint."""
     screen = window.screen() or QGuiApplication.primaryScreen()
@@ -157,6 +167,7 @@ def run(argv: list[str], options: LaunchOptions) -> int:
     app.setApplicationName("gpuplanner")
     app.setApplicationDisplayName("gpuplanner")
     app.setApplicationVersion(__version__)
+    set_app_icon(app)
     application = Application(app, options)
     window = application.window
     if options.fleet is not None:

@@ -167,11 +167,11 @@ class WizardController(QObject):
 
     # -- probe -------------------------------------------------------------------------------
 
-    def start_probe(self, mode: str = "quick") -> None:
+    def start_probe(self, mode: str = "quick", python: str | None = None) -> None:
         from gpuplanner.probe.runner import ProbeRunner
 
         factory = self._probe_factory or (
-            lambda on_event: ProbeRunner(mode=mode, on_event=on_event)
+            lambda on_event: ProbeRunner(python=python, mode=mode, on_event=on_event)
         )
         self._probe_runner = factory(self.probe_event.emit)
         runner = self._probe_runner

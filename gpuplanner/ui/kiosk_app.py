@@ -98,6 +98,9 @@ def run(
     app = QApplication.instance() or QApplication(argv)
     app.setApplicationName("gpuplanner")
     app.setApplicationVersion(__version__)
+    from gpuplanner.ui.app import set_app_icon
+
+    set_app_icon(app)
     try:
         config, catalog, prices = prepare(config_path)
     except KioskStartError as exc:

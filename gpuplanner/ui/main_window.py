@@ -28,7 +28,7 @@ from gpuplanner.ui.pages.scenario_page import ScenarioPage
 # the planning engine, the catalog types or pyqtgraph (DESIGN §8, issue 7).
 PAGE_CLASSES = (
     ("gpuplanner.ui.pages.computer_page", "ComputerPage", True),
-    ("gpuplanner.ui.pages.probe_page", "ProbePage", False),
+    ("gpuplanner.ui.pages.probe_page", "ProbePage", True),
     ("gpuplanner.ui.pages.workload_page", "WorkloadPage", False),
     ("gpuplanner.ui.pages.results_page", "ResultsPage", False),
     ("gpuplanner.ui.pages.report_page", "ReportPage", True),

@@ -493,6 +493,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>Bro&amp;wse…</source>
+            <translation>浏览(&amp;W)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Checking the installation</source>
             <translation>检查安装</translation>
         </message>
@@ -543,6 +548,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>P&amp;ython:</source>
+            <translation>P&amp;ython：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Probe progress</source>
             <translation>测速进度</translation>
         </message>
@@ -563,6 +573,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>The Python you train with</source>
+            <translation>您训练时使用的 Python</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>The probe stopped: %1</source>
             <translation>测速已停止：%1</translation>
         </message>
@@ -580,6 +595,16 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Your CPU can feed about %1 images/s.</source>
             <translation>您的 CPU 每秒约能提供 %1 张图片。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>required: this build has no TensorFlow; name a Python that has it</source>
+            <translation>必填：此版本不含 TensorFlow，请指定一个装有 TensorFlow 的 Python</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>this app's own Python (or name the one you train with)</source>
+            <translation>本程序自带的 Python（或指定您训练时使用的 Python）</translation>
         </message>
     </context>
     <context>

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.probe_view import bars, headline
 
 
 class ProbePage(WizardPage):
-    def __init__(self, controller, parent=None) -> None:
+    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
         super().__init__(controller, parent)
+        from gpuplanner.probe.runner import bundle_has_tensorflow
+
+        self._lite = not bundle_has_tensorflow()
+        # Which Python's TensorFlow to measure. Not in a kiosk: a customer must not start programs.
+        self.python_label = QLabel(self)
+        self.python_edit = QLineEdit(self)
+        self.python_edit.setObjectName("probePython")
+        self.python_label.setBuddy(self.python_edit)
+        self.python_browse = QPushButton(self)
+        self.python_browse.clicked.connect(self._browse_python)
+        python_row = QHBoxLayout()
+        python_row.addWidget(self.python_label)
+        python_row.addWidget(self.python_edit, 1)
+        python_row.addWidget(self.python_browse)
+        for widget in (self.python_label, self.python_edit, self.python_browse):
+            widget.setVisible(allow_files)
+        self.layout_.addLayout(python_row)
         self.start_button = QPushButton(self)
         self.start_button.setObjectName("startProbe")
         self.cancel_button = QPushButton(self)
@@ -64,7 +90,12 @@ class ProbePage(WizardPage):
         self._steps_done = []
         self.result_label.setText("")
         self.step_label.setText(self.tr("Starting TensorFlow in a separate process…"))
-        self.controller.start_probe()
+        self.controller.start_probe(python=self.python_edit.text().strip() or None)
+
+    def _browse_python(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("The Python you train with"))
+        if path:
+            self.python_edit.setText(path)
 
     def _event(self, event) -> None:
         if event.type == "progress" and event.step:
@@ -156,6 +187,13 @@ class ProbePage(WizardPage):
                 "A quick probe (under a minute) measures this computer's TensorFlow in a separate "
                 "process. It is optional: skip it with Next."
             )
+        )
+        self.python_label.setText(self.tr("P&ython:"))
+        self.python_browse.setText(self.tr("Bro&wse…"))
+        self.python_edit.setPlaceholderText(
+            self.tr("required: this build has no TensorFlow; name a Python that has it")
+            if self._lite
+            else self.tr("this app's own Python (or name the one you train with)")
         )
         self.start_button.setText(self.tr("&Start the probe"))
         self.cancel_button.setText(self.tr("&Cancel"))
