@@ -391,3 +391,46 @@ def test_a_damaged_user_database_is_reported_on_the_command_line_and_in_the_app(
     with qtbot.waitSignal(controller.error, timeout=30_000) as signal:
         controller.load_catalog()
     assert "damaged" in signal.args[0] and ".corrupt-" in signal.args[0]
+
+
+KILLED_SAVE = """
+import sys, time
+from pathlib import Path
+from gpuplanner import atomic
+with atomic.replacing(Path(sys.argv[1])) as tmp:
+    with open(tmp, "wb") as handle:
+        handle.write(b'{"new": "' + b"x" * 100000)
+        handle.flush()
+        print("HALFWAY", flush=True)
+        time.sleep(60)
+"""
+
+
+@pytest.mark.slow
+def test_a_process_killed_in_the_middle_of_a_save_leaves_the_old_file(tmp_path):
+    import signal
+    import subprocess
+
+    from conftest import child_env
+
+    target = tmp_path / "last-scan.json"
+    target.write_text('{"old": true}', encoding="utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SAVE, str(target)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=child_env(tmp_path),
+    )
+    try:
+        assert child.stdout.readline().strip() == "HALFWAY"
+        assert (tmp_path / ".last-scan.json.tmp").stat().st_size > 1000  # really half-written
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert target.read_text(encoding="utf-8") == '{"old": true}'
+    # The next save of that file replaces the leftover; nothing half-written is ever read.
+    atomic.write_text(target, '{"new": true}')
+    assert json.loads(target.read_text(encoding="utf-8")) == {"new": True}
+    assert not (tmp_path / ".last-scan.json.tmp").exists()
