@@ -507,8 +507,6 @@ def test_set_pin_creates_a_configuration_from_the_example_and_check_accepts_it(t
     assert verify_pin("13579", stored["pin_hash"]) and "13579" not in path.read_text(
         encoding="utf-8"
     )
-    for name in ("example-prices.csv", "example-logo.png"):
-        shutil.copyfile(paths.resource_dir() / "kiosk" / name, path.parent / name)
     result = run_cli(tmp_path, "kiosk", "check", "--config", str(path), "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["shop_prices"] == 9

@@ -70,7 +70,11 @@ def cmd_set_pin(args) -> int:
     try:
         if created:
             path.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(paths.resource_path("kiosk", "example-kiosk.json"), path)
+            # The example's logo and price list come along, so the new file works at once.
+            for name in ("example-kiosk.json", "example-logo.png", "example-prices.csv"):
+                target = path if name.endswith(".json") else path.parent / name
+                if not target.exists():
+                    shutil.copyfile(paths.resource_path("kiosk", name), target)
         write_pin(path, pin_hash)
     except (OSError, json.JSONDecodeError, KioskConfigError) as exc:
         print(f"gpuplanner: cannot write {path}: {exc}", file=sys.stderr)
