@@ -25,8 +25,9 @@ class FleetMachine:
     file: str
     snapshot: SystemSnapshot
 
-    def nvidia(self):
-        return [g for g in self.snapshot.gpus if g.vendor == "NVIDIA" or g.catalog_id]
+    def current_card(self) -> str | None:
+        """The catalog id of the machine's first known card: what an upgrade replaces."""
+        return next((g.catalog_id for g in self.snapshot.gpus if g.catalog_id), None)
 
     def gpu_summary(self) -> str:
         names: dict[str, int] = {}
@@ -144,36 +145,36 @@ def plan_machines(machines, template, catalog, model, shop_prices=()):
     return plans
 
 
-def _candidates(machine, plan, has_card: bool):
+def _candidates(machine: FleetMachine, plan) -> list[tuple[object, float]]:
+    """The machine's price/speed Pareto front, each option with the throughput it adds."""
     from gpuplanner.planning.frontier import pareto_front
 
+    current_card = machine.current_card()
     out = []
     for option in pareto_front(plan.options):
-        if option.predicted_throughput is None or option.gpu_id == machine_current(machine):
+        if option.predicted_throughput is None or option.gpu_id == current_card:
             continue
         # The new card's throughput less the current card's (the new one relative to it).
-        current = option.predicted_throughput / option.predicted_relative if has_card else 0.0
+        current = option.predicted_throughput / option.predicted_relative if current_card else 0.0
         gain = option.predicted_throughput - current
         if gain > 0.01 * option.predicted_throughput:
             out.append((option, gain))
     return out
 
 
-def machine_current(machine: FleetMachine) -> str | None:
-    ids = [g.catalog_id for g in machine.snapshot.gpus if g.catalog_id]
-    return ids[0] if ids else None
+def _choice(machine: FleetMachine, option, gain: float) -> Choice:
+    speedup = option.predicted_relative if machine.current_card() else None
+    return Choice(machine.name, option, gain, "", speedup)
 
 
 def plan_each(plans, currency: str, budget: float, workload: str) -> FleetPlan:
     """For each machine its engine's first choice that is faster than what it has."""
     choices = []
     for machine, plan in plans:
-        found = _candidates(machine, plan, machine_current(machine) is not None)
-        ranked = [o for o in plan.options if o.fits and any(o is c for c, _ in found)]
-        if ranked:
-            option = ranked[0]
-            gain = next(g for c, g in found if c is option)
-            choices.append(Choice(machine.name, option, gain, "", _speedup(machine, option)))
+        gains = {id(option): gain for option, gain in _candidates(machine, plan)}
+        option = next((o for o in plan.options if id(o) in gains), None)
+        if option is not None:
+            choices.append(_choice(machine, option, gains[id(option)]))
         else:
             choices.append(Choice(machine.name, None, 0.0, _why_none(plan)))
     return FleetPlan("each", currency, budget, workload, tuple(choices), _unit(plans))
@@ -188,21 +189,20 @@ def plan_lab(plans, currency: str, budget: float, workload: str) -> FleetPlan:
     if budget <= 0:
         raise ValueError("the lab's budget must be above zero")
     unit = budget / BUDGET_STEPS
-    steps = BUDGET_STEPS
-    candidates = [
-        _candidates(machine, plan, machine_current(machine) is not None) for machine, plan in plans
-    ]
-    best = [0.0] * (steps + 1)  # best gain with at most b steps spent, machines so far
+
+    def cost(option) -> int:
+        return math.ceil(option.price / unit - 1e-9)
+
+    candidates = [_candidates(machine, plan) for machine, plan in plans]
+    best = [0.0] * (BUDGET_STEPS + 1)  # best gain with at most b steps spent, machines so far
     picks: list[list[int]] = []  # per machine, per budget: the candidate taken (-1 none)
     for options in candidates:
-        costs = [math.ceil(o.price / unit - 1e-9) for o, _g in options]
         new = best[:]
-        pick = [-1] * (steps + 1)
-        for index, ((_option, gain), cost) in enumerate(zip(options, costs, strict=True)):
-            if cost > steps:
-                continue
-            for b in range(cost, steps + 1):
-                value = best[b - cost] + gain
+        pick = [-1] * (BUDGET_STEPS + 1)
+        for index, (option, gain) in enumerate(options):
+            steps = cost(option)
+            for b in range(steps, BUDGET_STEPS + 1):
+                value = best[b - steps] + gain
                 if value > new[b] + 1e-12:
                     new[b] = value
                     pick[b] = index
@@ -210,22 +210,18 @@ def plan_lab(plans, currency: str, budget: float, workload: str) -> FleetPlan:
         picks.append(pick)
     # Walk back from the full budget.
     chosen: list[Choice | None] = [None] * len(plans)
-    b = steps
+    b = BUDGET_STEPS
     for m in range(len(plans) - 1, -1, -1):
         machine, plan = plans[m]
         index = picks[m][b]
         if index >= 0:
             option, gain = candidates[m][index]
-            chosen[m] = Choice(machine.name, option, gain, "", _speedup(machine, option))
-            b -= math.ceil(option.price / unit - 1e-9)
+            chosen[m] = _choice(machine, option, gain)
+            b -= cost(option)
         else:
             reason = "outbid" if candidates[m] else _why_none(plan)
             chosen[m] = Choice(machine.name, None, 0.0, reason)
     return FleetPlan("lab", currency, budget, workload, tuple(chosen), _unit(plans))
-
-
-def _speedup(machine, option) -> float | None:
-    return option.predicted_relative if machine_current(machine) is not None else None
 
 
 def _unit(plans) -> str:

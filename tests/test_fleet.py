@@ -92,7 +92,7 @@ def test_a_folder_becomes_a_table_of_machines_and_unreadable_files_are_named(lab
     assert rows["lab-03"][3] == "Gen1 x16 (max Gen3 x16)"
     assert rows["lab-01"][2] == 12.0
     by_name = {m.name: m for m in machines}
-    assert fleet.machine_current(by_name["lab-01"]) == "geforce-rtx-3060-12-gb"
+    assert by_name["lab-01"].current_card() == "geforce-rtx-3060-12-gb"
 
 
 def test_the_same_machine_name_twice_is_told_apart_by_its_file(tmp_path, catalog):
@@ -141,10 +141,7 @@ def test_the_whole_lab_plan_is_the_best_combination_within_the_budget(lab, catal
     plan = fleet.plan_lab(plans, "CNY", budget, "resnet50")
     assert plan.total_cost <= budget
     # Brute force over every combination of at most one candidate per machine.
-    candidates = [
-        [(None, 0.0), *fleet._candidates(machine, p, fleet.machine_current(machine) is not None)]
-        for machine, p in plans
-    ]
+    candidates = [[(None, 0.0), *fleet._candidates(machine, p)] for machine, p in plans]
     best = 0.0
     for combo in itertools.product(*candidates):
         cost = sum(o.price for o, _g in combo if o is not None)
