@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
+from gpuplanner.commands.args import positive_float
 from gpuplanner.commands.output import error, print_json, print_table
 
 EXIT_OK, EXIT_FAILURE = 0, 1
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text.replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError("must be above zero")
-    return value
 
 
 def register(subparsers) -> None:
@@ -36,8 +26,10 @@ def register(subparsers) -> None:
     fleet.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
     fleet.add_argument("--currency", choices=("CNY", "USD"), default="CNY")
     budget = fleet.add_mutually_exclusive_group()
-    budget.add_argument("--budget", type=_positive, help="per machine (default: the scenario's)")
-    budget.add_argument("--lab-budget", type=_positive, help="one budget for the whole lab")
+    budget.add_argument(
+        "--budget", type=positive_float, help="per machine (default: the scenario's)"
+    )
+    budget.add_argument("--lab-budget", type=positive_float, help="one budget for the whole lab")
     fleet.add_argument("--language", choices=("en", "zh_CN"), default="en")
     fleet.add_argument("--csv", type=Path, help="write the plan as CSV (UTF-8, opens in Excel)")
     fleet.add_argument("--pdf", type=Path, help="write the plan and the machines as PDF")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import error, open_user_db, print_json, print_table
 from gpuplanner.hardware.snapshot import SnapshotError, load_file
 from gpuplanner.inventory import enrich, machine_facts
@@ -26,26 +26,6 @@ EXIT_OK, EXIT_FAILURE = 0, 1
 WORKLOADS = (*KERAS, "llm")
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} must be above zero")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
-    return value
-
-
 def register(subparsers) -> None:
     vram = subparsers.add_parser(
         "vram",
@@ -56,14 +36,14 @@ def register(subparsers) -> None:
     who.add_argument("--model", help=f"an LLM preset ({', '.join(sorted(LLMS))})")
     who.add_argument(
         "--params",
-        type=_positive_float,
+        type=positive_float,
         metavar="N",
         help="LLM parameters, e.g. 7e9 or 7 (billions)",
     )
     who.add_argument("--workload", choices=tuple(KERAS), help="a Keras workload preset")
     vram.add_argument("--mode", choices=LLM_MODES, default="qlora")
-    vram.add_argument("--seq", type=_positive_int, help="sequence length (LLM default 2048)")
-    vram.add_argument("--batch", type=_positive_int, help="batch size per card")
+    vram.add_argument("--seq", type=positive_int, help="sequence length (LLM default 2048)")
+    vram.add_argument("--batch", type=positive_int, help="batch size per card")
     vram.add_argument(
         "--precision", choices=("fp32", "mixed"), default="mixed", help="Keras workloads"
     )
@@ -87,7 +67,7 @@ def register(subparsers) -> None:
         "--gpu", action="append", required=True, metavar="NAME", help="a card (repeat for several)"
     )
     pred.add_argument(
-        "--params", type=_positive_float, default=7.0, help="LLM size in billions (llm-* workloads)"
+        "--params", type=positive_float, default=7.0, help="LLM size in billions (llm-* workloads)"
     )
     pred.add_argument(
         "--probe", type=Path, metavar="FILE", help="calibrate to this machine with a probe result"
@@ -99,34 +79,34 @@ def register(subparsers) -> None:
     rec = subparsers.add_parser("recommend", help="ranked GPUs for a scenario, budget and workload")
     rec.add_argument("--scenario", choices=[s.value for s in Scenario], required=True)
     rec.add_argument(
-        "--budget", type=_positive_float, help="total budget (default: the scenario's typical)"
+        "--budget", type=positive_float, help="total budget (default: the scenario's typical)"
     )
     rec.add_argument("--currency", choices=("CNY", "USD"), default="CNY")
     rec.add_argument("--workload", choices=WORKLOADS)
     rec.add_argument("--model", help="an LLM preset (implies --workload llm)")
     rec.add_argument("--mode", choices=LLM_MODES)
-    rec.add_argument("--seq", type=_positive_int)
-    rec.add_argument("--batch", type=_positive_int)
+    rec.add_argument("--seq", type=positive_int)
+    rec.add_argument("--batch", type=positive_int)
     rec.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
-    rec.add_argument("--psu-watts", type=_positive_float, metavar="W")
+    rec.add_argument("--psu-watts", type=positive_float, metavar="W")
     rec.add_argument("--psu-atx", choices=("2", "3"), default="2")
     rec.add_argument("--psu-12v2x6", action="store_true")
     rec.add_argument("--psu-8pin", type=int, metavar="N")
-    rec.add_argument("--gpu-clearance-mm", type=_positive_int)
+    rec.add_argument("--gpu-clearance-mm", type=positive_int)
     rec.add_argument("--free-slots", type=int)
     rec.add_argument(
         "--socket", choices=tuple(SOCKETS), default=None, help="wall socket (default by currency)"
     )
-    rec.add_argument("--tariff", type=_positive_float, help="electricity price per kWh")
+    rec.add_argument("--tariff", type=positive_float, help="electricity price per kWh")
     rec.add_argument("--snapshot", type=Path, metavar="FILE", help="a saved scan of this machine")
     rec.add_argument("--probe", type=Path, metavar="FILE", help="a saved probe result")
-    rec.add_argument("--max-gpus", type=_positive_int)
+    rec.add_argument("--max-gpus", type=positive_int)
     rec.add_argument("--used-ok", action="store_true", help="consider used cards")
     rec.add_argument(
         "--shop-only", action="store_true", help="only cards in the imported shop lists"
     )
     rec.add_argument("--language", choices=("en", "zh_CN"), default="en")
-    rec.add_argument("--top", type=_positive_int, default=10, help="options to print (text)")
+    rec.add_argument("--top", type=positive_int, default=10, help="options to print (text)")
     rec.add_argument("--json", action="store_true")
     rec.set_defaults(handler=cmd_recommend)
 

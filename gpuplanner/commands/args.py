@@ -1,0 +1,27 @@
+"""Argument types shared by the sub-commands: argparse shows their messages as usage errors."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+
+def positive_float(text: str) -> float:
+    """A number above zero; thousands separators allowed ("12,000"), NaN and infinity not."""
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} must be above zero")
+    return value
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
