@@ -118,6 +118,38 @@ class ShopPriceRow:
     stock: int | None = None
     location: str | None = None
 
+    def as_price(self, shop: str, date: str) -> Price:
+        """The row as a catalog ``Price`` (region 'shop', source the shop); needs a gpu_id."""
+        return Price(
+            gpu_id=self.gpu_id,
+            amount=self.amount,
+            currency=self.currency,
+            condition=self.condition,
+            region="shop",
+            source=f"shop:{shop}",
+            date=date,
+            note=self.product_name,
+            shop=shop,
+            sku=self.sku,
+            stock=self.stock,
+            location=self.location,
+        )
+
+
+def _shop_row(r: sqlite3.Row) -> ShopPriceRow:
+    return ShopPriceRow(
+        r["line"],
+        r["product_name"],
+        r["gpu_id"],
+        r["match_confidence"],
+        r["amount"],
+        r["currency"],
+        r["condition"],
+        r["sku"],
+        r["stock"],
+        r["location"],
+    )
+
 
 def default_path() -> Path:
     return paths.user_data_dir() / DB_NAME
@@ -291,21 +323,7 @@ class UserDb:
             " where s.name = ? order by p.line",
             (shop,),
         ).fetchall()
-        return [
-            ShopPriceRow(
-                r["line"],
-                r["product_name"],
-                r["gpu_id"],
-                r["match_confidence"],
-                r["amount"],
-                r["currency"],
-                r["condition"],
-                r["sku"],
-                r["stock"],
-                r["location"],
-            )
-            for r in rows
-        ]
+        return [_shop_row(r) for r in rows]
 
     def shop_prices(self, gpu_id: str | None = None) -> list[Price]:
         """Matched shop prices as catalog ``Price`` records (region 'shop', source the shop)."""
@@ -322,20 +340,7 @@ class UserDb:
             args = (gpu_id,)
         sql += " order by s.name, p.line"
         return [
-            Price(
-                gpu_id=r["gpu_id"],
-                amount=r["amount"],
-                currency=r["currency"],
-                condition=r["condition"],
-                region="shop",
-                source=f"shop:{r['shop']}",
-                date=(r["imported_at"] or "")[:10],
-                note=r["product_name"],
-                shop=r["shop"],
-                sku=r["sku"],
-                stock=r["stock"],
-                location=r["location"],
-            )
+            _shop_row(r).as_price(r["shop"], (r["imported_at"] or "")[:10])
             for r in self._conn.execute(sql, args).fetchall()
         ]
 

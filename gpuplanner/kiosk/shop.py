@@ -19,24 +19,7 @@ def load_shop_prices(path: Path, shop: str, cards, currency: str) -> tuple[list[
     """
     report = read_price_list(path, cards, default_currency=currency)
     stamp = date.fromtimestamp(path.stat().st_mtime).isoformat()
-    prices = [
-        Price(
-            gpu_id=row.gpu_id,
-            amount=row.amount,
-            currency=row.currency,
-            condition=row.condition,
-            region="shop",
-            source=f"shop:{shop}",
-            date=stamp,
-            note=row.product_name,
-            shop=shop,
-            sku=row.sku,
-            stock=row.stock,
-            location=row.location,
-        )
-        for row in report.accepted
-        if row.gpu_id is not None
-    ]
+    prices = [row.as_price(shop, stamp) for row in report.accepted if row.gpu_id is not None]
     if not prices:
         raise PriceListError(path.name, "no row of the price list matches a card in the catalog")
     return prices, report
