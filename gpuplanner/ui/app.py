@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 LAST_SCAN = "last-scan.json"
 # A first paint that takes this long means the app is broken, not slow.
 SMOKE_TEST_TIMEOUT_MS = 60_000
+NEVER_PAINTED = 3
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,39 @@ def _save_screenshot(window, path: Path) -> bool:
     return pixmap.save(str(path))
 
 
+def exit_after_first_paint(app, window, controller, screenshot: Path | None, **info) -> None:
+    """--smoke-test and --screenshot: after the first paint, print a JSON line and exit.
+
+    Exits with NEVER_PAINTED if the window has not painted within SMOKE_TEST_TIMEOUT_MS.
+    """
+    outcome = {"code": NEVER_PAINTED}
+
+    def after_first_paint() -> None:
+        outcome["code"] = 0
+        if screenshot:
+            # Let background work (scan, catalog) finish so the picture shows a settled page.
+            for _ in range(3):
+                controller.wait(60_000)
+                app.processEvents()
+                time.sleep(0.05)
+                app.processEvents()
+            if not _save_screenshot(window, screenshot):
+                print(f"gpuplanner: could not write {screenshot}", file=sys.stderr)
+                outcome["code"] = 1
+        print(json.dumps({"first_paint_epoch": time.time(), "version": __version__, **info}))
+        sys.stdout.flush()
+        app.exit(outcome["code"])
+
+    FirstPaintWatcher(window, after_first_paint)
+    QTimer.singleShot(SMOKE_TEST_TIMEOUT_MS, lambda: app.exit(outcome["code"]))
+
+
+def finish(code: int) -> int:
+    if code == NEVER_PAINTED:
+        print("gpuplanner: the main window never painted", file=sys.stderr)
+    return code
+
+
 def run(argv: list[str], options: LaunchOptions) -> int:
     app = QApplication.instance() or QApplication(argv)
     app.setApplicationName("gpuplanner")
@@ -176,32 +210,10 @@ def run(argv: list[str], options: LaunchOptions) -> int:
         if options.fleet != Path():
             window.load([options.fleet])
     if options.smoke_test or options.screenshot:
-        outcome = {"code": 3}
-
-        def after_first_paint() -> None:
-            outcome["code"] = 0
-            if options.screenshot:
-                # Let background work (scan, catalog) finish so the picture shows a settled page.
-                for _ in range(3):
-                    application.controller.wait(60_000)
-                    app.processEvents()
-                    time.sleep(0.05)
-                    app.processEvents()
-            if options.screenshot and not _save_screenshot(window, options.screenshot):
-                print(f"gpuplanner: could not write {options.screenshot}", file=sys.stderr)
-                outcome["code"] = 1
-            print(json.dumps({"first_paint_epoch": time.time(), "version": __version__}))
-            sys.stdout.flush()
-            app.exit(outcome["code"])
-
-        FirstPaintWatcher(window, after_first_paint)
-        QTimer.singleShot(SMOKE_TEST_TIMEOUT_MS, lambda: app.exit(outcome["code"]))
+        exit_after_first_paint(app, window, application.controller, options.screenshot)
     window.resize(max(window.minimumWidth(), 1100), max(window.minimumHeight(), 760))
     if options.page and options.fleet is None:
         window.go(options.page)
     window.show()
     log.info("main window shown")
-    code = app.exec()
-    if code == 3:
-        print("gpuplanner: the main window never painted", file=sys.stderr)
-    return code
+    return finish(app.exec())

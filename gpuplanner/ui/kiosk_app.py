@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -15,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from gpuplanner import __version__
 from gpuplanner.kiosk.config import KioskConfig
 from gpuplanner.kiosk.start import KioskStartError, prepare
+from gpuplanner.ui.app import exit_after_first_paint, finish, set_app_icon
 from gpuplanner.ui.translator import LanguageSwitcher
 
 log = logging.getLogger(__name__)
@@ -98,8 +97,6 @@ def run(
     app = QApplication.instance() or QApplication(argv)
     app.setApplicationName("gpuplanner")
     app.setApplicationVersion(__version__)
-    from gpuplanner.ui.app import set_app_icon
-
     set_app_icon(app)
     try:
         config, catalog, prices = prepare(config_path)
@@ -110,22 +107,7 @@ def run(
     if page:
         window.main.go(page)
     if smoke_test or screenshot:
-        from gpuplanner.ui.app import FirstPaintWatcher, _save_screenshot
-
-        def after_first_paint() -> None:
-            code = 0
-            for _ in range(3):  # let the page's background work settle before the picture
-                window.main.controller.wait(60_000)
-                app.processEvents()
-                time.sleep(0.05)
-                app.processEvents()
-            if screenshot and not _save_screenshot(window, screenshot):
-                code = 1
-            print(json.dumps({"first_paint_epoch": time.time(), "kiosk": True}))
-            sys.stdout.flush()
-            app.exit(code)
-
-        FirstPaintWatcher(window, after_first_paint)
+        exit_after_first_paint(app, window, window.main.controller, screenshot, kiosk=True)
         window.resize(1280, 800)
         window.show()
     else:
@@ -135,4 +117,4 @@ def run(
             window.setGeometry(screen.geometry())
         window.showFullScreen()
     log.info("kiosk started for %s", config.shop_name)
-    return app.exec()
+    return finish(app.exec())
