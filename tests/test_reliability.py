@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from gpuplanner import atomic
 from gpuplanner.catalog.userdb import ShopPriceRow, UserDb, UserDbFull
 from gpuplanner.hardware import psu
-from gpuplanner.kiosk.config import KioskConfigError, load_config
+from gpuplanner.kiosk.config import SETTINGS, KioskConfigError, load_config
 
 # -- liquidctl -------------------------------------------------------------------------------
 
@@ -127,24 +127,7 @@ VALUES = st.recursive(
     ),
     max_leaves=8,
 )
-KEYS = st.sampled_from(
-    [
-        "shop_name",
-        "pin_hash",
-        "language",
-        "currency",
-        "logo",
-        "idle_seconds",
-        "countdown_seconds",
-        "price_list",
-        "in_stock_only",
-        "printer",
-        "scenarios",
-        "pages",
-        "comment",
-        "other",
-    ]
-)
+KEYS = st.sampled_from([*SETTINGS, "other"])
 
 
 @settings(

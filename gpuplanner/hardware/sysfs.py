@@ -86,7 +86,7 @@ def _parse_pci_ids(path: Path) -> dict[str, str]:
 
 
 def read_display_devices(root: Path = Path("/")) -> list[GpuDevice]:
-    """Every PCI display controller (class 0x03xxxx: VGA, 3D, display) with its links."""
+    """Every PCI display controller (PCI base class 0x03: VGA, 3D or other display) with its links."""
     devices_dir = root / "sys" / "bus" / "pci" / "devices"
     try:
         entries = sorted(os.listdir(devices_dir))

@@ -15,6 +15,21 @@ from gpuplanner.kiosk.pin import check_hash_format
 PAGES = ("computer", "probe", "workload", "results", "report")
 SCENARIOS = ("student", "sme", "llm")
 MAX_LOGO_BYTES = 2 * 1024 * 1024
+SETTINGS = (
+    "shop_name",
+    "pin_hash",
+    "language",
+    "currency",
+    "logo",
+    "idle_seconds",
+    "countdown_seconds",
+    "price_list",
+    "in_stock_only",
+    "printer",
+    "scenarios",
+    "pages",
+    "comment",
+)
 
 
 class KioskConfigError(ValueError):
@@ -69,22 +84,7 @@ def load_config(path: Path) -> KioskConfig:
         ) from None
     if not isinstance(data, dict):
         raise KioskConfigError(name, "the configuration must be a JSON object")
-    known = {
-        "shop_name",
-        "pin_hash",
-        "language",
-        "currency",
-        "logo",
-        "idle_seconds",
-        "countdown_seconds",
-        "price_list",
-        "in_stock_only",
-        "printer",
-        "scenarios",
-        "pages",
-        "comment",
-    }
-    unknown = sorted(set(data) - known)
+    unknown = sorted(set(data) - set(SETTINGS))
     if unknown:
         raise KioskConfigError(name, f"unknown setting(s): {', '.join(unknown)}")
 

@@ -107,7 +107,7 @@ class MainWindow(QMainWindow):
         self._hidden: set[int] = set()
         if controller is not None:
             for _ in PAGE_CLASSES:
-                self.pages.addWidget(QWidget(self))  # a placeholder until the page is opened
+                self.pages.addWidget(QWidget(self))  # empty stand-in: page() builds the real one
             self.scenario_page.scenario_changed.connect(self._scenario_chosen)
             self.error_label = QLabel(self)
             self.error_label.setObjectName("errorBanner")
@@ -166,9 +166,9 @@ class MainWindow(QMainWindow):
                 if files
                 else cls(self.controller, self)
             )
-            placeholder = self.pages.widget(index)
-            self.pages.removeWidget(placeholder)
-            placeholder.deleteLater()
+            stand_in = self.pages.widget(index)
+            self.pages.removeWidget(stand_in)
+            stand_in.deleteLater()
             self.pages.insertWidget(index, page)
             self._built[index] = page
             if hasattr(page, "load_from_session"):
