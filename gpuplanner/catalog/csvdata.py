@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogDataError
 from gpuplanner.catalog.schema import (
+    BOARDS,
     BOOL,
     CHOICE,
     CPUS,
@@ -17,6 +18,8 @@ from gpuplanner.catalog.schema import (
     INT,
     LIST,
     PRICES,
+    PSUS,
+    ROUTES,
     SOURCES,
     TABLES,
     TF_BUILDS,
@@ -159,6 +162,9 @@ def load_catalog(folder: Path) -> dict[str, list[Row]]:
     check_sources(PRICES, "source")
     check_sources(TF_BUILDS, "sources")
     check_sources(CPUS, "sources")
+    check_sources(BOARDS, "sources")
+    check_sources(PSUS, "source")
+    check_sources(ROUTES, "sources")
 
     gpu_ids = {row["id"] for _, row in data[GPUS.name]}
     priced = set()
@@ -171,6 +177,9 @@ def load_catalog(folder: Path) -> dict[str, list[Row]]:
             raise CatalogDataError(
                 GPUS.file, line, "id", f"{row['name']} has no price in prices.csv"
             )
+    for line, row in data[BOARDS.name]:
+        if row["gpu_id"] not in gpu_ids:
+            raise CatalogDataError(BOARDS.file, line, "gpu_id", f"no GPU with id {row['gpu_id']!r}")
     for line, row in data[CPUS.name]:
         if row["max_power_w"] < row["base_power_w"]:
             raise CatalogDataError(CPUS.file, line, "max_power_w", "below base_power_w")

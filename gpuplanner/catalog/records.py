@@ -109,6 +109,49 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Board:
+    """What the partner boards of a card add to its reference spec: the adapter, the size."""
+
+    gpu_id: str
+    adapter_8pin: int | None  # 8-pin cables the vendor's 12V-2x6 adapter needs
+    length_max_mm: int | None  # the longest widely sold board
+    slots_max: float | None
+    sources: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class PsuPrice:
+    """A power supply an option may need, with its dated price."""
+
+    watts: int
+    atx_version: str
+    cables_12v2x6: int
+    cables_8pin: int
+    amount: float
+    currency: str
+    region: str
+    source: str
+    date: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class TfRoute:
+    """One way of running TensorFlow or Keras on one vendor's cards (catalog tf_routes.csv)."""
+
+    route: str  # official, ngc, keras-other
+    vendor: str
+    min_cc: float | None
+    max_cc: float | None
+    requires: str | None  # rocm, xpu
+    min_driver_linux: str | None
+    platforms: str
+    sources: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class CatalogData:
     """Everything the planner needs, loaded at once."""
 
@@ -116,3 +159,6 @@ class CatalogData:
     prices: tuple[Price, ...]
     tf_builds: tuple[TfBuild, ...]
     cpus: tuple[CpuPower, ...]
+    boards: tuple[Board, ...] = ()
+    psus: tuple[PsuPrice, ...] = ()
+    tf_routes: tuple[TfRoute, ...] = ()

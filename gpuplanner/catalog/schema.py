@@ -178,4 +178,58 @@ SOURCES = Table(
     key=("id",),
 )
 
-TABLES = (SOURCES, GPUS, PRICES, TF_BUILDS, CPUS)
+BOARDS = Table(
+    "boards",
+    "boards.csv",
+    (
+        _c("gpu_id", required=True),
+        # 8-pin cables the vendor's 12V-2x6 adapter needs (a count from the vendor, not a formula).
+        _c("adapter_8pin", INT, False, 1, 4),
+        # The longest widely sold partner board: what fit is judged against by default.
+        _c("length_max_mm", INT, False, 100, 400),
+        _c("slots_max", FLOAT, False, 1, 5),
+        _c("sources", required=True),
+        _c("note"),
+    ),
+    key=("gpu_id",),
+)
+
+PSUS = Table(
+    "psus",
+    "psus.csv",
+    (
+        _c("watts", INT, True, 200, 3000),
+        _c("atx_version", CHOICE, True, choices=("2", "3")),
+        _c("cables_12v2x6", INT, True, 0, 4),
+        _c("cables_8pin", INT, True, 0, 12),
+        _c("amount", FLOAT, True, 1, 100_000),
+        _c("currency", CHOICE, True, choices=CURRENCIES),
+        _c("region", required=True),
+        _c("source", required=True),
+        _c("date", DATE, True),
+        _c("note"),
+    ),
+    key=("watts", "currency", "region"),
+)
+
+TF_ROUTES = ("official", "ngc", "keras-other")
+
+ROUTES = Table(
+    "tf_routes",
+    "tf_routes.csv",
+    (
+        _c("route", CHOICE, True, choices=TF_ROUTES),
+        _c("vendor", CHOICE, True, choices=("NVIDIA", "AMD", "Intel")),
+        _c("min_cc", FLOAT, False, 1, 20),
+        _c("max_cc", FLOAT, False, 1, 20),
+        # rocm: only cards on ROCm's supported list; xpu: Intel's PyTorch XPU builds.
+        _c("requires", CHOICE, False, choices=("rocm", "xpu")),
+        _c("min_driver_linux"),
+        _c("platforms", required=True),
+        _c("sources", required=True),
+        _c("note"),
+    ),
+    key=("route", "vendor", "min_cc"),
+)
+
+TABLES = (SOURCES, GPUS, PRICES, TF_BUILDS, CPUS, BOARDS, PSUS, ROUTES)

@@ -9,7 +9,17 @@ from pathlib import Path
 from gpuplanner.catalog.bundled import ensure_catalog
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogUnavailable, UnknownGpu
 from gpuplanner.catalog.names import NamedCard, normalise, resolve, suggestions
-from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec, Price, Source, TfBuild
+from gpuplanner.catalog.records import (
+    Board,
+    CatalogData,
+    CpuPower,
+    GpuSpec,
+    Price,
+    PsuPrice,
+    Source,
+    TfBuild,
+    TfRoute,
+)
 
 _GPU_ORDER = "order by vendor, segment, release_date, name"
 
@@ -139,9 +149,26 @@ class Catalog:
         rows = self._rows("select * from sources order by id")
         return [Source(**{**dict(r), "verified": bool(r["verified"])}) for r in rows]
 
+    def boards(self) -> list[Board]:
+        return [Board(**dict(r)) for r in self._rows("select * from boards order by gpu_id")]
+
+    def psus(self) -> list[PsuPrice]:
+        rows = self._rows("select * from psus order by currency, watts")
+        return [PsuPrice(**dict(r)) for r in rows]
+
+    def tf_routes(self) -> list[TfRoute]:
+        rows = self._rows("select * from tf_routes order by route, vendor, min_cc")
+        return [TfRoute(**dict(r)) for r in rows]
+
     def load_all(self) -> CatalogData:
         return CatalogData(
-            tuple(self.gpus()), tuple(self.prices()), tuple(self.tf_builds()), tuple(self.cpus())
+            tuple(self.gpus()),
+            tuple(self.prices()),
+            tuple(self.tf_builds()),
+            tuple(self.cpus()),
+            tuple(self.boards()),
+            tuple(self.psus()),
+            tuple(self.tf_routes()),
         )
 
     def info(self) -> dict:

@@ -1,0 +1,48 @@
+"""What a rule says about one option: typed findings, never sentences.
+
+A finding is an id, a severity and the numbers behind it. Text is made outside planning/
+(``gpuplanner.report.plan_text``) from the one translation source, so the command line, the
+window and the reports say the same thing in either language.
+
+Severity decides what happens to the option:
+``blocks``: not offered as it is; ``needs``: offered only with what it needs, priced in
+(a supply, a driver); ``warns``: offered, with the warning; ``info``: a fact worth showing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Severity = Literal["blocks", "needs", "warns", "info"]
+SEVERITIES: tuple[Severity, ...] = ("blocks", "needs", "warns", "info")
+SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
+
+Param = str | int | float
+
+
+@dataclass(frozen=True)
+class Finding:
+    id: str
+    severity: Severity
+    params: dict[str, Param] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Need:
+    """Something an option needs to work, with its price in the plan's currency (0: free)."""
+
+    what: Literal["psu", "driver"]
+    price: float = 0.0
+    watts: int | None = None  # psu
+    version: str | None = None  # driver: the minimum version
+    date: str | None = None  # of the price
+    source: str | None = None
+
+
+def finding(id: str, severity: Severity, **params: Param) -> Finding:
+    return Finding(id, severity, dict(params))
+
+
+def worst(findings: tuple[Finding, ...] | list[Finding]) -> Severity | None:
+    return min((f.severity for f in findings), key=SEVERITY_ORDER.__getitem__, default=None)

@@ -1,0 +1,68 @@
+"""Which ways of running TensorFlow (or Keras) reach a card: a catalog fact per route.
+
+Routes: ``official`` pip wheels; ``ngc``, NVIDIA's TensorFlow container (Linux/WSL2, Docker);
+``keras-other``, Keras 3 on the JAX or PyTorch backend. The rows in the catalog's
+tf_routes.csv say, per vendor, which compute capabilities each route has kernels for, what
+it requires (ROCm's list, Intel XPU) and the driver it needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.catalog.records import GpuSpec, TfRoute
+
+ROUTES = ("official", "ngc", "keras-other")
+
+
+@dataclass(frozen=True)
+class RouteSupport:
+    route: str
+    runs: bool
+    needs_rocm: bool = False  # runs only through ROCm on Linux
+    min_driver: str | None = None
+    row: TfRoute | None = None
+
+
+def _cc(gpu: GpuSpec) -> float | None:
+    try:
+        return float(gpu.compute_capability) if gpu.compute_capability else None
+    except ValueError:
+        return None
+
+
+def support(gpu: GpuSpec, route: str, rows: tuple[TfRoute, ...]) -> RouteSupport:
+    cc = _cc(gpu)
+    for row in rows:
+        if row.route != route or row.vendor != gpu.vendor:
+            continue
+        if row.requires == "rocm":
+            if gpu.tf_status == "rocm":
+                return RouteSupport(route, True, True, row.min_driver_linux, row)
+            continue
+        if row.requires == "xpu":
+            return RouteSupport(route, True, False, row.min_driver_linux, row)
+        if cc is None:
+            continue
+        if (row.min_cc is None or cc >= row.min_cc) and (row.max_cc is None or cc <= row.max_cc):
+            return RouteSupport(route, True, False, row.min_driver_linux, row)
+    return RouteSupport(route, False)
+
+
+def routes_that_run(gpu: GpuSpec, rows: tuple[TfRoute, ...]) -> tuple[str, ...]:
+    return tuple(r for r in ROUTES if support(gpu, r, rows).runs)
+
+
+def version_tuple(text: str | None) -> tuple[int, ...]:
+    parts = []
+    for piece in (text or "").split("."):
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        if not digits:
+            break
+        parts.append(int(digits))
+    return tuple(parts)
+
+
+def driver_below(have: str | None, need: str | None) -> bool:
+    """True when the installed driver is known and older than ``need``."""
+    return bool(have and need and version_tuple(have) < version_tuple(need))
