@@ -7,6 +7,7 @@ upgrade per machine so that the lab's added speed is largest within one budget.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -124,47 +125,44 @@ class FleetPlan:
 
 def plan_machines(machines, template, catalog, model, shop_prices=()):
     """One engine plan per machine: ``template`` (a PlanRequest) with that machine's facts."""
-    from gpuplanner.inventory import machine_facts
-    from gpuplanner.planning.power import PsuSpec
+    from gpuplanner.inventory import case_of, machine_facts, supply_of
     from gpuplanner.planning.recommend import recommend
 
     plans = []
     for machine in machines:
-        supply = machine.snapshot.power_supply
-        psu = template.psu
-        if psu is None and supply.rated_w:
-            psu = PsuSpec(
-                float(supply.rated_w),
-                supply.atx_version or "2",
-                bool(supply.has_12v2x6),
-                supply.pcie_8pin_cables,
-                supply.rating,
-            )
-        request = replace(template, machine=machine_facts(machine.snapshot, None, catalog), psu=psu)
+        request = replace(
+            template,
+            machine=machine_facts(machine.snapshot, None, catalog),
+            psu=template.psu or supply_of(machine.snapshot),
+            case=template.case or case_of(machine.snapshot),
+            alternatives=False,
+        )
         plans.append((machine, recommend(request, catalog, model, shop_prices)))
     return plans
 
 
+def _current_throughput(plan) -> float:
+    keep = next((o for o in plan.options if o.action == "keep"), None)
+    return (keep.predicted_throughput or 0.0) if keep is not None else 0.0
+
+
 def _candidates(machine: FleetMachine, plan) -> list[tuple[object, float]]:
-    """The machine's price/speed Pareto front, each option with the throughput it adds."""
+    """The machine's price/speed Pareto front of purchases, each with the throughput it adds."""
     from gpuplanner.planning.frontier import pareto_front
 
-    current_card = machine.current_card()
+    base = _current_throughput(plan)
     out = []
     for option in pareto_front(plan.options):
-        if option.predicted_throughput is None or option.gpu_id == current_card:
+        if option.action == "keep" or option.predicted_throughput is None:
             continue
-        # The new card's throughput less the current card's (the new one relative to it).
-        current = option.predicted_throughput / option.predicted_relative if current_card else 0.0
-        gain = option.predicted_throughput - current
+        gain = option.predicted_throughput - base
         if gain > 0.01 * option.predicted_throughput:
             out.append((option, gain))
     return out
 
 
 def _choice(machine: FleetMachine, option, gain: float) -> Choice:
-    speedup = option.predicted_relative if machine.current_card() else None
-    return Choice(machine.name, option, gain, "", speedup)
+    return Choice(machine.name, option, gain, "", option.speedup)
 
 
 def plan_each(plans, currency: str, budget: float, workload: str) -> FleetPlan:
@@ -229,7 +227,16 @@ def _unit(plans) -> str:
 
 
 def _why_none(plan) -> str:
-    return "nothing-fits" if not plan.fitting() else "nothing-faster"
+    """Why a machine gets no upgrade: laptop, cloud-vm, check-supply, nothing-fits, nothing-faster."""
+    found = {f.id for o in plan.options for f in o.findings}
+    if "machine-laptop" in found:
+        return "laptop"
+    if "machine-cloud-vm" in found:
+        return "cloud-vm"
+    purchases = [o for o in plan.options if o.action != "keep"]
+    if "machine-slot-powered" in found and not any(o.offered for o in purchases):
+        return "check-supply"
+    return "nothing-faster" if any(o.offered for o in purchases) else "nothing-fits"
 
 
 def plan_fleet(
@@ -259,6 +266,7 @@ def plan_fleet(
         precision=precision,
         socket="CN-10A" if currency == "CNY" else "US-15A",
         language=language,
+        today=dt.date.today().isoformat(),
     )
     plans = plan_machines(machines, template, catalog, load_speed_model(), shop_prices)
     if lab_budget:

@@ -7,11 +7,12 @@ diagnosis from the build tables.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from gpuplanner.catalog.names import NamedCard, match_device, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower
-from gpuplanner.hardware.records import CpuInfo, SystemSnapshot
+from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
 
 
@@ -59,30 +60,92 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     return replace(enriched, findings=snapshot.findings + extra)
 
 
+LAPTOP_MARKERS = re.compile(r"mobile|max-q|laptop|\b[a-z]{2}\d{3}m\b", re.IGNORECASE)
+WORKSTATION_CPUS = re.compile(r"threadripper|xeon|epyc", re.IGNORECASE)
+
+
+def looks_like_laptop(gpu: GpuDevice) -> bool:
+    """A laptop GPU: named so, or a GeForce that reports no power management at all."""
+    if LAPTOP_MARKERS.search(gpu.name or ""):
+        return True
+    return (
+        "geforce" in (gpu.name or "").lower()
+        and gpu.driver_version is not None  # a full report, not a hand-trimmed fragment
+        and gpu.power_limit_w is None
+        and gpu.power_default_limit_w is None
+        and gpu.power_draw_w is None
+        and gpu.pcie is not None
+    )
+
+
+# Physical machines put GPUs behind a root port (bus 01 and up); hypervisors put them on bus 00.
+VIRTUAL_BUS = re.compile(r"^(?:[0-9a-f]{4,8}:)?00:[0-9a-f]{2}\.[0-7]$", re.IGNORECASE)
+SLOT_POWER_W = 75.0
+
+
+def looks_virtual(gpu: GpuDevice) -> bool:
+    return bool(gpu.bus_id and VIRTUAL_BUS.match(gpu.bus_id))
+
+
+def slot_powered(gpus, by_id) -> bool:
+    """Every GPU runs from the slot alone: a catalog card without power connectors, or an
+    unknown card whose power limit is 75 W or less (or not reported at all)."""
+    nvidia = [g for g in gpus if g.vendor == "NVIDIA"]
+    if not nvidia:
+        return False
+    for gpu in nvidia:
+        card = by_id.get(gpu.catalog_id or "")
+        if card is not None:
+            wired = card.power_8pin + card.power_6pin + card.power_12v2x6 + card.power_eps8
+            if wired or card.board_power_w > SLOT_POWER_W:
+                return False
+        else:
+            limit = gpu.power_default_limit_w or gpu.power_limit_w
+            if limit is not None and limit > SLOT_POWER_W:
+                return False
+    return True
+
+
 def machine_facts(snapshot: SystemSnapshot | None, probe=None, catalog: CatalogData | None = None):
     """What planning needs to know of this computer, from a scan and a probe result."""
-    from gpuplanner.planning.recommend import MachineFacts
+    from gpuplanner.planning.request import MachineFacts
     from gpuplanner.planning.speed import calibration, features
 
     if snapshot is None and probe is None:
         return MachineFacts()
-    current = slot_gen = slot_width = None
-    existing_w = 0.0
+    by_id = {g.id: g for g in catalog.gpus} if catalog else {}
+    current = slot_gen = slot_width = driver = None
+    count = 0
+    other_w = 0.0
+    laptop = workstation = virtual = powered_by_slot = False
     if snapshot is not None:
-        nvidia = [g for g in snapshot.gpus if g.catalog_id]
-        if nvidia:
-            current = nvidia[0].catalog_id
-            link = nvidia[0].pcie
+        known = [g for g in snapshot.gpus if g.catalog_id]
+        if known:
+            # The card most of the machine's GPUs are: what "keep" and "add" are about.
+            ids = [g.catalog_id for g in known]
+            current = max(dict.fromkeys(ids), key=ids.count)
+            count = ids.count(current)
+            first = next(g for g in known if g.catalog_id == current)
+            link = first.pcie
             if link is not None:
                 slot_gen = link.slot_max_gen or link.max_gen
                 slot_width = link.slot_max_width or link.max_width
+            for gpu in known:
+                if gpu.catalog_id != current and gpu.catalog_id in by_id:
+                    other_w += by_id[gpu.catalog_id].board_power_w
+        driver = next((g.driver_version for g in snapshot.gpus if g.driver_version), None)
+        laptop = any(looks_like_laptop(g) for g in snapshot.gpus if g.vendor == "NVIDIA")
+        virtual = any(looks_virtual(g) for g in snapshot.gpus if g.vendor == "NVIDIA")
+        powered_by_slot = slot_powered(snapshot.gpus, by_id)
+        workstation = len(snapshot.gpus) >= 4 or bool(
+            WORKSTATION_CPUS.search(snapshot.cpu.model or "")
+        )
     cpu = snapshot.cpu if snapshot is not None else None
     pipeline = factor = max_temp = None
     throttled = False
     if probe is not None:
         metric = probe.metric("input", "jpeg_decode_augment")
         pipeline = metric.value if metric else None
-        by_id = {g.id: g for g in catalog.gpus} if catalog else {}
         card = by_id.get(current or "")
         env = probe.environment()
         if card is not None and env.get("gpus"):
@@ -96,6 +159,17 @@ def machine_facts(snapshot: SystemSnapshot | None, probe=None, catalog: CatalogD
             throttled = throttled or any("thermal" in r for r in load.throttle_reasons)
     return MachineFacts(
         current_gpu_id=current,
+        installed_count=count,
+        has_gpu=bool(snapshot and any(g.vendor == "NVIDIA" or g.catalog_id for g in snapshot.gpus)),
+        laptop=laptop,
+        virtual_machine=virtual,
+        slot_powered=powered_by_slot,
+        workstation=workstation,
+        nvlink_active=bool(
+            snapshot and any((g.nvlink_active_links or 0) > 0 for g in snapshot.gpus)
+        ),
+        driver_version=driver,
+        os_system=snapshot.os.system if snapshot and snapshot.os else None,
         slot_gen=slot_gen,
         slot_width=slot_width,
         cpu_peak_w=cpu.max_power_w if cpu else None,
@@ -103,9 +177,36 @@ def machine_facts(snapshot: SystemSnapshot | None, probe=None, catalog: CatalogD
         ram_gb=round(snapshot.memory.total_mib / 1024, 1)
         if snapshot and snapshot.memory.total_mib
         else None,
-        existing_gpu_w=0.0 if existing_w == 0 else existing_w,
+        existing_gpu_w=other_w,
         pipeline_images_s=pipeline,
         machine_factor=factor,
         max_temp_c=max_temp,
         throttled=throttled,
     )
+
+
+def supply_of(snapshot: SystemSnapshot | None):
+    """The power supply the user entered for this machine (kept in its snapshot), if any."""
+    from gpuplanner.planning.power import PsuSpec
+
+    supply = snapshot.power_supply if snapshot is not None else None
+    if supply is None or not supply.rated_w:
+        return None
+    return PsuSpec(
+        float(supply.rated_w),
+        supply.atx_version or "2",
+        bool(supply.has_12v2x6),
+        supply.pcie_8pin_cables,
+        supply.rating,
+    )
+
+
+def case_of(snapshot: SystemSnapshot | None):
+    from gpuplanner.planning.physical import CaseSpec
+
+    case = snapshot.case if snapshot is not None else None
+    if case is None or not (
+        case.gpu_clearance_mm or case.free_slots is not None or case.form_factor
+    ):
+        return None
+    return CaseSpec(case.gpu_clearance_mm, case.free_slots, case.form_factor)

@@ -6,6 +6,7 @@ The wizard's pages edit one ``Session``; ``to_request`` turns it into the planni
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,10 @@ class Session:
     used_ok: bool = False
     max_gpus: int | None = None
     shop_only: bool = False
+    tf_route: str = "official"  # official, ngc, keras-other
+    accept_rocm: bool = False
+    keep_psu: bool = False
+    bits: int = 16  # LLM inference weights
     extra: dict = field(default_factory=dict)
 
     def preset(self):
@@ -102,5 +107,10 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         socket=SOCKET_BY_CURRENCY.get(session.currency, "CN-10A"),
         tariff=session.tariff,
         language=session.language,
+        tf_route=session.tf_route,
+        accept_rocm=session.accept_rocm,
+        keep_psu=session.keep_psu,
+        bits=session.bits,
+        today=dt.date.today().isoformat(),
         machine=machine_facts(session.snapshot, session.probe, catalog),
     )

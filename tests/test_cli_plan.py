@@ -71,19 +71,33 @@ def test_recommend_json_shape(tmp_path):
     assert data["scenario"] == "student" and data["currency"] == "CNY"
     option = data["options"][0]
     assert set(option) >= {
+        "action",
         "gpu",
         "count",
+        "total",
         "price",
-        "fits",
+        "needs",
+        "offered",
         "vram_needed_gb",
         "predicted",
-        "warnings",
-        "reasons",
+        "findings",
+        "rank_reason",
     }
-    assert set(option["predicted"]) >= {"relative", "throughput", "unit"}
-    assert all(
-        set(w) >= {"id", "severity", "message"} for o in data["options"] for w in o["warnings"]
-    )
+    assert set(option["predicted"]) >= {"relative", "speedup", "throughput", "unit", "scaling"}
+    assert set(option["price"]) >= {
+        "amount",
+        "currency",
+        "date",
+        "condition",
+        "region",
+        "source",
+        "age_days",
+    }
+    for o in data["options"]:
+        for f in o["findings"]:
+            assert set(f) >= {"id", "severity", "params", "text"}
+            assert f["severity"] in ("blocks", "needs", "warns", "info")
+            assert f["text"]["en"] and f["text"]["zh_CN"]
 
 
 def test_recommend_with_a_snapshot_and_model(tmp_path):

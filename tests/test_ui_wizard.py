@@ -224,7 +224,7 @@ def test_language_switch_reaches_every_page(wizard, qtbot, qapp):
         switcher.switch("zh_CN")
         controller.session.language = "zh_CN"
         qtbot.waitUntil(lambda: window.results_page.tabs.tabText(2) == "对比", timeout=5000)
-        assert window.results_page.model.headerData(1, Qt.Orientation.Horizontal) == "显卡"
+        assert window.results_page.model.headerData(2, Qt.Orientation.Horizontal) == "显卡"
         assert window.workload_page.heading.text() == "要训练什么？预算多少？"
     finally:
         switcher.switch("en")

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import error, open_user_db, print_json, print_table
+from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.hardware.snapshot import SnapshotError, load_file
-from gpuplanner.inventory import enrich, machine_facts
+from gpuplanner.inventory import case_of, enrich, machine_facts, supply_of
 from gpuplanner.planning import memory
 from gpuplanner.planning.physical import CaseSpec
 from gpuplanner.planning.power import SOCKETS, PsuSpec
-from gpuplanner.planning.recommend import PlanError, PlanRequest, recommend
+from gpuplanner.planning.recommend import PlanError, PlanRequest, job_memory, recommend
+from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.speed import WORKLOAD_CLASS, predict, predict_llm
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
@@ -90,8 +93,29 @@ def register(subparsers) -> None:
     rec.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
     rec.add_argument("--psu-watts", type=positive_float, metavar="W")
     rec.add_argument("--psu-atx", choices=("2", "3"), default="2")
-    rec.add_argument("--psu-12v2x6", action="store_true")
-    rec.add_argument("--psu-8pin", type=int, metavar="N")
+    rec.add_argument("--psu-12v2x6", action="store_true", help="the supply has a 12V-2x6 cable")
+    rec.add_argument(
+        "--psu-12v2x6-cables", type=int, metavar="N", help="how many 12V-2x6 cables the supply has"
+    )
+    rec.add_argument("--psu-8pin", type=int, metavar="N", help="separate PCIe 8-pin cables")
+    rec.add_argument(
+        "--keep-psu",
+        action="store_true",
+        help="do not offer options that need a new power supply",
+    )
+    rec.add_argument(
+        "--tf-route",
+        choices=ROUTES,
+        default="official",
+        help="how TensorFlow will be installed: official pip wheels (default), NVIDIA's NGC "
+        "container, or Keras 3 on the JAX/PyTorch backend",
+    )
+    rec.add_argument(
+        "--accept-rocm", action="store_true", help="AMD cards through ROCm on Linux are fine"
+    )
+    rec.add_argument(
+        "--bits", type=int, choices=(16, 8, 4), default=16, help="LLM inference weight precision"
+    )
     rec.add_argument("--gpu-clearance-mm", type=positive_int)
     rec.add_argument("--free-slots", type=int)
     rec.add_argument(
@@ -144,9 +168,7 @@ def cmd_vram(args) -> int:
             request = PlanRequest(
                 Scenario.LLM, llm_params_b=size_b, llm_mode=args.mode, workload="llm"
             )
-            from gpuplanner.planning.recommend import _memory_estimate
-
-            _, model, _ = _memory_estimate(request, "llm")
+            _, model, _ = job_memory(request, "llm")
         estimate = memory.llm(
             model,
             args.mode,
@@ -179,12 +201,15 @@ def cmd_vram(args) -> int:
     return EXIT_OK
 
 
-def _machine(args, catalog_data):
-    snapshot = probe = None
+def _snapshot(args, catalog_data):
     if getattr(args, "snapshot", None):
-        snapshot = enrich(load_file(args.snapshot), catalog_data)
-    if getattr(args, "probe", None):
-        probe = load_probe(args.probe)
+        return enrich(load_file(args.snapshot), catalog_data)
+    return None
+
+
+def _machine(args, catalog_data, snapshot=None):
+    probe = load_probe(args.probe) if getattr(args, "probe", None) else None
+    snapshot = snapshot if snapshot is not None else _snapshot(args, catalog_data)
     return machine_facts(snapshot, probe, catalog_data)
 
 
@@ -253,15 +278,22 @@ def cmd_recommend(args) -> int:
     with open_user_db() as user:
         shop_prices = tuple(user.shop_prices())
     workload = "llm" if args.model else args.workload
+    snapshot = _snapshot(args, data)
     psu = (
-        PsuSpec(args.psu_watts, args.psu_atx, args.psu_12v2x6, args.psu_8pin)
+        PsuSpec(
+            args.psu_watts,
+            args.psu_atx,
+            args.psu_12v2x6 or bool(args.psu_12v2x6_cables),
+            args.psu_8pin,
+            cables_12v2x6=args.psu_12v2x6_cables,
+        )
         if args.psu_watts
-        else None
+        else supply_of(snapshot)
     )
     case = (
         CaseSpec(args.gpu_clearance_mm, args.free_slots)
         if (args.gpu_clearance_mm or args.free_slots is not None)
-        else None
+        else case_of(snapshot)
     )
     request = PlanRequest(
         scenario=Scenario(args.scenario),
@@ -272,47 +304,25 @@ def cmd_recommend(args) -> int:
         batch=args.batch,
         llm_model=args.model,
         llm_mode=args.mode,
+        bits=args.bits,
         seq=args.seq,
         max_gpus=args.max_gpus,
         used_ok=args.used_ok,
         shop_only=args.shop_only,
         psu=psu,
+        keep_psu=args.keep_psu,
         case=case,
         socket=args.socket or ("CN-10A" if args.currency == "CNY" else "US-15A"),
         tariff=args.tariff,
         language=args.language,
-        machine=_machine(args, data),
+        tf_route=args.tf_route,
+        accept_rocm=args.accept_rocm,
+        today=dt.date.today().isoformat(),
+        machine=_machine(args, data, snapshot),
     )
     plan = recommend(request, data, load_speed_model(), shop_prices)
     if args.json:
         print_json(plan_json(plan))
         return EXIT_OK
-    print(
-        f"{plan.scenario}: {plan.workload} ({plan.precision}), budget {plan.budget:,.0f} {plan.currency}; "
-        f"needs {plan.vram.total_gb:g} GB on one card; speeds relative to {plan.reference_gpu}"
-    )
-    rows = []
-    for option in plan.options[: args.top]:
-        rows.append(
-            [
-                "yes" if option.fits else "no",
-                option.gpu + (f" x{option.count}" if option.count > 1 else ""),
-                f"{option.price:,.0f}" if option.price else "N/A",
-                f"{option.predicted_relative:.2f}x" if option.predicted_relative else "N/A",
-                f"{option.value:.3f}" if option.value else "N/A",
-                "; ".join(w.message for w in option.warnings if w.severity != "info")[:90],
-            ]
-        )
-    print_table(["fits", "GPU", f"price {plan.currency}", "speed", "per 1k", "warnings"], rows)
-    if plan.options and plan.options[0].fits:
-        best = plan.options[0]
-        print(f"\nBest: {best.gpu}" + (f" x{best.count}" if best.count > 1 else ""))
-        for reason in best.reasons:
-            print(f"  + {reason}")
-        for warning in best.warnings:
-            print(f"  [{warning.severity}] {warning.message}")
-    elif plan.rent:
-        print("\nNothing fits the budget; renting would cost:")
-        for rental in plan.rent:
-            print(f"  {rental.count} x {rental.gpu}: {rental.per_hour:,.2f} {rental.currency}/hour")
+    print_plan(plan, args.language, args.top)
     return EXIT_OK

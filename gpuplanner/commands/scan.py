@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
@@ -90,6 +91,15 @@ def _entered(args) -> tuple[PowerSupply, CaseInfo]:
     return power, case
 
 
+def _with_entered(snapshot: SystemSnapshot, power: PowerSupply, case: CaseInfo) -> SystemSnapshot:
+    """What the user typed about a recorded machine stays with it (a report cannot know it)."""
+    supply = snapshot.power_supply
+    if power.rated_w:
+        supply = replace(power, readings=supply.readings)
+    entered = {k: v for k, v in case.__dict__.items() if v is not None}
+    return replace(snapshot, power_supply=supply, case=replace(snapshot.case, **entered))
+
+
 def _enrich(snapshot: SystemSnapshot) -> SystemSnapshot:
     try:
         with Catalog.open() as catalog:
@@ -125,7 +135,8 @@ def _from_files(args) -> int:
     result = load_paths(args.sources)
     for problem in result.errors:
         error(str(problem))
-    snapshots = [(name, _enrich(s)) for name, s in result.snapshots]
+    power, case = _entered(args)
+    snapshots = [(name, _enrich(_with_entered(s, power, case))) for name, s in result.snapshots]
     if args.json:
         print_json(
             {

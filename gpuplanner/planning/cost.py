@@ -23,6 +23,7 @@ class ChosenPrice:
     source: str
     date: str
     converted_from: str | None = None
+    region: str = ""
     shop: str | None = None
     sku: str | None = None
     stock: int | None = None
@@ -64,6 +65,7 @@ def choose_price(
             best.source,
             best.date,
             None,
+            "shop",
             best.shop,
             best.sku,
             best.stock,
@@ -105,6 +107,7 @@ def choose_price(
             chosen.source,
             chosen.date,
             None if same_currency else chosen.currency,
+            chosen.region,
         )
     return None
 

@@ -1,11 +1,13 @@
-"""The power budget: sustained and transient draw against the PSU, connectors, the wall socket.
+"""The power numbers: sustained and transient draw, what a supply tolerates, the cables a set of
+cards needs, the supply that would carry it, the wall socket. Judgement is in rules/power.py.
 
-Rules (docs/PLANNING.md): sustained system draw = CPU sustained peak (PL2/PPT) + GPU board
-power x cards + platform; keep it under 80% of the PSU's rating. Millisecond GPU spikes
-reach about 1.8x board power (Ampere/Ada/Blackwell); an ATX 3.x PSU above 450 W with a
-12V-2x6 cable is specified for 180% for 1 ms (Intel ATX 3 guide, table 3-3), an ATX 3.x
-PSU without it 145%, and an ATX 2.x PSU has no excursion rating (assume 120%, its typical
-over-power trip). Connectors: 150 W per 8-pin, 600 W per 12V-2x6, 75 W from the slot.
+Sustained system draw = CPU sustained peak (PL2/PPT) + GPU board power x cards + platform; keep
+it under 80% of the supply's rating. Millisecond GPU spikes reach about 1.8x board power
+(Ampere/Ada/Blackwell); an ATX 3.x supply above 450 W with a 12V-2x6 cable is specified for
+180% for 1 ms (Intel ATX 3 guide, table 3-3), an ATX 3.x supply without it 145%, and an ATX 2.x
+supply has no excursion rating (120% assumed, its typical over-power trip). Connectors: 150 W
+per 8-pin, 600 W per 12V-2x6, 75 W from the slot; a 12V-2x6 card on a supply without that cable
+uses the vendor's adapter, whose 8-pin count is a catalog fact per card.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ PLATFORM_W = 60.0  # motherboard, memory, storage, fans
 SUSTAINED_CEILING = 0.80
 GPU_SPIKE = 1.8
 DEFAULT_CPU_W = 125.0  # unknown CPU: a mid-range desktop's sustained peak
+SLOT_W = 75.0
+EIGHT_PIN_W = 150.0
 EFFICIENCY = {
     "white": 0.82,
     "bronze": 0.85,
@@ -36,6 +40,13 @@ class PsuSpec:
     has_12v2x6: bool = False
     pcie_8pin_cables: int | None = None
     rating: str | None = None
+    cables_12v2x6: int | None = None  # a count; None: one cable when has_12v2x6, else none
+
+    @property
+    def high_power_cables(self) -> int:
+        if self.cables_12v2x6 is not None:
+            return self.cables_12v2x6
+        return 1 if self.has_12v2x6 else 0
 
 
 @dataclass(frozen=True)
@@ -56,24 +67,39 @@ class PowerBudget:
     sustained_w: float
     transient_w: float
     psu_w: float | None
-    sustained_limit_w: float | None  # 80% of the PSU
+    sustained_limit_w: float | None  # 80% of the supply
     transient_limit_w: float | None
     headroom_w: float | None  # against the 80% ceiling
     headroom_pct: float | None
-    wall_w: float  # from the socket, with the PSU's efficiency
+    wall_w: float  # from the socket, with the supply's efficiency
+    socket_limit_w: float
     verdict: str  # ok, tight, over, unknown
-    issues: tuple[tuple[str, str, dict], ...]  # (id, severity, params)
+
+    @property
+    def sustained_ok(self) -> bool:
+        return self.sustained_limit_w is None or self.sustained_w <= self.sustained_limit_w
+
+    @property
+    def transient_ok(self) -> bool:
+        return self.transient_limit_w is None or self.transient_w <= self.transient_limit_w
+
+
+@dataclass(frozen=True)
+class Cables:
+    eight_pin: int  # separate PCIe 8-pin cables (6-pins counted as 8-pins)
+    high_power: int  # native 12V-2x6 cables used
+    unknown_adapters: int  # 12V-2x6 cards whose adapter count is not on record
 
 
 def transient_allowance(psu: PsuSpec) -> float:
     if psu.atx_version == "3":
-        return 1.8 if (psu.rated_w > 450 and psu.has_12v2x6) else 1.45
+        return 1.8 if (psu.rated_w > 450 and psu.high_power_cables) else 1.45
     return 1.2
 
 
-def connectors_needed(gpu: GpuLoad) -> tuple[int, int]:
-    """(8-pin cables, 12V-2x6 cables) per card; a 12V-2x6 card can also take 8-pins by adapter."""
-    return gpu.power_8pin + gpu.power_6pin, gpu.power_12v2x6
+def socket_limit_w(socket: str) -> float:
+    volts, amps = SOCKETS[socket]
+    return volts * amps * CONTINUOUS_DERATING
 
 
 def budget(
@@ -84,35 +110,18 @@ def budget(
     socket: str = "CN-10A",
     existing_gpu_w: float = 0.0,
 ) -> PowerBudget:
+    """The system's draw with ``gpu.count`` cards (plus ``existing_gpu_w`` of other cards)."""
     cpu = cpu_peak_w or DEFAULT_CPU_W
-    gpus = gpu.board_power_w * gpu.count + existing_gpu_w
-    sustained = cpu + gpus + PLATFORM_W
-    transient = cpu + gpu.board_power_w * gpu.count * GPU_SPIKE + existing_gpu_w + PLATFORM_W
-    issues: list[tuple[str, str, dict]] = []
+    cards = gpu.board_power_w * gpu.count
+    sustained = cpu + cards + existing_gpu_w + PLATFORM_W
+    transient = cpu + (cards + existing_gpu_w) * GPU_SPIKE + PLATFORM_W
     efficiency = EFFICIENCY.get((psu.rating or "").lower(), 0.85) if psu else 0.85
     wall = sustained / efficiency
-    volts, amps = SOCKETS[socket]
-    socket_limit = volts * amps * CONTINUOUS_DERATING
-    if wall > socket_limit:
-        issues.append(
-            (
-                "power-socket",
-                "error",
-                {
-                    "wall_w": f"{wall:.0f}",
-                    "limit_w": f"{socket_limit:.0f}",
-                    "socket": f"{volts} V {amps} A",
-                },
-            )
-        )
+    limit_socket = socket_limit_w(socket)
     if psu is None:
-        recommended = max(
-            gpu.recommended_psu_w or 0, math.ceil(sustained / SUSTAINED_CEILING / 50) * 50
-        )
-        issues.append(("power-psu-unknown", "info", {"recommended_w": str(recommended)}))
         return PowerBudget(
             cpu,
-            gpus,
+            cards + existing_gpu_w,
             PLATFORM_W,
             sustained,
             transient,
@@ -121,75 +130,22 @@ def budget(
             None,
             None,
             None,
-            wall,
+            round(wall, 1),
+            limit_socket,
             "unknown",
-            tuple(issues),
         )
     limit = psu.rated_w * SUSTAINED_CEILING
     transient_limit = psu.rated_w * transient_allowance(psu)
     headroom = limit - sustained
-    verdict = "ok"
     if sustained > psu.rated_w:
         verdict = "over"
-        issues.append(
-            (
-                "power-over",
-                "error",
-                {"sustained_w": f"{sustained:.0f}", "psu_w": f"{psu.rated_w:.0f}"},
-            )
-        )
-    elif sustained > limit:
+    elif sustained > limit or transient > transient_limit:
         verdict = "tight"
-        issues.append(
-            (
-                "power-tight",
-                "warning",
-                {
-                    "sustained_w": f"{sustained:.0f}",
-                    "psu_w": f"{psu.rated_w:.0f}",
-                    "percent": f"{sustained / psu.rated_w:.0%}",
-                },
-            )
-        )
-    if transient > transient_limit:
-        issues.append(
-            (
-                "power-transient",
-                "warning",
-                {
-                    "transient_w": f"{transient:.0f}",
-                    "limit_w": f"{transient_limit:.0f}",
-                    "atx": psu.atx_version,
-                },
-            )
-        )
-        verdict = (
-            "tight" if verdict == "ok" else verdict
-        )  # spikes trip the PSU's protection: a warning, not "over"
-    if gpu.recommended_psu_w and gpu.count == 1 and psu.rated_w < gpu.recommended_psu_w:
-        issues.append(
-            (
-                "power-below-vendor",
-                "warning",
-                {"psu_w": f"{psu.rated_w:.0f}", "recommended_w": str(gpu.recommended_psu_w)},
-            )
-        )
-    eight, high = connectors_needed(gpu)
-    if high and not psu.has_12v2x6:
-        adapter = max(1, math.ceil((gpu.board_power_w - 75) / 150))  # the slot gives the first 75 W
-        issues.append(("power-12v2x6-adapter", "warning", {"cables": str(adapter * gpu.count)}))
-        eight = adapter
-    if psu.pcie_8pin_cables is not None and eight * gpu.count > psu.pcie_8pin_cables:
-        issues.append(
-            (
-                "power-connectors",
-                "error",
-                {"needed": str(eight * gpu.count), "have": str(psu.pcie_8pin_cables)},
-            )
-        )
+    else:
+        verdict = "ok"
     return PowerBudget(
         cpu,
-        gpus,
+        cards + existing_gpu_w,
         PLATFORM_W,
         sustained,
         transient,
@@ -199,6 +155,36 @@ def budget(
         round(headroom, 1),
         round(headroom / psu.rated_w * 100, 1),
         round(wall, 1),
+        limit_socket,
         verdict,
-        tuple(issues),
     )
+
+
+def cables(gpu: GpuLoad, adapter_8pin: int | None, native_12v2x6: int) -> Cables:
+    """The cables ``gpu.count`` cards take from a supply with ``native_12v2x6`` 12V-2x6 cables."""
+    eight = (gpu.power_8pin + gpu.power_6pin) * gpu.count
+    high_needed = gpu.power_12v2x6 * gpu.count
+    native = min(high_needed, native_12v2x6)
+    adapted = high_needed - native
+    unknown = 0
+    if adapted:
+        if adapter_8pin:
+            eight += adapted * adapter_8pin
+        else:
+            unknown = adapted
+    return Cables(eight, native, unknown)
+
+
+def minimum_8pin(board_power_w: float) -> int:
+    """The fewest 8-pin cables that could carry a card beside the slot's 75 W (a lower bound)."""
+    return max(1, math.ceil((board_power_w - SLOT_W) / EIGHT_PIN_W))
+
+
+def supply_needed_w(draw: PowerBudget, recommended_psu_w: int | None = None) -> int:
+    """The smallest rating (in 50 W steps) that an ATX 3.x supply with a 12V-2x6 cable needs."""
+    watts = max(
+        draw.sustained_w / SUSTAINED_CEILING,
+        draw.transient_w / GPU_SPIKE,
+        float(recommended_psu_w or 0),
+    )
+    return int(math.ceil(watts / 50) * 50)

@@ -51,8 +51,8 @@ def lanes_per_card(count: int, slot_width: int | None, workstation: bool) -> tup
     return tuple([8, 8] + [4] * (count - 2))
 
 
-def peer_to_peer(gpu: GpuSpec) -> bool:
-    return gpu.segment != "consumer" or gpu.interconnect == "nvlink-bridge"
+def peer_to_peer(gpu: GpuSpec, bridged: bool = False) -> bool:
+    return gpu.segment != "consumer" or (bridged and gpu.interconnect == "nvlink-bridge")
 
 
 def data_parallel(
@@ -63,16 +63,18 @@ def data_parallel(
     slot_gen: int | None = None,
     slot_width: int | None = None,
     workstation: bool = False,
+    bridged: bool = False,
 ) -> Scaling:
     """``bytes_per_step``: what each step all-reduces; ``compute_s``: one card's step time."""
     lanes = lanes_per_card(count, slot_width, workstation)
     if count == 1:
-        return Scaling(1, 1.0, "none", 0.0, lanes, peer_to_peer(gpu))
+        return Scaling(1, 1.0, "none", 0.0, lanes, peer_to_peer(gpu, bridged))
     gen = min(gpu.pcie_gen, slot_gen or gpu.pcie_gen)
     pcie = PCIE_GBS_PER_LANE.get(gen, 1.969) * min(lanes) * PCIE_PROTOCOL_EFFICIENCY
-    p2p = peer_to_peer(gpu)
-    if gpu.nvlink and gpu.interconnect_gbs and (gpu.interconnect == "nvlink" or count == 2):
-        # An NVLink bridge joins two cards; SXM boards have a switch for all of them.
+    p2p = peer_to_peer(gpu, bridged)
+    bridge = gpu.interconnect == "nvlink-bridge" and bridged and count == 2
+    if gpu.interconnect_gbs and (gpu.interconnect == "nvlink" or bridge):
+        # SXM boards join every card; a bridge joins two, and only when one is fitted.
         link, gbs, overlap = "nvlink", gpu.interconnect_gbs / 2, OVERLAP_P2P
     elif p2p:
         link, gbs, overlap = "pcie-p2p", pcie, OVERLAP_P2P

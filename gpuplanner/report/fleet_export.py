@@ -9,6 +9,8 @@ from pathlib import Path
 
 from gpuplanner import atomic
 from gpuplanner.catalog.pricelist import neutralise
+from gpuplanner.languages import CHINESE, ENGLISH
+from gpuplanner.report.plan_text import finding_text
 
 MACHINE_HEADER = {
     "en": [
@@ -78,13 +80,23 @@ REASONS = {
         "outbid": "other machines gain more for the money",
         "nothing-fits": "no card fits the budget and this machine",
         "nothing-faster": "nothing faster than its current card fits",
+        "laptop": "a laptop: its GPU cannot be changed",
+        "cloud-vm": "a cloud instance: choose a larger one instead of buying",
+        "check-supply": "its card runs without power cables: enter its supply to check what fits",
     },
     "zh": {
         "outbid": "同样的钱用在其他机器上提升更大",
         "nothing-fits": "没有符合预算和本机条件的显卡",
         "nothing-faster": "没有比现有显卡更快且合适的显卡",
+        "laptop": "笔记本电脑：显卡无法更换",
+        "cloud-vm": "云主机：请换更大的实例，而不是购买显卡",
+        "check-supply": "现有显卡无需供电线：请填写电源后再判断能装什么",
     },
 }
+
+
+def _language(language: str) -> str:
+    return CHINESE if language.startswith("zh") else ENGLISH
 
 
 def _lang(language: str) -> str:
@@ -118,7 +130,11 @@ def plan_rows(plan, machines, language: str = "en") -> list[list[object]]:
             reason = reasons.get(choice.reason, choice.reason)
             rows.append([choice.machine, now.get(choice.machine, ""), *empty, reason])
             continue
-        warnings = "; ".join(w.message for w in option.warnings if w.severity != "info")
+        warnings = "; ".join(
+            finding_text(f, _language(language))
+            for f in option.findings
+            if f.severity in ("needs", "warns")
+        )
         rows.append(
             [
                 choice.machine,
@@ -129,8 +145,8 @@ def plan_rows(plan, machines, language: str = "en") -> list[list[object]]:
                 option.currency,
                 f"{choice.speedup:.2f}×" if choice.speedup else "",
                 f"{choice.gain:,.1f}",
-                option.sku or "",
-                option.location or "",
+                (option.price_each.sku if option.price_each else None) or "",
+                (option.price_each.location if option.price_each else None) or "",
                 warnings,
                 "",
             ]

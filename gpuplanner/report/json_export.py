@@ -1,8 +1,79 @@
-"""A plan as JSON: the shape `gpuplanner recommend --json` prints and the report exports."""
+"""A plan as JSON: the shape `gpuplanner recommend --json` prints and the report exports.
+
+Findings carry their id, severity and numbers, and their text in both languages.
+"""
 
 from __future__ import annotations
 
+from gpuplanner.languages import CHINESE, ENGLISH
+from gpuplanner.report import plan_text
 from gpuplanner.serial import to_dict
+
+
+def finding_json(finding) -> dict:
+    return {
+        "id": finding.id,
+        "severity": finding.severity,
+        "params": dict(finding.params),
+        "text": {
+            ENGLISH: plan_text.finding_text(finding, ENGLISH),
+            CHINESE: plan_text.finding_text(finding, CHINESE),
+        },
+    }
+
+
+def _price(price) -> dict | None:
+    if price is None:
+        return None
+    return {
+        "amount": price.amount,
+        "currency": price.currency,
+        "date": price.date,
+        "condition": price.condition,
+        "region": price.region,
+        "source": price.source,
+        "age_days": price.age_days,
+        "converted_from": price.converted_from,
+    }
+
+
+def option_json(o) -> dict:
+    return {
+        "action": o.action,
+        "gpu": o.gpu,
+        "gpu_id": o.gpu_id,
+        "count": o.count,
+        "bought": o.bought,
+        "offered": o.offered,
+        "fits": o.offered,
+        "total": o.price,
+        "cards_price": o.cards_price,
+        "price": _price(o.price_each),
+        "needs": [{k: v for k, v in to_dict(n).items() if v is not None} for n in o.needs],
+        "vram_needed_gb": o.vram_needed_gb,
+        "vram_per_card_gb": o.vram_per_card_gb,
+        "predicted": {
+            "relative": o.predicted_relative,
+            "speedup": o.speedup,
+            "throughput": o.predicted_throughput,
+            "unit": o.predicted_unit,
+            "error_pct": o.predicted_error_pct,
+            "scaling": to_dict(o.scaling) if o.scaling else None,
+        },
+        "value_per_1000": o.value,
+        "power": {
+            "sustained_w": round(o.power.sustained_w, 1),
+            "transient_w": round(o.power.transient_w, 1),
+            "psu_w": o.power.psu_w,
+            "verdict": o.power.verdict,
+        },
+        "findings": [finding_json(f) for f in o.findings],
+        "rank_reason": finding_json(o.rank_reason) if o.rank_reason else None,
+        "shop": o.price_each.shop if o.price_each else None,
+        "sku": o.price_each.sku if o.price_each else None,
+        "stock": o.price_each.stock if o.price_each else None,
+        "location": o.price_each.location if o.price_each else None,
+    }
 
 
 def plan_json(plan) -> dict:
@@ -12,46 +83,30 @@ def plan_json(plan) -> dict:
         "budget": plan.budget,
         "workload": plan.workload,
         "precision": plan.precision,
+        "tf_route": plan.tf_route,
+        "model": plan.model,
+        "mode": plan.mode,
+        "bits": plan.bits,
+        "seq": plan.seq,
+        "batch": plan.batch,
+        "job": plan.job_label,
         "vram_needed_gb": plan.vram.total_gb,
         "reference_gpu": plan.reference_gpu,
-        "options": [
+        "no_purchase_needed": plan.no_purchase_needed,
+        "keep_findings": [finding_json(f) for f in plan.keep_findings],
+        "options": [option_json(o) for o in plan.options],
+        "alternatives": [
             {
-                "gpu": o.gpu,
-                "gpu_id": o.gpu_id,
-                "count": o.count,
-                "price": o.price,
-                "price_each": o.price_each,
-                "price_condition": o.price_condition,
-                "price_source": o.price_source,
-                "fits": o.fits,
-                "vram_needed_gb": o.vram_needed_gb,
-                "vram_per_card_gb": o.vram_per_card_gb,
-                "predicted": {
-                    "relative": o.predicted_relative,
-                    "throughput": o.predicted_throughput,
-                    "unit": o.predicted_unit,
-                    "error_pct": o.predicted_error_pct,
+                **{k: v for k, v in to_dict(a).items() if v is not None},
+                "text": {
+                    lang: plan_text.alternative_text(a, plan.currency, plan.job_label, lang)
+                    for lang in (ENGLISH, CHINESE)
                 },
-                "value_per_1000": o.value,
-                "power": {"sustained_w": o.power_sustained_w, "verdict": o.power_verdict},
-                "warnings": [
-                    {
-                        "id": w.id,
-                        "severity": w.severity,
-                        "message": w.message,
-                        "message_en": w.message_en,
-                        "message_zh": w.message_zh,
-                    }
-                    for w in o.warnings
-                ],
-                "reasons": list(o.reasons),
-                "shop": o.shop,
-                "sku": o.sku,
-                "stock": o.stock,
-                "location": o.location,
             }
-            for o in plan.options
+            for a in plan.alternatives
         ],
+        "route_alternative": option_json(plan.route_alternative)
+        if plan.route_alternative
+        else None,
         "rent": [to_dict(r) for r in plan.rent],
-        "notes": list(plan.notes),
     }

@@ -1,12 +1,17 @@
-"""The numbers behind the results page's pictures, worked out without Qt."""
+"""The numbers behind the results page's pictures, taken from the plan without Qt.
+
+Nothing here recomputes what planning decided: the power bar is the option's own budget.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.planning import power
-from gpuplanner.planning.recommend import Option, PlanRequest
+from gpuplanner.languages import format_money
+from gpuplanner.planning.recommend import Option
+from gpuplanner.report import plan_text
 
 
 @dataclass(frozen=True)
@@ -23,55 +28,71 @@ class PowerBar:
         return max(self.transient_w, self.psu_w or 0.0) * 1.05
 
 
-def power_bar(option: Option, gpu: GpuSpec, request: PlanRequest) -> PowerBar:
-    load = power.GpuLoad(
-        gpu.board_power_w,
-        option.count,
-        gpu.power_8pin,
-        gpu.power_12v2x6,
-        gpu.power_6pin,
-        gpu.recommended_psu_w,
-    )
-    plan = power.budget(
-        load,
-        request.psu,
-        request.machine.cpu_peak_w,
-        request.machine.cpu_base_w,
-        request.socket,
-        request.machine.existing_gpu_w,
-    )
+def power_bar(option: Option) -> PowerBar:
+    budget = option.power
     return PowerBar(
-        plan.cpu_w,
-        plan.gpus_w,
-        plan.platform_w,
-        plan.transient_w,
-        plan.psu_w,
-        plan.sustained_limit_w,
+        budget.cpu_w,
+        budget.gpus_w,
+        budget.platform_w,
+        budget.transient_w,
+        budget.psu_w,
+        budget.sustained_limit_w,
     )
 
 
-def comparison_rows(options: list[Option], gpus: dict[str, GpuSpec]) -> list[tuple[str, list[str]]]:
+def comparison_rows(
+    options: list[Option], gpus: dict[str, GpuSpec], tr: Callable[[str], str] = lambda s: s
+) -> list[tuple[str, list[str]]]:
     """(field label key, value per option) for a side-by-side table of two or three cards."""
 
     def spec(option: Option, name: str):
         return getattr(gpus[option.gpu_id], name)
 
-    rows = [
-        ("memory", [f"{spec(o, 'memory_gb'):g} GB" for o in options]),
+    def needs(option: Option) -> str:
+        return "; ".join(plan_text.need_text(n, option.currency, tr=tr) for n in option.needs)
+
+    def dated(option: Option) -> str:
+        each = option.price_each
+        return f"{each.date} · {each.condition} · {each.region}" if each else "N/A"
+
+    return [
+        ("action", [plan_text.action_text(o.action, tr=tr) for o in options]),
+        ("memory", [f"{spec(o, 'memory_gb') * o.count:g} GB" for o in options]),
         ("bandwidth", [f"{spec(o, 'memory_bandwidth_gbs'):g} GB/s" for o in options]),
         ("fp16", [f"{spec(o, 'fp16_tflops') or 0:g} TFLOPS" for o in options]),
-        ("power", [f"{spec(o, 'board_power_w'):g} W" for o in options]),
-        ("price", [f"{o.price:,.0f} {o.currency}" if o.price else "N/A" for o in options]),
+        ("power", [f"{spec(o, 'board_power_w') * o.count:g} W" for o in options]),
+        (
+            "price",
+            [format_money(o.price, o.currency) if o.price is not None else "N/A" for o in options],
+        ),
+        ("price_date", [dated(o) for o in options]),
+        ("needs", [needs(o) or "-" for o in options]),
         (
             "speed",
-            [f"{o.predicted_relative:.2f}x" if o.predicted_relative else "N/A" for o in options],
+            [
+                f"{(o.speedup if o.speedup is not None else o.predicted_relative):.2f}x"
+                if (o.speedup or o.predicted_relative)
+                else "N/A"
+                for o in options
+            ],
+        ),
+        (
+            "scaling",
+            [
+                f"{o.scaling.efficiency:.0%} ({o.scaling.link})" if o.scaling else "-"
+                for o in options
+            ],
         ),
         ("value", [f"{o.value:.3f}" if o.value else "N/A" for o in options]),
-        ("ecc", ["yes" if spec(o, "ecc") else "no" for o in options]),
+        ("ecc", ["ECC" if spec(o, "ecc") else "-" for o in options]),
         (
             "length",
             [f"{spec(o, 'length_mm')} mm" if spec(o, "length_mm") else "N/A" for o in options],
         ),
-        ("tensorflow", [spec(o, "tf_status") for o in options]),
+        ("tensorflow", [_route_state(o, tr) for o in options]),
     ]
-    return rows
+
+
+def _route_state(option: Option, tr) -> str:
+    blocked = next((f for f in option.findings if f.id.startswith("route-")), None)
+    return plan_text.finding_text(blocked, tr=tr) if blocked else "✔"

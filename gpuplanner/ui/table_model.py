@@ -1,14 +1,40 @@
-"""The recommendations as a sortable Qt table model."""
+"""The recommendations as a sortable Qt table model. Text comes from report.plan_text."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QSortFilterProxyModel, Qt
 
+from gpuplanner.languages import format_money
 from gpuplanner.planning.recommend import Option
+from gpuplanner.report import plan_text
+
+# The templates are marked for extraction where they are defined (report/plan_text.py); here
+# they are only looked up, so Qt's translate is called under a plain name.
+_qt_translate = QCoreApplication.translate
+
+
+def tr_finding(text: str) -> str:
+    """Qt's translator for the plan's words: the same .ts entries the command line reads."""
+    return _qt_translate(plan_text.CONTEXT, text)
+
+
+def _speed(option: Option) -> float | None:
+    return option.speedup if option.speedup is not None else option.predicted_relative
 
 
 class OptionsModel(QAbstractTableModel):
-    COLUMNS = ("fits", "gpu", "price", "speed", "value", "vram", "power", "warnings")
+    COLUMNS = (
+        "rank",
+        "action",
+        "gpu",
+        "price",
+        "priced",
+        "speed",
+        "value",
+        "vram",
+        "power",
+        "warnings",
+    )
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -35,43 +61,68 @@ class OptionsModel(QAbstractTableModel):
             return self.headers[section]
         return None
 
+    def _problems(self, option: Option) -> list:
+        return [f for f in option.findings if f.severity in ("blocks", "needs", "warns")]
+
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        option = self.options[index.row()]
+        row = index.row()
+        option = self.options[row]
         column = self.COLUMNS[index.column()]
         if role == Qt.ItemDataRole.UserRole:  # the sort key
             return {
-                "fits": (option.fits, option.score),
+                "rank": row,
+                "action": option.action,
                 "gpu": option.gpu,
                 "price": option.price or 0.0,
-                "speed": option.predicted_relative or 0.0,
+                "priced": option.price_each.date if option.price_each else "",
+                "speed": _speed(option) or 0.0,
                 "value": option.value or 0.0,
                 "vram": option.vram_per_card_gb * option.count,
                 "power": option.power_sustained_w,
-                "warnings": sum(w.severity != "info" for w in option.warnings),
+                "warnings": len(self._problems(option)),
             }[column]
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == "fits":
-                return "✔" if option.fits else "✘"
-            if column == "gpu":
-                return option.gpu + (f" ×{option.count}" if option.count > 1 else "")
-            if column == "price":
-                return f"{option.price:,.0f}" if option.price else "N/A"
-            if column == "speed":
-                return f"{option.predicted_relative:.2f}×" if option.predicted_relative else "N/A"
-            if column == "value":
-                return f"{option.value:.3f}" if option.value else "N/A"
-            if column == "vram":
-                return f"{option.vram_per_card_gb * option.count:g} GB"
-            if column == "power":
-                return f"{option.power_sustained_w:.0f} W"
-            return str(sum(w.severity != "info" for w in option.warnings) or "")
-        if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu",):
+            return self._display(row, option, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "action", "priced"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(w.message for w in option.warnings if w.severity != "info") or None
+            lines = [plan_text.finding_text(f, tr=tr_finding) for f in self._problems(option)]
+            return "\n".join(lines) or None
         return None
+
+    def _display(self, row: int, option: Option, column: str) -> str:
+        if column == "rank":
+            return str(row + 1) if option.offered else "✘"
+        if column == "action":
+            return plan_text.action_text(option.action, tr=tr_finding)
+        if column == "gpu":
+            return option.gpu + (f" ×{option.count}" if option.count > 1 else "")
+        if column == "price":
+            mark = " ＋" if any(n.price for n in option.needs) else ""
+            return (
+                format_money(option.price, option.currency) + mark
+                if option.price is not None
+                else "N/A"
+            )
+        if column == "priced":
+            each = option.price_each
+            return (
+                f"{each.date[:7]} {tr_finding(plan_text.CONDITION_TEXT.get(each.condition, each.condition))}"
+                if each
+                else ""
+            )
+        if column == "speed":
+            speed = _speed(option)
+            return f"{speed:.2f}×" if speed else "N/A"
+        if column == "value":
+            return f"{option.value:.3f}" if option.value else "N/A"
+        if column == "vram":
+            return f"{option.vram_per_card_gb * option.count:g} GB"
+        if column == "power":
+            return f"{option.power_sustained_w:.0f} W"
+        return str(len(self._problems(option)) or "")
 
 
 class OptionsProxy(QSortFilterProxyModel):
@@ -81,7 +132,7 @@ class OptionsProxy(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.UserRole)
 
     def filterAcceptsRow(self, row, parent) -> bool:
-        return self.show_all or self.sourceModel().options[row].fits
+        return self.show_all or self.sourceModel().options[row].offered
 
     def lessThan(self, left, right) -> bool:
         a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)

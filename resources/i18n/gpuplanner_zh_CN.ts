@@ -240,6 +240,549 @@
         </message>
     </context>
     <context>
+        <name>Finding</name>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>3 epochs of MNLI fine-tuning</source>
+            <translation>MNLI 微调 3 轮</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>65 epochs of COCO</source>
+            <translation>COCO 训练 65 轮</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>90 epochs of ImageNet-1k</source>
+            <translation>ImageNet-1k 训练 90 轮</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A laptop: its GPU cannot be changed or added to.</source>
+            <translation>笔记本电脑：显卡无法更换或增加。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A mini-ITX case has one slot: {count} cards do not fit.</source>
+            <translation>mini-ITX 机箱只有一个插槽：放不下 {count} 块卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A passively cooled card needs server airflow; in a desktop case it overheats.</source>
+            <translation>被动散热卡需要服务器风道，放在普通机箱里会过热。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A used card: many were mined on; ask how it was used, for the box and the invoice, and test it.</source>
+            <translation>二手卡：很多曾用于挖矿；请问清使用情况，索要包装和发票，并上机测试。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>About {sustained_w} W sustained is {percent}% of the {psu_w} W supply; keep it under 80%.</source>
+            <translation>持续功耗约 {sustained_w} W，占 {psu_w} W 电源的 {percent}%；建议低于 80%。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Add</source>
+            <translation>加装</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>An {form} module, not a PCIe card: it needs a server built for it.</source>
+            <translation>这是 {form} 模块而不是 PCIe 卡：需要专用服务器。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Buying beats renting after about {hours} GPU-hours.</source>
+            <translation>使用约 {hours} 卡时后，购买比租用更划算。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with {eight_pin} separate 8-pin cables or a 12V-2x6 cable.</source>
+            <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有 {eight_pin} 根独立的 8-pin 供电线或一根 12V-2x6 线。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).</source>
+            <translation>购买前请确认：这块卡使用 12V-2x6 接口，其转接线需要几根 8-pin 尚无记录（至少 {at_least} 根独立的 8-pin 线）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check before buying: the longest common boards are {length_mm} mm long and {slots} slots wide.</source>
+            <translation>购买前请确认机箱空间：常见的最长型号长 {length_mm} mm、占 {slots} 个槽位。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check that the supply has {eight_pin} separate 8-pin PCIe cables (not one split cable).</source>
+            <translation>请确认电源有 {eight_pin} 根独立的 8-pin PCIe 供电线（不要用一根线分出的两个接头）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.</source>
+            <translation>常见型号最长 {length} mm（公版 {reference} mm），机箱只能容纳 {clearance} mm。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).</source>
+            <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>For more speed: {gpu} x{count} would be {speedup}x as fast for {price}.</source>
+            <translation>若想更快：{gpu} ×{count} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>GPU power spikes may reach {transient_w} W, above the {limit_w} W an ATX {atx}.x supply tolerates: sudden shutdowns.</source>
+            <translation>显卡瞬时功耗峰值可达 {transient_w} W，超过 ATX {atx}.x 电源可承受的 {limit_w} W：可能突然断电。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Heat to remove: {watts} W ({btu} BTU/h).</source>
+            <translation>需要散出的热量：{watts} W（{btu} BTU/h）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Holds the job in {card_gb} GB ({needed_gb} GB needed).</source>
+            <translation>{card_gb} GB 显存可容纳该任务（需要 {needed_gb} GB）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Keep what you have</source>
+            <translation>保留现有显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Keras 3 on the JAX or PyTorch backend</source>
+            <translation>Keras 3（JAX 或 PyTorch 后端）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Listed after keeping your cards: it is not faster and holds no more.</source>
+            <translation>排在“保留现有显卡”之后：它不更快，显存也不更大。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Load the weights in {to} bits ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
+            <translation>权重改为 {to} 位（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>NVIDIA driver {version} or newer (free)</source>
+            <translation>NVIDIA 驱动 {version} 或更新（免费）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>NVIDIA's NGC TensorFlow container (Linux or WSL2, Docker)</source>
+            <translation>NVIDIA NGC TensorFlow 容器（Linux 或 WSL2，Docker）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>NVLink</source>
+            <translation>NVLink</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>NVLink between cards ({gbs} GB/s).</source>
+            <translation>卡间 NVLink 互联（{gbs} GB/s）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Needs a new {watts} W ATX 3.1 supply with a 12V-2x6 cable: about {price} (price of {date}), included in the total.</source>
+            <translation>需要一台新的 {watts} W ATX 3.1 电源（带 12V-2x6 线）：约 {price}（{date} 的价格），已计入总价。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Needs a {watts} W supply: more than one desktop supply delivers.</source>
+            <translation>需要 {watts} W 电源：超出了台式机电源的能力。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Needs {needed_gb} GB per card; this card has {card_gb} GB.</source>
+            <translation>每块卡需要 {needed_gb} GB 显存，这块卡只有 {card_gb} GB。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>No ECC memory: for round-the-clock training a workstation or datacenter card is safer.</source>
+            <translation>不支持 ECC 显存：7×24 小时训练更适合专业卡或数据中心卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>No faster than what you have ({speedup}x) and no more memory: not worth buying for this job.</source>
+            <translation>不比现有显卡快（{speedup} 倍），显存也不更大：为这个任务购买不值得。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>No price on record for this card (in the shop's list or the catalog).</source>
+            <translation>没有这块卡的价格记录（店铺价目表和目录中都没有）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>No purchase needed: your cards already hold this job.</source>
+            <translation>无需购买：现有显卡已能胜任这个任务。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>No {currency} price: converted from {source_currency} at the catalog's rate.</source>
+            <translation>无 {currency} 报价：按目录中的汇率由 {source_currency} 换算。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Not in stock in this shop.</source>
+            <translation>本店暂无现货。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Not offered: {by}</source>
+            <translation>未推荐：{by}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Not supported by {route}. It runs with: {other}.</source>
+            <translation>{route}不支持这块卡。可用的方式：{other}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>Nothing fits as asked. Ways forward:</source>
+            <translation>按当前条件没有合适的方案。可以这样调整：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.</source>
+            <translation>在普通台式机主板上，多块卡共享 CPU 的 PCIe 通道（{lanes}）；工作站主板可为每块卡提供 x16。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>On native Windows TensorFlow uses the GPU only up to version 2.10: use WSL2 (or the NGC container in WSL2).</source>
+            <translation>在原生 Windows 上，TensorFlow 只有 2.10 及以前的版本能用 GPU：请使用 WSL2（或在 WSL2 中使用 NGC 容器）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>One training run ({job}): about {hours} h and {cost} of electricity.</source>
+            <translation>一次训练（{job}）：约 {hours} 小时，电费约 {cost}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>PCIe peer-to-peer</source>
+            <translation>PCIe 点对点</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>PCIe through system memory</source>
+            <translation>经系统内存中转的 PCIe</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Raise the budget to {price} ({extra} more): {gpu} x{count}.</source>
+            <translation>把预算提高到 {price}（多 {extra}）：{gpu} ×{count}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Ranked by speed within the budget: {speed}x.</source>
+            <translation>按预算内的速度排序：{speed} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Ranked by value: {speed}x for the price, {value} per 1,000 {currency}.</source>
+            <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 得 {value}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).</source>
+            <translation>租用 {count} 块 {gpu}：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Replace</source>
+            <translation>更换</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Runs through ROCm on Linux only (no Windows or macOS GPU support).</source>
+            <translation>只能在 Linux 上通过 ROCm 运行（Windows 和 macOS 不支持 GPU）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
+            <translation>把序列长度缩短到 {to}（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Speed not measured on {vendor} cards with TensorFlow: the prediction is a wide estimate.</source>
+            <translation>尚无 {vendor} 显卡运行 TensorFlow 的实测速度：预测值只是粗略估计。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>System memory ({ram_gb} GB) is less than the cards' memory ({vram_gb} GB): plan for at least as much RAM.</source>
+            <translation>内存（{ram_gb} GB）少于显卡显存（{vram_gb} GB）：内存至少应与显存一样多。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>TensorFlow reaches this AMD card only through ROCm on Linux: allow ROCm to consider it.</source>
+            <translation>TensorFlow 只能在 Linux 上通过 ROCm 使用这块 AMD 显卡：勾选接受 ROCm 后才会考虑它。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The cards need {needed} separate 8-pin cables; the supply has {have}.</source>
+            <translation>显卡需要 {needed} 根独立的 8-pin 供电线，电源只有 {have} 根。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The cards need {needed} slots; {free} are free.</source>
+            <translation>显卡需要 {needed} 个槽位，空闲 {free} 个。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The computer would draw {wall_w} W from the wall, above the {limit_w} W a {socket} socket supplies continuously.</source>
+            <translation>整机将从插座取电约 {wall_w} W，超过 {socket} 插座可持续供电的 {limit_w} W。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.</source>
+            <translation>模型按层拆分到 {count} 块卡上：显存可以相加，但生成每个词元的速度不比单卡快。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The newest price on record is from {date} ({months} months ago): check today's price before buying.</source>
+            <translation>最新的价格记录是 {date}（{months} 个月前）：购买前请核实当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The price is an estimate that was not checked against a source.</source>
+            <translation>该价格为估计值，未经来源核对。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The price is from {date} ({months} months ago): it may have changed.</source>
+            <translation>价格来自 {date}（{months} 个月前）：可能已有变化。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
+            <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The vendor recommends a {recommended_w} W supply; this one has {psu_w} W.</source>
+            <translation>厂商建议使用 {recommended_w} W 电源，当前电源为 {psu_w} W。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>These GeForce cards cannot talk to each other directly (peer-to-peer is off): gradients go through system memory.</source>
+            <translation>这些 GeForce 显卡之间不能直接通信（点对点传输被禁用）：梯度要经过系统内存中转。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>This computer looks like a small office PC (its card runs from the slot): {count} cards need slots, cables and airflow it may lack. Enter its supply and case to check.</source>
+            <translation>本机像是一台小型办公电脑（显卡只靠插槽供电）：{count} 块卡需要的插槽、供电线和散热它可能都没有。请填写电源和机箱信息后再判断。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>This computer runs {current} from the slot alone (no power cables): a {watts} W card needs PCIe power cables and room that small office PCs often lack. Enter the supply to check.</source>
+            <translation>本机的 {current} 只靠插槽供电（没有供电线）：{watts} W 的显卡需要 PCIe 供电线和足够空间，小型办公电脑往往没有。请填写电源信息后再判断。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>This computer's GPU slot runs at x{width} (the card is x{card_width}): check that it is a full-length slot; transfers run at x{width}.</source>
+            <translation>本机的显卡插槽以 x{width} 运行（显卡为 x{card_width}）：请确认是全长插槽；传输按 x{width} 速率进行。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>This job needs {count} cards: renting datacenter GPUs is usually cheaper than buying them.</source>
+            <translation>该任务需要 {count} 块卡：租用云端数据中心 GPU 通常比购买更划算。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.</source>
+            <translation>这像是一台云主机或虚拟机（GPU 位于 PCI 总线 00）：想更快请换用更大的实例，而不是购买显卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Until a job needs more than {vram_gb} GB per card.</source>
+            <translation>直到任务需要每卡超过 {vram_gb} GB 显存为止。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Use a batch of 1 ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
+            <translation>批量改为 1（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Use {to} instead ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
+            <translation>改用 {to}（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Your CPU decodes about {pipeline} images/s; this card could train on {predicted} images/s: the CPU would hold it back.</source>
+            <translation>您的 CPU 每秒约能解码 {pipeline} 张图片，而这块卡每秒可训练 {predicted} 张：CPU 会拖慢它。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Your current GPU reached {temp} °C during the probe.</source>
+            <translation>测速时当前显卡温度达到 {temp} °C。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (training from GPU memory loses little).</source>
+            <translation>您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据在显存中训练时影响很小）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>a fine-tuning run of 20 million tokens</source>
+            <translation>一次 2000 万词元的微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>a small PC: one card unless checked</source>
+            <translation>小型电脑：未确认前只考虑一块卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>full fine-tuning</source>
+            <translation>全参数微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>more than the wall socket supplies</source>
+            <translation>超出插座供电能力</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>needs ROCm on Linux</source>
+            <translation>需要 Linux 上的 ROCm</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>needs a server</source>
+            <translation>需要服务器</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>new</source>
+            <translation>全新</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>no desktop supply is large enough</source>
+            <translation>没有足够大的台式机电源</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>no price on record</source>
+            <translation>没有价格记录</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>no route on record</source>
+            <translation>暂无记录的方式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>not enough memory</source>
+            <translation>显存不足</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>not enough power cables</source>
+            <translation>供电线不够</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>not enough slots</source>
+            <translation>槽位不够</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>not in stock</source>
+            <translation>无现货</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>one WMT14 English-German training</source>
+            <translation>一次 WMT14 英德翻译训练</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>one million generated tokens</source>
+            <translation>生成 100 万个词元</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>over the budget</source>
+            <translation>超出预算</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>refurbished</source>
+            <translation>翻新</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the TensorFlow route cannot run it</source>
+            <translation>所选 TensorFlow 安装方式无法使用它</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the official TensorFlow pip wheels</source>
+            <translation>官方 TensorFlow pip 安装包</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the power supply is too small</source>
+            <translation>电源功率不够</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>this computer has no power cables for it</source>
+            <translation>本机没有适合它的供电线</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>too long for the case</source>
+            <translation>机箱放不下</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>used</source>
+            <translation>二手</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{card_gb} GB cards run out of memory on today's models: 12-16 GB is the entry point.</source>
+            <translation>{card_gb} GB 显存跑现在的模型很容易不够：12–16 GB 才是入门配置。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{card_gb} GB is under the {floor_gb} GB this kind of work usually needs: small batches or tricks.</source>
+            <translation>{card_gb} GB 低于这类任务通常需要的 {floor_gb} GB：只能用小批量或省显存的技巧。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{count} cards reach about {efficiency_pct}% of {count}x one card ({link}, {gbs} GB/s per card).</source>
+            <translation>{count} 块卡约能达到单卡 {count} 倍速度的 {efficiency_pct}%（{link}，每卡 {gbs} GB/s）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{count} open-air cards side by side blow hot air onto each other: leave a slot between them or choose blower cards.</source>
+            <translation>{count} 块开放式散热显卡并排会互相吹热风：请隔开一个插槽，或选择涡轮散热卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{total} is over the {budget} budget.</source>
+            <translation>总价 {total} 超出预算 {budget}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{to}: your cards already hold it.</source>
+            <translation>{to}：现有显卡已能胜任。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{watts} W power supply, {price} ({date})</source>
+            <translation>{watts} W 电源，{price}（{date}）</translation>
+        </message>
+    </context>
+    <context>
         <name>FleetWindow</name>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
@@ -714,6 +1257,11 @@
         <name>ResultsPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Action</source>
+            <translation>方案</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Also show cards that do not fit (with the reason)</source>
             <translation>同时显示不合适的显卡（附原因）</translation>
         </message>
@@ -734,8 +1282,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Budget %1 %2 · needs %3 GB · speeds relative to %4. Select two or three rows to compare them.</source>
-            <translation>预算 %1 %2 · 需要 %3 GB · 速度相对于 %4。选中两三行可对比。</translation>
+            <source>Budget %1 · needs %2 GB · %3 · speeds against %4. Select two or three rows to compare them.</source>
+            <translation>预算 %1 · 需要 %2 GB 显存 · %3 · 速度以%4为基准。选中两三行可对比。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -759,11 +1307,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Fits</source>
-            <translation>可行</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>GPU</source>
             <translation>显卡</translation>
         </message>
@@ -781,6 +1324,21 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Memory</source>
             <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Needs</source>
+            <translation>需要</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>No purchase needed: your cards already hold this job.</source>
+            <translation>无需购买：现有显卡已能胜任这个任务。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Nothing fits as asked. Ways forward:</source>
+            <translation>按当前条件没有合适的方案。可以这样调整：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -804,6 +1362,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Price %1 each: %2, %3, %4, source %5</source>
+            <translation>单价 %1：%2，%3，%4，来源 %5</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Price (%1)</source>
             <translation>价格（%1）</translation>
         </message>
@@ -811,6 +1374,11 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Price and speed</source>
             <translation>价格与速度</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Price date</source>
+            <translation>价格日期</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -834,6 +1402,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Scaling</source>
+            <translation>多卡效率</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Speed</source>
             <translation>速度</translation>
         </message>
@@ -849,8 +1422,23 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Total</source>
+            <translation>总价</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Warnings</source>
             <translation>警告</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>With %1, the best pick would be %2 for %3.</source>
+            <translation>若使用%1，最佳选择是 %2，价格 %3。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>your %1</source>
+            <translation>您的 %1</translation>
         </message>
     </context>
     <context>
@@ -936,8 +1524,28 @@
         <name>WorkloadPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>16-bit (FP16/BF16)</source>
+            <translation>16 位（FP16/BF16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>4-bit (GPTQ/AWQ/GGUF Q4)</source>
+            <translation>4 位（GPTQ/AWQ/GGUF Q4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>8-bit (INT8)</source>
+            <translation>8 位（INT8）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>A small Transformer from scratch</source>
             <translation>从零训练小型 Transformer</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>AMD cards through ROCm on Linux are fine</source>
+            <translation>可以接受在 Linux 上通过 ROCm 使用 AMD 显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -1006,6 +1614,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Keep my power supply (no options that need a new one)</source>
+            <translation>保留现有电源（不推荐需要换电源的方案）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Keras 3 on JAX or PyTorch</source>
+            <translation>Keras 3（JAX 或 PyTorch 后端）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Language model:</source>
             <translation>语言模型：</translation>
         </message>
@@ -1026,6 +1644,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>NVIDIA NGC container (Linux/WSL2, Docker)</source>
+            <translation>NVIDIA NGC 容器（Linux/WSL2，Docker）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Needs %1 GB of GPU memory on one card</source>
             <translation>单卡需要 %1 GB 显存</translation>
         </message>
@@ -1033,6 +1656,16 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Object detection (SSD)</source>
             <translation>目标检测（SSD）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Official pip wheels (pip install tensorflow)</source>
+            <translation>官方 pip 安装包（pip install tensorflow）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Official wheels have no kernels for RTX 50 / Blackwell cards and use the GPU on native Windows only up to TensorFlow 2.10. NVIDIA's container runs Blackwell.</source>
+            <translation>官方安装包没有 RTX 50 / Blackwell 显卡的内核，且在原生 Windows 上只有 TensorFlow 2.10 及以前能用 GPU。NVIDIA 的容器支持 Blackwell。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -1058,6 +1691,16 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Size</source>
             <translation>大小</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>TensorFlow from:</source>
+            <translation>TensorFlow 安装方式：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Weights (inference):</source>
+            <translation>权重精度（推理）：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

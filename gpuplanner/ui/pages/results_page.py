@@ -20,13 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.languages import format_money
 from gpuplanner.planning.frontier import pareto_front
+from gpuplanner.report import plan_text
 from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.results_view import comparison_rows, power_bar
-from gpuplanner.ui.table_model import OptionsModel, OptionsProxy
+from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
 
-SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ℹ"}
+SEVERITY_MARK = {"blocks": "✖", "needs": "＋", "warns": "⚠", "info": "ℹ"}
 
 
 class PowerBarWidget(QWidget):
@@ -88,6 +90,12 @@ class PowerBarWidget(QWidget):
 class ResultsPage(WizardPage):
     def __init__(self, controller, parent=None) -> None:
         super().__init__(controller, parent)
+        self.banner = QLabel(self)
+        self.banner.setObjectName("planBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.banner.setVisible(False)
+        self.layout_.addWidget(self.banner)
         self.show_all = QCheckBox(self)
         self.show_all.setChecked(True)
         self.layout_.addWidget(self.show_all)
@@ -100,7 +108,7 @@ class ResultsPage(WizardPage):
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.details = QLabel(self)
         self.details.setObjectName("optionDetails")
@@ -153,20 +161,21 @@ class ResultsPage(WizardPage):
         self.proxy.sort(-1)
         self.table.horizontalHeader().setSortIndicatorShown(False)
         self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.heading.setText(
             self.tr("Recommendations: %1 fit your needs").replace("%1", str(len(plan.fitting())))
         )
         self.intro.setText(
             self.tr(
-                "Budget %1 %2 · needs %3 GB · speeds relative to %4. Select two or three rows to "
+                "Budget %1 · needs %2 GB · %3 · speeds against %4. Select two or three rows to "
                 "compare them."
             )
-            .replace("%1", f"{plan.budget:,.0f}")
-            .replace("%2", plan.currency)
-            .replace("%3", f"{plan.vram.total_gb:g}")
-            .replace("%4", plan.reference_gpu)
+            .replace("%1", format_money(plan.budget, plan.currency))
+            .replace("%2", f"{plan.vram.total_gb:g}")
+            .replace("%3", plan_text.route_text(plan.tf_route, tr=tr_finding))
+            .replace("%4", self._baseline(plan))
         )
+        self._banner(plan)
         if self.model.rowCount():
             self.table.selectionModel().select(
                 self.proxy.index(0, 0),
@@ -174,6 +183,43 @@ class ResultsPage(WizardPage):
                 | QItemSelectionModel.SelectionFlag.Rows,
             )
         self._scatter(plan)
+
+    def _baseline(self, plan) -> str:
+        keep = next((o for o in plan.options if o.action == "keep"), None)
+        if keep is None:
+            return plan.reference_gpu
+        return self.tr("your %1").replace(
+            "%1", keep.gpu + (f" ×{keep.count}" if keep.count > 1 else "")
+        )
+
+    def _banner(self, plan) -> None:
+        """The plan's headline: no purchase needed, a better route, or the ways forward."""
+        e = html.escape
+        lines = []
+        if plan.no_purchase_needed:
+            lines.append(
+                "<b>" + e(self.tr("No purchase needed: your cards already hold this job.")) + "</b>"
+            )
+            lines += [e(plan_text.finding_text(f, tr=tr_finding)) for f in plan.keep_findings]
+        if plan.route_alternative is not None:
+            alt = plan.route_alternative
+            lines.append(
+                e(
+                    self.tr("With %1, the best pick would be %2 for %3.")
+                    .replace("%1", plan_text.route_text("ngc", tr=tr_finding))
+                    .replace("%2", alt.gpu + (f" ×{alt.count}" if alt.count > 1 else ""))
+                    .replace("%3", format_money(alt.price or 0, plan.currency))
+                )
+            )
+        if plan.alternatives:
+            lines.append("<b>" + e(self.tr("Nothing fits as asked. Ways forward:")) + "</b>")
+            lines += [
+                "→ "
+                + e(plan_text.alternative_text(a, plan.currency, plan.job_label, tr=tr_finding))
+                for a in plan.alternatives
+            ]
+        self.banner.setText("<br>".join(lines))
+        self.banner.setVisible(bool(lines))
 
     def _scatter(self, plan) -> None:
         if self.scatter is None:
@@ -211,35 +257,67 @@ class ResultsPage(WizardPage):
             return
         option = options[0]
         e = html.escape
-        parts = [f"<h3>{e(option.gpu)}{' ×' + str(option.count) if option.count > 1 else ''}</h3>"]
-        parts += [f"<div>✔ {e(r)}</div>" for r in option.reasons]
-        parts += [f"<div>{SEVERITY_MARK[w.severity]} {e(w.message)}</div>" for w in option.warnings]
-        if option.shop:
+        title = plan_text.action_text(option.action, tr=tr_finding)
+        count = f" ×{option.count}" if option.count > 1 else ""
+        parts = [f"<h3>{e(title)}: {e(option.gpu)}{count}</h3>"]
+        if option.rank_reason is not None:
+            parts.append(
+                f"<div><i>{e(plan_text.finding_text(option.rank_reason, tr=tr_finding))}</i></div>"
+            )
+        each = option.price_each
+        if each is not None:
+            parts.append(
+                "<div>"
+                + e(
+                    self.tr("Price %1 each: %2, %3, %4, source %5")
+                    .replace("%1", format_money(each.amount, each.currency))
+                    .replace("%2", each.date)
+                    .replace(
+                        "%3",
+                        tr_finding(plan_text.CONDITION_TEXT.get(each.condition, each.condition)),
+                    )
+                    .replace("%4", each.region)
+                    .replace("%5", each.source)
+                )
+                + "</div>"
+            )
+        parts += [
+            f"<div>＋ {e(plan_text.need_text(n, option.currency, tr=tr_finding))}</div>"
+            for n in option.needs
+        ]
+        parts += [
+            f"<div>{SEVERITY_MARK[f.severity]} {e(plan_text.finding_text(f, tr=tr_finding))}</div>"
+            for f in option.findings
+        ]
+        if each is not None and each.shop:
             parts.append(
                 "<div>"
                 + e(
                     self.tr("At %1: SKU %2, shelf %3, %4 in stock")
-                    .replace("%1", option.shop)
-                    .replace("%2", option.sku or "-")
-                    .replace("%3", option.location or "-")
-                    .replace("%4", "?" if option.stock is None else str(option.stock))
+                    .replace("%1", each.shop)
+                    .replace("%2", each.sku or "-")
+                    .replace("%3", each.location or "-")
+                    .replace("%4", "?" if each.stock is None else str(each.stock))
                 )
                 + "</div>"
             )
         self.details.setText("".join(parts))
+        self.power.set_bar(
+            power_bar(option),
+            (self.tr("CPU"), self.tr("GPUs"), self.tr("Platform"), self.tr("PSU"), "80%"),
+        )
         catalog = self.controller.catalog
         if catalog is not None:
             gpus = {g.id: g for g in catalog.gpus}
-            request = to_request(self.controller.session, catalog)
-            self.power.set_bar(
-                power_bar(option, gpus[option.gpu_id], request),
-                (self.tr("CPU"), self.tr("GPUs"), self.tr("Platform"), self.tr("PSU"), "80%"),
-            )
             self._compare(options[:3], gpus)
 
     def _compare(self, options, gpus) -> None:
-        rows = comparison_rows(options, gpus)
+        rows = comparison_rows(options, gpus, tr_finding)
         labels = {
+            "action": self.tr("Action"),
+            "price_date": self.tr("Price date"),
+            "needs": self.tr("Needs"),
+            "scaling": self.tr("Scaling"),
             "memory": self.tr("Memory"),
             "bandwidth": self.tr("Bandwidth"),
             "fp16": self.tr("FP16 tensor"),
@@ -266,9 +344,11 @@ class ResultsPage(WizardPage):
         self.show_all.setText(self.tr("Also show cards that do not fit (with the reason)"))
         self.model.set_headers(
             [
-                self.tr("Fits"),
+                "#",
+                self.tr("Action"),
                 self.tr("GPU"),
-                self.tr("Price"),
+                self.tr("Total"),
+                self.tr("Price date"),
                 self.tr("Speed"),
                 self.tr("Speed per 1,000"),
                 self.tr("Memory"),

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.planning import memory
-from gpuplanner.planning.recommend import PlanError, _memory_estimate
+from gpuplanner.planning.recommend import PlanError, job_memory
 from gpuplanner.planning.workloads import LLMS
 from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
@@ -48,8 +48,14 @@ class WorkloadPage(WizardPage):
         self.used = QCheckBox(self)
         self.max_gpus = QSpinBox(self)
         self.max_gpus.setRange(1, 64)
+        self.bits = QComboBox(self)
+        self.bits.setObjectName("bitsCombo")
+        self.route = QComboBox(self)
+        self.route.setObjectName("routeCombo")
+        self.rocm = QCheckBox(self)
+        self.keep_psu = QCheckBox(self)
         form = QFormLayout()
-        self.labels = [QLabel(self) for _ in range(8)]
+        self.labels = [QLabel(self) for _ in range(10)]
         budget_row = QHBoxLayout()
         budget_row.addWidget(self.budget_slider, 1)
         budget_row.addWidget(self.budget)
@@ -64,11 +70,15 @@ class WorkloadPage(WizardPage):
                 self.batch,
                 budget_row,
                 self.max_gpus,
+                self.bits,
+                self.route,
             ),
             strict=True,
         ):
             form.addRow(label, widget)
         form.addRow(self.used)
+        form.addRow(self.rocm)
+        form.addRow(self.keep_psu)
         self.vram_label = QLabel(self)
         self.vram_label.setObjectName("vramNeeded")
         font = self.vram_label.font()
@@ -87,13 +97,21 @@ class WorkloadPage(WizardPage):
         body.addLayout(right, 3)
         self.layout_.addLayout(body, 1)
         self._loading = False
-        for combo in (self.workload, self.llm_model, self.llm_mode, self.precision):
+        for combo in (
+            self.workload,
+            self.llm_model,
+            self.llm_mode,
+            self.precision,
+            self.bits,
+            self.route,
+        ):
             combo.currentIndexChanged.connect(self._changed)
         for spin in (self.seq, self.batch, self.max_gpus):
             spin.valueChanged.connect(self._changed)
         self.budget_slider.valueChanged.connect(lambda v: self.budget.setValue(v))
         self.budget.valueChanged.connect(self._budget_changed)
-        self.used.toggled.connect(self._changed)
+        for box in (self.used, self.rocm, self.keep_psu):
+            box.toggled.connect(self._changed)
         self.retranslate()
 
     def entered(self) -> None:
@@ -119,6 +137,10 @@ class WorkloadPage(WizardPage):
         self.batch.setValue(session.batch or 0)
         self.max_gpus.setValue(session.max_gpus or preset.max_gpus)
         self.used.setChecked(session.used_ok)
+        self.bits.setCurrentIndex(max(0, self.bits.findData(session.bits)))
+        self.route.setCurrentIndex(max(0, self.route.findData(session.tf_route)))
+        self.rocm.setChecked(session.accept_rocm)
+        self.keep_psu.setChecked(session.keep_psu)
         self._loading = False
         self._changed()
 
@@ -141,7 +163,14 @@ class WorkloadPage(WizardPage):
         session.budget = float(self.budget.value())
         session.max_gpus = self.max_gpus.value()
         session.used_ok = self.used.isChecked()
+        session.bits = self.bits.currentData() or 16
+        session.tf_route = self.route.currentData() or "official"
+        session.accept_rocm = self.rocm.isChecked()
+        session.keep_psu = self.keep_psu.isChecked()
         is_llm = session.workload == "llm"
+        inference = is_llm and session.llm_mode == "inference"
+        self.bits.setEnabled(inference)
+        self.labels[8].setEnabled(inference)
         for widget, label in ((self.llm_model, self.labels[1]), (self.llm_mode, self.labels[2])):
             widget.setEnabled(is_llm)
             label.setEnabled(is_llm)
@@ -152,7 +181,7 @@ class WorkloadPage(WizardPage):
         session = self.controller.session
         request = to_request(session, None)
         try:
-            estimate, _model, _mode = _memory_estimate(request, session.effective_workload())
+            estimate, _model, _mode = job_memory(request, session.effective_workload())
         except PlanError as exc:
             self.vram_label.setText(str(exc))
             self.breakdown.setRowCount(0)
@@ -191,6 +220,8 @@ class WorkloadPage(WizardPage):
             self.tr("Batch size:"),
             self.tr("Budget:"),
             self.tr("Cards at most:"),
+            self.tr("Weights (inference):"),
+            self.tr("TensorFlow from:"),
         )
         for label, text in zip(self.labels, texts, strict=True):
             label.setText(text)
@@ -221,6 +252,30 @@ class WorkloadPage(WizardPage):
         self.seq.setSpecialValueText(self.tr("default"))
         self.batch.setSpecialValueText(self.tr("default"))
         self.used.setText(self.tr("Consider used cards"))
+        self._fill(
+            self.bits,
+            [
+                (16, self.tr("16-bit (FP16/BF16)")),
+                (8, self.tr("8-bit (INT8)")),
+                (4, self.tr("4-bit (GPTQ/AWQ/GGUF Q4)")),
+            ],
+        )
+        self._fill(
+            self.route,
+            [
+                ("official", self.tr("Official pip wheels (pip install tensorflow)")),
+                ("ngc", self.tr("NVIDIA NGC container (Linux/WSL2, Docker)")),
+                ("keras-other", self.tr("Keras 3 on JAX or PyTorch")),
+            ],
+        )
+        self.route.setToolTip(
+            self.tr(
+                "Official wheels have no kernels for RTX 50 / Blackwell cards and use the GPU on "
+                "native Windows only up to TensorFlow 2.10. NVIDIA's container runs Blackwell."
+            )
+        )
+        self.rocm.setText(self.tr("AMD cards through ROCm on Linux are fine"))
+        self.keep_psu.setText(self.tr("Keep my power supply (no options that need a new one)"))
         self.budget.setPrefix("¥ " if self.controller.session.currency == "CNY" else "$ ")
         self.budget_slider.setAccessibleName(self.tr("Budget"))
         self.breakdown.setHorizontalHeaderLabels(

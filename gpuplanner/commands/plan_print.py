@@ -1,0 +1,84 @@
+"""``recommend`` as text: the ranked options with their action, total, needs and findings."""
+
+from __future__ import annotations
+
+from gpuplanner.commands.output import print_table
+from gpuplanner.i18n import translatable
+from gpuplanner.languages import format_money
+from gpuplanner.report import plan_text as text
+
+HEADERS = {
+    "en": ("#", "action", "GPU", "total", "price date", "speed", "per 1k", "needs", "warnings"),
+    "zh_CN": ("#", "方案", "显卡", "总价", "价格日期", "速度", "每千元", "需要", "警告"),
+}
+
+
+def _tr(language: str):
+    return lambda s: text.translate(s, language)
+
+
+def _speed(option) -> str:
+    value = option.speedup if option.speedup is not None else option.predicted_relative
+    return f"{value:.2f}x" if value else "N/A"
+
+
+def _row(rank: int, option, plan, language: str) -> list[str]:
+    tr = _tr(language)
+    price = option.price_each
+    when = f"{price.date[:7]} {price.condition}" if price else ""
+    warnings = [
+        text.finding_text(f, language, tr)
+        for f in option.findings
+        if f.severity in ("blocks", "warns")
+    ]
+    needs = ", ".join(text.need_text(n, plan.currency, language, tr) for n in option.needs)
+    gpu = option.gpu + (f" x{option.count}" if option.count > 1 else "")
+    return [
+        str(rank) if option.offered else "-",
+        text.action_text(option.action, language, tr),
+        gpu,
+        format_money(option.price, plan.currency) if option.price is not None else "N/A",
+        when,
+        _speed(option),
+        f"{option.value:.3f}" if option.value else "",
+        needs,
+        ("; ".join(warnings))[:100],
+    ]
+
+
+def print_plan(plan, language: str, top: int) -> None:
+    tr = _tr(language)
+    job = plan.model + f" {plan.mode}" if plan.model else plan.workload
+    print(
+        f"{plan.scenario}: {job} ({plan.precision}), budget {format_money(plan.budget, plan.currency)}; "
+        f"needs {plan.vram.total_gb:g} GB on one card; route: {text.route_text(plan.tf_route, language, tr)}; "
+        f"speeds against {plan.reference_gpu}"
+    )
+    rows = [_row(i + 1, o, plan, language) for i, o in enumerate(plan.options[:top])]
+    print_table(list(HEADERS.get(language, HEADERS["en"])), rows)
+    best = plan.options[0] if plan.options and plan.options[0].offered else None
+    if best is not None:
+        title = text.action_text(best.action, language, tr)
+        print(f"\n{title}: {best.gpu}" + (f" x{best.count}" if best.count > 1 else ""))
+        if best.rank_reason is not None:
+            print(f"  = {text.finding_text(best.rank_reason, language, tr)}")
+        for need in best.needs:
+            print(f"  + {text.need_text(need, plan.currency, language, tr)}")
+        for f in best.findings:
+            mark = {"needs": "+", "warns": "!", "info": "-", "blocks": "x"}[f.severity]
+            print(f"  {mark} {text.finding_text(f, language, tr)}")
+        for f in plan.keep_findings:
+            print(f"  ? {text.finding_text(f, language, tr)}")
+    if plan.route_alternative is not None:
+        alt = plan.route_alternative
+        print(
+            f"\n{text.route_text('ngc', language, tr)}: "
+            f"{alt.gpu}"
+            + (f" x{alt.count}" if alt.count > 1 else "")
+            + f", {format_money(alt.price or 0, plan.currency)}"
+        )
+    if plan.alternatives:
+        print("\n" + tr(translatable("Finding", "Nothing fits as asked. Ways forward:")))
+        for alternative in plan.alternatives:
+            line = text.alternative_text(alternative, plan.currency, plan.job_label, language, tr)
+            print(f"  -> {line}")

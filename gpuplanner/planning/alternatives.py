@@ -1,0 +1,134 @@
+"""A way forward when nothing fits: the changes that would make an option fit, each with its effect.
+
+Cheaper methods (full -> LoRA -> QLoRA; 16 -> 8 -> 4-bit weights for inference), a shorter
+sequence or a smaller batch, a larger budget (how much), renting (the cheapest configuration
+per job, not per hour). Each change is planned for real with the same engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gpuplanner.planning.options import Alternative, Option, Plan
+from gpuplanner.planning.request import PlanError, PlanRequest
+
+METHOD_ORDER = ("full", "lora", "qlora")
+MIN_SEQ = 256
+
+
+def _best_purchase(plan: Plan) -> Option | None:
+    return next((o for o in plan.options if o.offered and o.action != "keep"), None)
+
+
+def _try(request: PlanRequest, catalog, model, extra_prices) -> Plan | None:
+    from gpuplanner.planning.recommend import recommend
+
+    try:
+        return recommend(replace(request, alternatives=False), catalog, model, extra_prices)
+    except PlanError:
+        return None
+
+
+def _effect(change: str, to, plan: Plan | None) -> Alternative | None:
+    if plan is None:
+        return None
+    if plan.no_purchase_needed:
+        return Alternative(change, to, plan.vram.total_gb, None, None, 0.0)
+    best = _best_purchase(plan)
+    if best is None:
+        return None
+    return Alternative(change, to, plan.vram.total_gb, best.gpu, best.count, best.price)
+
+
+def ways_forward(
+    plan: Plan,
+    judged: list[Option],
+    request: PlanRequest,
+    catalog,
+    model,
+    extra_prices=(),
+) -> tuple[Alternative, ...]:
+    if plan.no_purchase_needed or _best_purchase(plan) is not None:
+        return ()
+    out: list[Alternative] = []
+    if plan.workload == "llm" and plan.mode == "inference":
+        for bits in (8, 4):
+            if bits < (request.bits or 16):
+                found = _effect(
+                    "bits", bits, _try(replace(request, bits=bits), catalog, model, extra_prices)
+                )
+                if found:
+                    out.append(found)
+                    break
+    elif plan.workload == "llm" and plan.mode in METHOD_ORDER:
+        for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
+            found = _effect(
+                "method", mode, _try(replace(request, llm_mode=mode), catalog, model, extra_prices)
+            )
+            if found:
+                out.append(found)
+                break
+    seq = request.seq or (2048 if plan.workload == "llm" else None)
+    while seq and seq // 2 >= MIN_SEQ:
+        seq //= 2
+        found = _effect("seq", seq, _try(replace(request, seq=seq), catalog, model, extra_prices))
+        if found:
+            out.append(found)
+            break
+    if (request.batch or 1) > 1:
+        found = _effect("batch", 1, _try(replace(request, batch=1), catalog, model, extra_prices))
+        if found:
+            out.append(found)
+    over = [
+        o
+        for o in judged
+        if o.price is not None
+        and o.action != "keep"
+        and all(f.id == "over-budget" for f in o.findings if f.severity == "blocks")
+        and any(f.id == "over-budget" for f in o.findings)
+    ]
+    if over:
+        cheapest = min(over, key=lambda o: o.price or 0.0)
+        out.append(
+            Alternative(
+                "budget",
+                cheapest.price or 0.0,
+                plan.vram.total_gb,
+                cheapest.gpu,
+                cheapest.count,
+                cheapest.price,
+                extra=round((cheapest.price or 0.0) - plan.budget, 2),
+            )
+        )
+    rental = next((r for r in plan.rent if r.job_cost is not None), None)
+    if rental is not None:
+        out.append(
+            Alternative(
+                "rent",
+                rental.gpu,
+                plan.vram.total_gb,
+                rental.gpu,
+                rental.count,
+                rental.job_cost,
+                hours=rental.hours,
+                per_hour=rental.per_hour,
+            )
+        )
+    return tuple(out)
+
+
+def route_alternative(plan: Plan, request: PlanRequest, catalog, model, extra_prices=()):
+    """When the route blocks cards, the best pick another route would give, if it differs."""
+    blocked = [o for o in plan.options if any(f.id == "route-unsupported" for f in o.findings)]
+    if not blocked or request.tf_route != "official":
+        return None
+    other = _try(replace(request, tf_route="ngc"), catalog, model, extra_prices)
+    if other is None or other.no_purchase_needed:
+        return None
+    best = _best_purchase(other)
+    current = _best_purchase(plan)
+    if best is None or (current is not None and current.gpu_id == best.gpu_id):
+        return None
+    if current is not None and best.score <= current.score:
+        return None
+    return best

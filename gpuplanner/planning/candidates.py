@@ -1,0 +1,43 @@
+"""The options worth judging for one machine: keep it, add cards, or replace what is there.
+
+1, 2, 4 and 8 cards (within the request's limit) of every catalog card; adding is offered for
+more of the installed card, since data-parallel training runs at the pace of the slowest card
+and holds no more per card than the smallest. A laptop or a cloud
+instance can only keep what it has.
+"""
+
+from __future__ import annotations
+
+from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.planning.options import Candidate, Installed
+from gpuplanner.planning.request import MachineFacts
+
+COUNTS = (1, 2, 4, 8)
+
+
+def installed(machine: MachineFacts, by_id: dict[str, GpuSpec]) -> Installed | None:
+    gpu = by_id.get(machine.current_gpu_id or "")
+    return Installed(gpu, max(1, machine.installed_count)) if gpu is not None else None
+
+
+def generate(
+    gpus: tuple[GpuSpec, ...], current: Installed | None, max_gpus: int, machine: MachineFacts
+) -> list[Candidate]:
+    out: list[Candidate] = []
+    if current is not None:
+        out.append(Candidate("keep", current.gpu, current.count, 0))
+    if machine.laptop or machine.virtual_machine:
+        return out  # nothing to buy for a laptop or a cloud instance
+    if current is not None and current.gpu.form_factor == "pcie":
+        for total in COUNTS:
+            if current.count < total <= max_gpus:
+                out.append(Candidate("add", current.gpu, total, total - current.count))
+    action = "replace" if machine.has_gpu else "add"
+    for gpu in gpus:
+        if current is not None and gpu.id == current.gpu.id:
+            continue  # keep and add cover the installed card
+        for count in COUNTS:
+            if count > max_gpus:
+                break
+            out.append(Candidate(action, gpu, count, count))
+    return out

@@ -1,0 +1,44 @@
+"""What the rules look at: the request's context, and the facts worked out for one candidate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.catalog.records import Board, PsuPrice, TfRoute
+from gpuplanner.planning import memory
+from gpuplanner.planning.options import Installed, PriceFact
+from gpuplanner.planning.power import GpuLoad, PowerBudget
+from gpuplanner.planning.request import PlanRequest
+from gpuplanner.planning.scaling import Scaling
+from gpuplanner.planning.scenarios import ScenarioPreset
+
+
+@dataclass(frozen=True)
+class Context:
+    request: PlanRequest
+    preset: ScenarioPreset
+    workload: str
+    estimate: memory.MemoryEstimate
+    budget: float
+    installed: Installed | None
+    boards: dict[str, Board]
+    psus: tuple[PsuPrice, ...]
+    routes: tuple[TfRoute, ...]
+    inference: bool = False
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """One candidate's numbers, worked out once and read by every rule."""
+
+    needed_gb: float  # per card
+    price: PriceFact | None  # per card
+    load: GpuLoad  # every card of this kind in the final machine
+    power: PowerBudget  # with the user's supply (or none)
+    length_mm: int | None  # judged against the case: the longest common board
+    slots: float | None
+    relative: float | None  # all cards together, against one reference card
+    throughput: float | None
+    scaling: Scaling | None
+    speedup: float | None  # against what is installed
+    error_pct: float

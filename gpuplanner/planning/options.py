@@ -1,0 +1,136 @@
+"""A plan: options, each an action on this machine, with its findings, needs, price and speed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.planning import memory
+from gpuplanner.planning.findings import Finding, Need
+from gpuplanner.planning.power import PowerBudget
+from gpuplanner.planning.scaling import Scaling
+
+ACTIONS = ("keep", "add", "replace")
+
+
+@dataclass(frozen=True)
+class Installed:
+    gpu: GpuSpec
+    count: int
+
+
+@dataclass(frozen=True)
+class Candidate:
+    action: str  # keep: what is installed; add: cards beside it; replace: cards instead of it
+    gpu: GpuSpec
+    count: int  # cards doing the job once the action is done
+    bought: int  # cards to buy
+
+
+@dataclass(frozen=True)
+class PriceFact:
+    amount: float  # per card, in the plan's currency
+    currency: str
+    condition: str  # new, used, refurbished
+    region: str
+    source: str
+    date: str
+    age_days: int | None
+    converted_from: str | None = None
+    shop: str | None = None
+    sku: str | None = None
+    stock: int | None = None
+    location: str | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    action: str
+    gpu_id: str
+    gpu: str
+    count: int
+    bought: int
+    offered: bool  # no finding blocks it
+    price: float | None  # total: the cards bought plus what the option needs
+    cards_price: float | None
+    price_each: PriceFact | None
+    needs: tuple[Need, ...]
+    currency: str
+    vram_needed_gb: float
+    vram_per_card_gb: float
+    predicted_relative: float | None  # against one reference card
+    speedup: float | None  # against what is installed (None when nothing is)
+    predicted_throughput: float | None
+    predicted_unit: str
+    predicted_error_pct: float
+    scaling: Scaling | None
+    value: float | None  # speed-up (or relative speed) per 1,000 of the currency
+    power: PowerBudget
+    findings: tuple[Finding, ...]
+    score: float
+    rank_reason: Finding | None = None
+
+    @property
+    def fits(self) -> bool:  # the name the first release used
+        return self.offered
+
+    @property
+    def power_sustained_w(self) -> float:
+        return round(self.power.sustained_w, 1)
+
+    @property
+    def price_condition(self) -> str | None:
+        return self.price_each.condition if self.price_each else None
+
+
+@dataclass(frozen=True)
+class Rental:
+    gpu_id: str
+    gpu: str
+    count: int
+    per_hour: float  # all cards together
+    hours: float | None  # for one job
+    job_cost: float | None
+    currency: str
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A change to the request that would make an option fit, and what it gives."""
+
+    change: str  # method, bits, seq, batch, budget, rent
+    to: str | float | int
+    vram_gb: float | None = None
+    gpu: str | None = None
+    count: int | None = None
+    price: float | None = None
+    extra: float | None = None  # budget: how much more
+    hours: float | None = None  # rent: one job
+    per_hour: float | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    scenario: str
+    currency: str
+    budget: float
+    workload: str
+    precision: str
+    vram: memory.MemoryEstimate
+    reference_gpu: str
+    options: tuple[Option, ...]
+    tf_route: str = "official"
+    model: str | None = None  # LLM
+    mode: str | None = None
+    bits: int | None = None
+    seq: int | None = None
+    batch: int | None = None
+    no_purchase_needed: bool = False
+    keep_findings: tuple[Finding, ...] = ()  # what would change "no purchase needed"
+    rent: tuple[Rental, ...] = ()
+    alternatives: tuple[Alternative, ...] = ()
+    route_alternative: Option | None = None  # the best pick under another route
+    job_label: str = ""
+
+    def fitting(self) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if o.offered)

@@ -1,0 +1,192 @@
+"""Rules about the job on a candidate: memory, the TensorFlow route and driver, the price, the
+scenario's advice, bottlenecks and what several cards do."""
+
+from __future__ import annotations
+
+from gpuplanner.planning import routes
+from gpuplanner.planning.findings import Finding, Need, finding
+from gpuplanner.planning.judging import Assessment, Context
+from gpuplanner.planning.options import Candidate
+from gpuplanner.planning.scenarios import Scenario
+
+USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragmentation's
+STALE_DAYS = 365
+VERY_OLD_DAYS = 730
+IMAGE_WORKLOADS = ("resnet50", "ssd")
+
+
+def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if a.needed_gb > c.gpu.memory_gb * USABLE_FRACTION:
+        return [
+            finding(
+                "vram-short",
+                "blocks",
+                needed_gb=round(a.needed_gb, 1),
+                card_gb=c.gpu.memory_gb,
+                count=c.count,
+            )
+        ]
+    return [
+        finding(
+            "holds-job",
+            "info",
+            card_gb=round(c.gpu.memory_gb * c.count, 1),
+            needed_gb=round(ctx.estimate.total_gb, 1),
+        )
+    ]
+
+
+def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    request = ctx.request
+    route = request.tf_route
+    support = routes.support(c.gpu, route, ctx.routes)
+    if not support.runs:
+        others = [r for r in routes.routes_that_run(c.gpu, ctx.routes) if r != route]
+        return [finding("route-unsupported", "blocks", route=route, other=",".join(others))]
+    out = []
+    if support.needs_rocm:
+        if route == "official" and not request.accept_rocm:
+            return [finding("route-needs-rocm", "blocks", route=route)]
+        out.append(finding("route-rocm-linux", "warns"))
+    if route == "official" and request.machine.os_system == "Windows" and c.gpu.vendor == "NVIDIA":
+        out.append(finding("route-windows-native", "warns"))
+    return out
+
+
+def vendor_measured(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if c.gpu.vendor != "NVIDIA":
+        return [finding("speed-not-measured", "warns", vendor=c.gpu.vendor)]
+    return []
+
+
+def driver(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
+    """The installed NVIDIA driver against the route's floor for this card: an update is free."""
+    have = ctx.request.machine.driver_version
+    if c.gpu.vendor != "NVIDIA" or not have:
+        return [], []
+    need = routes.support(c.gpu, ctx.request.tf_route, ctx.routes).min_driver
+    if not routes.driver_below(have, need):
+        return [], []
+    return (
+        [finding("driver-update", "needs", have=have, need=need or "", route=ctx.request.tf_route)],
+        [Need("driver", 0.0, version=need)],
+    )
+
+
+def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if c.bought == 0:
+        return []
+    request = ctx.request
+    if a.price is None:
+        return [
+            finding(
+                "not-in-stock" if request.shop_only else "no-price",
+                "blocks",
+                currency=request.currency,
+            )
+        ]
+    price = a.price
+    out = []
+    if price.converted_from:
+        out.append(
+            finding(
+                "price-converted",
+                "info",
+                currency=request.currency,
+                source_currency=price.converted_from,
+            )
+        )
+    if price.condition == "used":
+        out.append(finding("used-card-risk", "warns"))
+    if price.age_days is not None and price.age_days > VERY_OLD_DAYS:
+        out.append(finding("price-very-old", "warns", date=price.date, months=price.age_days // 30))
+    elif price.age_days is not None and price.age_days > STALE_DAYS:
+        out.append(finding("price-stale", "info", date=price.date, months=price.age_days // 30))
+    if price.source.endswith("-recalled"):
+        out.append(finding("price-unverified", "info"))
+    return out
+
+
+def scenario_advice(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    preset = ctx.preset
+    out = []
+    if c.gpu.memory_gb < preset.min_vram_gb:
+        small = preset.scenario is Scenario.STUDENT and c.gpu.memory_gb <= 8
+        out.append(
+            finding(
+                "vram-small-trap" if small else "vram-below-floor",
+                "warns",
+                card_gb=c.gpu.memory_gb,
+                floor_gb=preset.min_vram_gb,
+            )
+        )
+    if preset.ecc_matters and not c.gpu.ecc:
+        out.append(finding("no-ecc-24x7", "info"))
+    if ctx.workload == "llm" and c.count > 2 and c.bought:
+        out.append(finding("rent-instead", "info", count=c.count))
+    return out
+
+
+def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    machine = ctx.request.machine
+    gpu = c.gpu
+    out = []
+    if (
+        c.bought
+        and machine.slot_gen
+        and machine.slot_gen < gpu.pcie_gen
+        and gpu.form_factor == "pcie"
+    ):
+        out.append(
+            finding(
+                "pcie-slot-slower",
+                "info",
+                slot_gen=machine.slot_gen,
+                card_gen=gpu.pcie_gen,
+                percent=round(100 * 0.5 ** (gpu.pcie_gen - machine.slot_gen)),
+            )
+        )
+    if (
+        ctx.workload in IMAGE_WORKLOADS
+        and machine.pipeline_images_s
+        and a.throughput
+        and a.throughput > machine.pipeline_images_s
+    ):
+        out.append(
+            finding(
+                "cpu-input-bound",
+                "warns",
+                pipeline=round(machine.pipeline_images_s),
+                predicted=round(a.throughput),
+            )
+        )
+    vram = gpu.memory_gb * c.count
+    if machine.ram_gb and round(machine.ram_gb) < round(vram):
+        out.append(
+            finding("ram-below-vram", "warns", ram_gb=round(machine.ram_gb), vram_gb=round(vram))
+        )
+    return out
+
+
+def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if c.count < 2 or a.scaling is None:
+        return []
+    s = a.scaling
+    if s.link == "layer-split":
+        return [finding("layer-split", "info", count=c.count)]
+    out = [
+        finding(
+            "scaling",
+            "info",
+            count=c.count,
+            efficiency_pct=round(s.efficiency * 100),
+            link=s.link,
+            gbs=s.link_gbs,
+        )
+    ]
+    if s.link == "pcie-host":
+        out.append(finding("p2p-off", "info"))
+    if not ctx.request.machine.workstation and c.gpu.form_factor == "pcie":
+        lanes = "/".join(f"x{n}" for n in s.lanes)
+        out.append(finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes))
+    return out

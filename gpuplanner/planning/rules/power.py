@@ -1,0 +1,158 @@
+"""Rules about power: the supply's sustained and transient limits, its cables, the wall socket.
+
+A failing supply is not the end of an option: it ``needs`` the smallest catalog supply that
+carries it (its dated price goes into the total), unless the user keeps their supply, which
+then ``blocks``. An unknown supply gives a "check before buying" line with the number. The
+machine the user already runs (``keep``) is only warned about.
+"""
+
+from __future__ import annotations
+
+from gpuplanner.catalog.records import PsuPrice
+from gpuplanner.planning import cost
+from gpuplanner.planning.findings import Finding, Need, Severity, finding
+from gpuplanner.planning.judging import Assessment, Context
+from gpuplanner.planning.options import Candidate
+from gpuplanner.planning.power import cables, minimum_8pin, supply_needed_w
+
+REGION_BY_CURRENCY = {"CNY": "CN", "USD": "US"}
+
+
+def _pick_supply(ctx: Context, watts: int, high: int, eight: int) -> tuple[PsuPrice, float] | None:
+    """The cheapest catalog supply of at least ``watts`` with the cables, priced in the plan's currency."""
+    currency = ctx.request.currency
+    fitting = [
+        p
+        for p in ctx.psus
+        if p.watts >= watts and p.cables_12v2x6 >= high and p.cables_8pin + p.cables_12v2x6 >= eight
+    ]
+    same = [p for p in fitting if p.currency == currency]
+    pool = same or fitting
+    if not pool:
+        return None
+    best = min(pool, key=lambda p: (cost.convert(p.amount, p.currency, currency), p.watts))
+    return best, round(cost.convert(best.amount, best.currency, currency), 2)
+
+
+def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
+    request = ctx.request
+    psu = request.psu
+    draw = a.power
+    out: list[Finding] = []
+    if draw.wall_w > draw.socket_limit_w:
+        out.append(
+            finding(
+                "power-socket",
+                "blocks",
+                wall_w=round(draw.wall_w),
+                limit_w=round(draw.socket_limit_w),
+                socket=request.socket,
+            )
+        )
+    recommended = c.gpu.recommended_psu_w if c.count == 1 else None
+    wanted_w = supply_needed_w(draw, recommended)
+    if psu is None:
+        severity: Severity = "info" if c.action == "keep" else "warns"
+        out.append(
+            finding(
+                "psu-unknown-check",
+                severity,
+                recommended_w=wanted_w,
+                sustained_w=round(draw.sustained_w),
+                eight_pin=cables(a.load, _adapter(c, ctx), 0).eight_pin,
+            )
+        )
+        out += _adapter_unknown(c, a, ctx, 0)
+        return out, []
+    native = psu.high_power_cables
+    wired = cables(a.load, _adapter(c, ctx), native)
+    problems: list[tuple[str, dict]] = []
+    if not draw.sustained_ok:
+        problems.append(
+            (
+                "psu-sustained",
+                {
+                    "sustained_w": round(draw.sustained_w),
+                    "psu_w": round(psu.rated_w),
+                    "percent": round(100 * draw.sustained_w / psu.rated_w),
+                },
+            )
+        )
+    if not draw.transient_ok:
+        problems.append(
+            (
+                "psu-transient",
+                {
+                    "transient_w": round(draw.transient_w),
+                    "limit_w": round(draw.transient_limit_w or 0),
+                    "atx": psu.atx_version,
+                },
+            )
+        )
+    if psu.pcie_8pin_cables is not None and wired.eight_pin > psu.pcie_8pin_cables:
+        problems.append(
+            (
+                "psu-cables",
+                {"needed": wired.eight_pin, "have": psu.pcie_8pin_cables, "high": native},
+            )
+        )
+    out += _adapter_unknown(c, a, ctx, native)
+    if not problems:
+        if recommended and psu.rated_w < recommended:
+            out.append(
+                finding(
+                    "power-below-vendor",
+                    "warns",
+                    psu_w=round(psu.rated_w),
+                    recommended_w=recommended,
+                )
+            )
+        if psu.pcie_8pin_cables is None and wired.eight_pin:
+            out.append(
+                finding("cables-check", "info", eight_pin=wired.eight_pin, high=wired.high_power)
+            )
+        return out, []
+    if c.action == "keep":
+        return out + [finding(i, "warns", **p) for i, p in problems], []
+    if request.keep_psu:
+        return out + [finding(i, "blocks", **p) for i, p in problems], []
+    high_needed = c.gpu.power_12v2x6 * c.count
+    eight_needed = (c.gpu.power_8pin + c.gpu.power_6pin) * c.count
+    picked = _pick_supply(ctx, wanted_w, high_needed, eight_needed)
+    if picked is None:
+        return [*out, finding("psu-none-large-enough", "blocks", watts=wanted_w)], []
+    row, price = picked
+    out += [finding(i, "needs", **p) for i, p in problems]
+    out.append(
+        finding(
+            "needs-psu",
+            "needs",
+            watts=row.watts,
+            price=price,
+            date=row.date,
+            currency=request.currency,
+        )
+    )
+    return out, [Need("psu", price, watts=row.watts, date=row.date, source=row.source)]
+
+
+def _adapter(c: Candidate, ctx: Context) -> int | None:
+    board = ctx.boards.get(c.gpu.id)
+    return board.adapter_8pin if board else None
+
+
+def _adapter_unknown(c: Candidate, a: Assessment, ctx: Context, native: int) -> list[Finding]:
+    """A 12V-2x6 card on a supply without enough of those cables, adapter count not on record."""
+    if c.bought == 0:
+        return []
+    unknown = cables(a.load, _adapter(c, ctx), native).unknown_adapters
+    if not unknown:
+        return []
+    return [
+        finding(
+            "adapter-check",
+            "warns",
+            cards=unknown,
+            at_least=minimum_8pin(c.gpu.board_power_w),
+        )
+    ]
