@@ -407,10 +407,12 @@ class _Planner:
 
 
 def _slower_no_larger(option: Option, keep: Option | None) -> bool:
+    """Not faster than the installed cards, and no more memory that the job could use."""
     if keep is None or option.action == "keep" or option.speedup is None:
         return False
     larger = option.vram_per_card_gb * option.count > keep.vram_per_card_gb * keep.count
-    return option.speedup <= 1.0 and not larger
+    # When the installed cards hold the job, more memory does nothing for it.
+    return option.speedup <= 1.0 and (not larger or keep.offered)
 
 
 def _prune(options: list[Option]) -> list[Option]:

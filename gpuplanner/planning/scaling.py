@@ -4,7 +4,7 @@ Per step each card computes its batch, then the gradients are all-reduced (a rin
 2 (n - 1) / n of the gradient bytes through every card's link). What is not hidden behind the
 backward pass adds to the step:
 
-    efficiency = compute / (compute + exposed communication), never above 1.
+    efficiency = compute / (compute + exposed communication), between 1 / n and 1.
 
 Links: NVLink at half its bidirectional figure each way; PCIe at the lanes each card gets
 (a desktop CPU splits its 16 lanes x8/x8, further cards hang off the chipset at x4) times the
@@ -84,4 +84,6 @@ def data_parallel(
     exposed = moved / (gbs * 1e9) * (1 - overlap)
     doublings = (count - 1).bit_length()
     efficiency = compute_s / (compute_s + exposed) * (1 - SYNC_LOSS_PER_DOUBLING) ** doublings
-    return Scaling(count, round(min(1.0, efficiency), 3), link, round(gbs, 2), lanes, p2p)
+    # Never slower than one card: with that little to gain the job would run on one of them.
+    efficiency = max(1 / count, min(1.0, efficiency))
+    return Scaling(count, round(efficiency, 3), link, round(gbs, 2), lanes, p2p)

@@ -109,6 +109,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.",
     ),
+    "scaling-poor": translatable(
+        "Finding",
+        "{count} cards reach only {efficiency_pct}% of linear for this job: the gradients are too large for the link; one faster card is the better buy.",
+    ),
     "p2p-off": translatable(
         "Finding",
         "These GeForce cards cannot talk to each other directly (peer-to-peer is off): gradients go through system memory.",
@@ -211,12 +215,12 @@ TEXT: dict[str, str] = {
     # against what is installed, and the rank
     "slower-than-installed": translatable(
         "Finding",
-        "No faster than what you have ({speedup}x) and no more memory: not worth buying for this job.",
+        "No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.",
     ),
     "rank-keep": translatable("Finding", "No purchase needed: your cards already hold this job."),
     "rank-blocked": translatable("Finding", "Not offered: {by}"),
     "rank-slower-than-installed": translatable(
-        "Finding", "Listed after keeping your cards: it is not faster and holds no more."
+        "Finding", "Listed after keeping your cards: it is not faster for this job."
     ),
     "rank-speed": translatable("Finding", "Ranked by speed within the budget: {speed}x."),
     "rank-value": translatable(

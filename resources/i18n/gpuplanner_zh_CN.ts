@@ -358,8 +358,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Listed after keeping your cards: it is not faster and holds no more.</source>
-            <translation>排在“保留现有显卡”之后：它不更快，显存也不更大。</translation>
+            <source>Listed after keeping your cards: it is not faster for this job.</source>
+            <translation>排在“保留现有显卡”之后：对这个任务它并不更快。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -408,8 +408,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>No faster than what you have ({speedup}x) and no more memory: not worth buying for this job.</source>
-            <translation>不比现有显卡快（{speedup} 倍），显存也不更大：为这个任务购买不值得。</translation>
+            <source>No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.</source>
+            <translation>不比现有显卡快（{speedup} 倍），而现有显卡已能胜任这个任务：不值得为此购买。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -760,6 +760,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{count} cards reach about {efficiency_pct}% of {count}x one card ({link}, {gbs} GB/s per card).</source>
             <translation>{count} 块卡约能达到单卡 {count} 倍速度的 {efficiency_pct}%（{link}，每卡 {gbs} GB/s）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{count} cards reach only {efficiency_pct}% of linear for this job: the gradients are too large for the link; one faster card is the better buy.</source>
+            <translation>{count} 块卡在这个任务上只能达到线性加速的 {efficiency_pct}%：梯度太大，卡间链路跟不上；买一块更快的卡更划算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

@@ -13,6 +13,7 @@ USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragm
 STALE_DAYS = 365
 VERY_OLD_DAYS = 730
 IMAGE_WORKLOADS = ("resnet50", "ssd")
+POOR_SCALING = 0.6  # of linear: the extra cards buy little for this job
 
 
 def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -186,6 +187,12 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     ]
     if s.link == "pcie-host":
         out.append(finding("p2p-off", "info"))
+    if s.efficiency < POOR_SCALING:
+        out.append(
+            finding(
+                "scaling-poor", "warns", count=c.count, efficiency_pct=round(s.efficiency * 100)
+            )
+        )
     if not ctx.request.machine.workstation and c.gpu.form_factor == "pcie":
         lanes = "/".join(f"x{n}" for n in s.lanes)
         out.append(finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes))

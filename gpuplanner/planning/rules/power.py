@@ -39,7 +39,7 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
     psu = request.psu
     draw = a.power
     out: list[Finding] = []
-    if draw.wall_w > draw.socket_limit_w:
+    if draw.wall_w > draw.socket_limit_w and c.action != "keep":  # a running machine has its feed
         out.append(
             finding(
                 "power-socket",
