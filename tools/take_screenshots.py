@@ -30,6 +30,15 @@ SHOTS = [
 # The fleet view is shown on the recorded nvidia-smi -q -x reports (DESIGN: ../shared/fixtures).
 FLEET_SHOTS = [("9-fleet-en.png", "en", "USD"), ("9-fleet-zh_CN.png", "zh_CN", "CNY")]
 
+# The results page for a recorded machine (2x RTX 2080 Ti, driver 410) and for a job that
+# nothing fits: keep on top with its needs, the comparison, the ways forward.
+SCENES = [
+    (f"5-results-{scene}-{language}.png", scene, language)
+    for scene in ("keep", "compare", "nothing-fits")
+    for language in ("en", "zh_CN")
+]
+SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
+
 KIOSK_SHOTS = [
     ("7-kiosk-scenario-zh_CN.png", ["--page", "0"]),
     ("8-kiosk-results-zh_CN.png", ["--page", "4"]),
@@ -60,16 +69,24 @@ def main() -> int:
     with xvfb_display("1280x800x24") as display, tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, DISPLAY=display, GPUPLANNER_HOME=home)
         env.pop("QT_QPA_PLATFORM", None)
+        shared = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
         for name, args in [] if only_kiosk else SHOTS:
             command = [sys.executable, "-m", "gpuplanner", "--screenshot", str(out_dir / name)]
             subprocess.run(command + args, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)
-        shared = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
         reports = shared / "fixtures" / "nvidia-smi-q-x"
         for name, language, currency in FLEET_SHOTS if reports.is_dir() else []:
             command = [sys.executable, "-m", "gpuplanner", "--fleet", str(reports)]
             command += ["--language", language, "--currency", currency]
             command += ["--screenshot", str(out_dir / name)]
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+            print(out_dir / name)
+        scene_tool = REPO_ROOT / "tools" / "screenshot_scene.py"
+        for name, scene, language in [] if only_kiosk else SCENES:
+            command = [sys.executable, str(scene_tool), scene, "--language", language]
+            command += ["--out", str(out_dir / name)]
+            if scene != "nothing-fits" and (shared / "fixtures").is_dir():
+                command += ["--report", str(shared / "fixtures" / SCENE_REPORT)]
             subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)
         config = kiosk_config(Path(home))

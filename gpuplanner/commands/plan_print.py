@@ -70,13 +70,7 @@ def print_plan(plan, language: str, top: int) -> None:
         for f in plan.keep_findings:
             print(f"  ? {text.finding_text(f, language, tr)}")
     if plan.route_alternative is not None:
-        alt = plan.route_alternative
-        print(
-            f"\n{text.route_text('ngc', language, tr)}: "
-            f"{alt.gpu}"
-            + (f" x{alt.count}" if alt.count > 1 else "")
-            + f", {format_money(alt.price or 0, plan.currency)}"
-        )
+        print("\n" + text.route_alternative_text(plan.route_alternative, language, tr))
     if plan.alternatives:
         print("\n" + tr(translatable("Finding", "Nothing fits as asked. Ways forward:")))
         for alternative in plan.alternatives:

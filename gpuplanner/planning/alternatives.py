@@ -117,18 +117,27 @@ def ways_forward(
     return tuple(out)
 
 
-def route_alternative(plan: Plan, request: PlanRequest, catalog, model, extra_prices=()):
-    """When the route blocks cards, the best pick another route would give, if it differs."""
-    blocked = [o for o in plan.options if any(f.id == "route-unsupported" for f in o.findings)]
-    if not blocked or request.tf_route != "official":
+def route_alternative(plan: Plan, judged: list[Option], request: PlanRequest) -> Option | None:
+    """When the route blocks cards, the best pick NVIDIA's container would give, if it differs.
+
+    The route is the only thing that changes: an option whose one blocking finding says the
+    route cannot run it, and that the container can, is judged on everything else already.
+    """
+    if request.tf_route != "official" or plan.no_purchase_needed:
         return None
-    other = _try(replace(request, tf_route="ngc"), catalog, model, extra_prices)
-    if other is None or other.no_purchase_needed:
+
+    def only_route(option: Option) -> bool:
+        blocks = [f for f in option.findings if f.severity == "blocks"]
+        return bool(blocks) and all(
+            f.id == "route-unsupported" and "ngc" in str(f.params.get("other", "")).split(",")
+            for f in blocks
+        )
+
+    from gpuplanner.planning.recommend import rank_key
+
+    unlocked = [o for o in judged if o.action != "keep" and only_route(o)]
+    if not unlocked:
         return None
-    best = _best_purchase(other)
-    current = _best_purchase(plan)
-    if best is None or (current is not None and current.gpu_id == best.gpu_id):
-        return None
-    if current is not None and best.score <= current.score:
-        return None
-    return best
+    offered = [o for o in plan.options if o.offered and o.action != "keep"]
+    best = min([*offered, *unlocked], key=rank_key)
+    return best if best in unlocked else None

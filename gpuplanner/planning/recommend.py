@@ -439,16 +439,26 @@ def _prune(options: list[Option]) -> list[Option]:
     return kept
 
 
-def _rank_key(option: Option) -> tuple:
+def rank_key(option: Option) -> tuple:
+    """Offered options: value for the goal, ties toward fewer warnings, fewer needs, lower price."""
     warns = sum(f.severity == "warns" for f in option.findings)
     needs = sum(f.severity == "needs" for f in option.findings)
-    blocks = [f.id for f in option.findings if f.severity == "blocks"]
     return (
         -round(option.score, 4),
         warns,
         needs,
+        option.price if option.price is not None else math.inf,
+    )
+
+
+def _closeness(option: Option) -> tuple:
+    """Options that are not offered: those that come closest first (memory, then fewest blocks)."""
+    blocks = [f.id for f in option.findings if f.severity == "blocks"]
+    return (
         "vram-short" in blocks,
         len(blocks),
+        -option.vram_per_card_gb * option.count,
+        -round(option.score, 4),
         option.price if option.price is not None else math.inf,
     )
 
@@ -477,9 +487,9 @@ def _order(options: list[Option], objective: str) -> tuple[list[Option], Option 
     keep = next((o for o in options if o.action == "keep"), None)
     offered_keep = keep if keep is not None and keep.offered else None
     purchases = [o for o in options if o.offered and o.action != "keep"]
-    faster = sorted((o for o in purchases if not _slower_no_larger(o, keep)), key=_rank_key)
-    slower = sorted((o for o in purchases if _slower_no_larger(o, keep)), key=_rank_key)
-    blocked = sorted((o for o in options if not o.offered), key=_rank_key)
+    faster = sorted((o for o in purchases if not _slower_no_larger(o, keep)), key=rank_key)
+    slower = sorted((o for o in purchases if _slower_no_larger(o, keep)), key=rank_key)
+    blocked = sorted((o for o in options if not o.offered), key=_closeness)
     ordered = ([offered_keep] if offered_keep else []) + faster + slower + blocked
     ranked = []
     for option in ordered:
@@ -614,7 +624,7 @@ def recommend(
     return replace(
         plan,
         alternatives=ways_forward(plan, judged, request, catalog, model, extra_prices),
-        route_alternative=route_alternative(plan, request, catalog, model, extra_prices),
+        route_alternative=route_alternative(plan, judged, request),
     )
 
 

@@ -8,14 +8,16 @@ backward pass adds to the step:
 
 Links: NVLink at half its bidirectional figure each way; PCIe at the lanes each card gets
 (a desktop CPU splits its 16 lanes x8/x8, further cards hang off the chipset at x4) times the
-generation's per-lane rate. GeForce cards without a bridge have no peer-to-peer over PCIe
-(disabled by NVIDIA's driver on GeForce 40/50, absent on most earlier GeForce), so their
-traffic is staged through host memory, which all cards share.
+generation's per-lane rate. GeForce 30/40/50 cards without a bridge have no peer-to-peer over PCIe
+(disabled by NVIDIA's driver), so their traffic is staged through host memory, which all cards
+share; Turing GeForce cards still have it.
 
 Fitted, not assumed (docs/PLANNING.md): host-staged all-reduce reaches about 7 GB/s shared by
 all cards (Lambda's tf_cnn_benchmarks ResNet-50 runs on 2, 4 and 8 RTX 3090: 0.86, 0.68 and
 0.48 of linear); with peer-to-peer about half the transfer hides behind the backward pass
-(A100 PCIe and RTX A6000 rows: 0.91-0.98 up to 8 cards).
+(A100 PCIe and RTX A6000 rows: 0.91-0.98 up to 8 cards). Against all 58 multi-GPU ResNet-50
+rows the median error is about 4%; Turing FP16 runs lose 20-50% on every link, NVLink too,
+which is not the interconnect and is not modelled (tools/check_scaling.py).
 """
 
 from __future__ import annotations
@@ -51,8 +53,17 @@ def lanes_per_card(count: int, slot_width: int | None, workstation: bool) -> tup
     return tuple([8, 8] + [4] * (count - 2))
 
 
+# GeForce generations whose driver turns PCIe peer-to-peer off (Lambda's 3070/3080/3090 rows
+# scale like host-staged copies; Turing GeForce rows scale like peer-to-peer).
+NO_P2P_GEFORCE = ("ampere", "ada", "blackwell")
+
+
 def peer_to_peer(gpu: GpuSpec, bridged: bool = False) -> bool:
-    return gpu.segment != "consumer" or (bridged and gpu.interconnect == "nvlink-bridge")
+    if gpu.segment != "consumer" or gpu.vendor != "NVIDIA":
+        return True
+    if bridged and gpu.interconnect == "nvlink-bridge":
+        return True
+    return not gpu.architecture.lower().startswith(NO_P2P_GEFORCE)
 
 
 def data_parallel(

@@ -231,7 +231,7 @@ TEXT: dict[str, str] = {
     ),
     "keep-until-speed": translatable(
         "Finding",
-        "For more speed: {gpu} x{count} would be {speedup}x as fast for {price}.",
+        "For more speed: {gpu}{times} would be {speedup}x as fast for {price}.",
     ),
 }
 
@@ -255,6 +255,7 @@ ROUTE_TEXT = {
 
 LINK_TEXT = {
     "nvlink": translatable("Finding", "NVLink"),
+    "layer-split": translatable("Finding", "layers split over the cards"),
     "pcie-p2p": translatable("Finding", "PCIe peer-to-peer"),
     "pcie-host": translatable("Finding", "PCIe through system memory"),
 }
@@ -271,21 +272,19 @@ JOB_TEXT = {
 
 ALTERNATIVE_TEXT = {
     "method": translatable(
-        "Finding", "Use {to} instead ({vram_gb} GB): {gpu} x{count} fits, {price}."
+        "Finding", "Use {to} instead ({vram_gb} GB): {gpu}{times} fits, {price}."
     ),
     "bits": translatable(
-        "Finding", "Load the weights in {to} bits ({vram_gb} GB): {gpu} x{count} fits, {price}."
+        "Finding", "Load the weights in {to} bits ({vram_gb} GB): {gpu}{times} fits, {price}."
     ),
     "seq": translatable(
         "Finding",
-        "Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu} x{count} fits, {price}.",
+        "Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu}{times} fits, {price}.",
     ),
     "batch": translatable(
-        "Finding", "Use a batch of 1 ({vram_gb} GB): {gpu} x{count} fits, {price}."
+        "Finding", "Use a batch of 1 ({vram_gb} GB): {gpu}{times} fits, {price}."
     ),
-    "budget": translatable(
-        "Finding", "Raise the budget to {price} ({extra} more): {gpu} x{count}."
-    ),
+    "budget": translatable("Finding", "Raise the budget to {price} ({extra} more): {gpu}{times}."),
     "rent": translatable(
         "Finding",
         "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).",
@@ -337,6 +336,8 @@ def _params(params: dict, tr: Translator, currency: str | None) -> dict:
         out["job"] = tr(JOB_TEXT.get(str(out["job"]), str(out["job"])))
     if "by" in out:
         out["by"] = str(out["by"])
+    if "gpu" in out and "count" in out:
+        out["times"] = f" ×{out['count']}" if int(out["count"]) > 1 else ""
     for key, value in out.items():
         if isinstance(value, float):
             out[key] = f"{value:,.2f}".rstrip("0").rstrip(".") if value % 1 else f"{value:,.0f}"
@@ -437,4 +438,18 @@ def need_text(need, currency: str, language: str = ENGLISH, tr: Translator | Non
     return _fill(
         tr(translatable("Finding", "NVIDIA driver {version} or newer (free)")),
         {"version": need.version or ""},
+    )
+
+
+def route_alternative_text(option, language: str = ENGLISH, tr: Translator | None = None) -> str:
+    """'With NVIDIA's NGC container, the best pick would be ...' for the plan's route_alternative."""
+    tr = tr or (lambda text: translate(text, language))
+    params = {"route": "ngc", "gpu": option.gpu, "count": option.count, "price": option.price or 0}
+    return _fill(
+        tr(
+            translatable(
+                "Finding", "With {route}, the best pick would be {gpu}{times} for {price}."
+            )
+        ),
+        _params(params, tr, option.currency),
     )

@@ -53,7 +53,10 @@ def comparison_rows(
 
     def dated(option: Option) -> str:
         each = option.price_each
-        return f"{each.date} · {each.condition} · {each.region}" if each else "N/A"
+        if each is None:
+            return "N/A"
+        condition = tr(plan_text.CONDITION_TEXT.get(each.condition, each.condition))
+        return f"{each.date} · {condition} · {each.region}"
 
     return [
         ("action", [plan_text.action_text(o.action, tr=tr) for o in options]),

@@ -328,8 +328,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>For more speed: {gpu} x{count} would be {speedup}x as fast for {price}.</source>
-            <translation>若想更快：{gpu} ×{count} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
+            <source>For more speed: {gpu}{times} would be {speedup}x as fast for {price}.</source>
+            <translation>若想更快：{gpu}{times} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -363,8 +363,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Load the weights in {to} bits ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
-            <translation>权重改为 {to} 位（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+            <source>Load the weights in {to} bits ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
+            <translation>权重改为 {to} 位（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -473,8 +473,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Raise the budget to {price} ({extra} more): {gpu} x{count}.</source>
-            <translation>把预算提高到 {price}（多 {extra}）：{gpu} ×{count}。</translation>
+            <source>Raise the budget to {price} ({extra} more): {gpu}{times}.</source>
+            <translation>把预算提高到 {price}（多 {extra}）：{gpu}{times}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -503,8 +503,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
-            <translation>把序列长度缩短到 {to}（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+            <source>Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
+            <translation>把序列长度缩短到 {to}（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -603,13 +603,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Use a batch of 1 ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
-            <translation>批量改为 1（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+            <source>Use a batch of 1 ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
+            <translation>批量改为 1（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Use {to} instead ({vram_gb} GB): {gpu} x{count} fits, {price}.</source>
-            <translation>改用 {to}（需 {vram_gb} GB）：{gpu} ×{count} 可行，{price}。</translation>
+            <source>Use {to} instead ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
+            <translation>改用 {to}（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>With {route}, the best pick would be {gpu}{times} for {price}.</source>
+            <translation>若使用{route}，最佳选择是 {gpu}{times}，价格 {price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -640,6 +645,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>full fine-tuning</source>
             <translation>全参数微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>layers split over the cards</source>
+            <translation>按层拆分到多块卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1434,11 +1444,6 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Warnings</source>
             <translation>警告</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>With %1, the best pick would be %2 for %3.</source>
-            <translation>若使用%1，最佳选择是 %2，价格 %3。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />

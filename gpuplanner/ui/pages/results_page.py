@@ -202,15 +202,7 @@ class ResultsPage(WizardPage):
             )
             lines += [e(plan_text.finding_text(f, tr=tr_finding)) for f in plan.keep_findings]
         if plan.route_alternative is not None:
-            alt = plan.route_alternative
-            lines.append(
-                e(
-                    self.tr("With %1, the best pick would be %2 for %3.")
-                    .replace("%1", plan_text.route_text("ngc", tr=tr_finding))
-                    .replace("%2", alt.gpu + (f" ×{alt.count}" if alt.count > 1 else ""))
-                    .replace("%3", format_money(alt.price or 0, plan.currency))
-                )
-            )
+            lines.append(e(plan_text.route_alternative_text(plan.route_alternative, tr=tr_finding)))
         if plan.alternatives:
             lines.append("<b>" + e(self.tr("Nothing fits as asked. Ways forward:")) + "</b>")
             lines += [
@@ -331,7 +323,9 @@ class ResultsPage(WizardPage):
         }
         self.compare.setColumnCount(len(options))
         self.compare.setRowCount(len(rows))
-        self.compare.setHorizontalHeaderLabels([o.gpu for o in options])
+        self.compare.setHorizontalHeaderLabels(
+            [o.gpu + (f" ×{o.count}" if o.count > 1 else "") for o in options]
+        )
         self.compare.setVerticalHeaderLabels([labels[key] for key, _ in rows])
         for row, (_key, values) in enumerate(rows):
             for column, value in enumerate(values):

@@ -1,0 +1,115 @@
+"""The multi-card scaling model against measured multi-GPU training runs.
+
+Reads Lambda's tf_cnn_benchmarks ResNet-50 rows in ../shared/data/benchmarks (or
+$GPUPLANNER_SHARED/data/benchmarks): for each run on 2 to 8 cards, the measured efficiency
+(throughput / (one card's throughput x cards)) against planning.scaling.data_parallel with that
+run's batch per card and its measured single-card step time. Prints JSON.
+
+Usage: python tools/check_scaling.py [--rows]
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.planning.scaling import data_parallel
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
+TABLE = SHARED / "data" / "benchmarks" / "lambda_tensorflow_training_throughput.csv"
+RESNET50_GRADIENT_BYTES = 25.6e6 * 4  # FP32 gradients, also under mixed precision
+CATALOG_ID = {
+    "geforce rtx 3090": "geforce-rtx-3090",
+    "geforce rtx 3080": "geforce-rtx-3080-10-gb",
+    "geforce rtx 3070": "geforce-rtx-3070",
+    "geforce rtx 2080 ti": "geforce-rtx-2080-ti",
+    "a100 40gb pcie": "a100-pcie-40-gb",
+    "a100 40gb sxm4": "a100-sxm4-40-gb",
+    "rtx a6000": "rtx-a6000",
+    "quadro rtx 8000": "quadro-rtx-8000",
+    "quadro rtx 6000": "quadro-rtx-6000",
+}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    if not TABLE.is_file():
+        print(f"no measurements at {TABLE}", file=sys.stderr)
+        return 1
+    with Catalog.open() as catalog:
+        gpus = {g.id: g for g in catalog.load_all().gpus}
+    runs: dict[tuple[str, str, str], dict[int, tuple[float, int]]] = {}
+    with TABLE.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["task"] != "resnet50_imagenet":
+                continue
+            key = (row["gpu"], row["precision"][:4], row["interconnect_class"])
+            runs.setdefault(key, {})[int(row["gpu_count"])] = (
+                float(row["throughput"]),
+                int(row["batch_size_per_gpu"]),
+            )
+    single = {(g, p): v[1] for (g, p, _i), v in runs.items() if 1 in v}
+    rows = []
+    for (name, precision, link), counts in sorted(runs.items()):
+        gpu = gpus.get(CATALOG_ID.get(name.lower(), ""))
+        if gpu is None or (name, precision) not in single:
+            continue
+        one, _batch = single[(name, precision)]
+        for count, (throughput, batch) in sorted(counts.items()):
+            if count == 1:
+                continue
+            measured = throughput / one / count
+            model = data_parallel(
+                gpu,
+                count,
+                RESNET50_GRADIENT_BYTES,
+                batch / one,
+                workstation=True,  # Lambda's multi-GPU machines give each card x16
+                bridged=link.startswith("nvlink"),
+            )
+            rows.append(
+                {
+                    "gpu": name,
+                    "precision": precision,
+                    "link": link,
+                    "cards": count,
+                    "measured": round(measured, 3),
+                    "model": model.efficiency,
+                    "model_link": model.link,
+                    "error": round(abs(model.efficiency - measured) / measured, 3),
+                    "turing_fp16": gpu.architecture == "Turing" and precision == "FP16",
+                }
+            )
+    errors = [r["error"] for r in rows]
+    rest = [r["error"] for r in rows if not r["turing_fp16"]]
+    report = {
+        "source": str(TABLE.relative_to(SHARED.parent))
+        if TABLE.is_relative_to(SHARED.parent)
+        else TABLE.name,
+        "runs": len(rows),
+        "median_error": round(statistics.median(errors), 3),
+        "p90_error": round(_percentile(errors, 0.9), 3),
+        "without_turing_fp16": {
+            "runs": len(rest),
+            "median_error": round(statistics.median(rest), 3),
+            "p90_error": round(_percentile(rest, 0.9), 3),
+        },
+    }
+    if "--rows" in sys.argv[1:]:
+        report["rows"] = rows
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

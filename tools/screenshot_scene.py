@@ -1,0 +1,85 @@
+"""One screenshot of the results page for a recorded machine and a job (used by take_screenshots).
+
+Usage (under an X display):
+    python tools/screenshot_scene.py SCENE --language en|zh_CN --out PNG [--report FILE]
+
+Scenes: keep (a machine whose cards already hold the job), nothing-fits (70B LoRA on a
+budget that buys nothing: the ways forward), compare (three options side by side).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, QTimer
+from PySide6.QtWidgets import QApplication
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.hardware.snapshot import load_file
+from gpuplanner.inventory import enrich
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
+
+RESULTS_PAGE = 4
+
+
+def _setup(session, scene: str, report: Path | None, currency: str) -> None:
+    if report is not None:
+        with Catalog.open() as catalog:
+            session.snapshot = enrich(load_file(report), catalog.load_all())
+    if scene in ("keep", "compare"):
+        session.scenario = Scenario.SME
+        session.workload = "bert-large"
+        session.psu_watts = 750
+        session.budget = 25_000 if currency == "CNY" else 3_500
+    else:
+        session.scenario = Scenario.LLM
+        session.workload = "llm"
+        session.llm_model = "llama-3-70b"
+        session.llm_mode = "lora"
+        session.budget = 100_000 if currency == "CNY" else 14_000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scene", choices=("keep", "nothing-fits", "compare"))
+    parser.add_argument("--language", default="en")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--report", type=Path)
+    args = parser.parse_args()
+    currency = "CNY" if args.language == "zh_CN" else "USD"
+    app = QApplication(sys.argv[:1])
+    application = Application(app, LaunchOptions(language=args.language, currency=currency))
+    _setup(application.session, args.scene, args.report, currency)
+    window = application.window
+    window.resize(1280, 800)
+    window.show()
+    outcome = {"code": 1}
+
+    def shoot() -> None:
+        page = window.results_page
+        if args.scene == "compare":
+            selection = page.table.selectionModel()
+            for row in range(1, 3):
+                selection.select(
+                    page.proxy.index(row, 0),
+                    QItemSelectionModel.SelectionFlag.Select
+                    | QItemSelectionModel.SelectionFlag.Rows,
+                )
+            page.tabs.setCurrentIndex(2)
+        QTimer.singleShot(400, save)
+
+    def save() -> None:
+        outcome["code"] = 0 if _save_screenshot(window, args.out) else 1
+        app.exit(outcome["code"])
+
+    application.controller.plan_changed.connect(lambda _plan: QTimer.singleShot(300, shoot))
+    QTimer.singleShot(0, lambda: window.go(RESULTS_PAGE))
+    QTimer.singleShot(60_000, lambda: app.exit(2))
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
