@@ -22,3 +22,14 @@ def edit_line(path: Path, line: int, old: str, new: str) -> None:
     assert old in lines[line - 1], (old, lines[line - 1])
     lines[line - 1] = lines[line - 1].replace(old, new, 1)
     path.write_text("".join(lines), encoding="utf-8")
+
+
+def built_catalog(folder: Path):
+    """The bundled CSVs built into a database under ``folder``, loaded (CatalogData)."""
+    from gpuplanner.catalog.build import build_database
+    from gpuplanner.catalog.store import Catalog
+
+    path = folder / "catalog.sqlite"
+    build_database(CSV_DIR, path)
+    with Catalog(path) as catalog:
+        return catalog.load_all()

@@ -9,11 +9,9 @@ import os
 from pathlib import Path
 
 import pytest
-from catalog_helpers import CSV_DIR
+from catalog_helpers import built_catalog
 from conftest import run_cli
 
-from gpuplanner.catalog.build import build_database
-from gpuplanner.catalog.store import Catalog
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.inventory import enrich, machine_facts
 from gpuplanner.planning import power, routes
@@ -53,10 +51,7 @@ VENDOR_ADAPTER_8PIN = {
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
-    path = tmp_path_factory.mktemp("advice") / "catalog.sqlite"
-    build_database(CSV_DIR, path)
-    with Catalog(path) as catalog:
-        return catalog.load_all()
+    return built_catalog(tmp_path_factory.mktemp("advice"))
 
 
 @pytest.fixture(scope="module")

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from catalog_helpers import CSV_DIR
+from catalog_helpers import built_catalog
 
-from gpuplanner.catalog.build import build_database
 from gpuplanner.catalog.records import Price
-from gpuplanner.catalog.store import Catalog
 from gpuplanner.planning import cost, memory, power, scaling
 from gpuplanner.planning.recommend import MachineFacts, PlanError, PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
@@ -18,10 +16,7 @@ from gpuplanner.speed_model_file import load_speed_model
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
-    path = tmp_path_factory.mktemp("plan") / "catalog.sqlite"
-    build_database(CSV_DIR, path)
-    with Catalog(path) as catalog:
-        return catalog.load_all()
+    return built_catalog(tmp_path_factory.mktemp("plan"))
 
 
 @pytest.fixture(scope="module")

@@ -277,3 +277,38 @@ def test_the_probe_runs_the_named_python_and_the_kiosk_offers_no_such_field(qtbo
     page.start_button.click()
     assert started == ["/opt/conda/bin/python"]
     assert kiosk.probe_page.python_edit.isHidden() and kiosk.probe_page.python_browse.isHidden()
+
+
+def test_results_page_says_keep_needs_and_ways_forward_in_both_languages(
+    wizard, qtbot, qapp, tmp_path
+):
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.inventory import enrich
+
+    window, controller = wizard()
+    with Catalog.open() as catalog:
+        controller.session.snapshot = enrich(fake_scan(tmp_path)(), catalog.load_all())
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    page = window.results_page
+    assert controller.plan.no_purchase_needed  # the scanned RTX 4090 holds ResNet-50
+    assert "No purchase needed" in page.banner.text() and page.banner.isVisible()
+    assert page.model.data(page.model.index(0, 1)) == "Keep what you have"
+    assert "Keep what you have: GeForce RTX 4090" in page.details.text()
+
+    session = controller.session
+    session.scenario = Scenario.LLM
+    session.workload, session.llm_model, session.llm_mode = "llm", "llama-3-70b", "lora"
+    session.budget = 60_000.0
+    plan = controller.replan()
+    assert not plan.no_purchase_needed and plan.alternatives
+    assert "Ways forward" in page.banner.text() and "QLoRA" in page.banner.text()
+    switcher = LanguageSwitcher(qapp)
+    try:
+        switcher.switch("zh_CN")
+        qtbot.waitUntil(lambda: "可以这样调整" in page.banner.text(), timeout=5000)
+        assert "改用 QLoRA" in page.banner.text()
+        assert page.model.data(page.model.index(0, 1)) in ("加装", "更换", "保留现有显卡")
+    finally:
+        switcher.switch("en")

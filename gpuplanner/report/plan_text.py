@@ -111,7 +111,7 @@ TEXT: dict[str, str] = {
     ),
     "scaling-poor": translatable(
         "Finding",
-        "{count} cards reach only {efficiency_pct}% of linear for this job: the gradients are too large for the link; one faster card is the better buy.",
+        "{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.",
     ),
     "p2p-off": translatable(
         "Finding",

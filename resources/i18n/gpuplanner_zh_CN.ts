@@ -773,8 +773,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>{count} cards reach only {efficiency_pct}% of linear for this job: the gradients are too large for the link; one faster card is the better buy.</source>
-            <translation>{count} 块卡在这个任务上只能达到线性加速的 {efficiency_pct}%：梯度太大，卡间链路跟不上；买一块更快的卡更划算。</translation>
+            <source>{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.</source>
+            <translation>{count} 块卡在这个任务上只能达到线性加速的 {efficiency_pct}%：每一步要交换的数据太多，卡间链路跟不上；买一块更快的卡更划算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
