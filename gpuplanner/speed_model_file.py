@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from gpuplanner import paths
-from gpuplanner.planning.speed import Anchor, ClassParams, SpeedModel
+from gpuplanner.planning.speed import Anchor, ClassParams, InferenceParams, SpeedModel
 
 
 @lru_cache(maxsize=4)
@@ -29,4 +29,23 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
         name: Anchor(a["gpu"], float(a["mixed"]), float(a["fp32"]), a["unit"], a["source"])
         for name, a in data["anchors"].items()
     }
-    return SpeedModel(classes, anchors)
+    return SpeedModel(classes, anchors, _inference(data.get("llm_inference")))
+
+
+def _inference(block: dict | None) -> InferenceParams | None:
+    """The LLM inference fit (tools/fit_llm_inference.py); None in a file made before it."""
+    if not block:
+        return None
+
+    def by_bits(values: dict) -> dict[int, float]:
+        return {int(bits): float(value) for bits, value in values.items()}
+
+    cross = block["cross_validation"]
+    return InferenceParams(
+        bandwidth_efficiency=by_bits(block["bandwidth_efficiency"]),
+        overhead_ms_per_layer=by_bits(block["overhead_ms_per_layer"]),
+        prefill_efficiency=by_bits(block["prefill_efficiency"]),
+        decode_error_pct=float(cross["decode"]["median_error_pct"]),
+        prefill_error_pct=float(cross["prefill"]["median_error_pct"]),
+        hbm_factor=float(block.get("hbm_factor", 1.0)),
+    )

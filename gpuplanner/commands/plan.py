@@ -18,7 +18,13 @@ from gpuplanner.planning.power import SOCKETS, PsuSpec
 from gpuplanner.planning.recommend import PlanError, PlanRequest, job_memory, recommend
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.scenarios import Scenario
-from gpuplanner.planning.speed import WORKLOAD_CLASS, predict, predict_llm
+from gpuplanner.planning.speed import (
+    WORKLOAD_CLASS,
+    kv_bytes_per_token,
+    llm_inference,
+    predict,
+    predict_llm,
+)
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
 from gpuplanner.probe.results import ProbeFileError
 from gpuplanner.probe.results import load as load_probe
@@ -60,11 +66,20 @@ def register(subparsers) -> None:
     vram.set_defaults(handler=cmd_vram)
 
     pred = subparsers.add_parser(
-        "predict", help="predicted training throughput of cards for a workload"
+        "predict",
+        help="predicted speed of cards: training throughput, or LLM inference (decode, prefill)",
     )
+    job = pred.add_mutually_exclusive_group(required=True)
+    job.add_argument("--workload", choices=(*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-qlora"))
+    job.add_argument("--model", help=f"an LLM preset ({', '.join(sorted(LLMS))})")
     pred.add_argument(
-        "--workload", required=True, choices=(*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-qlora")
+        "--mode", choices=("inference",), default="inference", help="with --model: inference"
     )
+    pred.add_argument("--bits", type=int, choices=(16, 8, 4), default=16, help="weight precision")
+    pred.add_argument(
+        "--batch", type=positive_int, default=1, help="concurrent requests decoded together"
+    )
+    pred.add_argument("--seq", type=positive_int, default=4096, help="context length in tokens")
     pred.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
     pred.add_argument(
         "--gpu", action="append", required=True, metavar="NAME", help="a card (repeat for several)"
@@ -213,6 +228,71 @@ def _machine(args, catalog_data, snapshot=None):
     return machine_facts(snapshot, probe, catalog_data)
 
 
+def _predict_inference(args, gpus, data, facts) -> int:
+    """``predict --model M --mode inference``: single-stream (or --batch) decode, and prefill."""
+    model = find_llm(args.model)
+    if model is None:
+        error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
+        return EXIT_FAILURE
+    params = load_speed_model().inference
+    by_id = {g.id: g for g in data.gpus}
+    reference = by_id.get(facts.current_gpu_id or "") or gpus[0]
+    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
+    rows = []
+    for gpu in gpus:
+        result = llm_inference(
+            gpu, model.params_b, model.layers, kv, args.bits, args.batch, args.seq, params
+        )
+        rows.append((gpu, result))
+    base = llm_inference(
+        reference, model.params_b, model.layers, kv, args.bits, args.batch, args.seq, params
+    ).decode_tokens_s
+    result = {
+        "model": model.name,
+        "mode": "inference",
+        "bits": args.bits,
+        "batch": args.batch,
+        "seq": args.seq,
+        "reference": reference.name,
+        "predictions": [
+            {
+                "gpu": gpu.name,
+                "gpu_id": gpu.id,
+                "count": 1,
+                "throughput": r.decode_tokens_s,
+                "unit": "tokens/s",
+                "prefill_tokens_s": r.prefill_tokens_s,
+                "relative": round(r.decode_tokens_s / base, 3),
+                "bound": r.bound,
+                "uncertainty_pct": params.decode_error_pct * (1 if gpu.vendor == "NVIDIA" else 2),
+            }
+            for gpu, r in rows
+        ],
+    }
+    if args.json:
+        print_json(result)
+        return EXIT_OK
+    print(
+        f"{model.name}, {args.bits}-bit weights, batch {args.batch}, context {args.seq}: "
+        f"decode (generated tokens/s) and prefill, relative to {reference.name}"
+    )
+    print_table(
+        ["GPU", "decode", "prefill", "relative", "bound by", "typical error"],
+        [
+            [
+                p["gpu"],
+                f"{p['throughput']:,.1f} tokens/s",
+                f"{p['prefill_tokens_s']:,.0f} tokens/s",
+                f"{p['relative']:.2f}x",
+                p["bound"],
+                f"±{p['uncertainty_pct']:.0f}%",
+            ]
+            for p in result["predictions"]
+        ],
+    )
+    return EXIT_OK
+
+
 @_guard
 def cmd_predict(args) -> int:
     with Catalog.open() as catalog:
@@ -220,6 +300,8 @@ def cmd_predict(args) -> int:
         data = catalog.load_all()
     by_id = {g.id: g for g in data.gpus}
     facts = _machine(args, data)
+    if args.model:
+        return _predict_inference(args, gpus, data, facts)
     reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
     if args.workload.startswith("llm-"):
         predictions = predict_llm(

@@ -48,9 +48,12 @@ def _row(rank: int, option, plan, language: str) -> list[str]:
 
 def print_plan(plan, language: str, top: int) -> None:
     tr = _tr(language)
-    job = plan.model + f" {plan.mode}" if plan.model else plan.workload
+    if plan.model:
+        job = f"{plan.model} {plan.mode}" + (f" ({plan.bits}-bit weights)" if plan.bits else "")
+    else:
+        job = f"{plan.workload} ({plan.precision})"
     print(
-        f"{plan.scenario}: {job} ({plan.precision}), budget {format_money(plan.budget, plan.currency)}; "
+        f"{plan.scenario}: {job}, budget {format_money(plan.budget, plan.currency)}; "
         f"needs {plan.vram.total_gb:g} GB on one card; route: {text.route_text(plan.tf_route, language, tr)}; "
         f"speeds against {plan.reference_gpu}"
     )

@@ -186,7 +186,17 @@ class _Planner:
 
     def _predict(self, model, machine: MachineFacts) -> dict[str, speed.Prediction]:
         gpus = list(self.catalog.gpus)
-        if self.workload == "llm":
+        if self.llm_mode == "inference" and model.inference is not None:
+            found = speed.predict_llm_inference(
+                self.llm_model,
+                self.request.bits,
+                self.request.batch or 1,
+                self.request.seq or 4096,
+                gpus,
+                model.inference,
+                self.reference,
+            )
+        elif self.workload == "llm":
             mode = self.llm_mode if self.llm_mode != "inference" else "lora"
             found = speed.predict_llm(
                 self.llm_model.params_b, mode, gpus, self.reference, machine.machine_factor

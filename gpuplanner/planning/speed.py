@@ -51,9 +51,33 @@ class Anchor:
 
 
 @dataclass(frozen=True)
+class InferenceParams:
+    """LLM inference, fitted on measured decode and prefill speeds (tools/fit_llm_inference.py).
+
+    Decode: each generated token reads every weight and the KV cache once, so one step takes
+    (weights + KV cache) / (efficiency x bandwidth) + a fixed cost per layer (kernel launches,
+    synchronisation), or the compute of batch x 2 x parameters FLOPs when that is longer.
+    Prefill is compute-bound: efficiency x FP16 tensor rate / (2 x parameters) tokens/s.
+    """
+
+    bandwidth_efficiency: dict[int, float]  # by weight bits (16, 8, 4)
+    overhead_ms_per_layer: dict[int, float]  # by weight bits: launches, dequantisation
+    prefill_efficiency: dict[int, float]  # of the FP16 tensor rate, by weight bits
+    decode_error_pct: float
+    prefill_error_pct: float
+    hbm_factor: float = 1.0  # small-batch decode reaches less of HBM's peak than of GDDR's
+
+
+# Bytes per parameter as loaded: 16-bit, INT8 (plus scales), 4-bit GPTQ/AWQ/GGUF Q4-class
+# (4.5 bits with their group scales: LLaMA 2 7B Q4_0 is 3.82 GB, LLaMA 3 8B Q4_K_M 4.58 GB).
+WEIGHT_BYTES = {16: 2.0, 8: 1.06, 4: 0.57}
+
+
+@dataclass(frozen=True)
 class SpeedModel:
     classes: dict[str, ClassParams]  # "cnn/mixed" -> params
     anchors: dict[str, Anchor]
+    inference: InferenceParams | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +117,49 @@ def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
 def llm_tokens_per_s(gpu: GpuSpec, params_b: float, mode: str, mfu: float = LLM_MFU) -> float:
     compute, _ = features(gpu, "mixed")
     return mfu * compute * 1e12 / (LLM_FLOPS_PER_TOKEN[mode] * params_b * 1e9)
+
+
+@dataclass(frozen=True)
+class InferenceSpeed:
+    decode_tokens_s: float  # generated tokens per second, all requests together
+    prefill_tokens_s: float
+    bound: str  # memory or compute: what limits decode
+
+
+def inference_tflops(gpu: GpuSpec) -> float:
+    """The FP16 tensor rate inference engines get: they accumulate in FP16, which GeForce cards
+    run at twice the FP32-accumulate rate the catalog (and mixed-precision training) uses."""
+    compute = float(gpu.fp16_tflops or gpu.fp32_tflops)
+    geforce_half_rate = gpu.vendor == "NVIDIA" and gpu.segment == "consumer" and gpu.fp16_tflops
+    return compute * 2 if geforce_half_rate else compute
+
+
+def llm_inference(
+    gpu: GpuSpec,
+    params_b: float,
+    layers: int,
+    kv_bytes_per_token: float,
+    bits: int,
+    batch: int,
+    context: int,
+    params: InferenceParams,
+    weights_gb: float | None = None,
+) -> InferenceSpeed:
+    """One card's decode and prefill speed for a model of ``params_b`` billion parameters."""
+    weights = weights_gb * 1e9 if weights_gb else params_b * 1e9 * WEIGHT_BYTES[bits]
+    kv = kv_bytes_per_token * context * batch
+    bandwidth = gpu.memory_bandwidth_gbs * 1e9 * params.bandwidth_efficiency[bits]
+    if (gpu.memory_type or "").upper().startswith("HBM"):
+        bandwidth *= params.hbm_factor
+    memory_s = (weights + kv) / bandwidth
+    peak = inference_tflops(gpu) * 1e12 * params.prefill_efficiency[bits]
+    compute_s = 2 * params_b * 1e9 * batch / peak
+    step_s = max(memory_s, compute_s) + layers * params.overhead_ms_per_layer[bits] / 1000
+    return InferenceSpeed(
+        round(batch / step_s, 2),
+        round(peak / (2 * params_b * 1e9), 1),
+        "memory" if memory_s >= compute_s else "compute",
+    )
 
 
 def calibration(measured_tflops: float | None, peak_tflops: float | None) -> float | None:
@@ -161,3 +228,42 @@ def predict_llm(
         )
         for gpu in gpus
     ]
+
+
+def kv_bytes_per_token(layers: int, kv_heads: int, head_dim: int) -> float:
+    """KV cache per token of context in 16-bit: keys and values of every layer."""
+    return 2.0 * layers * kv_heads * head_dim * 2
+
+
+def predict_llm_inference(
+    model,
+    bits: int,
+    batch: int,
+    context: int,
+    gpus: list[GpuSpec],
+    params: InferenceParams,
+    reference: GpuSpec | None = None,
+) -> list[Prediction]:
+    """Decode speed of each card (tokens/s, batch requests together), against ``reference``."""
+    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
+
+    def speed(gpu: GpuSpec) -> InferenceSpeed:
+        return llm_inference(gpu, model.params_b, model.layers, kv, bits, batch, context, params)
+
+    base = speed(reference or gpus[0]).decode_tokens_s
+    out = []
+    for gpu in gpus:
+        result = speed(gpu)
+        error = params.decode_error_pct * (1.0 if gpu.vendor == "NVIDIA" else 2.0)
+        out.append(
+            Prediction(
+                gpu.id,
+                gpu.name,
+                result.decode_tokens_s,
+                "tokens/s",
+                round(result.decode_tokens_s / base, 3),
+                error,
+                False,
+            )
+        )
+    return out

@@ -1,0 +1,133 @@
+"""LLM inference is its own model: decode bound by memory bandwidth, prefill by compute."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from catalog_helpers import built_catalog
+from conftest import run_cli
+
+from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.planning.speed import WEIGHT_BYTES, kv_bytes_per_token, llm_inference
+from gpuplanner.planning.workloads import LLMS
+from gpuplanner.speed_model_file import load_speed_model
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return built_catalog(tmp_path_factory.mktemp("inference"))
+
+
+@pytest.fixture(scope="module")
+def params():
+    return load_speed_model().inference
+
+
+@pytest.mark.parametrize("bits", [16, 8, 4])
+def test_decode_never_beats_reading_the_weights_once_per_token(data, params, bits):
+    model = LLMS["llama-3-8b"]
+    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
+    weights = model.params_b * 1e9 * WEIGHT_BYTES[bits]
+    for gpu in data.gpus:
+        speed = llm_inference(gpu, model.params_b, model.layers, kv, bits, 1, 4096, params)
+        assert speed.decode_tokens_s <= gpu.memory_bandwidth_gbs * 1e9 / weights, gpu.name
+        assert speed.bound == "memory"
+
+
+def test_batches_move_decode_toward_compute(data, params):
+    model = LLMS["llama-3-8b"]  # grouped-query attention: 8 KV heads
+    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
+    gpu = next(g for g in data.gpus if g.id == "a100-pcie-80-gb")
+    one = llm_inference(gpu, model.params_b, model.layers, kv, 16, 1, 512, params)
+    sixteen = llm_inference(gpu, model.params_b, model.layers, kv, 16, 16, 512, params)
+    assert 10 * one.decode_tokens_s < sixteen.decode_tokens_s < 16 * one.decode_tokens_s
+    # A thousand short requests: the weights are read once for all, the FLOPs are not.
+    crowd = llm_inference(gpu, model.params_b, model.layers, kv, 16, 1024, 16, params)
+    assert crowd.bound == "compute"
+    # Long contexts keep a big batch memory-bound: every request's KV cache is read each step.
+    llama2 = LLMS["llama-2-7b"]
+    mha = kv_bytes_per_token(llama2.layers, llama2.kv_heads, llama2.head_dim)
+    assert (
+        llm_inference(gpu, llama2.params_b, llama2.layers, mha, 16, 256, 512, params).bound
+        == "memory"
+    )
+
+
+def test_predict_orders_cards_by_bandwidth_with_tokens_per_second_of_the_right_size(tmp_path):
+    result = run_cli(
+        tmp_path,
+        "predict",
+        "--model",
+        "llama-2-7b",
+        "--mode",
+        "inference",
+        "--bits",
+        "16",
+        "--gpu",
+        "RTX 4090",
+        "--gpu",
+        "A100 PCIe 80 GB",
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    rtx4090, a100 = json.loads(result.stdout)["predictions"]
+    # 13.5 GB of weights a token: 1,008 GB/s and 1,935 GB/s at most 75 and 143 tokens/s.
+    assert 30 < rtx4090["throughput"] < 75 and 30 < a100["throughput"] < 143
+    assert a100["throughput"] > rtx4090["throughput"]  # bandwidth, not FLOPs, decides decode
+    assert (
+        rtx4090["unit"] == "tokens/s" and rtx4090["prefill_tokens_s"] > 50 * rtx4090["throughput"]
+    )
+    assert set(rtx4090) >= {"gpu", "count", "throughput", "prefill_tokens_s", "uncertainty_pct"}
+
+
+def test_layer_split_inference_never_predicts_a_decode_speed_up(data):
+    plan = recommend(
+        PlanRequest(
+            Scenario.LLM,
+            "USD",
+            budget=1_000_000,
+            workload="llm",
+            llm_model="llama-3-70b",
+            llm_mode="inference",
+            bits=4,
+            today="2026-11-30",
+            alternatives=False,
+        ),
+        data,
+        load_speed_model(),
+    )
+    by_card: dict[str, dict[int, float]] = {}
+    for option in plan.options:
+        if option.predicted_throughput and option.action != "keep":
+            by_card.setdefault(option.gpu_id, {})[option.count] = option.predicted_throughput
+    pairs = [counts for counts in by_card.values() if len(counts) > 1]
+    assert pairs
+    for counts in pairs:
+        speeds = list(counts.values())
+        assert max(speeds) == pytest.approx(min(speeds))
+    # 4-bit 70B (about 40 GB) fits two 24 GB cards.
+    two = [o for o in plan.options if o.offered and o.count == 2 and o.vram_per_card_gb == 24]
+    assert two
+
+
+def test_committed_inference_fit_matches_a_fresh_fit():
+    import subprocess
+    import sys
+
+    from conftest import REPO_ROOT
+
+    result = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "tools" / "fit_llm_inference.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    fresh = json.loads(result.stdout)
+    committed = json.loads((REPO_ROOT / "resources" / "models" / "speed_model.json").read_text())
+    assert committed["llm_inference"] == fresh
+    # The fit meets its goal: leave-one-GPU-out decode error.
+    decode = fresh["cross_validation"]["decode"]
+    assert decode["median_error_pct"] <= 10 and decode["p90_error_pct"] <= 20
