@@ -447,8 +447,9 @@ def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
         if not connectors and current.board_power_w <= 75:
             card = next(g for g in data.gpus if g.id == option.gpu_id)
             assert card.board_power_w <= 75 and not (card.power_8pin or card.power_12v2x6)
+            assert option.count == 1 and "check-low-profile" in ids
             checked.add("slot-powered")
         if facts.slot_width and facts.slot_width <= 4:
             assert "slot-x4" in ids or (option.vram_per_card_gb and option.gpu_id)
             checked.add("x4")
-    assert {"laptop", "unknown-supply"} <= checked
+    assert {"laptop", "unknown-supply", "slot-powered"} <= checked

@@ -174,6 +174,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "This computer looks like a small office PC (its card runs from the slot): {count} cards need slots, cables and airflow it may lack. Enter its supply and case to check.",
     ),
+    "check-low-profile": translatable(
+        "Finding",
+        "Check before buying: small PCs often take only low-profile (half-height) cards; check the slot's bracket height and that the card comes with a low-profile bracket.",
+    ),
     "machine-slot-powered": translatable(
         "Finding",
         "This computer runs {current} from the slot alone (no power cables): a {watts} W card needs PCIe power cables and room that small office PCs often lack. Enter the supply to check.",

@@ -303,6 +303,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check before buying: small PCs often take only low-profile (half-height) cards; check the slot's bracket height and that the card comes with a low-profile bracket.</source>
+            <translation>购买前请确认：小型电脑往往只能装半高（刀卡）显卡；请检查插槽挡板高度，以及显卡是否附带半高挡板。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).</source>
             <translation>购买前请确认：这块卡使用 12V-2x6 接口，其转接线需要几根 8-pin 尚无记录（至少 {at_least} 根独立的 8-pin 线）。</translation>
         </message>

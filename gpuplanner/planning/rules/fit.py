@@ -39,6 +39,9 @@ def machine_kind(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if c.bought and powered_by_slot and ctx.request.psu is None and c.count > 1:
         # Office and small form factor PCs rarely have a second x16 slot or the airflow for it.
         return [finding("machine-one-card", "blocks", count=c.count)]
+    if c.bought and powered_by_slot and ctx.request.case is None:
+        # Many of these take half-height cards only; the catalog has no bracket heights.
+        return [finding("check-low-profile", "warns")]
     return []
 
 
