@@ -49,6 +49,7 @@ class Session:
     accept_rocm: bool = False
     keep_psu: bool = False
     bits: int = 16  # LLM inference weights
+    today: str | None = None  # ISO date prices age from; None: the system's date
     extra: dict = field(default_factory=dict)
 
     def preset(self):
@@ -111,6 +112,6 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         accept_rocm=session.accept_rocm,
         keep_psu=session.keep_psu,
         bits=session.bits,
-        today=dt.date.today().isoformat(),
+        today=session.today or dt.date.today().isoformat(),
         machine=machine_facts(session.snapshot, session.probe, catalog),
     )

@@ -57,6 +57,8 @@ def print_plan(plan, language: str, top: int) -> None:
         f"needs {plan.vram.total_gb:g} GB on one card; route: {text.route_text(plan.tf_route, language, tr)}; "
         f"speeds against {plan.reference_gpu}"
     )
+    if plan.price_age is not None:
+        print(text.price_age_text(plan.price_age, language, tr))
     rows = [_row(i + 1, o, plan, language) for i, o in enumerate(plan.options[:top])]
     print_table(list(HEADERS.get(language, HEADERS["en"])), rows)
     best = plan.options[0] if plan.options and plan.options[0].offered else None

@@ -110,6 +110,18 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class PriceAge:
+    """How old the prices behind a plan's offered options are, counted from the request's today."""
+
+    count: int  # cards priced
+    median_days: int
+    oldest_date: str
+    newest_date: str
+    stale: int  # over 12 months old
+    unknown: int  # over 24 months old: "price unknown, check"
+
+
+@dataclass(frozen=True)
 class Plan:
     scenario: str
     currency: str
@@ -131,6 +143,7 @@ class Plan:
     alternatives: tuple[Alternative, ...] = ()
     route_alternative: Option | None = None  # the best pick under another route
     job_label: str = ""
+    price_age: PriceAge | None = None
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

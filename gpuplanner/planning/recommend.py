@@ -19,11 +19,12 @@ from gpuplanner.planning.options import (
     Candidate,
     Option,
     Plan,
+    PriceAge,
     PriceFact,
     Rental,
 )
 from gpuplanner.planning.request import MachineFacts, PlanError, PlanRequest
-from gpuplanner.planning.rules.job import USABLE_FRACTION
+from gpuplanner.planning.rules.job import STALE_DAYS, USABLE_FRACTION, VERY_OLD_DAYS
 from gpuplanner.planning.scaling import Scaling, data_parallel
 from gpuplanner.planning.scenarios import PRESETS
 from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
@@ -126,7 +127,15 @@ def _age_days(date: str, today: str | None) -> int | None:
 
 
 def _price_fact(prices: list[Price], request: PlanRequest) -> PriceFact | None:
-    chosen = cost.choose_price(prices, request.currency, request.used_ok, request.shop_only)
+    """The price to plan with: prices over 24 months old only when a card has nothing newer."""
+    recent = [
+        p
+        for p in prices
+        if p.region == "shop" or (_age_days(p.date, request.today) or 0) <= VERY_OLD_DAYS
+    ]
+    chosen = cost.choose_price(recent, request.currency, request.used_ok, request.shop_only)
+    if chosen is None:
+        chosen = cost.choose_price(prices, request.currency, request.used_ok, request.shop_only)
     if chosen is None:
         return None
     return PriceFact(
@@ -546,6 +555,26 @@ def _rentals(planner: _Planner) -> tuple[Rental, ...]:
     return tuple(found[:5])
 
 
+def _price_age(options: list[Option]) -> PriceAge | None:
+    """The ages of the prices of the offered purchases, each card once."""
+    seen: dict[str, PriceFact] = {}
+    for option in options:
+        if option.offered and option.action != "keep" and option.price_each is not None:
+            seen.setdefault(option.gpu_id, option.price_each)
+    dated = [p for p in seen.values() if p.age_days is not None]
+    if not dated:
+        return None
+    days = sorted(p.age_days or 0 for p in dated)
+    return PriceAge(
+        count=len(dated),
+        median_days=days[len(days) // 2],
+        oldest_date=min(p.date for p in dated),
+        newest_date=max(p.date for p in dated),
+        stale=sum(d > STALE_DAYS for d in days),
+        unknown=sum(d > VERY_OLD_DAYS for d in days),
+    )
+
+
 def _job_label(planner: _Planner) -> str:
     if planner.workload == "llm":
         return "llm-inference" if planner.ctx.inference else "llm-finetune"
@@ -626,6 +655,7 @@ def recommend(
         keep_findings=_keep_findings(keep, faster) if keep is not None else (),
         rent=_rentals(planner),
         job_label=_job_label(planner),
+        price_age=_price_age(ranked),
     )
     if not request.alternatives:
         return plan

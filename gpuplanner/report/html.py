@@ -133,6 +133,7 @@ td,th{{border:1px solid #999;padding:4px 6px;vertical-align:top;font-size:90%}}t
 {t["workload"]}: {e(plan.workload)} ({e(plan.precision)}) · {t["needs"]}: {plan.vram.total_gb:g} GB ·
 {t["speed"]} {t["relative"]} {e(plan.reference_gpu)} ·
 {t["route"]}: {e(plan_text.route_text(plan.tf_route, lang))}</p>
+{f"<p><i>{e(plan_text.price_age_text(plan.price_age, lang))}</i></p>" if plan.price_age else ""}
 {f"<p><b>{t['no_purchase']}</b></p>" if plan.no_purchase_needed else ""}
 {f"<h2>{t['machine']}</h2><ul>{machine}</ul>" if machine else ""}
 <h2>{t["options"]}</h2>

@@ -109,4 +109,5 @@ def plan_json(plan) -> dict:
         if plan.route_alternative
         else None,
         "rent": [to_dict(r) for r in plan.rent],
+        "price_age": to_dict(plan.price_age) if plan.price_age else None,
     }

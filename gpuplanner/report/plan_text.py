@@ -62,7 +62,7 @@ TEXT: dict[str, str] = {
     ),
     "price-very-old": translatable(
         "Finding",
-        "The newest price on record is from {date} ({months} months ago): check today's price before buying.",
+        "Price unknown, check today's: the newest on record is from {date} ({months} months ago).",
     ),
     "price-stale": translatable(
         "Finding", "The price is from {date} ({months} months ago): it may have changed."
@@ -456,4 +456,26 @@ def route_alternative_text(option, language: str = ENGLISH, tr: Translator | Non
             )
         ),
         _params(params, tr, option.currency),
+    )
+
+
+def price_age_text(age, language: str = ENGLISH, tr: Translator | None = None) -> str:
+    """One line on how old the prices behind a plan are."""
+    tr = tr or (lambda text: translate(text, language))
+    params = {
+        "count": age.count,
+        "months": age.median_days // 30,
+        "oldest": age.oldest_date,
+        "newest": age.newest_date,
+        "stale": age.stale,
+        "unknown": age.unknown,
+    }
+    return _fill(
+        tr(
+            translatable(
+                "Finding",
+                "Prices behind these options: {count} cards, typically {months} months old ({oldest} to {newest}); {stale} over a year old, {unknown} over two years: check today's prices.",
+            )
+        ),
+        params,
     )

@@ -478,6 +478,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Price unknown, check today's: the newest on record is from {date} ({months} months ago).</source>
+            <translation>价格未知，请查询当前价格：最新记录来自 {date}（{months} 个月前）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Prices behind these options: {count} cards, typically {months} months old ({oldest} to {newest}); {stale} over a year old, {unknown} over two years: check today's prices.</source>
+            <translation>这些方案所用的价格：共 {count} 款显卡，一般是 {months} 个月前的（{oldest} 至 {newest}）；{stale} 款超过一年，{unknown} 款超过两年：请核实当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Raise the budget to {price} ({extra} more): {gpu}{times}.</source>
             <translation>把预算提高到 {price}（多 {extra}）：{gpu}{times}。</translation>
         </message>
@@ -545,11 +555,6 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.</source>
             <translation>模型按层拆分到 {count} 块卡上：显存可以相加，但生成每个词元的速度不比单卡快。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/plan_text.py" />
-            <source>The newest price on record is from {date} ({months} months ago): check today's price before buying.</source>
-            <translation>最新的价格记录是 {date}（{months} 个月前）：购买前请核实当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

@@ -196,6 +196,10 @@ class ResultsPage(WizardPage):
         """The plan's headline: no purchase needed, a better route, or the ways forward."""
         e = html.escape
         lines = []
+        if plan.price_age is not None:
+            lines.append(
+                "<i>" + e(plan_text.price_age_text(plan.price_age, tr=tr_finding)) + "</i>"
+            )
         if plan.no_purchase_needed:
             lines.append(
                 "<b>" + e(self.tr("No purchase needed: your cards already hold this job.")) + "</b>"

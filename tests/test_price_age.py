@@ -1,0 +1,75 @@
+"""Every price shows its age, counted from today: the date moves, the marks move with it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from catalog_helpers import built_catalog
+
+from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.speed_model_file import load_speed_model
+
+PACKAGE = Path(__file__).resolve().parents[1] / "gpuplanner"
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return built_catalog(tmp_path_factory.mktemp("age"))
+
+
+def _plan(data, today):
+    request = PlanRequest(Scenario.SME, "CNY", today=today, alternatives=False)
+    return recommend(request, data, load_speed_model())
+
+
+def _marks(plan, gpu_id):
+    option = next(o for o in plan.options if o.gpu_id == gpu_id and o.count == 1)
+    return {f.id for f in option.findings} & {"price-stale", "price-very-old"}, option
+
+
+def test_price_age_and_stale_marks_follow_today(data):
+    early = _plan(data, "2024-02-01")
+    late = _plan(data, "2026-11-30")
+    # The RTX 4090 D price is from 2023-12-28: fresh in early 2024, over two years old by late 2026.
+    marks, option = _marks(early, "geforce-rtx-4090-d")
+    assert marks == set() and option.price_each.age_days == 35
+    marks, option = _marks(late, "geforce-rtx-4090-d")
+    assert marks == {"price-very-old"} and option.price_each.age_days == 1068
+    assert late.price_age.median_days > early.price_age.median_days
+    assert late.price_age.unknown >= early.price_age.unknown
+    one_year_on = _plan(data, "2025-02-01")
+    marks, _option = _marks(one_year_on, "geforce-rtx-4090-d")
+    assert marks == {"price-stale"}
+
+
+def test_no_calendar_year_decides_a_price_age():
+    pattern = re.compile(r"price_year|\b20[1-3]\d\b")
+    for folder in ("planning", "report", "commands", "ui"):
+        for path in (PACKAGE / folder).rglob("*.py"):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if "age" in code.lower() and pattern.search(code):
+                    raise AssertionError(f"{path.name}:{number}: {line.strip()}")
+
+
+def test_the_results_page_says_how_old_the_prices_are(qtbot):
+    from gpuplanner.session import Session
+    from gpuplanner.ui.controller import WizardController
+    from gpuplanner.ui.main_window import MainWindow
+
+    session = Session(currency="CNY", language="en", scenario=Scenario.SME, today="2024-06-01")
+    controller = WizardController(session)
+    window = MainWindow("en", "CNY", controller)
+    qtbot.addWidget(window)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    first = window.results_page.banner.text()
+    session.today = "2027-06-01"
+    controller.replan()
+    later = window.results_page.banner.text()
+    assert "Prices behind these options" in first and "Prices behind these options" in later
+    months = [int(re.search(r"typically (\d+) months", text).group(1)) for text in (first, later)]
+    assert months[1] - months[0] >= 35
