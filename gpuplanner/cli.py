@@ -6,6 +6,8 @@ Exit codes: 0 success, 1 a failure the message explains, 2 bad usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import logging
 import os
 import sys
@@ -183,13 +185,40 @@ def main(argv: list[str] | None = None) -> int:
     handler = getattr(args, "handler", None)
     if handler is None:
         return open_app(args)
+    if sys.stdout is None:  # started with its standard output closed
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            print("gpuplanner: the output is closed; nothing was run", file=sys.stderr)
+        return EXIT_FAILURE
+    _tolerant_streams()
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()
+        return code
     except BrokenPipeError:
         # Output piped into head or less that stopped reading: not an error worth a traceback.
+        _silence_stdout()
+        return EXIT_OK
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EBADF, errno.EIO):
+            raise
+        # stdout is full (/dev/full) or closed: say so once on stderr, if that still works.
+        _silence_stdout()
+        with contextlib.suppress(OSError, ValueError):
+            print(f"gpuplanner: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return EXIT_FAILURE
+
+
+def _tolerant_streams() -> None:
+    """A GBK or ASCII terminal gets '?' for a character it cannot show, not a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="replace")
+
+
+def _silence_stdout() -> None:
+    with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
 
 
 def gui_main() -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from typing import Any, TypeVar
@@ -87,7 +88,14 @@ def _convert(tp: Any, value: Any, path: str) -> Any:
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ValueError(f"{path}: expected a number, got {value!r}")
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:
+            raise ValueError(f"{path}: a number too large to be a measurement") from None
+        # JSON files may hold NaN, Infinity or 1e999; no measurement is any of them.
+        if not math.isfinite(number):
+            raise ValueError(f"{path}: {value!r} is not a finite number")
+        return number
     if tp in (int, str, bool):
         if type(value) is not tp:
             raise ValueError(f"{path}: expected {tp.__name__}, got {value!r}")

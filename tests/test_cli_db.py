@@ -107,6 +107,25 @@ def test_import_then_export_prices(tmp_path):
     assert result.returncode == 0 and out.exists()
 
 
+def test_an_empty_price_list_does_not_wipe_a_shops_prices(tmp_path):
+    """Issue 18 (5): a header-only file is refused and named; clearing takes a flag."""
+    good = tmp_path / "good.csv"
+    good.write_text("型号,价格\nRTX 3090 24G,5000\n", encoding="utf-8")
+    assert run_cli(tmp_path, "db", "import-prices", str(good)).returncode == 0
+    empty = tmp_path / "empty.csv"
+    empty.write_text("型号,价格\n", encoding="utf-8")
+    result = run_cli(tmp_path, "db", "import-prices", str(empty))
+    assert result.returncode == 1 and "empty.csv has no price rows" in result.stderr
+
+    def shop_prices():
+        prices = json.loads(run_cli(tmp_path, "db", "prices", "3090", "--json").stdout)["prices"]
+        return [p for p in prices if p.get("shop") == "default"]
+
+    assert shop_prices()
+    cleared = run_cli(tmp_path, "db", "import-prices", str(empty), "--replace-with-empty")
+    assert cleared.returncode == 0 and not shop_prices()
+
+
 def test_a_rejected_import_changes_nothing(tmp_path):
     good = tmp_path / "good.csv"
     good.write_text("型号,价格\nRTX 3090 24G,5000\n", encoding="utf-8")

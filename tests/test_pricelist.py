@@ -217,3 +217,28 @@ def test_any_bytes_are_read_or_refused_never_crash(tmp_path, cards, data):
         assert str(exc).startswith("fuzz.csv: ")
     else:
         assert all(r.amount > 0 for r in report.accepted)
+
+
+@pytest.mark.parametrize(
+    ("price", "stock", "column"),
+    [
+        ("1e-07", "1", "price"),
+        ("0.5", "1", "price"),
+        ("1,2,3", "1", "price"),
+        ("12,99", "1", "price"),
+        ("3299", "inf", "stock"),
+        ("3299", "99999999999999999999", "stock"),
+    ],
+)
+def test_numbers_that_are_not_prices_or_counts_are_rejected(tmp_path, cards, price, stock, column):
+    """Issue 18 (8): no price of 1e-07 at the top, no "1,2,3" read as 123, no inf in stock."""
+    path = tmp_path / "shop.csv"
+    path.write_text(f'型号,价格,库存\nRTX 3060 12G,"{price}",{stock}\n', encoding="utf-8")
+    report = read_price_list(path, cards)
+    assert not report.ok
+    assert report.rejected[0].column == column
+
+
+def test_grouped_thousands_still_read():
+    assert parse_amount("¥12,999") == (12999.0, "CNY")
+    assert parse_amount("1,299.50") == (1299.5, None)

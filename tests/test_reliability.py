@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import random
 import sys
 import types
@@ -406,7 +407,8 @@ def test_a_process_killed_in_the_middle_of_a_save_leaves_the_old_file(tmp_path):
     )
     try:
         assert child.stdout.readline().strip() == "HALFWAY"
-        assert (tmp_path / ".last-scan.json.tmp").stat().st_size > 1000  # really half-written
+        (leftover,) = tmp_path.glob(".last-scan.json.*.tmp")
+        assert leftover.stat().st_size > 1000  # really half-written
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
     finally:
@@ -416,4 +418,133 @@ def test_a_process_killed_in_the_middle_of_a_save_leaves_the_old_file(tmp_path):
     # The next save of that file replaces the leftover; nothing half-written is ever read.
     atomic.write_text(target, '{"new": true}')
     assert json.loads(target.read_text(encoding="utf-8")) == {"new": True}
-    assert not (tmp_path / ".last-scan.json.tmp").exists()
+    assert not list(tmp_path.glob(".last-scan.json.*.tmp"))  # the dead writer's file is swept
+
+
+CONCURRENT_SAVES = """
+import sys
+from pathlib import Path
+from gpuplanner import atomic
+target, mark = Path(sys.argv[1]), sys.argv[2]
+for _ in range(200):
+    atomic.write_text(target, mark * 20000)
+"""
+
+
+@pytest.mark.slow
+def test_concurrent_saves_to_one_file_never_mix(tmp_path):
+    """Issue 18 (2): two writers of one file each leave a whole file, never a NUL-padded mix."""
+    import subprocess
+
+    from conftest import child_env
+
+    target = tmp_path / "prices.csv"
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", CONCURRENT_SAVES, str(target), mark], env=child_env(tmp_path)
+        )
+        for mark in "ab"
+    ]
+    for child in children:
+        assert child.wait(timeout=120) == 0
+    text = target.read_text(encoding="utf-8")
+    assert text in ("a" * 20000, "b" * 20000)
+    assert not list(tmp_path.glob(".prices.csv.*"))
+
+
+def test_a_link_planted_at_a_temporary_name_is_never_followed(tmp_path):
+    """Issue 18 (2): the temporary file is created exclusively; a planted link is left alone."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    target = tmp_path / "out.json"
+    for name in (".out.json.tmp", f".out.json.{os.getpid()}.00000000.tmp"):
+        (tmp_path / name).symlink_to(victim)
+    atomic.write_text(target, "{}")
+    assert victim.read_text(encoding="utf-8") == "keep me" and target.read_text() == "{}"
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [
+        ("NaN", "not a finite number"),
+        ("Infinity", "not a finite number"),
+        ("1e999", "not a finite number"),
+        ("9" * 5000, "usable JSON"),
+    ],
+)
+def test_a_snapshot_with_numbers_that_are_not_numbers_is_refused_by_name(tmp_path, number, words):
+    """Issue 18 (8): NaN, infinity and 5,000-digit numbers give a message, not a traceback."""
+    from conftest import run_cli
+
+    from gpuplanner.hardware.snapshot import KIND
+
+    good = tmp_path / "good.json"
+    assert run_cli(tmp_path, "scan", "--save", str(good)).returncode == 0
+    text = good.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["kind"] == KIND
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        text.replace('"total_mib": ', f'"total_mib": {number}, "x": ', 1), encoding="utf-8"
+    )
+    for command in (
+        ["scan", "--from", str(bad)],
+        ["recommend", "--scenario", "student", "--snapshot", str(bad)],
+    ):
+        result = run_cli(tmp_path, *command)
+        assert result.returncode == 1, (command, result.stderr)
+        assert "Traceback" not in result.stderr and words in result.stderr
+        assert "bad.json" in result.stderr
+
+
+def test_an_ascii_or_gbk_terminal_gets_replacement_characters_not_a_traceback(tmp_path):
+    """Issue 18 (11): text the terminal cannot encode is replaced, the command still works."""
+    import subprocess
+
+    from conftest import child_env
+
+    for encoding in ("ascii", "gbk"):
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "gpuplanner",
+                "recommend",
+                "--scenario",
+                "student",
+                "--language",
+                "zh_CN",
+            ],
+            capture_output=True,
+            env=child_env(tmp_path, PYTHONIOENCODING=encoding),
+            timeout=120,
+        )
+        assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr
+        result.stdout.decode(encoding)  # what reached the terminal is in its encoding
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_or_closed_stdout_ends_quietly_with_exit_code_1(tmp_path):
+    """Issue 18 (11): /dev/full or a closed stdout: one line on stderr, exit 1, no traceback."""
+    import subprocess
+
+    from conftest import child_env
+
+    command = [sys.executable, "-m", "gpuplanner", "db", "search", "RTX"]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            command, stdout=full, stderr=subprocess.PIPE, text=True, env=child_env(tmp_path)
+        )
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "cannot write the output" in result.stderr
+    closed = subprocess.run(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_env(tmp_path),
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert closed.returncode == 1 and "Traceback" not in closed.stderr
+    assert "output is closed" in closed.stderr

@@ -20,6 +20,9 @@ from gpuplanner.catalog.userdb import ShopPriceRow
 SURE_CONFIDENCE = 0.9
 # Beyond these a price is a typo (an extra zero), not a price.
 MAX_AMOUNT = {"CNY": 2_000_000.0, "USD": 300_000.0}
+# Below these no graphics card sells (a used GT 710 is about ¥150): a typo or a unit slip.
+MIN_AMOUNT = {"CNY": 50.0, "USD": 8.0}
+MAX_STOCK = 100_000
 
 HEADERS = {
     "product": (
@@ -165,8 +168,11 @@ def map_header(header: list[str]) -> dict[str, int]:
     return found
 
 
+# Thousands separators only in groups of three: "12,999" is a price, "1,2,3" is not.
 _AMOUNT = re.compile(
-    r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)?\s*(-?[\d,，]*\.?\d+)\s*(元|rmb|cny|usd|美元)?\s*$", re.I
+    r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)?\s*(-?(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?)\s*"
+    r"(元|rmb|cny|usd|美元)?\s*$",
+    re.I,
 )
 
 
@@ -286,6 +292,9 @@ def _check_row(cells, columns, line, default_currency, report) -> ShopPriceRow |
     if amount <= 0:
         reject("price", f"the price must be above zero, not {raw_price}")
         return None
+    if amount < MIN_AMOUNT[currency]:
+        reject("price", f"{raw_price} {currency} is not a plausible price for a graphics card")
+        return None
     if amount > MAX_AMOUNT[currency]:
         reject("price", f"{raw_price} {currency} is not a plausible price for one card")
         return None
@@ -309,9 +318,9 @@ def _check_row(cells, columns, line, default_currency, report) -> ShopPriceRow |
         else:
             try:
                 stock = int(float(raw_stock))
-                if stock < 0 or stock != float(raw_stock):
+                if stock < 0 or stock != float(raw_stock) or stock > MAX_STOCK:
                     raise ValueError
-            except ValueError:
+            except (ValueError, OverflowError):  # "inf" overflows int()
                 reject("stock", f"{raw_stock!r} is not a count of cards")
                 return None
     return ShopPriceRow(

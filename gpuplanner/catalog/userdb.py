@@ -98,6 +98,14 @@ class UserDbLocked(UserDbError):
         )
 
 
+class EmptyPriceList(UserDbError):
+    def __init__(self, shop: str, file_name: str) -> None:
+        super().__init__(
+            f"{file_name} has no price rows: shop {shop!r}'s prices were left as they are. To clear "
+            "them on purpose, import it again with --replace-with-empty."
+        )
+
+
 class UserDbFull(UserDbError):
     def __init__(self, path: Path) -> None:
         super().__init__(
@@ -249,9 +257,16 @@ class UserDb:
         rows: Iterable[ShopPriceRow],
         report: dict,
         on_progress: Callable[[int], None] | None = None,
+        allow_empty: bool = False,
     ) -> int:
-        """Swap a shop's whole list for ``rows`` in one transaction: all of it or none of it."""
+        """Swap a shop's whole list for ``rows`` in one transaction: all of it or none of it.
+
+        A list without rows is refused unless ``allow_empty``: a header-only file is far more
+        often a failed export than a shop that sells nothing.
+        """
         rows = list(rows)
+        if not rows and not allow_empty:
+            raise EmptyPriceList(shop, file_name)
         try:
             self._conn.execute("begin immediate")
         except sqlite3.OperationalError as exc:

@@ -50,6 +50,11 @@ def register(subparsers) -> None:
     imp.add_argument("file", type=Path)
     imp.add_argument("--shop", default="default", help="the shop's name (default: %(default)s)")
     imp.add_argument(
+        "--replace-with-empty",
+        action="store_true",
+        help="let a list without rows clear the shop's prices (refused otherwise)",
+    )
+    imp.add_argument(
         "--currency",
         choices=CURRENCIES,
         default="CNY",
@@ -218,7 +223,13 @@ def cmd_import(args) -> int:
                 print(f"  ... and {len(report.rejected) - 50} more", file=sys.stderr)
         return EXIT_FAILURE
     with _user_db() as user:
-        count = user.replace_shop_prices(args.shop, args.file.name, report.accepted, summary)
+        count = user.replace_shop_prices(
+            args.shop,
+            args.file.name,
+            report.accepted,
+            summary,
+            allow_empty=args.replace_with_empty,
+        )
     if args.json:
         print_json({"imported": True, "shop": args.shop, **summary})
         return EXIT_OK

@@ -58,6 +58,10 @@ def from_json(text: str, file: str) -> SystemSnapshot:
         raise SnapshotError(
             file, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
         ) from None
+    except (ValueError, RecursionError) as exc:
+        # An integer of thousands of digits, or arrays nested thousands deep.
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise SnapshotError(file, f"not a usable JSON file: {reason}") from None
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise SnapshotError(file, 'not a gpuplanner snapshot (no "kind": "gpuplanner-snapshot")')
     version = data.get("version")
