@@ -50,6 +50,9 @@ class Session:
     keep_psu: bool = False
     bits: int = 16  # LLM inference weights
     today: str | None = None  # ISO date prices age from; None: the system's date
+    # The budget as the user typed it, in the currency they typed it in: a currency switch
+    # converts from this, so switching back gives exactly what was typed.
+    budget_typed: tuple[float, str] | None = None
     extra: dict = field(default_factory=dict)
 
     def preset(self):
@@ -57,6 +60,27 @@ class Session:
 
     def effective_budget(self) -> float:
         return self.budget if self.budget is not None else self.preset().budget(self.currency).high
+
+    def set_budget(self, amount: float | None) -> None:
+        """The user typed a budget in the current currency."""
+        self.budget = amount
+        self.budget_typed = (amount, self.currency) if amount is not None else None
+
+    def set_currency(self, currency: str) -> None:
+        """Switch currency; a typed budget is converted once, and restored exactly on the way back."""
+        if currency == self.currency:
+            return
+        self.currency = currency
+        if self.budget_typed is None:
+            self.budget = None  # the scenario's typical budget in the new currency
+            return
+        amount, typed_in = self.budget_typed
+        if typed_in == currency:
+            self.budget = amount
+        else:
+            from gpuplanner.planning.cost import convert
+
+            self.budget = float(round(convert(amount, typed_in, currency)))
 
     def effective_workload(self) -> str:
         return self.workload or self.preset().workload

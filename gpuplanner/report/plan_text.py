@@ -133,7 +133,7 @@ TEXT: dict[str, str] = {
     ),
     "psu-unknown-check": translatable(
         "Finding",
-        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with {eight_pin} separate 8-pin cables or a 12V-2x6 cable.",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with separate 8-pin cables ({eight_pin}) or a 12V-2x6 cable.",
     ),
     "psu-sustained": translatable(
         "Finding",
@@ -144,14 +144,14 @@ TEXT: dict[str, str] = {
         "GPU power spikes may reach {transient_w} W, above the {limit_w} W an ATX {atx}.x supply tolerates: sudden shutdowns.",
     ),
     "psu-cables": translatable(
-        "Finding", "The cards need {needed} separate 8-pin cables; the supply has {have}."
+        "Finding", "Separate 8-pin cables needed: {needed}; the supply has {have}."
     ),
     "power-below-vendor": translatable(
         "Finding", "The vendor recommends a {recommended_w} W supply; this one has {psu_w} W."
     ),
     "cables-check": translatable(
         "Finding",
-        "Check that the supply has {eight_pin} separate 8-pin PCIe cables (not one split cable).",
+        "Check that the supply has separate 8-pin PCIe cables for each plug ({eight_pin}), not one split cable.",
     ),
     "psu-none-large-enough": translatable(
         "Finding", "Needs a {watts} W supply: more than one desktop supply delivers."

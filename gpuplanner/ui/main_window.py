@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
         session = self.controller.session
         if session.scenario is not scenario:
             session.scenario = scenario
-            session.budget = None
+            session.set_budget(None)
             session.workload = None
             session.max_gpus = None
 
@@ -260,8 +260,7 @@ class MainWindow(QMainWindow):
             self.currency_combo.blockSignals(False)
         self.scenario_page.set_currency(currency)
         if self.controller is not None:
-            self.controller.session.currency = currency
-            self.controller.session.budget = None
+            self.controller.session.set_currency(currency)
 
     def currency(self) -> str:
         return self.currency_combo.currentData()

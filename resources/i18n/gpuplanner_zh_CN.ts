@@ -298,8 +298,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with {eight_pin} separate 8-pin cables or a 12V-2x6 cable.</source>
-            <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有 {eight_pin} 根独立的 8-pin 供电线或一根 12V-2x6 线。</translation>
+            <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with separate 8-pin cables ({eight_pin}) or a 12V-2x6 cable.</source>
+            <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有独立的 8-pin 供电线（{eight_pin} 根）或一根 12V-2x6 线。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -318,8 +318,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Check that the supply has {eight_pin} separate 8-pin PCIe cables (not one split cable).</source>
-            <translation>请确认电源有 {eight_pin} 根独立的 8-pin PCIe 供电线（不要用一根线分出的两个接头）。</translation>
+            <source>Check that the supply has separate 8-pin PCIe cables for each plug ({eight_pin}), not one split cable.</source>
+            <translation>请确认电源为每个接口提供独立的 8-pin PCIe 供电线（{eight_pin} 根），不要用一根线分出的两个接头。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -518,6 +518,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Separate 8-pin cables needed: {needed}; the supply has {have}.</source>
+            <translation>需要独立的 8-pin 供电线 {needed} 根，电源只有 {have} 根。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
             <translation>把序列长度缩短到 {to}（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
         </message>
@@ -535,11 +540,6 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>TensorFlow reaches this AMD card only through ROCm on Linux: allow ROCm to consider it.</source>
             <translation>TensorFlow 只能在 Linux 上通过 ROCm 使用这块 AMD 显卡：勾选接受 ROCm 后才会考虑它。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/plan_text.py" />
-            <source>The cards need {needed} separate 8-pin cables; the supply has {have}.</source>
-            <translation>显卡需要 {needed} 根独立的 8-pin 供电线，电源只有 {have} 根。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

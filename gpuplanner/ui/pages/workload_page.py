@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from gpuplanner.languages import CURRENCY_SYMBOLS
 from gpuplanner.planning import memory
 from gpuplanner.planning.recommend import PlanError, job_memory
 from gpuplanner.planning.workloads import LLMS
@@ -121,6 +122,7 @@ class WorkloadPage(WizardPage):
         session = self.controller.session
         preset = session.preset()
         self._loading = True
+        self.budget.setPrefix(CURRENCY_SYMBOLS.get(session.currency, "") + " ")
         budget = preset.budget(session.currency)
         self.budget_slider.setRange(int(budget.low * 0.3), int(budget.high * 3))
         self.budget.setValue(int(session.effective_budget()))
@@ -160,7 +162,8 @@ class WorkloadPage(WizardPage):
         session.precision = self.precision.currentData() or "mixed"
         session.seq = self.seq.value() or None
         session.batch = self.batch.value() or None
-        session.budget = float(self.budget.value())
+        if float(self.budget.value()) != session.budget:
+            session.set_budget(float(self.budget.value()))
         session.max_gpus = self.max_gpus.value()
         session.used_ok = self.used.isChecked()
         session.bits = self.bits.currentData() or 16
@@ -276,7 +279,7 @@ class WorkloadPage(WizardPage):
         )
         self.rocm.setText(self.tr("AMD cards through ROCm on Linux are fine"))
         self.keep_psu.setText(self.tr("Keep my power supply (no options that need a new one)"))
-        self.budget.setPrefix("¥ " if self.controller.session.currency == "CNY" else "$ ")
+        self.budget.setPrefix(CURRENCY_SYMBOLS.get(self.controller.session.currency, "") + " ")
         self.budget_slider.setAccessibleName(self.tr("Budget"))
         self.breakdown.setHorizontalHeaderLabels(
             [self.tr("Part"), self.tr("Size"), self.tr("How it is counted")]
