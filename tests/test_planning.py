@@ -293,3 +293,18 @@ def test_a_400b_model_on_a_student_card_fits_nothing(data, model):
     )
     assert plan.fitting() == ()
     assert all("vram-short" in _ids(o) for o in plan.options)
+
+
+def test_mixed_precision_gives_no_speed_up_without_tensor_cores(gpus, model):
+    """Pascal has no tensor cores: mixed precision predicts FP32's speed, not 1.19x (issue 14)."""
+    pascal = [gpus["geforce-gtx-1080-ti"], gpus["tesla-p100-pcie-16-gb"]]
+    mixed = predict("resnet50", "mixed", pascal, model, gpus)
+    fp32 = predict("resnet50", "fp32", pascal, model, gpus)
+    for m, f in zip(mixed, fp32, strict=True):
+        assert m.throughput == f.throughput
+    turing = [gpus["geforce-rtx-2080-ti"]]
+    speed_up = (
+        predict("resnet50", "mixed", turing, model, gpus)[0].throughput
+        / predict("resnet50", "fp32", turing, model, gpus)[0].throughput
+    )
+    assert speed_up > 1.3  # tensor cores

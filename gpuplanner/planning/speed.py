@@ -181,29 +181,44 @@ def predict(
 ) -> list[Prediction]:
     """Every card's throughput for ``workload``; ``relative`` is against ``reference`` (default: the first)."""
     cls = WORKLOAD_CLASS[workload]
-    params = model.classes[f"{cls}/{precision}"]
-    anchor = model.anchors[workload]
-    anchor_gpu = by_id[anchor.gpu]
-    anchor_rate = anchor.mixed if precision == "mixed" else anchor.fp32
-    anchor_time = time_per_sample(anchor_gpu, precision, params)
     reference = reference or gpus[0]
-    reference_time = time_per_sample(reference, precision, params)
     factor = machine_factor or 1.0
+
+    def rate(gpu: GpuSpec) -> float:
+        # Without tensor cores mixed precision has nothing to run faster on: FP32's speed.
+        run_as = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
+        params = model.classes[f"{cls}/{run_as}"]
+        anchor = model.anchors[workload]
+        anchor_gpu = by_id[anchor.gpu]
+        anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
+        anchor_time = time_per_sample(anchor_gpu, run_as, params)
+        return anchor_rate * anchor_time / time_per_sample(gpu, run_as, params)
+
+    params = model.classes[f"{cls}/{precision}"]
+    reference_rate = rate(reference)
     results = []
     for gpu in gpus:
-        t = time_per_sample(gpu, precision, params)
+        throughput = rate(gpu)
         results.append(
             Prediction(
                 gpu_id=gpu.id,
                 gpu=gpu.name,
-                throughput=round(anchor_rate * anchor_time / t * factor, 2),
-                unit=anchor.unit,
-                relative=round(reference_time / t, 3),
+                throughput=round(throughput * factor, 2),
+                unit=model.anchors[workload].unit,
+                relative=round(throughput / reference_rate, 3),
                 error_pct=params.error_pct,
                 calibrated=machine_factor is not None,
             )
         )
     return results
+
+
+NO_TENSOR_CORES = ("kepler", "maxwell", "pascal")
+
+
+def has_tensor_cores(gpu: GpuSpec) -> bool:
+    """NVIDIA from Volta on; other vendors' matrix units are in their FP16 rate already."""
+    return gpu.vendor != "NVIDIA" or not gpu.architecture.lower().startswith(NO_TENSOR_CORES)
 
 
 def predict_llm(
