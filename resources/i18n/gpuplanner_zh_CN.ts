@@ -1282,6 +1282,11 @@
         <name>ResultsPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Action</source>
             <translation>方案</translation>
         </message>

@@ -255,7 +255,8 @@ class ResultsPage(WizardPage):
         e = html.escape
         title = plan_text.action_text(option.action, tr=tr_finding)
         count = f" ×{option.count}" if option.count > 1 else ""
-        parts = [f"<h3>{e(title)}: {e(option.gpu)}{count}</h3>"]
+        heading = self.tr("%1: %2").replace("%1", title).replace("%2", option.gpu + count)
+        parts = [f"<h3>{e(heading)}</h3>"]
         if option.rank_reason is not None:
             parts.append(
                 f"<div><i>{e(plan_text.finding_text(option.rank_reason, tr=tr_finding))}</i></div>"
