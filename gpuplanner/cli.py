@@ -35,8 +35,8 @@ COMMANDS = {
     ),
     "vram": ("gpuplanner.commands.plan", "GPU memory a workload needs, with the breakdown"),
     "predict": (
-        "gpuplanner.commands.plan",
-        "predicted training throughput of cards for a workload",
+        "gpuplanner.commands.predict",
+        "predicted speed of cards: training throughput, or LLM inference (decode, prefill)",
     ),
     "recommend": ("gpuplanner.commands.plan", "ranked GPUs for a scenario, budget and workload"),
     "db": ("gpuplanner.commands.db", "the bundled GPU catalog and shop price lists"),

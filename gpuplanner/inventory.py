@@ -14,6 +14,7 @@ from gpuplanner.catalog.names import NamedCard, match_device, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
+from gpuplanner.planning.power import SLOT_W, needs_power_cables
 
 
 def match_cpu(model: str | None, cpus: tuple[CpuPower, ...]) -> CpuPower | None:
@@ -80,7 +81,6 @@ def looks_like_laptop(gpu: GpuDevice) -> bool:
 
 # Physical machines put GPUs behind a root port (bus 01 and up); hypervisors put them on bus 00.
 VIRTUAL_BUS = re.compile(r"^(?:[0-9a-f]{4,8}:)?00:[0-9a-f]{2}\.[0-7]$", re.IGNORECASE)
-SLOT_POWER_W = 75.0
 
 
 def looks_virtual(gpu: GpuDevice) -> bool:
@@ -96,12 +96,11 @@ def slot_powered(gpus, by_id) -> bool:
     for gpu in nvidia:
         card = by_id.get(gpu.catalog_id or "")
         if card is not None:
-            wired = card.power_8pin + card.power_6pin + card.power_12v2x6 + card.power_eps8
-            if wired or card.board_power_w > SLOT_POWER_W:
+            if needs_power_cables(card):
                 return False
         else:
             limit = gpu.power_default_limit_w or gpu.power_limit_w
-            if limit is not None and limit > SLOT_POWER_W:
+            if limit is not None and limit > SLOT_W:
                 return False
     return True
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gpuplanner.planning.options import Alternative, Option, Plan
+from gpuplanner.planning.ranking import rank_key
 from gpuplanner.planning.request import PlanError, PlanRequest
 
 METHOD_ORDER = ("full", "lora", "qlora")
@@ -132,8 +133,6 @@ def route_alternative(plan: Plan, judged: list[Option], request: PlanRequest) ->
             f.id == "route-unsupported" and "ngc" in str(f.params.get("other", "")).split(",")
             for f in blocks
         )
-
-    from gpuplanner.planning.recommend import rank_key
 
     unlocked = [o for o in judged if o.action != "keep" and only_route(o)]
     if not unlocked:

@@ -174,7 +174,7 @@ def llm(
         ]
         shardable = parts[0].gb + parts[1].gb + parts[2].gb
     else:
-        trainable = model.layers * 4 * 2 * lora_rank * model.hidden  # q, k, v, o adapters: A and B
+        trainable = lora_parameters(model, lora_rank)
         base = p * (2 if mode == "lora" else QLORA_BYTES_PER_PARAM)
         parts += [
             Part(
@@ -201,6 +201,11 @@ def llm(
             "without gradient checkpointing; turning it on saves most of the activation memory"
         )
     return _finish(parts, shardable, tuple(notes))
+
+
+def lora_parameters(model: LlmModel, rank: int = 16) -> float:
+    """Adapters of rank ``rank`` on q, k, v and o of every layer, A and B each hidden x rank."""
+    return model.layers * 4 * 2 * rank * model.hidden
 
 
 def cards_needed(

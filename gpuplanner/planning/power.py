@@ -91,6 +91,12 @@ class Cables:
     unknown_adapters: int  # 12V-2x6 cards whose adapter count is not on record
 
 
+def needs_power_cables(gpu) -> bool:
+    """A card (catalog GpuSpec) that cannot run from the slot alone: a connector, or over 75 W."""
+    wired = gpu.power_8pin + gpu.power_6pin + gpu.power_12v2x6 + gpu.power_eps8
+    return bool(wired) or gpu.board_power_w > SLOT_W
+
+
 def transient_allowance(psu: PsuSpec) -> float:
     if psu.atx_version == "3":
         return 1.8 if (psu.rated_w > 450 and psu.high_power_cables) else 1.45

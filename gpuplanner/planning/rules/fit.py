@@ -7,15 +7,8 @@ from gpuplanner.planning.findings import Finding, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.physical import BTU_PER_W, HOT_C
+from gpuplanner.planning.power import needs_power_cables
 from gpuplanner.planning.scenarios import Scenario
-
-SLOT_POWER_W = 75.0
-
-
-def _needs_cables(gpu) -> bool:
-    return bool(gpu.power_8pin or gpu.power_6pin or gpu.power_12v2x6 or gpu.power_eps8) or (
-        gpu.board_power_w > SLOT_POWER_W
-    )
 
 
 def machine_kind(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -26,9 +19,9 @@ def machine_kind(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         return [finding("machine-cloud-vm", "info")]
     current = ctx.installed
     powered_by_slot = machine.slot_powered or (
-        current is not None and not _needs_cables(current.gpu)
+        current is not None and not needs_power_cables(current.gpu)
     )
-    if c.bought and powered_by_slot and ctx.request.psu is None and _needs_cables(c.gpu):
+    if c.bought and powered_by_slot and ctx.request.psu is None and needs_power_cables(c.gpu):
         # A slot-powered card (office PC, small form factor box): no sign of PCIe power cables.
         name = current.gpu.name if current is not None else "GPU"
         return [

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.languages import CURRENCY_SYMBOLS
 from gpuplanner.planning import memory
-from gpuplanner.planning.recommend import PlanError, job_memory
+from gpuplanner.planning.job import job_memory
+from gpuplanner.planning.recommend import PlanError
 from gpuplanner.planning.workloads import LLMS
 from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage

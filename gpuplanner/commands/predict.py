@@ -1,0 +1,178 @@
+"""``gpuplanner predict``: each card's predicted speed, for training or LLM inference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.commands.args import positive_float, positive_int
+from gpuplanner.commands.output import error, print_json, print_table
+from gpuplanner.commands.planning_input import EXIT_FAILURE, EXIT_OK, guard, machine_of
+from gpuplanner.planning.job import INFERENCE_SEQ
+from gpuplanner.planning.speed import (
+    WORKLOAD_CLASS,
+    kv_bytes_per_token,
+    llm_inference,
+    predict,
+    predict_llm,
+)
+from gpuplanner.planning.workloads import LLMS, find_llm
+from gpuplanner.speed_model_file import load_speed_model
+
+
+def register(subparsers) -> None:
+    pred = subparsers.add_parser(
+        "predict",
+        help="predicted speed of cards: training throughput, or LLM inference (decode, prefill)",
+    )
+    job = pred.add_mutually_exclusive_group(required=True)
+    job.add_argument("--workload", choices=(*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-qlora"))
+    job.add_argument("--model", help=f"an LLM preset ({', '.join(sorted(LLMS))})")
+    pred.add_argument(
+        "--mode", choices=("inference",), default="inference", help="with --model: inference"
+    )
+    pred.add_argument("--bits", type=int, choices=(16, 8, 4), default=16, help="weight precision")
+    pred.add_argument(
+        "--batch", type=positive_int, default=1, help="concurrent requests decoded together"
+    )
+    pred.add_argument(
+        "--seq", type=positive_int, default=INFERENCE_SEQ, help="context length in tokens"
+    )
+    pred.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
+    pred.add_argument(
+        "--gpu", action="append", required=True, metavar="NAME", help="a card (repeat for several)"
+    )
+    pred.add_argument(
+        "--params", type=positive_float, default=7.0, help="LLM size in billions (llm-* workloads)"
+    )
+    pred.add_argument(
+        "--probe", type=Path, metavar="FILE", help="calibrate to this machine with a probe result"
+    )
+    pred.add_argument("--snapshot", type=Path, metavar="FILE", help="the machine the probe ran on")
+    pred.add_argument("--json", action="store_true")
+    pred.set_defaults(handler=cmd_predict)
+
+
+def _predict_inference(args, gpus, data, facts) -> int:
+    """``predict --model M --mode inference``: single-stream (or --batch) decode, and prefill."""
+    model = find_llm(args.model)
+    if model is None:
+        error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
+        return EXIT_FAILURE
+    params = load_speed_model().inference
+    by_id = {g.id: g for g in data.gpus}
+    reference = by_id.get(facts.current_gpu_id or "") or gpus[0]
+    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
+    rows = []
+    for gpu in gpus:
+        result = llm_inference(
+            gpu, model.params_b, model.layers, kv, args.bits, args.batch, args.seq, params
+        )
+        rows.append((gpu, result))
+    base = llm_inference(
+        reference, model.params_b, model.layers, kv, args.bits, args.batch, args.seq, params
+    ).decode_tokens_s
+    result = {
+        "model": model.name,
+        "mode": "inference",
+        "bits": args.bits,
+        "batch": args.batch,
+        "seq": args.seq,
+        "reference": reference.name,
+        "predictions": [
+            {
+                "gpu": gpu.name,
+                "gpu_id": gpu.id,
+                "count": 1,
+                "throughput": r.decode_tokens_s,
+                "unit": "tokens/s",
+                "prefill_tokens_s": r.prefill_tokens_s,
+                "relative": round(r.decode_tokens_s / base, 3),
+                "bound": r.bound,
+                "uncertainty_pct": params.decode_error_pct * (1 if gpu.vendor == "NVIDIA" else 2),
+            }
+            for gpu, r in rows
+        ],
+    }
+    if args.json:
+        print_json(result)
+        return EXIT_OK
+    print(
+        f"{model.name}, {args.bits}-bit weights, batch {args.batch}, context {args.seq}: "
+        f"decode (generated tokens/s) and prefill, relative to {reference.name}"
+    )
+    print_table(
+        ["GPU", "decode", "prefill", "relative", "bound by", "typical error"],
+        [
+            [
+                p["gpu"],
+                f"{p['throughput']:,.1f} tokens/s",
+                f"{p['prefill_tokens_s']:,.0f} tokens/s",
+                f"{p['relative']:.2f}x",
+                p["bound"],
+                f"±{p['uncertainty_pct']:.0f}%",
+            ]
+            for p in result["predictions"]
+        ],
+    )
+    return EXIT_OK
+
+
+@guard
+def cmd_predict(args) -> int:
+    with Catalog.open() as catalog:
+        gpus = [catalog.resolve(name) for name in args.gpu]
+        data = catalog.load_all()
+    by_id = {g.id: g for g in data.gpus}
+    facts = machine_of(args, data)
+    if args.model:
+        return _predict_inference(args, gpus, data, facts)
+    reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
+    if args.workload.startswith("llm-"):
+        predictions = predict_llm(
+            args.params, args.workload[4:], gpus, reference, facts.machine_factor
+        )
+        precision = "mixed"
+    else:
+        predictions = predict(
+            args.workload,
+            args.precision,
+            gpus,
+            load_speed_model(),
+            by_id,
+            reference,
+            facts.machine_factor,
+        )
+        precision = args.precision
+    result = {
+        "workload": args.workload,
+        "precision": precision,
+        "reference": (reference or gpus[0]).name,
+        "calibrated": facts.machine_factor is not None,
+        "predictions": [
+            {
+                "gpu": p.gpu,
+                "gpu_id": p.gpu_id,
+                "throughput": p.throughput,
+                "unit": p.unit,
+                "relative": p.relative,
+                "error_pct": p.error_pct,
+            }
+            for p in predictions
+        ],
+    }
+    if args.json:
+        print_json(result)
+        return EXIT_OK
+    print(
+        f"{args.workload} ({precision}), relative to {result['reference']}"
+        + (" (calibrated by the probe)" if result["calibrated"] else "")
+    )
+    print_table(
+        ["GPU", "throughput", "relative", "typical error"],
+        [
+            [p.gpu, f"{p.throughput:,.1f} {p.unit}", f"{p.relative:.2f}x", f"±{p.error_pct:.0f}%"]
+            for p in predictions
+        ],
+    )
+    return EXIT_OK

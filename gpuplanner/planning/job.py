@@ -1,0 +1,100 @@
+"""What the job is: the request checked, its sequence and batch, and the memory it needs."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from gpuplanner.planning import memory
+from gpuplanner.planning.request import PlanError, PlanRequest
+from gpuplanner.planning.scenarios import PRESETS
+from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
+
+LLM_MODES = ("full", "lora", "qlora")
+INFERENCE_SEQ = 4096  # a chat context
+FINE_TUNING_SEQ = 2048
+
+
+def seq_of(request: PlanRequest, mode: str | None) -> int | None:
+    """The sequence length the job runs at: the request's, else the mode's usual one."""
+    if request.seq:
+        return request.seq
+    if mode is None:
+        return None  # a Keras preset's own shape
+    return INFERENCE_SEQ if mode == "inference" else FINE_TUNING_SEQ
+
+
+def batch_of(request: PlanRequest, workload: str) -> int:
+    """The batch the job runs at: the request's, else the preset's default (1 for LLMs)."""
+    if request.batch:
+        return request.batch
+    return KERAS[workload].default_batch if workload in KERAS else 1
+
+
+def job_memory(request: PlanRequest, workload: str):
+    """(memory estimate, LLM model or None, LLM mode or None) for the request's job."""
+    if workload == "llm":
+        model = find_llm(request.llm_model or "")
+        if model is None and request.llm_params_b is None:
+            raise PlanError(
+                f"unknown model {request.llm_model!r}; known: {', '.join(sorted(LLMS))}"
+            )
+        mode = request.llm_mode or "qlora"
+        if mode not in ("inference", *LLM_MODES):
+            raise PlanError(f"unknown method {mode!r}: use inference, full, lora or qlora")
+        if request.bits not in (16, 8, 4):
+            raise PlanError(f"unknown weight precision {request.bits!r}: use 16, 8 or 4 bits")
+        if model is None:
+            scale = (request.llm_params_b / 7.0) ** 0.5
+            # A model given only by size: a Llama-shaped stand-in scaled from Llama 2 7B.
+            model = LlmModel(
+                "custom",
+                f"{request.llm_params_b:g}B model",
+                request.llm_params_b,
+                int(32 * scale),
+                int(4096 * scale) // 128 * 128,
+                32,
+                8,
+                int(11008 * scale),
+                32000,
+            )
+        estimate = memory.llm(
+            model,
+            mode,
+            seq=seq_of(request, mode),
+            batch=batch_of(request, workload),
+            inference_bits=request.bits,
+        )
+        return estimate, model, mode
+    preset = KERAS[workload]
+    return (
+        memory.keras_training(
+            preset, batch_of(request, workload), request.precision, seq=request.seq
+        ),
+        None,
+        None,
+    )
+
+
+def validated(request: PlanRequest) -> tuple[PlanRequest, str, float, int]:
+    preset = PRESETS[request.scenario]
+    if request.currency not in ("CNY", "USD"):
+        raise PlanError(f"unknown currency {request.currency!r}: use CNY or USD")
+    budget = request.budget if request.budget is not None else preset.budget(request.currency).high
+    if not math.isfinite(budget) or budget <= 0:
+        raise PlanError("the budget must be above zero")
+    if request.psu is not None and request.psu.rated_w <= 0:
+        raise PlanError("the power supply's wattage must be above zero")
+    if request.tf_route not in ("official", "ngc", "keras-other"):
+        raise PlanError(f"unknown route {request.tf_route!r}: use official, ngc or keras-other")
+    workload = request.workload or preset.workload
+    if workload != "llm" and workload not in KERAS:
+        raise PlanError(f"unknown workload {workload!r}; known: {', '.join([*KERAS, 'llm'])}")
+    if workload == "llm" and request.llm_model is None and request.llm_params_b is None:
+        request = replace(
+            request, llm_model=preset.llm_model, llm_mode=request.llm_mode or preset.llm_mode
+        )
+    max_gpus = preset.max_gpus if request.max_gpus is None else request.max_gpus
+    if max_gpus < 1:
+        raise PlanError("the number of cards must be at least 1")
+    return request, workload, budget, max_gpus

@@ -1,0 +1,140 @@
+"""The order of a plan's options, and the one line that says why each stands where it does.
+
+Keeping the installed cards comes first when they hold the job; purchases follow by value for
+the user's goal (ties toward fewer warnings, fewer needs, a lower price), those no faster than
+the installed cards after them; options not offered last, those that come closest first.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from gpuplanner.planning.findings import Finding, finding
+from gpuplanner.planning.options import Option
+from gpuplanner.planning.rules.job import USABLE_FRACTION
+
+
+def slower_no_larger(option: Option, keep: Option | None) -> bool:
+    """Not faster than the installed cards, and no more memory that the job could use."""
+    if keep is None or option.action == "keep" or option.speedup is None:
+        return False
+    larger = option.vram_per_card_gb * option.count > keep.vram_per_card_gb * keep.count
+    # When the installed cards hold the job, more memory does nothing for it.
+    return option.speedup <= 1.0 and (not larger or keep.offered)
+
+
+def prune(options: list[Option]) -> list[Option]:
+    """Per card and action: every offered count, or else the one that comes closest."""
+    groups: dict[tuple[str, str], list[Option]] = {}
+    for option in options:
+        groups.setdefault((option.action, option.gpu_id), []).append(option)
+    kept: list[Option] = []
+    for group in groups.values():
+        offered = [o for o in group if o.offered]
+        if offered:
+            kept += offered
+            continue
+        kept.append(
+            min(
+                group,
+                key=lambda o: (
+                    sum(f.severity == "blocks" for f in o.findings),
+                    any(f.id == "vram-short" for f in o.findings),
+                    o.count,
+                ),
+            )
+        )
+    return kept
+
+
+def rank_key(option: Option) -> tuple:
+    """Offered options: value for the goal, ties toward fewer warnings, fewer needs, lower price."""
+    warns = sum(f.severity == "warns" for f in option.findings)
+    needs = sum(f.severity == "needs" for f in option.findings)
+    return (
+        -round(option.score, 4),
+        warns,
+        needs,
+        option.price if option.price is not None else math.inf,
+    )
+
+
+def _closeness(option: Option) -> tuple:
+    """Options that are not offered: those that come closest first (memory, then fewest blocks)."""
+    blocks = [f.id for f in option.findings if f.severity == "blocks"]
+    return (
+        "vram-short" in blocks,
+        len(blocks),
+        -option.vram_per_card_gb * option.count,
+        -round(option.score, 4),
+        option.price if option.price is not None else math.inf,
+    )
+
+
+def _rank_reason(option: Option, keep: Option | None, objective: str) -> Finding:
+    if option.action == "keep" and option.offered:
+        return finding("rank-keep", "info")
+    if not option.offered:
+        first = next(f.id for f in option.findings if f.severity == "blocks")
+        return finding("rank-blocked", "info", by=first)
+    if slower_no_larger(option, keep):
+        return finding("rank-slower-than-installed", "info")
+    basis = option.speedup if option.speedup is not None else option.predicted_relative
+    if objective == "speed":
+        return finding("rank-speed", "info", speed=round(basis or 0, 2))
+    return finding(
+        "rank-value",
+        "info",
+        value=round(option.value or 0, 3),
+        currency=option.currency,
+        speed=round(basis or 0, 2),
+    )
+
+
+def order(options: list[Option], objective: str) -> tuple[list[Option], Option | None]:
+    keep = next((o for o in options if o.action == "keep"), None)
+    offered_keep = keep if keep is not None and keep.offered else None
+    purchases = [o for o in options if o.offered and o.action != "keep"]
+    faster = sorted((o for o in purchases if not slower_no_larger(o, keep)), key=rank_key)
+    slower = sorted((o for o in purchases if slower_no_larger(o, keep)), key=rank_key)
+    blocked = sorted((o for o in options if not o.offered), key=_closeness)
+    ordered = ([offered_keep] if offered_keep else []) + faster + slower + blocked
+    ranked = []
+    for option in ordered:
+        found = option.findings
+        if slower_no_larger(option, keep):
+            found = (
+                *found,
+                finding("slower-than-installed", "warns", speedup=round(option.speedup or 0, 2)),
+            )
+        ranked.append(
+            replace(option, findings=found, rank_reason=_rank_reason(option, keep, objective))
+        )
+    return ranked, offered_keep
+
+
+def keep_findings(keep: Option, faster: list[Option]) -> tuple[Finding, ...]:
+    """What would change "no purchase needed": a bigger job, or wanting more speed."""
+    out = [
+        finding(
+            "keep-until-memory",
+            "info",
+            vram_gb=round(keep.vram_per_card_gb * USABLE_FRACTION, 1),
+            count=keep.count,
+        )
+    ]
+    better = next((o for o in faster if (o.speedup or 0) > 1.05), None)
+    if better is not None:
+        out.append(
+            finding(
+                "keep-until-speed",
+                "info",
+                gpu=better.gpu,
+                count=better.count,
+                speedup=round(better.speedup or 0, 2),
+                price=better.price or 0,
+                currency=better.currency,
+            )
+        )
+    return tuple(out)

@@ -1,0 +1,54 @@
+"""Renting instead of buying: the cloud configurations that hold the job, priced per job.
+
+The cheapest per job, not per hour: hours for one job (the preset's run, or a fine-tuning run
+of LLM_JOB_TOKENS, or LLM_INFERENCE_JOB_TOKENS generated) x the price of all cards an hour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from gpuplanner.catalog.records import GpuSpec, Price
+from gpuplanner.planning import cost, memory
+from gpuplanner.planning.options import Rental
+from gpuplanner.planning.scaling import Scaling
+from gpuplanner.planning.speed import Prediction
+
+LLM_JOB_TOKENS = 20e6  # one fine-tuning run: e.g. 10,000 examples of 2,048 tokens, one epoch
+LLM_INFERENCE_JOB_TOKENS = 1e6  # a million generated tokens
+
+
+def rentals(
+    gpus: tuple[GpuSpec, ...],
+    prices: Mapping[str, list[Price]],
+    predictions: Mapping[str, Prediction],
+    estimate: memory.MemoryEstimate,
+    work: float,
+    sharded: bool,
+    scaling: Callable[[GpuSpec, int, float | None], Scaling | None],
+    currency: str,
+) -> tuple[Rental, ...]:
+    """Cloud instances that hold the job, cheapest per job first (not per hour).
+
+    ``work``: samples or tokens of one job; ``sharded``: the job may split its state over cards
+    (LLMs); a Keras job runs data parallel, every card holding the whole model.
+    """
+    found = []
+    for gpu in gpus:
+        hourly = cost.cloud_hour(prices.get(gpu.id, []), currency)
+        count = memory.cards_needed(estimate, gpu.memory_gb, max_cards=32)
+        if not hourly or not count or (count > 1 and not sharded):
+            continue
+        prediction = predictions.get(gpu.id)
+        spread = scaling(gpu, count, prediction.throughput if prediction else None)
+        rate = (
+            prediction.throughput * count * (spread.efficiency if spread else 1.0)
+            if prediction and prediction.throughput
+            else None
+        )
+        hours = round(work / rate / 3600, 1) if rate else None
+        per_hour = round(hourly * count, 2)
+        job_cost = round(per_hour * hours, 2) if hours else None
+        found.append(Rental(gpu.id, gpu.name, count, per_hour, hours, job_cost, currency))
+    found.sort(key=lambda r: (r.job_cost is None, r.job_cost or 0.0, r.per_hour))
+    return tuple(found[:5])
