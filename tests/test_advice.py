@@ -453,3 +453,40 @@ def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
             assert "slot-x4" in ids or (option.vram_per_card_gb and option.gpu_id)
             checked.add("x4")
     assert {"laptop", "unknown-supply", "slot-powered"} <= checked
+
+
+def test_a_smaller_batch_that_lets_the_installed_card_run_the_job_is_a_way_forward(data, model):
+    """The batch way forward starts from the batch the job runs at (ResNet-50: 64), not only
+    from one the user typed, and says when the card already owned can then run it."""
+    laptop = MachineFacts(
+        current_gpu_id="geforce-gtx-1050", installed_count=1, has_gpu=True, laptop=True
+    )
+    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY", machine=laptop, today=TODAY), data, model)
+    assert not plan.fitting()
+    batch = next(a for a in plan.alternatives if a.change == "batch")
+    assert batch.keep and batch.gpu == "GeForce GTX 1050" and batch.price == 0
+    assert 1 <= int(batch.to) < 64 and batch.vram_gb <= 2 * 0.92
+
+
+def test_unmeasured_vendors_are_widened_once(data, model):
+    """AMD and Intel predictions: the class's error plus one fixed widening, for every job."""
+    params = model.inference
+    plan = recommend(
+        PlanRequest(
+            Scenario.LLM,
+            "CNY",
+            budget=1_000_000,
+            workload="llm",
+            llm_model="llama-3-8b",
+            llm_mode="inference",
+            tf_route="keras-other",
+            max_gpus=1,
+            alternatives=False,
+        ),
+        data,
+        model,
+    )
+    amd = next(o for o in plan.options if o.gpu_id == "radeon-rx-7900-xtx")
+    nvidia = next(o for o in plan.options if o.gpu_id == "geforce-rtx-4090")
+    assert nvidia.predicted_error_pct == params.decode_error_pct
+    assert amd.predicted_error_pct == pytest.approx(params.decode_error_pct + 25)

@@ -15,6 +15,7 @@ from gpuplanner.planning.speed import (
     llm_inference,
     predict,
     predict_llm,
+    uncertainty_pct,
 )
 from gpuplanner.planning.workloads import LLMS, find_llm
 from gpuplanner.speed_model_file import load_speed_model
@@ -89,7 +90,7 @@ def _predict_inference(args, gpus, data, facts) -> int:
                 "prefill_tokens_s": r.prefill_tokens_s,
                 "relative": round(r.decode_tokens_s / base, 3),
                 "bound": r.bound,
-                "uncertainty_pct": params.decode_error_pct * (1 if gpu.vendor == "NVIDIA" else 2),
+                "uncertainty_pct": uncertainty_pct(params.decode_error_pct, gpu),
             }
             for gpu, r in rows
         ],
@@ -156,9 +157,9 @@ def cmd_predict(args) -> int:
                 "throughput": p.throughput,
                 "unit": p.unit,
                 "relative": p.relative,
-                "error_pct": p.error_pct,
+                "error_pct": uncertainty_pct(p.error_pct, gpu),
             }
-            for p in predictions
+            for p, gpu in zip(predictions, gpus, strict=True)
         ],
     }
     if args.json:
@@ -171,8 +172,13 @@ def cmd_predict(args) -> int:
     print_table(
         ["GPU", "throughput", "relative", "typical error"],
         [
-            [p.gpu, f"{p.throughput:,.1f} {p.unit}", f"{p.relative:.2f}x", f"±{p.error_pct:.0f}%"]
-            for p in predictions
+            [
+                p["gpu"],
+                f"{p['throughput']:,.1f} {p['unit']}",
+                f"{p['relative']:.2f}x",
+                f"±{p['error_pct']:.0f}%",
+            ]
+            for p in result["predictions"]
         ],
     )
     return EXIT_OK

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gpuplanner.planning import job
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.ranking import rank_key
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -34,7 +35,8 @@ def _effect(change: str, to, plan: Plan | None) -> Alternative | None:
     if plan is None:
         return None
     if plan.no_purchase_needed:
-        return Alternative(change, to, plan.vram.total_gb, None, None, 0.0)
+        keep = plan.options[0]
+        return Alternative(change, to, plan.vram.total_gb, keep.gpu, keep.count, 0.0, keep=True)
     best = _best_purchase(plan)
     if best is None:
         return None
@@ -69,17 +71,23 @@ def ways_forward(
             if found:
                 out.append(found)
                 break
-    seq = request.seq or (2048 if plan.workload == "llm" else None)
+    seq = job.seq_of(request, plan.mode)
     while seq and seq // 2 >= MIN_SEQ:
         seq //= 2
         found = _effect("seq", seq, _try(replace(request, seq=seq), catalog, model, extra_prices))
         if found:
             out.append(found)
             break
-    if (request.batch or 1) > 1:
-        found = _effect("batch", 1, _try(replace(request, batch=1), catalog, model, extra_prices))
+    # From the batch the job really runs at (a preset's default too), halving until one fits.
+    batch = job.batch_of(request, plan.workload)
+    while batch > 1:
+        batch //= 2
+        found = _effect(
+            "batch", batch, _try(replace(request, batch=batch), catalog, model, extra_prices)
+        )
         if found:
             out.append(found)
+            break
     over = [
         o
         for o in judged

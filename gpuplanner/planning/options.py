@@ -107,6 +107,7 @@ class Alternative:
     extra: float | None = None  # budget: how much more
     hours: float | None = None  # rent: one job
     per_hour: float | None = None
+    keep: bool = False  # the installed cards hold the changed job: nothing to buy
 
 
 @dataclass(frozen=True)

@@ -51,8 +51,6 @@ CONFIDENCE = {
 }
 # An unknown supply, case or adapter: ranks below a known-safe option of equal value.
 CHECK_PENALTY = 0.98
-# No TensorFlow measurement of an AMD or Intel card backs the speed model: a wider range.
-UNMEASURED_VENDOR_PCT = 25.0
 
 
 class _Planner:
@@ -207,9 +205,7 @@ class _Planner:
                 if prediction.throughput
                 else None
             )
-            error = prediction.error_pct + (
-                UNMEASURED_VENDOR_PCT if gpu.vendor != "NVIDIA" else 0.0
-            )
+            error = speed.uncertainty_pct(prediction.error_pct, gpu)
         speedup = (
             round(relative / self.keep_relative, 3) if relative and self.keep_relative else None
         )

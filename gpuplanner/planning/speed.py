@@ -214,6 +214,13 @@ def predict(
 
 
 NO_TENSOR_CORES = ("kepler", "maxwell", "pascal")
+# No TensorFlow or LLM measurement of an AMD or Intel card backs the models: a wider range.
+UNMEASURED_VENDOR_PCT = 25.0
+
+
+def uncertainty_pct(error_pct: float, gpu: GpuSpec) -> float:
+    """A prediction's typical error: its class's cross-validated error, wider where unmeasured."""
+    return error_pct + (UNMEASURED_VENDOR_PCT if gpu.vendor != "NVIDIA" else 0.0)
 
 
 def has_tensor_cores(gpu: GpuSpec) -> bool:
@@ -269,7 +276,6 @@ def predict_llm_inference(
     out = []
     for gpu in gpus:
         result = speed(gpu)
-        error = params.decode_error_pct * (1.0 if gpu.vendor == "NVIDIA" else 2.0)
         out.append(
             Prediction(
                 gpu.id,
@@ -277,7 +283,7 @@ def predict_llm_inference(
                 result.decode_tokens_s,
                 "tokens/s",
                 round(result.decode_tokens_s / base, 3),
-                error,
+                params.decode_error_pct,
                 False,
             )
         )

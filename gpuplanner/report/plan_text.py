@@ -274,27 +274,25 @@ JOB_TEXT = {
     "llm-inference": translatable("Finding", "one million generated tokens"),
 }
 
+# A change to the job (what it becomes) and its result (what then fits) make one sentence.
+CHANGE_TEXT = {
+    "method": translatable("Finding", "Use {to} instead ({vram_gb} GB)"),
+    "bits": translatable("Finding", "Load the weights in {to} bits ({vram_gb} GB)"),
+    "seq": translatable("Finding", "Shorten the sequence to {to} tokens ({vram_gb} GB)"),
+    "batch": translatable("Finding", "Use a batch of {to} ({vram_gb} GB)"),
+}
+RESULT_TEXT = {
+    "buy": translatable("Finding", "{gpu}{times} fits, {price}."),
+    "keep": translatable("Finding", "your {gpu}{times} can run it, no purchase needed."),
+}
 ALTERNATIVE_TEXT = {
-    "method": translatable(
-        "Finding", "Use {to} instead ({vram_gb} GB): {gpu}{times} fits, {price}."
-    ),
-    "bits": translatable(
-        "Finding", "Load the weights in {to} bits ({vram_gb} GB): {gpu}{times} fits, {price}."
-    ),
-    "seq": translatable(
-        "Finding",
-        "Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu}{times} fits, {price}.",
-    ),
-    "batch": translatable(
-        "Finding", "Use a batch of 1 ({vram_gb} GB): {gpu}{times} fits, {price}."
-    ),
     "budget": translatable("Finding", "Raise the budget to {price} ({extra} more): {gpu}{times}."),
     "rent": translatable(
         "Finding",
         "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).",
     ),
-    "no-purchase": translatable("Finding", "{to}: your cards already hold it."),
 }
+CHANGE_AND_RESULT = translatable("Finding", "{change}: {result}")
 
 MONEY_PARAMS = ("price", "total", "budget", "cost", "extra", "per_hour")
 
@@ -426,10 +424,12 @@ def alternative_text(
     if alternative.change == "budget":
         params.pop("to", None)
     params["job"] = job
-    key = alternative.change
-    if alternative.gpu is None and alternative.change != "rent":
-        key = "no-purchase"
-    return _fill(tr(ALTERNATIVE_TEXT[key]), _params(params, tr, currency))
+    params = _params(params, tr, currency)
+    if alternative.change in ALTERNATIVE_TEXT:
+        return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
+    change = _fill(tr(CHANGE_TEXT[alternative.change]), params)
+    result = _fill(tr(RESULT_TEXT["keep" if alternative.keep else "buy"]), params)
+    return _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
 
 
 def need_text(need, currency: str, language: str = ENGLISH, tr: Translator | None = None) -> str:

@@ -368,8 +368,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Load the weights in {to} bits ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
-            <translation>权重改为 {to} 位（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
+            <source>Load the weights in {to} bits ({vram_gb} GB)</source>
+            <translation>权重改为 {to} 位（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -523,8 +523,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Shorten the sequence to {to} tokens ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
-            <translation>把序列长度缩短到 {to}（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
+            <source>Shorten the sequence to {to} tokens ({vram_gb} GB)</source>
+            <translation>把序列长度缩短到 {to}（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -613,13 +613,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Use a batch of 1 ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
-            <translation>批量改为 1（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
+            <source>Use a batch of {to} ({vram_gb} GB)</source>
+            <translation>批量改为 {to}（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Use {to} instead ({vram_gb} GB): {gpu}{times} fits, {price}.</source>
-            <translation>改用 {to}（需 {vram_gb} GB）：{gpu}{times} 可行，{price}。</translation>
+            <source>Use {to} instead ({vram_gb} GB)</source>
+            <translation>改用 {to}（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -768,6 +768,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>your {gpu}{times} can run it, no purchase needed.</source>
+            <translation>您现有的 {gpu}{times} 就能胜任，无需购买。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>{card_gb} GB cards run out of memory on today's models: 12-16 GB is the entry point.</source>
             <translation>{card_gb} GB 显存跑现在的模型很容易不够：12–16 GB 才是入门配置。</translation>
         </message>
@@ -775,6 +780,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{card_gb} GB is under the {floor_gb} GB this kind of work usually needs: small batches or tricks.</source>
             <translation>{card_gb} GB 低于这类任务通常需要的 {floor_gb} GB：只能用小批量或省显存的技巧。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{change}: {result}</source>
+            <translation>{change}：{result}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -793,13 +803,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>{total} is over the {budget} budget.</source>
-            <translation>总价 {total} 超出预算 {budget}。</translation>
+            <source>{gpu}{times} fits, {price}.</source>
+            <translation>{gpu}{times} 可行，{price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>{to}: your cards already hold it.</source>
-            <translation>{to}：现有显卡已能胜任。</translation>
+            <source>{total} is over the {budget} budget.</source>
+            <translation>总价 {total} 超出预算 {budget}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
