@@ -490,3 +490,23 @@ def test_unmeasured_vendors_are_widened_once(data, model):
     nvidia = next(o for o in plan.options if o.gpu_id == "geforce-rtx-4090")
     assert nvidia.predicted_error_pct == params.decode_error_pct
     assert amd.predicted_error_pct == pytest.approx(params.decode_error_pct + 25)
+
+
+def test_an_upgrade_is_valued_by_the_speed_it_adds(data, model):
+    """With cards installed, value per 1,000 is the speed an option adds; one that adds none
+    has no value to show (a second RTX 4090 for BERT-large scales no better than one)."""
+    facts = MachineFacts(current_gpu_id="geforce-rtx-4090", installed_count=1, has_gpu=True)
+    plan = recommend(
+        PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False),
+        data,
+        model,
+    )
+    for option in plan.options:
+        if option.action == "keep" or not option.offered:
+            continue
+        if option.speedup <= 1.0:
+            assert option.value is None
+        else:
+            assert option.value == pytest.approx(
+                (option.speedup - 1) / (option.price / 1000), rel=1e-3
+            )

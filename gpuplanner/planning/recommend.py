@@ -91,6 +91,7 @@ class _Planner:
         self.predictions = self._predict(model, machine)
         self._price_cache: dict[str, PriceFact | None] = {}
         self.keep_relative: float | None = None
+        self.keep_offered = False  # the installed cards can run the job
 
     # -- facts per card ---------------------------------------------------------------------
 
@@ -251,7 +252,8 @@ class _Planner:
         found += self._run_facts(c, a, total)
         offered = not any(f.severity == "blocks" for f in found)
         gain = a.speedup if a.speedup is not None else a.relative
-        value = round(gain / (total / 1000), 4) if (gain and total) else None
+        bought = self._bought_speed(c, a)
+        value = round(bought / (total / 1000), 4) if (bought and total) else None
         found.sort(key=lambda f: SEVERITY_ORDER[f.severity])
         return Option(
             action=c.action,
@@ -276,7 +278,7 @@ class _Planner:
             value=value,
             power=a.power,
             findings=tuple(found),
-            score=round(self._score(c, found, gain, total), 6),
+            score=round(self._score(c, found, gain, bought, total), 6),
         )
 
     def _unit(self) -> str:
@@ -307,16 +309,32 @@ class _Planner:
             out.append(finding("nvlink", "info", gbs=c.gpu.interconnect_gbs or 0))
         return out
 
+    def _bought_speed(self, c: Candidate, a: Assessment) -> float | None:
+        """The speed the money buys: all of it on an empty machine (or one whose cards cannot
+        run the job), else only what it adds to the installed cards."""
+        if c.action == "keep":
+            return None
+        if a.speedup is None or not self.keep_offered:
+            return a.speedup if a.speedup is not None else a.relative
+        added = a.speedup - 1.0
+        return added if added > 0 else None
+
     def _score(
-        self, c: Candidate, found: list[Finding], gain: float | None, total: float | None
+        self,
+        c: Candidate,
+        found: list[Finding],
+        gain: float | None,
+        bought: float | None,
+        total: float | None,
     ) -> float:
-        if not gain:
-            return 0.0
+        """``gain``: speed against what is installed; ``bought``: what the money adds."""
         objective = self.preset.objective
         if c.action == "keep" or objective == "speed":
-            base = gain
+            base = gain or 0.0
         else:
-            base = gain / total * 1e4 if total else 0.0
+            base = bought / total * 1e4 if (bought and total) else 0.0
+        if not base:
+            return 0.0
         if self.preset.ecc_matters and c.gpu.ecc:
             base *= 1.05
         for f in found:
@@ -365,6 +383,7 @@ def recommend(
     if generated and generated[0].action == "keep":
         keep = planner.judge(generated[0])
         planner.keep_relative = keep.predicted_relative
+        planner.keep_offered = keep.offered
         judged.append(replace(keep, speedup=1.0 if keep.predicted_relative else None))
         generated = generated[1:]
     hopeless: set[str] = set()  # cards whose single-card option is blocked for good
