@@ -449,7 +449,7 @@ def test_only_cards_in_stock_are_recommended_with_the_shops_price_sku_and_shelf(
         assert price.stock is None or price.stock > 0
         assert price.sku and price.location
     sold_out = [o for o in plan.options if o.gpu_id == "geforce-rtx-5070-ti"]
-    assert sold_out and not sold_out[0].fits
+    assert sold_out and not sold_out[0].offered
     assert any(f.id == "not-in-stock" for f in sold_out[0].findings)
     by_id = {o.gpu_id: o for o in fitting if o.count == 1}
     rtx4090 = by_id["geforce-rtx-4090"]

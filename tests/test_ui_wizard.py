@@ -127,7 +127,7 @@ def test_walk_every_page_forward_and_back(wizard, qtbot, tmp_path):
     _next(window, qtbot)  # recommendations
     results = window.results_page
     qtbot.waitUntil(lambda: results.model.rowCount() > 100, timeout=20000)
-    assert results.model.options[0].fits
+    assert results.model.options[0].offered
     best = results.model.options[0]
     assert "RTX 4090" in results.heading.text() or best.gpu in results.details.text()
     assert controller.plan.options[0].predicted_relative  # relative to the scanned RTX 4090

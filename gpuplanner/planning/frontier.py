@@ -8,9 +8,9 @@ from gpuplanner.planning.recommend import Option
 
 
 def pareto_front(options: Iterable[Option]) -> list[Option]:
-    """Fitting options with a price and a speed, cheapest first, each faster than all cheaper ones."""
+    """Offered options with a price and a speed, cheapest first, each faster than all cheaper ones."""
     candidates = sorted(
-        (o for o in options if o.fits and o.price and o.predicted_relative),
+        (o for o in options if o.offered and o.price and o.predicted_relative),
         key=lambda o: (o.price, -o.predicted_relative),
     )
     front: list[Option] = []

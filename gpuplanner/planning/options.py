@@ -71,16 +71,8 @@ class Option:
     rank_reason: Finding | None = None
 
     @property
-    def fits(self) -> bool:  # the name the first release used
-        return self.offered
-
-    @property
     def power_sustained_w(self) -> float:
         return round(self.power.sustained_w, 1)
-
-    @property
-    def price_condition(self) -> str | None:
-        return self.price_each.condition if self.price_each else None
 
 
 @dataclass(frozen=True)

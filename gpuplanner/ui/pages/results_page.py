@@ -223,7 +223,7 @@ class ResultsPage(WizardPage):
         points = [
             (o.price, o.predicted_relative)
             for o in plan.options
-            if o.fits and o.price and o.predicted_relative
+            if o.offered and o.price and o.predicted_relative
         ]
         front = [(o.price, o.predicted_relative, o.gpu) for o in pareto_front(plan.options)]
         current = None
