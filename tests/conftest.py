@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -25,6 +26,20 @@ def _gpuplanner_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("GPUPLANNER_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _qt_garbage_on_the_gui_thread(request):
+    """Free a Qt test's windows and controllers on the main thread when it ends.
+
+    Tests build parentless controllers and windows that end up in reference cycles; left to the
+    cyclic collector, they may be freed on whichever thread allocates next, such as a scan
+    worker of a later test, and Qt objects destroyed off the GUI thread crash the process
+    (seen once in CI: a segfault while a worker imported pynvml).
+    """
+    yield
+    if {"qtbot", "qapp"} & set(request.fixturenames):
+        gc.collect()
 
 
 @pytest.fixture(autouse=True)
