@@ -43,6 +43,8 @@ class Session:
     precision: str = "mixed"
     budget: float | None = None
     used_ok: bool = False
+    show_unavailable: bool = False  # also cards not sold in the currency's region
+    cny_per_usd: float | None = None  # the catalog's newest rate, for switching the budget
     max_gpus: int | None = None
     shop_only: bool = False
     tf_route: str = "official"  # official, ngc, keras-other
@@ -77,10 +79,11 @@ class Session:
         amount, typed_in = self.budget_typed
         if typed_in == currency:
             self.budget = amount
+        elif self.cny_per_usd is None:
+            self.budget = None  # no rate on record: the scenario's typical budget instead
         else:
-            from gpuplanner.planning.cost import convert
-
-            self.budget = float(round(convert(amount, typed_in, currency)))
+            rate = self.cny_per_usd
+            self.budget = float(round(amount * rate if currency == "CNY" else amount / rate))
 
     def effective_workload(self) -> str:
         return self.workload or self.preset().workload
@@ -126,6 +129,7 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         seq=session.seq,
         max_gpus=session.max_gpus,
         used_ok=session.used_ok,
+        show_unavailable=session.show_unavailable,
         shop_only=session.shop_only,
         psu=psu,
         case=case,

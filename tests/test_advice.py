@@ -43,6 +43,7 @@ VENDOR_ADAPTER_8PIN = {
     "geforce-rtx-4060-ti-8-gb": 1,
     "geforce-rtx-5090": 4,
     "geforce-rtx-5090-d": 4,
+    "geforce-rtx-5090-d-v2": 4,
     "geforce-rtx-5080": 3,
     "geforce-rtx-5070-ti": 3,
     "geforce-rtx-5070": 2,

@@ -58,11 +58,12 @@ def test_a_bad_number_names_file_line_and_column(tmp_path):
 def test_an_implausible_value_is_caught(tmp_path):
     folder = copy_csv(tmp_path)
     lines = (folder / "prices.csv").read_text(encoding="utf-8").splitlines()
-    cells = lines[3].split(",")
+    row = next(i for i, line in enumerate(lines) if not line.startswith("#")) + 3
+    cells = lines[row].split(",")
     cells[1] = "-5"
-    lines[3] = ",".join(cells)
+    lines[row] = ",".join(cells)
     (folder / "prices.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    _expect_error(folder, "prices.csv", 4, "amount", "outside the plausible range")
+    _expect_error(folder, "prices.csv", row + 1, "amount", "'-5' is not a price")
 
 
 def test_a_missing_column_fails_on_the_header(tmp_path):
@@ -93,16 +94,25 @@ def test_a_price_for_an_unknown_card_is_caught(tmp_path):
     with (folder / "prices.csv").open("a", encoding="utf-8") as handle:
         handle.write("geforce-rtx-9999,999,USD,new,US,wikipedia-launch-msrp,2030-01-01,\n")
     lines = (folder / "prices.csv").read_text(encoding="utf-8").splitlines()
-    _expect_error(folder, "prices.csv", len(lines), "gpu_id", "no GPU with id 'geforce-rtx-9999'")
+    _expect_error(
+        folder,
+        "prices.csv",
+        len(lines),
+        "gpu",
+        "no card in the catalog is called 'geforce-rtx-9999'",
+    )
 
 
-def test_a_card_without_price_is_caught(tmp_path):
+def test_a_card_without_price_builds_and_stays_unpriced(tmp_path):
+    # No public price is a fact too: the planner says "price unknown" rather than invent one.
     folder = copy_csv(tmp_path)
     lines = (folder / "prices.csv").read_text(encoding="utf-8").splitlines()
-    kept = [lines[0]] + [line for line in lines[1:] if not line.startswith("h20,")]
+    kept = [line for line in lines if not line.startswith("h20,")]
     (folder / "prices.csv").write_text("\n".join(kept) + "\n", encoding="utf-8")
-    with pytest.raises(CatalogDataError, match="H20 has no price"):
-        build_database(folder, tmp_path / "out.sqlite")
+    build_database(folder, tmp_path / "out.sqlite")
+    with Catalog(tmp_path / "out.sqlite") as catalog:
+        assert catalog.resolve("H20").id == "h20"
+        assert catalog.prices("h20") == []
 
 
 def test_broken_csv_quoting_is_caught(tmp_path):

@@ -13,7 +13,7 @@ from gpuplanner.session import Session
     [(100_000, "CNY", "USD"), (4_000, "CNY", "USD"), (600, "USD", "CNY")],
 )
 def test_switching_there_and_back_restores_the_typed_budget(amount, start, other):
-    session = Session(currency=start, scenario=Scenario.LLM)
+    session = Session(currency=start, scenario=Scenario.LLM, cny_per_usd=7.02)
     session.set_budget(float(amount))
     session.set_currency(other)
     assert session.budget not in (None, float(amount))
@@ -26,7 +26,7 @@ def test_switching_there_and_back_restores_the_typed_budget(amount, start, other
 
 
 def test_a_budget_typed_after_a_switch_is_the_new_reference():
-    session = Session(currency="CNY", scenario=Scenario.STUDENT)
+    session = Session(currency="CNY", scenario=Scenario.STUDENT, cny_per_usd=7.1)
     session.set_budget(4_000.0)
     session.set_currency("USD")
     session.set_budget(600.0)
@@ -34,6 +34,15 @@ def test_a_budget_typed_after_a_switch_is_the_new_reference():
     assert session.budget == pytest.approx(600 * 7.1, abs=1)
     session.set_currency("USD")
     assert session.budget == 600
+
+
+def test_without_a_rate_on_record_the_budget_is_not_guessed():
+    session = Session(currency="CNY", scenario=Scenario.STUDENT)
+    session.set_budget(4_000.0)
+    session.set_currency("USD")
+    assert session.budget is None  # the scenario's typical USD budget, no made-up rate
+    session.set_currency("CNY")
+    assert session.budget == 4_000
 
 
 def test_the_window_keeps_the_budget_through_a_currency_switch(qtbot):

@@ -33,16 +33,23 @@ def _marks(plan, gpu_id):
 def test_price_age_and_stale_marks_follow_today(data):
     early = _plan(data, "2024-02-01")
     late = _plan(data, "2026-11-30")
-    # The RTX 4090 D price is from 2023-12-28: fresh in early 2024, over two years old by late 2026.
-    marks, option = _marks(early, "geforce-rtx-4090-d")
-    assert marks == set() and option.price_each.age_days == 35
-    marks, option = _marks(late, "geforce-rtx-4090-d")
-    assert marks == {"price-very-old"} and option.price_each.age_days == 1068
+    # The RTX 4070 SUPER price is from 2024-01-17: fresh in early 2024, over two years old by
+    # late 2026.
+    marks, option = _marks(early, "geforce-rtx-4070-super")
+    assert marks == set() and option.price_each.age_days == 15
+    marks, option = _marks(late, "geforce-rtx-4070-super")
+    assert marks == {"price-very-old"} and option.price_each.age_days == 1048
     assert late.price_age.median_days > early.price_age.median_days
     assert late.price_age.unknown >= early.price_age.unknown
     one_year_on = _plan(data, "2025-02-01")
-    marks, _option = _marks(one_year_on, "geforce-rtx-4090-d")
+    marks, _option = _marks(one_year_on, "geforce-rtx-4070-super")
     assert marks == {"price-stale"}
+
+
+def test_a_price_dated_after_today_is_not_used(data):
+    # The 4090 D's 2025 listing did not exist in early 2024: the 2023 launch price is planned.
+    _marks_early, option = _marks(_plan(data, "2024-02-01"), "geforce-rtx-4090-d")
+    assert option.price_each.date == "2023-12-28" and option.price_each.age_days == 35
 
 
 def test_no_calendar_year_decides_a_price_age():

@@ -21,7 +21,7 @@ from gpuplanner.catalog.csvdata import load_catalog
 from gpuplanner.catalog.names import normalise
 from gpuplanner.catalog.schema import BOOL, FLOAT, INT, LIST, TABLES
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _SQL_TYPES = {INT: int, FLOAT: float, BOOL: int}
 
 
@@ -74,6 +74,10 @@ def build_database(csv_folder: Path, out_path: Path) -> BuildReport:
                 columns, pk=pk, not_null={c.name for c in table.columns if c.required}
             )
             db[table.name].insert_all(rows, batch_size=500)
+        db["fx_rates"].create(
+            {"base": str, "quote": str, "rate": float, "date": str, "source": str}
+        )
+        db["fx_rates"].insert_all(sorted(data["fx_rates"], key=lambda r: (r["date"], r["base"])))
         names = sorted({(row["id"], form) for row in data["gpus"] for form in _forms(row)})
         db["gpu_names"].create(
             {"gpu_id": str, "form": str}, foreign_keys=[("gpu_id", "gpus", "id")]

@@ -45,8 +45,10 @@ def bandwidth_matches_bus(gpu: GpuSpec) -> list[str]:
 
 def tensor_rates_fit(gpu: GpuSpec) -> list[str]:
     problems = []
-    if gpu.fp16_tflops is not None and gpu.fp16_tflops < 1.9 * gpu.fp32_tflops:
-        problems.append(f"FP16 tensor {gpu.fp16_tflops:g} is below twice FP32 {gpu.fp32_tflops:g}")
+    # Tensor cores give at least twice the FP32 rate, except export-derated cards (the RTX
+    # 5090 D: 2,375 of the 5090's 3,352 AI TOPS, 1.42x FP32); below 1.4x it is a typo.
+    if gpu.fp16_tflops is not None and gpu.fp16_tflops < 1.4 * gpu.fp32_tflops:
+        problems.append(f"FP16 tensor {gpu.fp16_tflops:g} is below 1.4x FP32 {gpu.fp32_tflops:g}")
     if (
         gpu.bf16_tflops is not None
         and gpu.fp16_tflops is not None
@@ -62,6 +64,13 @@ def tensor_rates_fit(gpu: GpuSpec) -> list[str]:
         and gpu.int8_tops < gpu.fp16_tflops
     ):
         problems.append(f"INT8 {gpu.int8_tops:g} TOPS is below FP16 {gpu.fp16_tflops:g}")
+    if (
+        gpu.fp8_tflops is not None
+        and gpu.fp16_tflops is not None
+        and gpu.fp8_tflops > 2.05 * gpu.fp16_tflops
+    ):
+        # Both dense with FP32 accumulate: FP8 is twice FP16 at most (4x is FP16 accumulate).
+        problems.append(f"FP8 {gpu.fp8_tflops:g} is over twice FP16 {gpu.fp16_tflops:g}")
     if gpu.vendor == "NVIDIA" and gpu.tf32_tflops is not None and gpu.bf16_tflops is None:
         problems.append("a TF32-capable (Ampere or newer) card must have a BF16 rate")
     return problems

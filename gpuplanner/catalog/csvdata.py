@@ -6,8 +6,10 @@ import csv
 import datetime as dt
 from pathlib import Path
 
+from gpuplanner.catalog import pricepack
 from gpuplanner.catalog.errors import CatalogDataError
 from gpuplanner.catalog.schema import (
+    AVAILABILITY,
     BOARDS,
     BOOL,
     CHOICE,
@@ -19,6 +21,8 @@ from gpuplanner.catalog.schema import (
     LIST,
     PRICES,
     PSUS,
+    REGION_TABLE,
+    RISKS,
     ROUTES,
     SOURCES,
     TABLES,
@@ -145,9 +149,37 @@ def _source_ids(text: str) -> list[str]:
     return ids
 
 
+def read_bundled_prices(folder: Path, gpu_ids: set[str]) -> tuple[list[tuple[int, Row]], list]:
+    """The bundled price pack: its rows as a table, and the exchange rates of its manifest."""
+    name = PRICES.file
+    try:
+        text = (folder / name).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise CatalogDataError(name, 0, None, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CatalogDataError(name, 0, None, f"not UTF-8 text: {exc.reason}") from None
+    try:
+        report = pricepack.parse_pack(text, name, lambda g: g if g in gpu_ids else None)
+    except pricepack.PackError as exc:
+        raise CatalogDataError(name, 1, None, exc.reason) from None
+    if report.rejected:
+        first = report.rejected[0]
+        raise CatalogDataError(name, first.line, first.column, first.reason)
+    rows = [
+        (line, {c.name: getattr(price, c.name) for c in PRICES.columns})
+        for line, price in zip(report.lines, report.prices, strict=True)
+    ]
+    return rows, list(report.manifest.fx if report.manifest else ())
+
+
 def load_catalog(folder: Path) -> dict[str, list[Row]]:
-    """Every table, typed and cross-checked: references resolve, each card has a price."""
-    data = {table.name: read_table(folder, table) for table in TABLES}
+    """Every table, typed and cross-checked: every reference resolves.
+
+    A card may have no price (no public one is known): the planner then says "price unknown".
+    """
+    data = {table.name: read_table(folder, table) for table in TABLES if table is not PRICES}
+    gpu_ids = {row["id"] for _, row in data[GPUS.name]}
+    data[PRICES.name], fx_rates = read_bundled_prices(folder, gpu_ids)
     sources = {row["id"] for _, row in data[SOURCES.name]}
 
     def check_sources(table: Table, column: str) -> None:
@@ -165,22 +197,27 @@ def load_catalog(folder: Path) -> dict[str, list[Row]]:
     check_sources(BOARDS, "sources")
     check_sources(PSUS, "source")
     check_sources(ROUTES, "sources")
-
-    gpu_ids = {row["id"] for _, row in data[GPUS.name]}
-    priced = set()
-    for line, row in data[PRICES.name]:
-        if row["gpu_id"] not in gpu_ids:
-            raise CatalogDataError(PRICES.file, line, "gpu_id", f"no GPU with id {row['gpu_id']!r}")
-        priced.add(row["gpu_id"])
-    for line, row in data[GPUS.name]:
-        if row["id"] not in priced:
+    check_sources(REGION_TABLE, "sources")
+    check_sources(AVAILABILITY, "sources")
+    check_sources(RISKS, "sources")
+    for rate in fx_rates:
+        if rate.source not in sources:
             raise CatalogDataError(
-                GPUS.file, line, "id", f"{row['name']} has no price in prices.csv"
+                PRICES.file, 1, "fx", f"unknown source {rate.source!r} (not in sources.csv)"
             )
-    for line, row in data[BOARDS.name]:
-        if row["gpu_id"] not in gpu_ids:
-            raise CatalogDataError(BOARDS.file, line, "gpu_id", f"no GPU with id {row['gpu_id']!r}")
+
+    for table in (BOARDS, AVAILABILITY, RISKS):
+        for line, row in data[table.name]:
+            if row["gpu_id"] not in gpu_ids:
+                raise CatalogDataError(
+                    table.file, line, "gpu_id", f"no GPU with id {row['gpu_id']!r}"
+                )
     for line, row in data[CPUS.name]:
         if row["max_power_w"] < row["base_power_w"]:
             raise CatalogDataError(CPUS.file, line, "max_power_w", "below base_power_w")
-    return {name: [row for _, row in rows] for name, rows in data.items()}
+    tables = {name: [row for _, row in rows] for name, rows in data.items()}
+    tables["fx_rates"] = [
+        {"base": r.base, "quote": r.quote, "rate": r.rate, "date": r.date, "source": r.source}
+        for r in fx_rates
+    ]
+    return tables

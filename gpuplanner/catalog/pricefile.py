@@ -5,10 +5,24 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+from dataclasses import dataclass
 from pathlib import Path
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 20_000
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """One bad row of a price list or pack: where, and why."""
+
+    line: int
+    column: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
+        return f"{where}: {self.reason}"
 
 
 class PriceListError(Exception):
@@ -97,20 +111,27 @@ def _cell_text(value) -> str:
     return str(value)
 
 
+def read_limited(path: Path) -> bytes:
+    """The file's bytes: a regular file of at most 20 MB (a FIFO or a device is refused)."""
+    file = path.name
+    try:
+        if not path.is_file():
+            raise PriceListError(file, "not a regular file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise PriceListError(file, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise PriceListError(file, "the file is over 20 MB; a price list may be at most 20 MB")
+    if not data.strip():
+        raise PriceListError(file, "the file is empty")
+    return data
+
+
 def read_rows(path: Path) -> tuple[list[list[str]], str, str]:
     """The file's rows of cells, its format ('csv'/'xlsx') and its text encoding."""
     file = path.name
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise PriceListError(
-                file, f"the file is {size // (1024 * 1024)} MB; a price list may be at most 20 MB"
-            )
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PriceListError(file, f"cannot read the file: {exc.strerror or exc}") from None
-    if not data.strip():
-        raise PriceListError(file, "the file is empty")
+    data = read_limited(path)
     if data.startswith(b"PK\x03\x04"):
         return _read_xlsx(data, file), "xlsx", ""
     rows, encoding = _read_csv(data, file)

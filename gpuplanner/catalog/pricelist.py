@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gpuplanner import atomic
 from gpuplanner.catalog.names import NamedCard, match_product, normalise
-from gpuplanner.catalog.pricefile import MAX_ROWS, PriceListError, read_rows
+from gpuplanner.catalog.pricefile import MAX_ROWS, PriceListError, Rejection, read_rows
 from gpuplanner.catalog.userdb import ShopPriceRow
 
 SURE_CONFIDENCE = 0.9
@@ -91,20 +91,6 @@ STOCK_WORDS = {
     "售罄": 0,
     "out of stock": 0,
 }
-
-
-@dataclass(frozen=True)
-class Rejection:
-    line: int
-    column: str | None
-    reason: str
-
-    def __str__(self) -> str:
-        return (
-            f"line {self.line}"
-            + (f", column {self.column}" if self.column else "")
-            + f": {self.reason}"
-        )
 
 
 @dataclass(frozen=True)

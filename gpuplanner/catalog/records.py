@@ -152,6 +152,54 @@ class TfRoute:
 
 
 @dataclass(frozen=True)
+class FxRate:
+    """One ``base`` is ``rate`` ``quote`` on ``date`` (a price pack's manifest)."""
+
+    base: str
+    quote: str
+    rate: float
+    date: str
+    source: str
+
+
+@dataclass(frozen=True)
+class RegionTax:
+    """A market's currency and tax: CNY shelf prices include 13% VAT, US prices exclude tax."""
+
+    region: str
+    currency: str
+    tax_pct: float
+    prices_include_tax: bool
+    sources: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Availability:
+    """Whether a card is sold new / used in a region ('*': everywhere), and why not."""
+
+    gpu_id: str
+    region: str
+    new: bool
+    used: bool
+    reason: str  # china-market, export-control, discontinued
+    since: str | None
+    sources: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class MarketRisk:
+    """A risk of buying a card (a modified board, no warranty): always, or when bought used."""
+
+    gpu_id: str
+    risk: str
+    applies: str  # always, used
+    sources: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class CatalogData:
     """Everything the planner needs, loaded at once."""
 
@@ -162,3 +210,7 @@ class CatalogData:
     boards: tuple[Board, ...] = ()
     psus: tuple[PsuPrice, ...] = ()
     tf_routes: tuple[TfRoute, ...] = ()
+    fx_rates: tuple[FxRate, ...] = ()
+    regions: tuple[RegionTax, ...] = ()
+    availability: tuple[Availability, ...] = ()
+    risks: tuple[MarketRisk, ...] = ()

@@ -108,6 +108,8 @@ GPUS = Table(
 
 PRICE_CONDITIONS = ("new", "used", "refurbished", "cloud-hour")
 CURRENCIES = ("CNY", "USD")
+# Markets whose prices, taxes and availability the catalog knows.
+REGIONS = ("CN", "US")
 
 PRICES = Table(
     "prices",
@@ -232,4 +234,75 @@ ROUTES = Table(
     key=("route", "vendor", "min_cc"),
 )
 
-TABLES = (SOURCES, GPUS, PRICES, TF_BUILDS, CPUS, BOARDS, PSUS, ROUTES)
+REGION_TABLE = Table(
+    "regions",
+    "regions.csv",
+    (
+        _c("region", CHOICE, True, choices=REGIONS),
+        _c("currency", CHOICE, True, choices=CURRENCIES),
+        # Value-added or sales tax, and whether the region's shelf prices already include it.
+        _c("tax_pct", FLOAT, True, 0, 30),
+        _c("prices_include_tax", BOOL, True),
+        _c("sources", required=True),
+        _c("note"),
+    ),
+    key=("region",),
+)
+
+# Why a card is not sold in a region: a variant made for another market, an export rule,
+# or the end of production (then only used cards are sold).
+AVAILABILITY_REASONS = ("china-market", "export-control", "discontinued")
+
+AVAILABILITY = Table(
+    "availability",
+    "availability.csv",
+    (
+        _c("gpu_id", required=True),
+        _c("region", CHOICE, True, choices=(*REGIONS, "*")),
+        _c("new", BOOL, True),
+        _c("used", BOOL, True),
+        _c("reason", CHOICE, True, choices=AVAILABILITY_REASONS),
+        _c("since", DATE),
+        _c("sources", required=True),
+        _c("note"),
+    ),
+    key=("gpu_id", "region"),
+)
+
+RISK_KINDS = (
+    "no-warranty",
+    "modified-board",
+    "modified-firmware",
+    "blower-noise",
+    "passive-cooling",
+    "sxm-adapter",
+    "mining-wear",
+)
+
+RISKS = Table(
+    "risks",
+    "risks.csv",
+    (
+        _c("gpu_id", required=True),
+        _c("risk", CHOICE, True, choices=RISK_KINDS),
+        # always: every such card; used: only when the price planned with is a used one.
+        _c("applies", CHOICE, True, choices=("always", "used")),
+        _c("sources", required=True),
+        _c("note"),
+    ),
+    key=("gpu_id", "risk"),
+)
+
+TABLES = (
+    SOURCES,
+    GPUS,
+    PRICES,
+    TF_BUILDS,
+    CPUS,
+    BOARDS,
+    PSUS,
+    ROUTES,
+    REGION_TABLE,
+    AVAILABILITY,
+    RISKS,
+)

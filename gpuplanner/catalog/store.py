@@ -10,12 +10,16 @@ from gpuplanner.catalog.bundled import ensure_catalog
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogUnavailable, UnknownGpu
 from gpuplanner.catalog.names import NamedCard, normalise, resolve, suggestions
 from gpuplanner.catalog.records import (
+    Availability,
     Board,
     CatalogData,
     CpuPower,
+    FxRate,
     GpuSpec,
+    MarketRisk,
     Price,
     PsuPrice,
+    RegionTax,
     Source,
     TfBuild,
     TfRoute,
@@ -104,21 +108,29 @@ class Catalog:
         raise UnknownGpu(query, suggestions(query, cards))
 
     def search(self, text: str, limit: int = 20) -> list[GpuSpec]:
-        """Cards whose name or alias holds every word of ``text``, then partial word matches."""
-        words = set(normalise(text).split())
+        """Exact names first, then names holding every word (fewest extra words first); only
+        when none holds every word, names sharing part of a word. '2080 Ti' finds the 2080 Ti
+        and its 22 GB variant, not every card with '20' in its name."""
+        words = normalise(text).split()
         if not words:
             return []
-        cards = self._named()
-        full, partial = [], []
-        for card in cards:
-            forms = [set(f.split()) for f in card.forms()]
-            if any(words <= f for f in forms):
-                full.append(card.id)
-            elif any(any(w in word for word in f for w in words) for f in forms):
-                partial.append(card.id)
+        wanted = set(words)
+        full: list[tuple[int, int, str]] = []
+        partial: list[tuple[int, int, str]] = []
+        for card in self._named():
+            forms = [f.split() for f in card.forms()]
+            if any(set(f) == wanted for f in forms) or card.id == text.strip().lower():
+                full.append((0, len(card.name), card.id))
+            elif any(wanted <= set(f) for f in forms):
+                extra = min(len(set(f) - wanted) for f in forms if wanted <= set(f))
+                full.append((extra, len(card.name), card.id))
+            else:
+                shared = max(sum(any(w in word for word in f) for w in wanted) for f in forms)
+                if shared:
+                    partial.append((-shared, len(card.name), card.id))
         by_id = {g.id: g for g in self.gpus()}
-        ordered = [by_id[i] for i in full] + [by_id[i] for i in partial]
-        return ordered[:limit]
+        ranked = sorted(full) if full else sorted(partial)
+        return [by_id[card_id] for *_, card_id in ranked[:limit]]
 
     # -- prices, builds, CPUs -------------------------------------------------------------
 
@@ -160,6 +172,27 @@ class Catalog:
         rows = self._rows("select * from tf_routes order by route, vendor, min_cc")
         return [TfRoute(**dict(r)) for r in rows]
 
+    def fx_rates(self) -> list[FxRate]:
+        return [FxRate(**dict(r)) for r in self._rows("select * from fx_rates order by date")]
+
+    def regions(self) -> list[RegionTax]:
+        rows = self._rows("select * from regions order by region")
+        return [
+            RegionTax(**{**dict(r), "prices_include_tax": bool(r["prices_include_tax"])})
+            for r in rows
+        ]
+
+    def availability(self) -> list[Availability]:
+        rows = self._rows("select * from availability order by gpu_id, region")
+        return [
+            Availability(**{**dict(r), "new": bool(r["new"]), "used": bool(r["used"])})
+            for r in rows
+        ]
+
+    def risks(self) -> list[MarketRisk]:
+        rows = self._rows("select * from risks order by gpu_id, risk")
+        return [MarketRisk(**dict(r)) for r in rows]
+
     def load_all(self) -> CatalogData:
         return CatalogData(
             tuple(self.gpus()),
@@ -169,6 +202,10 @@ class Catalog:
             tuple(self.boards()),
             tuple(self.psus()),
             tuple(self.tf_routes()),
+            tuple(self.fx_rates()),
+            tuple(self.regions()),
+            tuple(self.availability()),
+            tuple(self.risks()),
         )
 
     def info(self) -> dict:

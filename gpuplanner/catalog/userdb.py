@@ -13,12 +13,13 @@ import json
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gpuplanner import paths
 from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.catalog.records import Price
+from gpuplanner.catalog.pricepack import Manifest
+from gpuplanner.catalog.records import CatalogData, FxRate, Price
 
 log = logging.getLogger(__name__)
 DB_NAME = "gpuplanner.sqlite"
@@ -73,6 +74,41 @@ MIGRATIONS: tuple[str, ...] = (
         created text not null,
         python text not null,
         result_json text not null
+    );
+    """,
+    # 2: price packs (dated market prices and exchange rates, docs/PRICES.md)
+    """
+    create table price_packs (
+        id integer primary key,
+        name text not null unique,
+        version integer not null,
+        published text not null,
+        publisher text not null,
+        description text not null,
+        file_name text not null,
+        imported_at text not null
+    );
+    create table pack_prices (
+        id integer primary key,
+        pack_id integer not null references price_packs(id) on delete cascade,
+        line integer not null,
+        gpu_id text not null,
+        amount real not null check (amount > 0),
+        currency text not null,
+        condition text not null,
+        region text not null,
+        source text not null,
+        date text not null,
+        note text
+    );
+    create index pack_prices_gpu on pack_prices(gpu_id);
+    create table pack_fx (
+        pack_id integer not null references price_packs(id) on delete cascade,
+        base text not null,
+        quote text not null,
+        rate real not null check (rate > 0),
+        date text not null,
+        source text not null
     );
     """,
 )
@@ -325,6 +361,122 @@ class UserDb:
             raise
         return len(rows)
 
+    # -- price packs ----------------------------------------------------------------------
+
+    def import_pack(
+        self, manifest: Manifest, prices: list[Price], lines: list[int], file_name: str
+    ) -> int:
+        """Put a pack in place of the one with the same name, in one transaction."""
+        if not prices:
+            raise EmptyPriceList(manifest.name, file_name)
+        self._begin()
+        try:
+            self._conn.execute("delete from price_packs where name = ?", (manifest.name,))
+            pack_id = self._conn.execute(
+                "insert into price_packs(name, version, published, publisher, description,"
+                " file_name, imported_at) values (?,?,?,?,?,?,?)",
+                (
+                    manifest.name,
+                    manifest.version,
+                    manifest.published,
+                    manifest.publisher,
+                    manifest.description,
+                    file_name,
+                    _now(),
+                ),
+            ).lastrowid
+            self._conn.executemany(
+                "insert into pack_prices(pack_id, line, gpu_id, amount, currency, condition,"
+                " region, source, date, note) values (?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        pack_id,
+                        line,
+                        p.gpu_id,
+                        p.amount,
+                        p.currency,
+                        p.condition,
+                        p.region,
+                        p.source,
+                        p.date,
+                        p.note,
+                    )
+                    for line, p in zip(lines, prices, strict=True)
+                ],
+            )
+            self._conn.executemany(
+                "insert into pack_fx(pack_id, base, quote, rate, date, source) values (?,?,?,?,?,?)",
+                [(pack_id, r.base, r.quote, r.rate, r.date, r.source) for r in manifest.fx],
+            )
+            self._conn.execute("commit")
+        except sqlite3.OperationalError as exc:
+            self._rollback()
+            if "full" in str(exc).lower():
+                raise UserDbFull(self.path) from exc
+            raise
+        except BaseException:
+            self._rollback()
+            raise
+        return len(prices)
+
+    def remove_pack(self, name: str) -> bool:
+        self._begin()
+        try:
+            gone = self._conn.execute("delete from price_packs where name = ?", (name,)).rowcount
+            self._conn.execute("commit")
+        except BaseException:
+            self._rollback()
+            raise
+        return bool(gone)
+
+    def packs(self) -> list[dict]:
+        rows = self._conn.execute(
+            "select k.name, k.version, k.published, k.publisher, k.file_name, k.imported_at,"
+            " count(p.id) as prices, min(p.date) as oldest, max(p.date) as newest"
+            " from price_packs k left join pack_prices p on p.pack_id = k.id"
+            " group by k.id order by k.name"
+        ).fetchall()
+        return [dict(r) for r in rows]
+
+    def pack_prices(self, name: str | None = None) -> list[Price]:
+        rows = self._pack_rows(
+            "select p.gpu_id, p.amount, p.currency, p.condition, p.region, p.source, p.date,"
+            " p.note from pack_prices p join price_packs k on k.id = p.pack_id",
+            "p.gpu_id, p.date",
+            name,
+        )
+        return [Price(**dict(r)) for r in rows]
+
+    def pack_fx(self, name: str | None = None) -> list[FxRate]:
+        rows = self._pack_rows(
+            "select f.base, f.quote, f.rate, f.date, f.source from pack_fx f"
+            " join price_packs k on k.id = f.pack_id",
+            "f.date",
+            name,
+        )
+        return [FxRate(**dict(r)) for r in rows]
+
+    def _pack_rows(self, select: str, order: str, name: str | None) -> list[sqlite3.Row]:
+        """Rows of every pack, or of the pack called ``name``."""
+        where, args = (" where k.name = ?", (name,)) if name is not None else ("", ())
+        return self._conn.execute(f"{select}{where} order by {order}", args).fetchall()
+
+    def with_packs(self, catalog: CatalogData) -> CatalogData:
+        """The catalog with every imported pack's prices and exchange rates added."""
+        return replace(
+            catalog,
+            prices=(*catalog.prices, *self.pack_prices()),
+            fx_rates=(*catalog.fx_rates, *self.pack_fx()),
+        )
+
+    def _begin(self) -> None:
+        try:
+            self._conn.execute("begin immediate")
+        except sqlite3.OperationalError as exc:
+            if _is_locked(exc):
+                raise UserDbLocked(self.path) from exc
+            raise
+
     def _rollback(self) -> None:
         if self._conn.in_transaction:
             self._conn.execute("rollback")
@@ -384,7 +536,17 @@ class UserDb:
         return int(cursor.lastrowid)
 
     def row_count(self, table: str) -> int:
-        if table not in ("shops", "shop_prices", "price_imports", "plans", "scans", "probe_runs"):
+        if table not in (
+            "shops",
+            "shop_prices",
+            "price_imports",
+            "price_packs",
+            "pack_prices",
+            "pack_fx",
+            "plans",
+            "scans",
+            "probe_runs",
+        ):
             raise ValueError(table)
         return self._conn.execute(f"select count(*) from {table}").fetchone()[0]
 

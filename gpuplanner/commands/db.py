@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime as dt
 import sys
 from pathlib import Path
 
-from gpuplanner.catalog import bundled
+from gpuplanner import atomic
+from gpuplanner.catalog import bundled, packimport, pricepack
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.names import NamedCard
+from gpuplanner.catalog.pricefile import read_limited
 from gpuplanner.catalog.pricelist import PriceListError, read_price_list, write_price_list
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS
 from gpuplanner.catalog.store import Catalog
@@ -45,9 +48,16 @@ def register(subparsers) -> None:
     prices.add_argument("--currency", choices=CURRENCIES)
     prices.add_argument("--condition", choices=PRICE_CONDITIONS)
     imp = add(
-        "import-prices", cmd_import, "import a shop's price list (CSV or XLSX), all or nothing"
+        "import-prices",
+        cmd_import,
+        "import a price pack (docs/PRICES.md) or a shop's price list (CSV or XLSX), all or nothing",
     )
     imp.add_argument("file", type=Path)
+    imp.add_argument(
+        "--preview",
+        action="store_true",
+        help="show what a price pack would change, and change nothing",
+    )
     imp.add_argument("--shop", default="default", help="the shop's name (default: %(default)s)")
     imp.add_argument(
         "--replace-with-empty",
@@ -60,9 +70,20 @@ def register(subparsers) -> None:
         default="CNY",
         help="currency of prices that do not say (default: %(default)s)",
     )
-    exp = add("export-prices", cmd_export, "write a shop's price list to CSV or XLSX")
+    exp = add(
+        "export-prices",
+        cmd_export,
+        "write a price pack (--pack NAME) or a shop's price list (--shop NAME) to a file",
+    )
     exp.add_argument("file", type=Path)
     exp.add_argument("--shop", default="default")
+    exp.add_argument(
+        "--pack",
+        metavar="NAME",
+        help="write a price pack: 'bundled', 'all' (bundled and imported) or an imported pack",
+    )
+    packs = add("packs", cmd_packs, "the imported price packs, their dates and sizes")
+    packs.add_argument("--remove", metavar="NAME", help="remove an imported price pack")
 
 
 def _catalog() -> Catalog:
@@ -90,7 +111,7 @@ def _guard(handler):
             for name in exc.candidates:
                 print(f"  {name}", file=sys.stderr)
             return EXIT_FAILURE
-        except (CatalogError, PriceListError) as exc:
+        except (CatalogError, PriceListError, pricepack.PackError) as exc:
             error(str(exc))
             return EXIT_FAILURE
 
@@ -208,6 +229,12 @@ def cmd_prices(args) -> int:
 def cmd_import(args) -> int:
     with _catalog() as catalog:
         cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in catalog.gpus()]
+        bundled_prices = catalog.prices()
+    if pricepack.is_pack(read_limited(args.file)[:512]):
+        return _import_pack(args, cards, bundled_prices)
+    if args.preview:
+        error(f"{args.file.name}: --preview is for price packs (docs/PRICES.md)")
+        return EXIT_FAILURE
     report = read_price_list(args.file, cards, args.currency)
     summary = report.summary()
     if not report.ok:
@@ -243,8 +270,106 @@ def cmd_import(args) -> int:
     return EXIT_OK
 
 
+def _import_pack(args, cards: list[NamedCard], bundled_prices) -> int:
+    with _user_db() as user:
+        prepared = packimport.prepare(
+            args.file, cards, bundled_prices, user, dt.date.today().isoformat()
+        )
+        if prepared.ok and not args.preview:
+            packimport.commit(prepared, user)
+    report = prepared.report
+    if not prepared.ok:
+        rejected = [
+            {"line": r.line, "column": r.column, "reason": r.reason} for r in report.rejected
+        ]
+        if args.json:
+            print_json({"imported": False, "file": args.file.name, "rejected": rejected})
+        else:
+            error(f"{args.file.name}: {len(report.rejected)} problem(s); nothing was imported:")
+            for rejection in report.rejected[:50]:
+                print(f"  {rejection}", file=sys.stderr)
+        return EXIT_FAILURE
+    manifest = report.manifest
+    if args.json:
+        print_json(
+            {
+                "imported": not args.preview,
+                "pack": manifest.name,
+                "published": manifest.published,
+                "prices": len(report.prices),
+                "fx": [dataclasses.asdict(r) for r in manifest.fx],
+                "replaced": len(prepared.replaced),
+                "changes": [dataclasses.asdict(c) for c in prepared.changes],
+            }
+        )
+        return EXIT_OK
+    verb = "would import" if args.preview else "imported"
+    print(
+        f"{verb} price pack {manifest.name!r} ({manifest.published}): {len(report.prices)} prices"
+        + (f", replacing {len(prepared.replaced)}" if prepared.replaced else "")
+    )
+    _print_changes(prepared)
+    if args.preview:
+        print("nothing was changed (--preview)")
+    return EXIT_OK
+
+
+def _print_changes(prepared) -> None:
+    changes = prepared.changes
+    print(", ".join(f"{v} {k}" for k, v in prepared.counts().items()))
+    rows = [
+        [
+            c.gpu_id,
+            c.condition,
+            c.region,
+            c.kind,
+            f"{fmt(c.old_amount)} {c.currency} ({c.old_date})" if c.old_amount else "",
+            f"{fmt(c.new_amount)} {c.currency} ({c.new_date})" if c.new_amount else "",
+        ]
+        for c in changes
+        if c.kind != "same"
+    ]
+    if rows:
+        print_table(["card", "condition", "region", "change", "before", "after"], rows)
+
+
+@_guard
+def cmd_packs(args) -> int:
+    with _user_db() as user:
+        if args.remove:
+            if not user.remove_pack(args.remove):
+                error(f"no imported price pack {args.remove!r}")
+                return EXIT_FAILURE
+            print(f"removed price pack {args.remove!r}")
+            return EXIT_OK
+        packs = user.packs()
+    if args.json:
+        print_json(packs)
+        return EXIT_OK
+    if not packs:
+        print("no price packs imported (the bundled prices are used)")
+        return EXIT_OK
+    print_table(
+        ["pack", "published", "prices", "dates", "imported", "file"],
+        [
+            [
+                p["name"],
+                p["published"],
+                p["prices"],
+                f"{p['oldest']} to {p['newest']}",
+                p["imported_at"][:10],
+                p["file_name"],
+            ]
+            for p in packs
+        ],
+    )
+    return EXIT_OK
+
+
 @_guard
 def cmd_export(args) -> int:
+    if args.pack:
+        return _export_pack(args)
     with _user_db() as user:
         if args.shop not in user.shops():
             error(
@@ -258,4 +383,37 @@ def cmd_export(args) -> int:
         print_json({"file": str(args.file), "rows": len(rows)})
     else:
         print(f"wrote {len(rows)} prices to {args.file}")
+    return EXIT_OK
+
+
+def _export_pack(args) -> int:
+    with _catalog() as catalog:
+        names = {g.id: g.name for g in catalog.gpus()}
+        prices = catalog.prices()
+        fx = catalog.fx_rates()
+    with _user_db() as user:
+        known = [p["name"] for p in user.packs()]
+        if args.pack == "all":
+            prices += user.pack_prices()
+            fx += user.pack_fx()
+        elif args.pack != "bundled":
+            if args.pack not in known:
+                error(
+                    f"no price pack {args.pack!r}; packs: bundled, all, {', '.join(known) or '-'}"
+                )
+                return EXIT_FAILURE
+            prices, fx = user.pack_prices(args.pack), user.pack_fx(args.pack)
+    manifest = pricepack.Manifest(
+        pricepack.VERSION,
+        args.pack,
+        dt.date.today().isoformat(),
+        "gpuplanner db export-prices",
+        fx=tuple(fx),
+    )
+    text = pricepack.render_pack(manifest, sorted(prices, key=lambda p: (p.gpu_id, p.date)), names)
+    atomic.write_text(args.file, text)
+    if args.json:
+        print_json({"file": str(args.file), "pack": args.pack, "rows": len(prices)})
+    else:
+        print(f"wrote price pack {args.pack!r} with {len(prices)} prices to {args.file}")
     return EXIT_OK

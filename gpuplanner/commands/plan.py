@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 from pathlib import Path
 
+from gpuplanner.catalog.schema import REGIONS
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import error, open_user_db, print_json, print_table
@@ -109,6 +111,21 @@ def register(subparsers) -> None:
     rec.add_argument("--max-gpus", type=positive_int)
     rec.add_argument("--used-ok", action="store_true", help="consider used cards")
     rec.add_argument(
+        "--region",
+        choices=REGIONS,
+        help="the market you buy in (default: CN for CNY, US for USD)",
+    )
+    rec.add_argument(
+        "--show-unavailable",
+        action="store_true",
+        help="also cards not sold in your region (China-only, export-restricted, discontinued)",
+    )
+    rec.add_argument(
+        "--today",
+        type=_iso_date,
+        help=argparse.SUPPRESS,  # price ages from another day: for checking a recorded plan
+    )
+    rec.add_argument(
         "--shop-only", action="store_true", help="only cards in the imported shop lists"
     )
     rec.add_argument("--language", choices=("en", "zh_CN"), default="en")
@@ -169,12 +186,20 @@ def cmd_vram(args) -> int:
     return EXIT_OK
 
 
+def _iso_date(text: str) -> str:
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
+
+
 @guard
 def cmd_recommend(args) -> int:
     with Catalog.open() as catalog:
         data = catalog.load_all()
     with open_user_db() as user:
         shop_prices = tuple(user.shop_prices())
+        data = user.with_packs(data)
     workload = "llm" if args.model else args.workload
     snapshot = snapshot_of(args, data)
     psu = (
@@ -215,7 +240,9 @@ def cmd_recommend(args) -> int:
         language=args.language,
         tf_route=args.tf_route,
         accept_rocm=args.accept_rocm,
-        today=dt.date.today().isoformat(),
+        today=args.today or dt.date.today().isoformat(),
+        region=args.region,
+        show_unavailable=args.show_unavailable,
         machine=machine_of(args, data, snapshot),
     )
     plan = recommend(request, data, load_speed_model(), shop_prices)

@@ -64,15 +64,22 @@ def _predict_inference(args, gpus, data, facts) -> int:
     by_id = {g.id: g for g in data.gpus}
     reference = by_id.get(facts.current_gpu_id or "") or gpus[0]
     kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
-    rows = []
-    for gpu in gpus:
-        result = llm_inference(
-            gpu, model.params_b, model.layers, kv, args.bits, args.batch, args.seq, params
+
+    def speed(gpu):
+        return llm_inference(
+            gpu,
+            model.params_b,
+            model.layers,
+            kv,
+            args.bits,
+            args.batch,
+            args.seq,
+            params,
+            active_b=model.active_b,
         )
-        rows.append((gpu, result))
-    base = llm_inference(
-        reference, model.params_b, model.layers, kv, args.bits, args.batch, args.seq, params
-    ).decode_tokens_s
+
+    rows = [(gpu, speed(gpu)) for gpu in gpus]
+    base = speed(reference).decode_tokens_s
     result = {
         "model": model.name,
         "mode": "inference",

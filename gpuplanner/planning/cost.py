@@ -1,7 +1,8 @@
 """Prices, electricity, cost per training run, and buying against renting.
 
-Currency conversion is a fixed reference rate (no network, no live rates), used only when
-a card has no price in the asked currency; the option says so.
+Prices in another currency are converted by the buyer's ``Market`` (a dated exchange rate
+and each region's tax; see market.py) only when a card has no price in the asked currency;
+the option says so, with the rate and its date.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Price
+from gpuplanner.planning.market import Converted, Market
 
-USD_TO_CNY = 7.1
 DEFAULT_TARIFF = {"CNY": 0.6, "USD": 0.16}  # per kWh: a Chinese household, a US average
 UNVERIFIED_SOURCES_SUFFIX = "-recalled"
 
@@ -28,22 +29,19 @@ class ChosenPrice:
     sku: str | None = None
     stock: int | None = None
     location: str | None = None
+    fx: Converted | None = None  # how a price in another currency was moved into this one
 
     @property
     def unverified(self) -> bool:
         return self.source.endswith(UNVERIFIED_SOURCES_SUFFIX) or self.source == "dc-price-recalled"
 
 
-def convert(amount: float, source: str, target: str) -> float:
-    if source == target:
-        return amount
-    return amount * USD_TO_CNY if (source, target) == ("USD", "CNY") else amount / USD_TO_CNY
-
-
 def choose_price(
-    prices: list[Price], currency: str, used_ok: bool = False, shop_only: bool = False
+    prices: list[Price], market: Market, used_ok: bool = False, shop_only: bool = False
 ) -> ChosenPrice | None:
-    """Shop price in stock first, then the newest new-card price, then used (if allowed), then converted."""
+    """Shop price in stock first, then the newest new-card price, then used (if allowed), then
+    a price from another market converted; only what is sold in the buyer's region."""
+    currency = market.currency
 
     def pick(candidates: list[Price]) -> Price | None:
         return max(candidates, key=lambda p: (p.date, -p.amount)) if candidates else None
@@ -74,13 +72,14 @@ def choose_price(
     if shop_only:
         return None
     conditions = ("new", "used", "refurbished") if used_ok else ("new", "refurbished")
+    sold = market.sold_prices([p for p in prices if p.region != "shop"])
     for same_currency in (True, False):
         pool = [
             p
-            for p in prices
-            if p.region != "shop"
-            and p.condition in conditions
+            for p in sold
+            if p.condition in conditions
             and (p.currency == currency) == same_currency
+            and market.convert(p) is not None
         ]
         if not pool:
             continue
@@ -88,33 +87,30 @@ def choose_price(
         used = pick([p for p in pool if p.condition != "new"])
         chosen = (
             new
-            if (
-                new
-                and (
-                    not used
-                    or convert(new.amount, new.currency, currency)
-                    <= convert(used.amount, used.currency, currency)
-                )
-            )
+            if new and (not used or market.convert(new).amount <= market.convert(used).amount)
             else (used or new)
         )
         if chosen is None:
             continue
+        moved = market.convert(chosen)
         return ChosenPrice(
-            round(convert(chosen.amount, chosen.currency, currency), 2),
+            moved.amount,
             currency,
             chosen.condition,
             chosen.source,
             chosen.date,
             None if same_currency else chosen.currency,
             chosen.region,
+            fx=None if same_currency else moved,
         )
     return None
 
 
-def cloud_hour(prices: list[Price], currency: str) -> float | None:
+def cloud_hour(prices: list[Price], market: Market) -> float | None:
     hourly = [
-        convert(p.amount, p.currency, currency) for p in prices if p.condition == "cloud-hour"
+        moved.amount
+        for p in prices
+        if p.condition == "cloud-hour" and (moved := market.convert(p)) is not None
     ]
     return round(min(hourly), 3) if hourly else None
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from gpuplanner.catalog.records import Board, PsuPrice, TfRoute
+from gpuplanner.catalog.records import Board, MarketRisk, PsuPrice, TfRoute
 from gpuplanner.planning import memory
+from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Installed, PriceFact
 from gpuplanner.planning.power import GpuLoad, PowerBudget
 from gpuplanner.planning.request import PlanRequest
@@ -24,6 +25,8 @@ class Context:
     boards: dict[str, Board]
     psus: tuple[PsuPrice, ...]
     routes: tuple[TfRoute, ...]
+    market: Market
+    risks: dict[str, tuple[MarketRisk, ...]] = field(default_factory=dict)
     inference: bool = False
 
 

@@ -151,6 +151,11 @@ def llm(
             )
         )
         shardable = parts[0].gb + parts[1].gb
+        if model.moe:
+            notes.append(
+                f"mixture of experts: all {model.params_b:g}B parameters in memory,"
+                f" {model.active_params_b:g}B work on each token"
+            )
         if model.kv_heads < model.heads:
             notes.append(
                 f"grouped-query attention: {model.kv_heads} KV heads for {model.heads} query heads"

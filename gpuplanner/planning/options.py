@@ -41,6 +41,9 @@ class PriceFact:
     sku: str | None = None
     stock: int | None = None
     location: str | None = None
+    fx_rate: float | None = None  # CNY per USD, when converted
+    fx_date: str | None = None
+    tax_pct: float = 0.0  # tax added (+) or removed (-) in the conversion
 
 
 @dataclass(frozen=True)

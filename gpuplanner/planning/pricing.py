@@ -10,6 +10,7 @@ import datetime as dt
 
 from gpuplanner.catalog.records import Price
 from gpuplanner.planning import cost
+from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Option, PriceAge, PriceFact
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.rules.job import STALE_DAYS, VERY_OLD_DAYS
@@ -24,16 +25,19 @@ def age_days(date: str, today: str | None) -> int | None:
         return None
 
 
-def price_fact(prices: list[Price], request: PlanRequest) -> PriceFact | None:
-    """The price to plan with: prices over 24 months old only when a card has nothing newer."""
+def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> PriceFact | None:
+    """The price to plan with: prices over 24 months old only when a card has nothing newer;
+    only what is sold in the buyer's region (unless they asked to see everything)."""
+    if request.today:  # a price dated after "today" did not exist yet
+        prices = [p for p in prices if p.date[:10] <= request.today]
     recent = [
         p
         for p in prices
         if p.region == "shop" or (age_days(p.date, request.today) or 0) <= VERY_OLD_DAYS
     ]
-    chosen = cost.choose_price(recent, request.currency, request.used_ok, request.shop_only)
+    chosen = cost.choose_price(recent, market, request.used_ok, request.shop_only)
     if chosen is None:
-        chosen = cost.choose_price(prices, request.currency, request.used_ok, request.shop_only)
+        chosen = cost.choose_price(prices, market, request.used_ok, request.shop_only)
     if chosen is None:
         return None
     return PriceFact(
@@ -49,6 +53,9 @@ def price_fact(prices: list[Price], request: PlanRequest) -> PriceFact | None:
         sku=chosen.sku,
         stock=chosen.stock,
         location=chosen.location,
+        fx_rate=chosen.fx.rate if chosen.fx else None,
+        fx_date=chosen.fx.rate_date if chosen.fx else None,
+        tax_pct=chosen.fx.tax_pct if chosen.fx else 0.0,
     )
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
+from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk, Price
 from gpuplanner.planning import (
     candidates,
     cost,
     job,
+    market,
     memory,
     power,
     pricing,
@@ -85,6 +86,10 @@ class _Planner:
             boards={b.gpu_id: b for b in catalog.boards},
             psus=catalog.psus,
             routes=catalog.tf_routes,
+            market=market.market_for(
+                request.currency, catalog, request.region, request.show_unavailable
+            ),
+            risks=_risks_by_card(catalog),
             inference=self.llm_mode == "inference",
         )
         self.tariff = request.tariff or cost.DEFAULT_TARIFF[request.currency]
@@ -110,7 +115,11 @@ class _Planner:
         elif self.workload == "llm":
             mode = self.llm_mode if self.llm_mode != "inference" else "lora"
             found = speed.predict_llm(
-                self.llm_model.params_b, mode, gpus, self.reference, machine.machine_factor
+                self.llm_model.active_params_b,
+                mode,
+                gpus,
+                self.reference,
+                machine.machine_factor,
             )
         else:
             found = speed.predict(
@@ -127,7 +136,7 @@ class _Planner:
     def price(self, gpu: GpuSpec) -> PriceFact | None:
         if gpu.id not in self._price_cache:
             self._price_cache[gpu.id] = pricing.price_fact(
-                self.prices.get(gpu.id, []), self.request
+                self.prices.get(gpu.id, []), self.request, self.ctx.market
             )
         return self._price_cache[gpu.id]
 
@@ -301,7 +310,7 @@ class _Planner:
                 )
             )
         if total and c.bought:
-            cloud = cost.cloud_hour(self.prices.get(c.gpu.id, []), self.request.currency)
+            cloud = cost.cloud_hour(self.prices.get(c.gpu.id, []), self.ctx.market)
             hours = cost.breakeven_hours(total, cloud, a.power.sustained_w, self.tariff)
             if hours:
                 out.append(finding("breakeven", "info", hours=hours))
@@ -344,6 +353,13 @@ class _Planner:
         return base
 
 
+def _risks_by_card(catalog: CatalogData) -> dict[str, tuple[MarketRisk, ...]]:
+    out: dict[str, list[MarketRisk]] = {}
+    for risk in catalog.risks:
+        out.setdefault(risk.gpu_id, []).append(risk)
+    return {gpu_id: tuple(risks) for gpu_id, risks in out.items()}
+
+
 def _rentals(planner: _Planner) -> tuple[Rental, ...]:
     ctx = planner.ctx
     if planner.workload == "llm":
@@ -358,7 +374,7 @@ def _rentals(planner: _Planner) -> tuple[Rental, ...]:
         work,
         planner.workload == "llm",
         planner.scaling,
-        planner.request.currency,
+        planner.ctx.market,
     )
 
 

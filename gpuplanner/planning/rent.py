@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from gpuplanner.catalog.records import GpuSpec, Price
 from gpuplanner.planning import cost, memory
+from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Rental
 from gpuplanner.planning.scaling import Scaling
 from gpuplanner.planning.speed import Prediction
@@ -26,7 +27,7 @@ def rentals(
     work: float,
     sharded: bool,
     scaling: Callable[[GpuSpec, int, float | None], Scaling | None],
-    currency: str,
+    market: Market,
 ) -> tuple[Rental, ...]:
     """Cloud instances that hold the job, cheapest per job first (not per hour).
 
@@ -35,7 +36,7 @@ def rentals(
     """
     found = []
     for gpu in gpus:
-        hourly = cost.cloud_hour(prices.get(gpu.id, []), currency)
+        hourly = cost.cloud_hour(prices.get(gpu.id, []), market)
         count = memory.cards_needed(estimate, gpu.memory_gb, max_cards=32)
         if not hourly or not count or (count > 1 and not sharded):
             continue
@@ -49,6 +50,6 @@ def rentals(
         hours = round(work / rate / 3600, 1) if rate else None
         per_hour = round(hourly * count, 2)
         job_cost = round(per_hour * hours, 2) if hours else None
-        found.append(Rental(gpu.id, gpu.name, count, per_hour, hours, job_cost, currency))
+        found.append(Rental(gpu.id, gpu.name, count, per_hour, hours, job_cost, market.currency))
     found.sort(key=lambda r: (r.job_cost is None, r.job_cost or 0.0, r.per_hour))
     return tuple(found[:5])

@@ -63,5 +63,7 @@ class PlanRequest:
     tf_route: str = "official"  # official, ngc, keras-other
     accept_rocm: bool = False  # AMD through ROCm on Linux is acceptable
     today: str | None = None  # ISO date the price ages are counted from; None: not judged
+    region: str | None = None  # the buyer's market (CN, US); None: the currency's
+    show_unavailable: bool = False  # also cards not sold in the region (China-only, banned)
     alternatives: bool = True  # look for ways forward when nothing fits
     machine: MachineFacts = field(default_factory=MachineFacts)

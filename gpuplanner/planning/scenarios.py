@@ -78,7 +78,7 @@ PRESETS: dict[Scenario, ScenarioPreset] = {
         (BudgetRange(50_000, 300_000, CNY), BudgetRange(7_000, 42_000, USD)),
         min_vram_gb=24,
         workload="llm",
-        llm_model="llama-2-7b",
+        llm_model="llama-3-8b",  # Llama 3.1 8B: the model most fine-tuned in 2025-26
         llm_mode="lora",
         max_gpus=8,
         reference_gpu="a100-pcie-80-gb",

@@ -144,9 +144,17 @@ def llm_inference(
     context: int,
     params: InferenceParams,
     weights_gb: float | None = None,
+    active_b: float | None = None,
 ) -> InferenceSpeed:
-    """One card's decode and prefill speed for a model of ``params_b`` billion parameters."""
-    weights = weights_gb * 1e9 if weights_gb else params_b * 1e9 * WEIGHT_BYTES[bits]
+    """One card's decode and prefill speed for a model of ``params_b`` billion parameters.
+
+    A mixture of experts (``active_b`` of them work per token) reads only the active experts'
+    weights per token, more of them as a batch routes its tokens to different experts, and
+    computes 2 x active parameters per token.
+    """
+    read_b = min(params_b, active_b * batch) if active_b else params_b
+    params_b = active_b or params_b
+    weights = weights_gb * 1e9 if weights_gb else read_b * 1e9 * WEIGHT_BYTES[bits]
     kv = kv_bytes_per_token * context * batch
     bandwidth = gpu.memory_bandwidth_gbs * 1e9 * params.bandwidth_efficiency[bits]
     if (gpu.memory_type or "").upper().startswith("HBM"):
@@ -270,7 +278,17 @@ def predict_llm_inference(
     kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
 
     def speed(gpu: GpuSpec) -> InferenceSpeed:
-        return llm_inference(gpu, model.params_b, model.layers, kv, bits, batch, context, params)
+        return llm_inference(
+            gpu,
+            model.params_b,
+            model.layers,
+            kv,
+            bits,
+            batch,
+            context,
+            params,
+            active_b=model.active_b,
+        )
 
     base = speed(reference or gpus[0]).decode_tokens_s
     out = []

@@ -34,6 +34,11 @@ def _price(price) -> dict | None:
         "source": price.source,
         "age_days": price.age_days,
         "converted_from": price.converted_from,
+        "fx": (
+            {"cny_per_usd": price.fx_rate, "date": price.fx_date, "tax_pct": price.tax_pct}
+            if price.converted_from
+            else None
+        ),
     }
 
 

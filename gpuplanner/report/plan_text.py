@@ -54,7 +54,14 @@ TEXT: dict[str, str] = {
     ),
     "not-in-stock": translatable("Finding", "Not in stock in this shop."),
     "price-converted": translatable(
-        "Finding", "No {currency} price: converted from {source_currency} at the catalog's rate."
+        "Finding",
+        "No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.",
+    ),
+    "not-sold-here": translatable("Finding", "Not sold in {region}: {reason}{since}."),
+    "market-risk": translatable("Finding", "{risk}"),
+    "modified-needs-used-ok": translatable(
+        "Finding",
+        "A modified card (memory added by a third party): shown when used and modified cards are allowed.",
     ),
     "used-card-risk": translatable(
         "Finding",
@@ -315,8 +322,66 @@ def translate(text: str, language: str) -> str:
 Translator = Callable[[str], str]
 
 
+REGION_TEXT = {
+    "CN": translatable("Finding", "China"),
+    "US": translatable("Finding", "the US"),
+}
+AVAILABILITY_TEXT = {
+    "china-market": translatable("Finding", "a card made for the Chinese market"),
+    "export-control": translatable("Finding", "US export rules keep it out"),
+    "discontinued": translatable("Finding", "out of production, sold used only"),
+}
+RISK_TEXT = {
+    "no-warranty": translatable(
+        "Finding", "No manufacturer warranty: only what the seller offers, if anything."
+    ),
+    "modified-board": translatable(
+        "Finding",
+        "A modified card (memory added on a reworked board): not an NVIDIA product; drivers may refuse it after an update.",
+    ),
+    "modified-firmware": translatable(
+        "Finding", "Runs modified firmware: a driver update may stop it working."
+    ),
+    "blower-noise": translatable(
+        "Finding",
+        "A blower (turbo) cooler: loud under load, better in a server room than by a desk.",
+    ),
+    "passive-cooling": translatable(
+        "Finding", "Passively cooled: needs a server's airflow or a fan shroud."
+    ),
+    "sxm-adapter": translatable(
+        "Finding",
+        "An SXM2 module, not a PCIe card: it needs an SXM2 carrier or adapter board and its own cooling.",
+    ),
+    "mining-wear": translatable(
+        "Finding",
+        "Many of these were used for mining: check the fans, temperatures and memory errors before paying.",
+    ),
+}
+
+
 def _params(params: dict, tr: Translator, currency: str | None) -> dict:
     out = dict(params)
+    if "region" in out:
+        out["region"] = tr(REGION_TEXT.get(str(out["region"]), str(out["region"])))
+    if "reason" in out:
+        out["reason"] = tr(AVAILABILITY_TEXT.get(str(out["reason"]), str(out["reason"])))
+    if "since" in out:
+        since = str(out["since"])
+        out["since"] = (
+            tr(translatable("Finding", " (since {date})")).replace("{date}", since) if since else ""
+        )
+    if "risk" in out:
+        out["risk"] = tr(RISK_TEXT.get(str(out["risk"]), str(out["risk"])))
+    if "tax_pct" in out:
+        pct = out.pop("tax_pct")
+        out["tax"] = (
+            tr(translatable("Finding", ", +{pct}% VAT")).replace("{pct}", str(pct))
+            if pct > 0
+            else tr(translatable("Finding", ", less {pct}% VAT")).replace("{pct}", str(-pct))
+            if pct < 0
+            else ""
+        )
     money = out.get("currency", currency) or "CNY"
     for key in MONEY_PARAMS:
         value = out.get(key)
@@ -372,6 +437,10 @@ BLOCK_LABEL = {
     "route-unsupported": translatable("Finding", "the TensorFlow route cannot run it"),
     "route-needs-rocm": translatable("Finding", "needs ROCm on Linux"),
     "no-price": translatable("Finding", "no price on record"),
+    "not-sold-here": translatable("Finding", "not sold in your region"),
+    "modified-needs-used-ok": translatable(
+        "Finding", "a modified card (allow used cards to see it)"
+    ),
     "not-in-stock": translatable("Finding", "not in stock"),
     "over-budget": translatable("Finding", "over the budget"),
     "power-socket": translatable("Finding", "more than the wall socket supplies"),

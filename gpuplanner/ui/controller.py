@@ -107,6 +107,7 @@ class WizardController(QObject):
     def _load_catalog(self):
         from gpuplanner.catalog.store import Catalog
         from gpuplanner.catalog.userdb import UserDb
+        from gpuplanner.planning.market import newest_rate
 
         with self._catalog_lock:
             if self.catalog is None:
@@ -116,11 +117,59 @@ class WizardController(QObject):
                     try:
                         with UserDb() as user:
                             self.shop_prices = tuple(user.shop_prices())
+                            data = user.with_packs(data)
                             self.recovered_from = user.recovered_from
                     except CatalogError as exc:
                         log.warning("shop prices unavailable: %s", exc)
                 self.catalog = data
+                rate = newest_rate(data.fx_rates)
+                self.session.cny_per_usd = rate.rate if rate else None
             return self.catalog
+
+    def prepare_price_pack(self, path):
+        """A price pack read and compared with what is on record; nothing is written."""
+        import datetime as dt
+
+        from gpuplanner.catalog import packimport
+        from gpuplanner.catalog.names import NamedCard
+        from gpuplanner.catalog.store import Catalog
+        from gpuplanner.catalog.userdb import UserDb
+
+        with Catalog.open() as catalog:
+            gpus = catalog.gpus()
+            bundled = catalog.prices()
+        cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in gpus]
+        today = self.session.today or dt.date.today().isoformat()
+        with UserDb() as user:
+            prepared = packimport.prepare(path, cards, bundled, user, today)
+        return prepared, {g.id: g.name for g in gpus}
+
+    def import_price_pack(self, prepared) -> None:
+        """Store a checked pack, then plan again with it."""
+        from gpuplanner.catalog import packimport
+        from gpuplanner.catalog.userdb import UserDb
+
+        with UserDb() as user:
+            packimport.commit(prepared, user)
+        with self._catalog_lock:
+            self.catalog = None
+        self.replan()
+
+    def ensure_exchange_rate(self) -> None:
+        """The catalog's newest USD/CNY rate on the session before a currency switch needs it
+        (the catalog may still be loading in the background: read only the rate, here)."""
+        if self.session.cny_per_usd is not None:
+            return
+        from gpuplanner.catalog.store import Catalog
+        from gpuplanner.planning.market import newest_rate
+
+        try:
+            with Catalog.open() as catalog:
+                rate = newest_rate(catalog.fx_rates())
+        except CatalogError as exc:
+            log.warning("no exchange rate: %s", exc)
+            return
+        self.session.cny_per_usd = rate.rate if rate else None
 
     def load_catalog(self) -> None:
         if self.catalog is not None:

@@ -30,7 +30,7 @@ PAGE_CLASSES = (
     ("gpuplanner.ui.pages.computer_page", "ComputerPage", True),
     ("gpuplanner.ui.pages.probe_page", "ProbePage", True),
     ("gpuplanner.ui.pages.workload_page", "WorkloadPage", False),
-    ("gpuplanner.ui.pages.results_page", "ResultsPage", False),
+    ("gpuplanner.ui.pages.results_page", "ResultsPage", True),
     ("gpuplanner.ui.pages.report_page", "ReportPage", True),
 )
 
@@ -260,6 +260,7 @@ class MainWindow(QMainWindow):
             self.currency_combo.blockSignals(False)
         self.scenario_page.set_currency(currency)
         if self.controller is not None:
+            self.controller.ensure_exchange_rate()
             self.controller.session.set_currency(currency)
 
     def currency(self) -> str:

@@ -243,6 +243,21 @@
         <name>Finding</name>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source> (since {date})</source>
+            <translation>（自 {date} 起）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>, +{pct}% VAT</source>
+            <translation>，另加 {pct}% 增值税</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>, less {pct}% VAT</source>
+            <translation>，扣除 {pct}% 增值税</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>3 epochs of MNLI fine-tuning</source>
             <translation>MNLI 微调 3 轮</translation>
         </message>
@@ -258,6 +273,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>A blower (turbo) cooler: loud under load, better in a server room than by a desk.</source>
+            <translation>涡轮（暴力扇）散热：满载时很吵，更适合放在机房而不是桌边。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>A laptop: its GPU cannot be changed or added to.</source>
             <translation>笔记本电脑：显卡无法更换或增加。</translation>
         </message>
@@ -265,6 +285,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>A mini-ITX case has one slot: {count} cards do not fit.</source>
             <translation>mini-ITX 机箱只有一个插槽：放不下 {count} 块卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A modified card (memory added by a third party): shown when used and modified cards are allowed.</source>
+            <translation>魔改卡（第三方加装显存）：勾选“考虑二手和魔改显卡”后才列出。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A modified card (memory added on a reworked board): not an NVIDIA product; drivers may refuse it after an update.</source>
+            <translation>魔改卡（在改造的电路板上加装显存）：不是 NVIDIA 的正式产品；驱动更新后可能无法使用。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -285,6 +315,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Add</source>
             <translation>加装</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>An SXM2 module, not a PCIe card: it needs an SXM2 carrier or adapter board and its own cooling.</source>
+            <translation>这是 SXM2 模块，不是 PCIe 显卡：需要 SXM2 底板或转接板，并自备散热。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -320,6 +355,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Check that the supply has separate 8-pin PCIe cables for each plug ({eight_pin}), not one split cable.</source>
             <translation>请确认电源为每个接口提供独立的 8-pin PCIe 供电线（{eight_pin} 根），不要用一根线分出的两个接头。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>China</source>
+            <translation>中国</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -373,6 +413,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Many of these were used for mining: check the fans, temperatures and memory errors before paying.</source>
+            <translation>这类卡很多挖过矿：付款前检查风扇、温度和显存错误。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>NVIDIA driver {version} or newer (free)</source>
             <translation>NVIDIA 驱动 {version} 或更新（免费）</translation>
         </message>
@@ -418,6 +463,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>No manufacturer warranty: only what the seller offers, if anything.</source>
+            <translation>没有厂商保修：只有卖家自己的保修（如果有的话）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>No price on record for this card (in the shop's list or the catalog).</source>
             <translation>没有这块卡的价格记录（店铺价目表和目录中都没有）。</translation>
         </message>
@@ -428,8 +478,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>No {currency} price: converted from {source_currency} at the catalog's rate.</source>
-            <translation>无 {currency} 报价：按目录中的汇率由 {source_currency} 换算。</translation>
+            <source>No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.</source>
+            <translation>没有 {currency} 价格：按 1 美元 = {rate} 元（{rate_date}）从 {source_currency} 换算{tax}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -440,6 +490,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Not offered: {by}</source>
             <translation>未推荐：{by}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Not sold in {region}: {reason}{since}.</source>
+            <translation>在{region}买不到：{reason}{since}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -478,6 +533,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Passively cooled: needs a server's airflow or a fan shroud.</source>
+            <translation>被动散热：需要服务器风道或加装风扇导流罩。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>Price pack {name} ({published}): {prices} prices; {added} new, {changed} changed, {same} the same, {removed} removed.</source>
+            <translation>价格包 {name}（{published}）：{prices} 条价格；新增 {added} 条，变化 {changed} 条，不变 {same} 条，删除 {removed} 条。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Price unknown, check today's: the newest on record is from {date} ({months} months ago).</source>
             <translation>价格未知，请查询当前价格：最新记录来自 {date}（{months} 个月前）。</translation>
         </message>
@@ -510,6 +575,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Replace</source>
             <translation>更换</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Runs modified firmware: a driver update may stop it working.</source>
+            <translation>使用修改过的固件：驱动更新后可能无法工作。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -608,6 +678,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>US export rules keep it out</source>
+            <translation>受美国出口管制，不能在此销售</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Until a job needs more than {vram_gb} GB per card.</source>
             <translation>直到任务需要每卡超过 {vram_gb} GB 显存为止。</translation>
         </message>
@@ -643,13 +718,38 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>a card made for the Chinese market</source>
+            <translation>这是面向中国市场的型号</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>a fine-tuning run of 20 million tokens</source>
             <translation>一次 2000 万词元的微调</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>a modified card (allow used cards to see it)</source>
+            <translation>魔改卡（允许二手卡后可见）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>a small PC: one card unless checked</source>
             <translation>小型电脑：未确认前只考虑一块卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>added</source>
+            <translation>新增</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>changed</source>
+            <translation>有变化</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>cloud, per hour</source>
+            <translation>云端（按小时）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -660,6 +760,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>layers split over the cards</source>
             <translation>按层拆分到多块卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>line {line}</source>
+            <translation>第 {line} 行</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -677,6 +782,7 @@
             <translation>需要服务器</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
             <location filename="gpuplanner/report/plan_text.py" />
             <source>new</source>
             <translation>全新</translation>
@@ -718,6 +824,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>not sold in your region</source>
+            <translation>你所在地区买不到</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>one WMT14 English-German training</source>
             <translation>一次 WMT14 英德翻译训练</translation>
         </message>
@@ -728,18 +839,39 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>out of production, sold used only</source>
+            <translation>已停产，只有二手</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>over the budget</source>
             <translation>超出预算</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
             <location filename="gpuplanner/report/plan_text.py" />
             <source>refurbished</source>
             <translation>翻新</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>removed</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>same</source>
+            <translation>不变</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>the TensorFlow route cannot run it</source>
             <translation>所选 TensorFlow 安装方式无法使用它</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the US</source>
+            <translation>美国</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -762,6 +894,7 @@
             <translation>机箱放不下</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
             <location filename="gpuplanner/report/plan_text.py" />
             <source>used</source>
             <translation>二手</translation>
@@ -805,6 +938,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{gpu}{times} fits, {price}.</source>
             <translation>{gpu}{times} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{risk}</source>
+            <translation>{risk}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1045,6 +1183,59 @@
             <location filename="gpuplanner/ui/pin_dialog.py" />
             <source>Wrong PIN. Try again.</source>
             <translation>PIN 错误，请再试一次。</translation>
+        </message>
+    </context>
+    <context>
+        <name>PricePackDialog</name>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>%1 has problems; nothing will be imported:</source>
+            <translation>%1 有问题，不会导入任何内容：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>After</source>
+            <translation>之后</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Before</source>
+            <translation>之前</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Card</source>
+            <translation>显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Change</source>
+            <translation>变化</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Condition</source>
+            <translation>成色</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Import</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Import prices</source>
+            <translation>导入价格</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Problem</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>Region</source>
+            <translation>地区</translation>
         </message>
     </context>
     <context>
@@ -1357,6 +1548,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Import prices</source>
+            <translation>导入价格</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Import prices…</source>
+            <translation>导入价格…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Length</source>
             <translation>长度</translation>
         </message>
@@ -1379,6 +1580,11 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Nothing fits as asked. Ways forward:</source>
             <translation>按当前条件没有合适的方案。可以这样调整：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Open a price pack</source>
+            <translation>打开价格包</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -1419,6 +1625,11 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Price date</source>
             <translation>价格日期</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Price packs (*.csv);;All files (*)</source>
+            <translation>价格包 (*.csv);;所有文件 (*)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -1584,6 +1795,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
+            <translation>也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>BERT-base fine-tuning</source>
             <translation>BERT-base 微调</translation>
         </message>
@@ -1614,8 +1830,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Consider used cards</source>
-            <translation>考虑二手卡</translation>
+            <source>Consider used and modified cards</source>
+            <translation>考虑二手和魔改显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

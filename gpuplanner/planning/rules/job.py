@@ -78,7 +78,11 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if c.bought == 0:
         return []
     request = ctx.request
+    market = ctx.market
     if a.price is None:
+        barred = market.not_sold(c.gpu.id, "new")
+        if barred is not None and (not request.used_ok or market.not_sold(c.gpu.id, "used")):
+            return [_not_sold(barred, market.region, "blocks")]
         return [
             finding(
                 "not-in-stock" if request.shop_only else "no-price",
@@ -87,7 +91,15 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             )
         ]
     price = a.price
+    risks = ctx.risks.get(c.gpu.id, ())
+    if not request.used_ok and any(r.risk == "modified-board" for r in risks):
+        # A reworked board is a second-hand-market buy: offered with used cards, not before.
+        return [finding("modified-needs-used-ok", "blocks")]
     out = []
+    if price.region != "shop":
+        barred = market.not_sold(c.gpu.id, price.condition)
+        if barred is not None:  # shown only because the user asked to see every card
+            out.append(_not_sold(barred, market.region, "warns"))
     if price.converted_from:
         out.append(
             finding(
@@ -95,10 +107,16 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 "info",
                 currency=request.currency,
                 source_currency=price.converted_from,
+                rate=price.fx_rate or 0.0,
+                rate_date=price.fx_date or "",
+                tax_pct=round(price.tax_pct),
             )
         )
     if price.condition == "used":
         out.append(finding("used-card-risk", "warns"))
+    for risk in risks:
+        if risk.applies == "always" or price.condition == "used":
+            out.append(finding("market-risk", "warns", risk=risk.risk))
     if price.age_days is not None and price.age_days > VERY_OLD_DAYS:
         out.append(finding("price-very-old", "warns", date=price.date, months=price.age_days // 30))
     elif price.age_days is not None and price.age_days > STALE_DAYS:
@@ -106,6 +124,16 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if price.source.endswith("-recalled"):
         out.append(finding("price-unverified", "info"))
     return out
+
+
+def _not_sold(barred, region: str, severity: str) -> Finding:
+    return finding(
+        "not-sold-here",
+        severity,
+        region=region,
+        reason=barred.reason,
+        since=barred.since or "",
+    )
 
 
 def scenario_advice(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:

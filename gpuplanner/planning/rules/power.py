@@ -9,7 +9,6 @@ machine the user already runs (``keep``) is only warned about.
 from __future__ import annotations
 
 from gpuplanner.catalog.records import PsuPrice
-from gpuplanner.planning import cost
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
@@ -27,11 +26,11 @@ def _pick_supply(ctx: Context, watts: int, high: int, eight: int) -> tuple[PsuPr
         if p.watts >= watts and p.cables_12v2x6 >= high and p.cables_8pin + p.cables_12v2x6 >= eight
     ]
     same = [p for p in fitting if p.currency == currency]
-    pool = same or fitting
+    pool = same or [p for p in fitting if ctx.market.money(p.amount, p.currency) is not None]
     if not pool:
         return None
-    best = min(pool, key=lambda p: (cost.convert(p.amount, p.currency, currency), p.watts))
-    return best, round(cost.convert(best.amount, best.currency, currency), 2)
+    best = min(pool, key=lambda p: (ctx.market.money(p.amount, p.currency), p.watts))
+    return best, round(ctx.market.money(best.amount, best.currency) or 0.0, 2)
 
 
 def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
+    QPushButton,
     QSplitter,
     QTableView,
     QTableWidget,
@@ -20,6 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.pricefile import PriceListError
+from gpuplanner.catalog.pricepack import PackError
 from gpuplanner.languages import format_money
 from gpuplanner.planning.frontier import pareto_front
 from gpuplanner.report import plan_text
@@ -88,7 +97,7 @@ class PowerBarWidget(QWidget):
 
 
 class ResultsPage(WizardPage):
-    def __init__(self, controller, parent=None) -> None:
+    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
         super().__init__(controller, parent)
         self.banner = QLabel(self)
         self.banner.setObjectName("planBanner")
@@ -98,7 +107,16 @@ class ResultsPage(WizardPage):
         self.layout_.addWidget(self.banner)
         self.show_all = QCheckBox(self)
         self.show_all.setChecked(True)
-        self.layout_.addWidget(self.show_all)
+        # A kiosk's prices are the shop's: no file dialog for customers.
+        self.import_prices = QPushButton(self)
+        self.import_prices.setObjectName("importPrices")
+        self.import_prices.setVisible(allow_files)
+        self.import_prices.clicked.connect(self._import_prices)
+        top = QHBoxLayout()
+        top.addWidget(self.show_all)
+        top.addStretch(1)
+        top.addWidget(self.import_prices)
+        self.layout_.addLayout(top)
         self.model = OptionsModel(self)
         self.proxy = OptionsProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -146,6 +164,30 @@ class ResultsPage(WizardPage):
             self.scatter = ValueScatter(self.scatter_tab)
             self.scatter_tab.layout().addWidget(self.scatter)
         self.controller.replan()
+
+    def _import_prices(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open a price pack"), "", self.tr("Price packs (*.csv);;All files (*)")
+        )
+        if path:
+            self.open_price_pack(Path(path))
+
+    def open_price_pack(self, path: Path) -> None:
+        """Preview ``path`` in a dialog; import and re-rank only when the user says Import."""
+        from gpuplanner.ui.price_pack_dialog import PricePackDialog
+
+        try:
+            prepared, names = self.controller.prepare_price_pack(path)
+        except (CatalogError, PackError, PriceListError) as exc:
+            QMessageBox.warning(self, self.tr("Import prices"), str(exc))
+            return
+        self.pack_dialog = PricePackDialog(prepared, names, self)
+        accepted = self.pack_dialog.exec() == QDialog.DialogCode.Accepted
+        if accepted and prepared.ok:
+            try:
+                self.controller.import_price_pack(prepared)
+            except CatalogError as exc:
+                QMessageBox.warning(self, self.tr("Import prices"), str(exc))
 
     def _filter(self, checked: bool) -> None:
         if hasattr(self.proxy, "beginFilterChange"):  # Qt 6.10+
@@ -338,6 +380,7 @@ class ResultsPage(WizardPage):
         self.compare.resizeColumnsToContents()
 
     def retranslate(self) -> None:
+        self.import_prices.setText(self.tr("Import prices…"))
         self.heading.setText(self.tr("Recommendations"))
         self.intro.setText(self.tr("Ranking every card in the catalog…"))
         self.show_all.setText(self.tr("Also show cards that do not fit (with the reason)"))

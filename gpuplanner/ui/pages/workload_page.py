@@ -48,6 +48,7 @@ class WorkloadPage(WizardPage):
         self.budget.setRange(100, 10_000_000)
         self.budget.setSingleStep(500)
         self.used = QCheckBox(self)
+        self.all_regions = QCheckBox(self)
         self.max_gpus = QSpinBox(self)
         self.max_gpus.setRange(1, 64)
         self.bits = QComboBox(self)
@@ -79,6 +80,7 @@ class WorkloadPage(WizardPage):
         ):
             form.addRow(label, widget)
         form.addRow(self.used)
+        form.addRow(self.all_regions)
         form.addRow(self.rocm)
         form.addRow(self.keep_psu)
         self.vram_label = QLabel(self)
@@ -112,7 +114,7 @@ class WorkloadPage(WizardPage):
             spin.valueChanged.connect(self._changed)
         self.budget_slider.valueChanged.connect(lambda v: self.budget.setValue(v))
         self.budget.valueChanged.connect(self._budget_changed)
-        for box in (self.used, self.rocm, self.keep_psu):
+        for box in (self.used, self.all_regions, self.rocm, self.keep_psu):
             box.toggled.connect(self._changed)
         self.retranslate()
 
@@ -140,6 +142,7 @@ class WorkloadPage(WizardPage):
         self.batch.setValue(session.batch or 0)
         self.max_gpus.setValue(session.max_gpus or preset.max_gpus)
         self.used.setChecked(session.used_ok)
+        self.all_regions.setChecked(session.show_unavailable)
         self.bits.setCurrentIndex(max(0, self.bits.findData(session.bits)))
         self.route.setCurrentIndex(max(0, self.route.findData(session.tf_route)))
         self.rocm.setChecked(session.accept_rocm)
@@ -167,6 +170,7 @@ class WorkloadPage(WizardPage):
             session.set_budget(float(self.budget.value()))
         session.max_gpus = self.max_gpus.value()
         session.used_ok = self.used.isChecked()
+        session.show_unavailable = self.all_regions.isChecked()
         session.bits = self.bits.currentData() or 16
         session.tf_route = self.route.currentData() or "official"
         session.accept_rocm = self.rocm.isChecked()
@@ -255,7 +259,12 @@ class WorkloadPage(WizardPage):
         )
         self.seq.setSpecialValueText(self.tr("default"))
         self.batch.setSpecialValueText(self.tr("default"))
-        self.used.setText(self.tr("Consider used cards"))
+        self.used.setText(self.tr("Consider used and modified cards"))
+        self.all_regions.setText(
+            self.tr(
+                "Also show cards not sold where I buy (China-only, export-restricted, discontinued)"
+            )
+        )
         self._fill(
             self.bits,
             [

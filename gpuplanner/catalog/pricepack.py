@@ -1,0 +1,410 @@
+"""Price packs: dated market prices in one versioned CSV file that anyone can make and import.
+
+A pack is a CSV file whose first lines are its manifest, as comments::
+
+    # gpuplanner price pack: 1
+    # name: jd-2026-11
+    # published: 2026-11-28
+    # publisher: Huaqiangbei lab
+    # fx: USD/CNY 7.10 2026-11-28 pboc-central-parity
+    # region: CN
+    gpu,amount,currency,condition,region,source,date,note
+    RTX 5070 Ti,6299,CNY,new,,jd.com,2026-11-27,
+
+Every row carries its date, condition, region, currency and source; an empty cell takes the
+manifest's value of the same name. ``gpu`` is a catalog id or a card's exact name or alias.
+The bundled prices are such a pack (``resources/catalog/prices.csv``). Reading never writes:
+``parse_pack`` returns the rows and every rejected row with its line and reason; a pack with
+any rejection is not imported (``UserDb.import_pack``). docs/PRICES.md describes the format.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpuplanner.catalog.names import NamedCard, normalise
+from gpuplanner.catalog.pricefile import Rejection, decode_text, read_limited
+from gpuplanner.catalog.records import FxRate, Price
+from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
+
+MARK = "gpuplanner price pack"
+VERSION = 1
+COLUMNS = ("gpu", "amount", "currency", "condition", "region", "source", "date", "note")
+# A row's own cells: the manifest may give defaults for these.
+DEFAULTABLE = ("currency", "condition", "region", "source", "date")
+MANIFEST_KEYS = ("name", "published", "publisher", "description", "fx", *DEFAULTABLE)
+MAX_ROWS = 20_000
+# Beyond these a card price is a typo (an extra zero); below, a unit slip. Cloud hours apart.
+CARD_RANGE = {"CNY": (50.0, 2_000_000.0), "USD": (8.0, 300_000.0)}
+HOUR_RANGE = {"CNY": (0.05, 5_000.0), "USD": (0.01, 700.0)}
+FX_RANGE = {("USD", "CNY"): (4.0, 12.0)}
+_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+
+
+class PackError(Exception):
+    """The file as a whole is not a readable pack (no manifest, a newer version, no header)."""
+
+    def __init__(self, file: str, reason: str) -> None:
+        self.file, self.reason = file, reason
+        super().__init__(f"{file}: {reason}")
+
+
+@dataclass(frozen=True)
+class Manifest:
+    version: int
+    name: str
+    published: str
+    publisher: str = ""
+    description: str = ""
+    fx: tuple[FxRate, ...] = ()
+    defaults: tuple[tuple[str, str], ...] = ()
+
+    def default(self, column: str) -> str:
+        return dict(self.defaults).get(column, "")
+
+
+@dataclass
+class PackReport:
+    file: str
+    manifest: Manifest | None = None
+    prices: list[Price] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)  # each price's line in the file
+    rejected: list[Rejection] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.manifest is not None and not self.rejected and bool(self.prices)
+
+
+def is_pack(data: bytes) -> bool:
+    """Whether the bytes start like a pack (after a BOM and blank lines)."""
+    head = data[:512].lstrip(b"\xef\xbb\xbf").lstrip()
+    return head.lower().startswith(b"# " + MARK.encode())
+
+
+def parse_pack(
+    text: str, file: str, resolve: Callable[[str], str | None], today: str | None = None
+) -> PackReport:
+    """The pack's manifest and prices; every bad row rejected with its line and reason.
+
+    ``resolve`` turns a ``gpu`` cell into a catalog id, or None when no card has that name.
+    ``today`` refuses dates in the future (a typo in the year).
+    """
+    report = PackReport(file)
+    lines = text.lstrip("\ufeff").splitlines()
+    comment_end = 0
+    while comment_end < len(lines) and (
+        lines[comment_end].startswith("#") or not lines[comment_end].strip()
+    ):
+        comment_end += 1
+    report.manifest = _manifest(lines[:comment_end], file, report.rejected)
+    body = lines[comment_end:]
+    if not body:
+        raise PackError(file, "the pack has no header line (gpu,amount,currency,...)")
+    try:
+        rows = list(csv.reader(io.StringIO("\n".join(body)), strict=True))
+    except csv.Error as exc:
+        raise PackError(file, f"not valid CSV: {exc}") from None
+    header = [h.strip().lower() for h in rows[0]]
+    if header and header[0] == "gpu_id":
+        header[0] = "gpu"  # the bundled file names its first column after the database's
+    if tuple(header) != COLUMNS:
+        raise PackError(
+            file, f"line {comment_end + 1}: the header must be {','.join(COLUMNS)}; got {rows[0]}"
+        )
+    if len(rows) - 1 > MAX_ROWS:
+        raise PackError(file, f"more than {MAX_ROWS:,} rows; split the pack")
+    manifest = report.manifest or Manifest(VERSION, "", "")
+    seen: dict[tuple, int] = {}
+    for offset, cells in enumerate(rows[1:]):
+        line = comment_end + 2 + offset
+        if not any(c.strip() for c in cells):
+            continue
+        price = _row(cells, line, manifest, resolve, today, report.rejected)
+        if price is None:
+            continue
+        key = (price.gpu_id, price.condition, price.currency, price.region, price.source)
+        key += (price.date, price.note or "")
+        if key in seen:
+            report.rejected.append(Rejection(line, "gpu", f"duplicate of line {seen[key]}"))
+            continue
+        seen[key] = line
+        report.prices.append(price)
+        report.lines.append(line)
+    if not report.prices and not report.rejected:
+        report.rejected.append(Rejection(comment_end + 1, None, "the pack has no price rows"))
+    return report
+
+
+def _manifest(lines: list[str], file: str, rejected: list[Rejection]) -> Manifest | None:
+    entries: list[tuple[int, str, str]] = []
+    for number, line in enumerate(lines, start=1):
+        text = line.lstrip("#").strip()
+        if not text:
+            continue
+        key, sep, value = text.partition(":")
+        entries.append((number, key.strip().lower(), value.strip() if sep else ""))
+    if not entries or entries[0][1] != MARK:
+        raise PackError(file, f"not a price pack: the first line must be '# {MARK}: {VERSION}'")
+    try:
+        version = int(entries[0][2])
+    except ValueError:
+        raise PackError(
+            file, f"line 1: the pack version {entries[0][2]!r} is not a number"
+        ) from None
+    if version > VERSION or version < 1:
+        raise PackError(
+            file, f"this is a version {version} pack; this gpuplanner reads version {VERSION}"
+        )
+    values: dict[str, str] = {}
+    fx: list[FxRate] = []
+    for number, key, value in entries[1:]:
+        if key not in MANIFEST_KEYS:
+            rejected.append(Rejection(number, None, f"unknown manifest entry {key!r}"))
+        elif key == "fx":
+            rate = _fx(value, number, rejected)
+            if rate is not None:
+                fx.append(rate)
+        elif key in values:
+            rejected.append(Rejection(number, None, f"{key!r} is given twice"))
+        else:
+            values[key] = value
+    name, published = values.pop("name", ""), values.pop("published", "")
+    if not _NAME.match(name):
+        rejected.append(
+            Rejection(1, None, "the manifest needs 'name:' in lower case letters, digits and -")
+        )
+    if not _is_date(published):
+        rejected.append(Rejection(1, None, "the manifest needs 'published:' as YYYY-MM-DD"))
+    defaults = tuple((k, values[k]) for k in DEFAULTABLE if values.get(k))
+    return Manifest(
+        version,
+        name,
+        published,
+        values.get("publisher", ""),
+        values.get("description", ""),
+        tuple(fx),
+        defaults,
+    )
+
+
+def _fx(value: str, line: int, rejected: list[Rejection]) -> FxRate | None:
+    """'USD/CNY 7.10 2026-11-28 source-words': one USD is 7.10 CNY on that date."""
+    parts = value.split(None, 3)
+    if len(parts) < 4 or "/" not in parts[0]:
+        rejected.append(Rejection(line, None, "fx must read 'USD/CNY RATE YYYY-MM-DD SOURCE'"))
+        return None
+    base, _, quote = parts[0].upper().partition("/")
+    try:
+        rate = float(parts[1])
+    except ValueError:
+        rate = math.nan
+    low, high = FX_RANGE.get((base, quote), (math.inf, -math.inf))
+    if not low <= rate <= high:
+        rejected.append(Rejection(line, None, f"fx {parts[0]} {parts[1]} is not a plausible rate"))
+        return None
+    if not _is_date(parts[2]):
+        rejected.append(Rejection(line, None, f"fx date {parts[2]!r} is not YYYY-MM-DD"))
+        return None
+    return FxRate(base, quote, rate, parts[2], parts[3].strip())
+
+
+def _row(cells, line, manifest, resolve, today, rejected) -> Price | None:
+    if len(cells) != len(COLUMNS):
+        rejected.append(Rejection(line, None, f"{len(cells)} cells; a row has {len(COLUMNS)}"))
+        return None
+    raw = {c: cell.strip() for c, cell in zip(COLUMNS, cells, strict=True)}
+    for column in DEFAULTABLE:
+        raw[column] = raw[column] or manifest.default(column)
+
+    def bad(column: str, reason: str) -> None:
+        rejected.append(Rejection(line, column, reason))
+
+    before = len(rejected)
+    gpu_id = resolve(raw["gpu"]) if raw["gpu"] else None
+    if gpu_id is None:
+        bad("gpu", f"no card in the catalog is called {raw['gpu']!r}")
+    currency, condition, region = raw["currency"].upper(), raw["condition"], raw["region"]
+    if currency not in CURRENCIES:
+        bad("currency", f"{raw['currency']!r} is not one of {', '.join(CURRENCIES)}")
+    if condition not in PRICE_CONDITIONS:
+        bad("condition", f"{condition!r} is not one of {', '.join(PRICE_CONDITIONS)}")
+    if region not in REGIONS:
+        bad("region", f"{region!r} is not one of {', '.join(REGIONS)}")
+    if not raw["source"]:
+        bad("source", "every price needs its source (a shop, a site, a listing)")
+    if not _is_date(raw["date"]):
+        bad("date", f"{raw['date']!r} is not a date YYYY-MM-DD")
+    elif today and raw["date"] > today:
+        bad("date", f"{raw['date']} is in the future")
+    try:
+        amount = float(raw["amount"])
+    except ValueError:
+        amount = math.nan
+    if not math.isfinite(amount) or amount <= 0:
+        bad("amount", f"{raw['amount']!r} is not a price")
+    elif currency in CURRENCIES and condition in PRICE_CONDITIONS:
+        low, high = (HOUR_RANGE if condition == "cloud-hour" else CARD_RANGE)[currency]
+        if not low <= amount <= high:
+            bad("amount", f"{amount:g} {currency} is outside {low:g}–{high:g}: a typo?")
+    if len(rejected) > before:
+        return None
+    return Price(
+        gpu_id=gpu_id,
+        amount=amount,
+        currency=currency,
+        condition=condition,
+        region=region,
+        source=raw["source"],
+        date=raw["date"],
+        note=raw["note"] or None,
+    )
+
+
+def _is_date(text: str) -> bool:
+    try:
+        return len(text) == 10 and bool(dt.date.fromisoformat(text))
+    except ValueError:
+        return False
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def render_pack(manifest: Manifest, prices: Iterable[Price], names: dict[str, str]) -> str:
+    """The pack as text; ``names`` gives each card's name (ids stay when missing)."""
+    out = io.StringIO()
+    out.write(f"# {MARK}: {manifest.version}\n# name: {manifest.name}\n")
+    out.write(f"# published: {manifest.published}\n")
+    for key, value in (("publisher", manifest.publisher), ("description", manifest.description)):
+        if value:
+            out.write(f"# {key}: {_one_line(value)}\n")
+    for rate in manifest.fx:
+        out.write(f"# fx: {rate.base}/{rate.quote} {rate.rate:g} {rate.date} {rate.source}\n")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for p in prices:
+        writer.writerow(
+            [
+                _safe(names.get(p.gpu_id, p.gpu_id)),
+                f"{p.amount:g}",
+                p.currency,
+                p.condition,
+                p.region,
+                _safe(p.source),
+                p.date,
+                _safe(p.note or ""),
+            ]
+        )
+    return out.getvalue()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _safe(text: str) -> str:
+    """No formula for a spreadsheet to run (=, +, -, @ at the start)."""
+    text = _one_line(text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+# -- what an import would change ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """The newest price of one card in one condition, region and currency, before and after."""
+
+    gpu_id: str
+    condition: str
+    region: str
+    currency: str
+    kind: str  # added, changed, same, removed
+    old_amount: float | None
+    old_date: str | None
+    new_amount: float | None
+    new_date: str | None
+
+
+def preview(
+    current: Iterable[Price], replaced: Iterable[Price], incoming: Iterable[Price]
+) -> list[Change]:
+    """What importing ``incoming`` in place of ``replaced`` (the same pack, imported before)
+    does to the newest price of each card, condition, region and currency."""
+    current, replaced, incoming = list(current), list(replaced), list(incoming)
+    gone = {id(p) for p in replaced}
+    before = _newest(current)
+    after = _newest([p for p in current if id(p) not in gone] + incoming)
+    keys = {_key(p) for p in incoming} | {_key(p) for p in replaced}
+    changes = []
+    for key in sorted(keys):
+        old, new = before.get(key), after.get(key)
+        if old is None and new is None:
+            continue
+        if old is None:
+            kind = "added"
+        elif new is None:
+            kind = "removed"
+        elif (old.amount, old.date) == (new.amount, new.date):
+            kind = "same"
+        else:
+            kind = "changed"
+        changes.append(
+            Change(
+                *key,
+                kind,
+                old.amount if old else None,
+                old.date if old else None,
+                new.amount if new else None,
+                new.date if new else None,
+            )
+        )
+    return changes
+
+
+def _key(p: Price) -> tuple[str, str, str, str]:
+    return (p.gpu_id, p.condition, p.region, p.currency)
+
+
+def _newest(prices: list[Price]) -> dict[tuple[str, str, str, str], Price]:
+    out: dict[tuple[str, str, str, str], Price] = {}
+    for p in prices:
+        key = _key(p)
+        if key not in out or (p.date, -p.amount) > (out[key].date, -out[key].amount):
+            out[key] = p
+    return out
+
+
+# -- files ------------------------------------------------------------------------------------
+
+
+def resolver(cards: Iterable[NamedCard]) -> Callable[[str], str | None]:
+    """A pack's ``gpu`` cell to a catalog id: the id itself, or a card's exact name or alias."""
+    ids = {c.id for c in cards}
+    forms: dict[str, set[str]] = {}
+    for card in cards:
+        for form in card.forms():
+            forms.setdefault(form, set()).add(card.id)
+
+    def resolve(text: str) -> str | None:
+        if text.strip().lower() in ids:
+            return text.strip().lower()
+        found = forms.get(normalise(text), set())
+        return next(iter(found)) if len(found) == 1 else None
+
+    return resolve
+
+
+def read_pack(path: Path, cards: Iterable[NamedCard], today: str | None) -> PackReport:
+    """Read a pack file with the price-list reader's limits (size, encodings, binary refusal)."""
+    data = read_limited(path)
+    text, _encoding = decode_text(data, path.name)
+    return parse_pack(text, path.name, resolver(list(cards)), today)

@@ -1,0 +1,107 @@
+"""The buyer's market: which cards are sold there, and prices moved into its money.
+
+A price from another market is converted at the newest dated exchange rate the prices carry,
+with each region's tax: Chinese shelf prices include 13% VAT, US prices are before sales tax.
+So a US price gains the VAT on its way to CNY (1,599 USD -> about 12,700 CNY at 7.02, close to
+the 12,999 CNY the same card was listed at), and a CNY price sheds it on the way to USD.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gpuplanner.catalog.records import Availability, CatalogData, FxRate, Price, RegionTax
+
+REGION_OF_CURRENCY = {"CNY": "CN", "USD": "US"}
+EVERYWHERE = "*"
+
+
+@dataclass(frozen=True)
+class Converted:
+    amount: float
+    rate: float | None = None  # CNY per USD used, when the currency changed
+    rate_date: str | None = None
+    tax_pct: float = 0.0  # tax added (+) or taken off (-) on the way
+
+
+@dataclass(frozen=True)
+class Market:
+    region: str
+    currency: str
+    rate: FxRate | None = None  # the newest USD/CNY rate on record
+    taxes: dict[str, RegionTax] = field(default_factory=dict)
+    availability: dict[tuple[str, str], Availability] = field(default_factory=dict)
+    show_unavailable: bool = False
+
+    def convert(self, price: Price) -> Converted | None:
+        """The price in the buyer's currency and tax terms; None when no rate is on record."""
+        if price.currency == self.currency:
+            return Converted(price.amount)
+        if self.rate is None:
+            return None
+        amount = price.amount
+        tax = 0.0
+        source_tax = self.taxes.get(price.region)
+        if source_tax is not None and source_tax.prices_include_tax and source_tax.tax_pct:
+            amount /= 1 + source_tax.tax_pct / 100
+            tax -= source_tax.tax_pct
+        amount = amount * self.rate.rate if price.currency == "USD" else amount / self.rate.rate
+        own_tax = self.taxes.get(self.region)
+        if (
+            price.condition != "cloud-hour"
+            and own_tax is not None
+            and own_tax.prices_include_tax
+            and own_tax.tax_pct
+        ):
+            amount *= 1 + own_tax.tax_pct / 100
+            tax += own_tax.tax_pct
+        return Converted(round(amount, 2), self.rate.rate, self.rate.date, tax)
+
+    def money(self, amount: float, source: str) -> float | None:
+        """A plain sum of money (a budget, a supply's price) in the buyer's currency, no tax."""
+        if source == self.currency:
+            return amount
+        if self.rate is None:
+            return None
+        return amount * self.rate.rate if source == "USD" else amount / self.rate.rate
+
+    def not_sold(self, gpu_id: str, condition: str) -> Availability | None:
+        """Why a card in this condition is not sold in the buyer's region (None: it is)."""
+        if condition == "cloud-hour":
+            return None
+        row = self.availability.get((gpu_id, self.region)) or self.availability.get(
+            (gpu_id, EVERYWHERE)
+        )
+        if row is None:
+            return None
+        sold = row.used if condition == "used" else row.new
+        return None if sold else row
+
+    def sold_prices(self, prices: list[Price]) -> list[Price]:
+        """The prices of what can be bought here (all of them when the user asked to see all)."""
+        if self.show_unavailable:
+            return prices
+        return [
+            p for p in prices if p.region == "shop" or self.not_sold(p.gpu_id, p.condition) is None
+        ]
+
+
+def newest_rate(rates: tuple[FxRate, ...] | list[FxRate]) -> FxRate | None:
+    usd_cny = [r for r in rates if (r.base, r.quote) == ("USD", "CNY")]
+    return max(usd_cny, key=lambda r: r.date) if usd_cny else None
+
+
+def market_for(
+    currency: str,
+    catalog: CatalogData,
+    region: str | None = None,
+    show_unavailable: bool = False,
+) -> Market:
+    return Market(
+        region=region or REGION_OF_CURRENCY.get(currency, "US"),
+        currency=currency,
+        rate=newest_rate(catalog.fx_rates),
+        taxes={t.region: t for t in catalog.regions},
+        availability={(a.gpu_id, a.region): a for a in catalog.availability},
+        show_unavailable=show_unavailable,
+    )

@@ -1,0 +1,66 @@
+"""A price pack's preview as words and table rows, in the user's language (window and CLI)."""
+
+from __future__ import annotations
+
+from gpuplanner.catalog.pricepack import Change
+from gpuplanner.i18n import translatable
+from gpuplanner.languages import format_money
+from gpuplanner.report.plan_text import Translator
+
+KIND_TEXT = {
+    "added": translatable("Finding", "added"),
+    "changed": translatable("Finding", "changed"),
+    "same": translatable("Finding", "same"),
+    "removed": translatable("Finding", "removed"),
+}
+CONDITION_TEXT = {
+    "new": translatable("Finding", "new"),
+    "used": translatable("Finding", "used"),
+    "refurbished": translatable("Finding", "refurbished"),
+    "cloud-hour": translatable("Finding", "cloud, per hour"),
+}
+
+
+def summary(counts: dict[str, int], name: str, published: str, prices: int, tr: Translator) -> str:
+    text = tr(
+        translatable(
+            "Finding",
+            "Price pack {name} ({published}): {prices} prices; {added} new, {changed} changed, {same} the same, {removed} removed.",
+        )
+    )
+    values = {"name": name, "published": published, "prices": prices, **counts}
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", str(value))
+    return text
+
+
+def change_rows(
+    changes: tuple[Change, ...], names: dict[str, str], tr: Translator
+) -> list[list[str]]:
+    """Card, condition, region, change, before, after: the rows that change first."""
+
+    def money(amount: float | None, currency: str, date: str | None) -> str:
+        return f"{format_money(amount, currency)} ({date})" if amount is not None else ""
+
+    ordered = sorted(changes, key=lambda c: (c.kind == "same", names.get(c.gpu_id, c.gpu_id)))
+    return [
+        [
+            names.get(c.gpu_id, c.gpu_id),
+            tr(CONDITION_TEXT.get(c.condition, c.condition)),
+            c.region,
+            tr(KIND_TEXT[c.kind]),
+            money(c.old_amount, c.currency, c.old_date),
+            money(c.new_amount, c.currency, c.new_date),
+        ]
+        for c in ordered
+    ]
+
+
+def problem_rows(rejected, tr: Translator) -> list[str]:
+    line = tr(translatable("Finding", "line {line}"))
+    return [
+        line.replace("{line}", str(r.line))
+        + (f", {r.column}" if r.column else "")
+        + f": {r.reason}"
+        for r in rejected
+    ]
