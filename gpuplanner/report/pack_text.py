@@ -5,19 +5,13 @@ from __future__ import annotations
 from gpuplanner.catalog.pricepack import Change
 from gpuplanner.i18n import translatable
 from gpuplanner.languages import format_money
-from gpuplanner.report.plan_text import Translator
+from gpuplanner.report.plan_text import CONDITION_TEXT, Translator
 
 KIND_TEXT = {
     "added": translatable("Finding", "added"),
     "changed": translatable("Finding", "changed"),
     "same": translatable("Finding", "same"),
     "removed": translatable("Finding", "removed"),
-}
-CONDITION_TEXT = {
-    "new": translatable("Finding", "new"),
-    "used": translatable("Finding", "used"),
-    "refurbished": translatable("Finding", "refurbished"),
-    "cloud-hour": translatable("Finding", "cloud, per hour"),
 }
 
 

@@ -256,6 +256,7 @@ CONDITION_TEXT = {
     "new": translatable("Finding", "new"),
     "used": translatable("Finding", "used"),
     "refurbished": translatable("Finding", "refurbished"),
+    "cloud-hour": translatable("Finding", "cloud, per hour"),
 }
 
 ROUTE_TEXT = {

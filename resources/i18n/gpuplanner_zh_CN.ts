@@ -747,7 +747,7 @@
             <translation>有变化</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/pack_text.py" />
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>cloud, per hour</source>
             <translation>云端（按小时）</translation>
         </message>
@@ -782,7 +782,6 @@
             <translation>需要服务器</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/pack_text.py" />
             <location filename="gpuplanner/report/plan_text.py" />
             <source>new</source>
             <translation>全新</translation>
@@ -848,7 +847,6 @@
             <translation>超出预算</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/pack_text.py" />
             <location filename="gpuplanner/report/plan_text.py" />
             <source>refurbished</source>
             <translation>翻新</translation>
@@ -894,7 +892,6 @@
             <translation>机箱放不下</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/pack_text.py" />
             <location filename="gpuplanner/report/plan_text.py" />
             <source>used</source>
             <translation>二手</translation>
