@@ -4,7 +4,8 @@ Usage (under an X display):
     python tools/screenshot_scene.py SCENE --language en|zh_CN --out PNG [--report FILE]
 
 Scenes: keep (a machine whose cards already hold the job), nothing-fits (70B LoRA on a
-budget that buys nothing: the ways forward), compare (three options side by side).
+budget that buys nothing: the ways forward), compare (three options side by side), price-pack
+(Import prices... previewing resources/prices/example-pack-cn.csv).
 """
 
 from __future__ import annotations
@@ -23,13 +24,16 @@ from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
 
 RESULTS_PAGE = 4
+EXAMPLE_PACK = Path(__file__).resolve().parents[1] / "resources" / "prices" / "example-pack-cn.csv"
 
 
 def _setup(session, scene: str, report: Path | None, currency: str) -> None:
     if report is not None:
         with Catalog.open() as catalog:
             session.snapshot = enrich(load_file(report), catalog.load_all())
-    if scene in ("keep", "compare"):
+    if scene == "price-pack":
+        session.scenario = Scenario.STUDENT
+    elif scene in ("keep", "compare"):
         session.scenario = Scenario.SME
         session.workload = "bert-large"
         session.psu_watts = 750
@@ -44,7 +48,7 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scene", choices=("keep", "nothing-fits", "compare"))
+    parser.add_argument("scene", choices=("keep", "nothing-fits", "compare", "price-pack"))
     parser.add_argument("--language", default="en")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path)
@@ -69,12 +73,20 @@ def main() -> int:
                     | QItemSelectionModel.SelectionFlag.Rows,
                 )
             page.tabs.setCurrentIndex(2)
+        if args.scene == "price-pack" and "dialog" not in shown:
+            from gpuplanner.ui.price_pack_dialog import PricePackDialog
+
+            prepared, names = application.controller.prepare_price_pack(EXAMPLE_PACK)
+            shown["dialog"] = PricePackDialog(prepared, names, window)
+            shown["dialog"].show()
         QTimer.singleShot(400, save)
 
     def save() -> None:
-        outcome["code"] = 0 if _save_screenshot(window, args.out) else 1
+        target = shown.get("dialog", window)
+        outcome["code"] = 0 if _save_screenshot(target, args.out) else 1
         app.exit(outcome["code"])
 
+    shown: dict = {}
     application.controller.plan_changed.connect(lambda _plan: QTimer.singleShot(300, shoot))
     QTimer.singleShot(0, lambda: window.go(RESULTS_PAGE))
     QTimer.singleShot(60_000, lambda: app.exit(2))

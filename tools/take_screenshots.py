@@ -34,7 +34,7 @@ FLEET_SHOTS = [("9-fleet-en.png", "en", "USD"), ("9-fleet-zh_CN.png", "zh_CN", "
 # nothing fits: keep on top with its needs, the comparison, the ways forward.
 SCENES = [
     (f"5-results-{scene}-{language}.png", scene, language)
-    for scene in ("keep", "compare", "nothing-fits")
+    for scene in ("keep", "compare", "nothing-fits", "price-pack")
     for language in ("en", "zh_CN")
 ]
 SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
@@ -85,7 +85,7 @@ def main() -> int:
         for name, scene, language in [] if only_kiosk else SCENES:
             command = [sys.executable, str(scene_tool), scene, "--language", language]
             command += ["--out", str(out_dir / name)]
-            if scene != "nothing-fits" and (shared / "fixtures").is_dir():
+            if scene in ("keep", "compare") and (shared / "fixtures").is_dir():
                 command += ["--report", str(shared / "fixtures" / SCENE_REPORT)]
             subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)

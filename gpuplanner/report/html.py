@@ -79,6 +79,10 @@ def plan_html(
     t = T["zh" if language.startswith("zh") else "en"]
     e = html.escape
     lang = CHINESE if language.startswith("zh") else ENGLISH
+
+    def tr(text: str) -> str:
+        return plan_text.translate(text, lang)
+
     rows = []
     for option in plan.options[:top]:
         warnings = "<br>".join(
@@ -97,7 +101,9 @@ def plan_html(
         if each and (each.sku or each.location):
             reasons += f"<br><b>{t['sku']}</b> {e(each.sku or '-')} · <b>{t['shelf']}</b> {e(each.location or '-')}"
         dated = (
-            f"<br><small>{t['price_date']} {e(each.date)} · {e(each.condition)}</small>"
+            f"<br><small>{t['price_date']} {e(each.date)} · "
+            f"{e(plan_text.condition_text(each.condition, tr))} · "
+            f"{e(plan_text.region_text(each.region, tr))} · {e(each.source)}</small>"
             if each
             else ""
         )

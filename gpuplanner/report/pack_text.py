@@ -5,7 +5,7 @@ from __future__ import annotations
 from gpuplanner.catalog.pricepack import Change
 from gpuplanner.i18n import translatable
 from gpuplanner.languages import format_money
-from gpuplanner.report.plan_text import CONDITION_TEXT, Translator
+from gpuplanner.report.plan_text import Translator, condition_text, region_text
 
 KIND_TEXT = {
     "added": translatable("Finding", "added"),
@@ -40,8 +40,8 @@ def change_rows(
     return [
         [
             names.get(c.gpu_id, c.gpu_id),
-            tr(CONDITION_TEXT.get(c.condition, c.condition)),
-            c.region,
+            condition_text(c.condition, tr),
+            region_text(c.region, tr),
             tr(KIND_TEXT[c.kind]),
             money(c.old_amount, c.currency, c.old_date),
             money(c.new_amount, c.currency, c.new_date),

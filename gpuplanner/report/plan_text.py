@@ -326,7 +326,19 @@ Translator = Callable[[str], str]
 REGION_TEXT = {
     "CN": translatable("Finding", "China"),
     "US": translatable("Finding", "the US"),
+    "shop": translatable("Finding", "this shop"),
 }
+
+
+def region_text(region: str, tr: Translator) -> str:
+    """A price's market in words ('China', 'the US', 'this shop')."""
+    return tr(REGION_TEXT[region]) if region in REGION_TEXT else region
+
+
+def condition_text(condition: str, tr: Translator) -> str:
+    return tr(CONDITION_TEXT[condition]) if condition in CONDITION_TEXT else condition
+
+
 AVAILABILITY_TEXT = {
     "china-market": translatable("Finding", "a card made for the Chinese market"),
     "export-control": translatable("Finding", "US export rules keep it out"),

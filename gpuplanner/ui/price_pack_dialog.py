@@ -81,3 +81,4 @@ class PricePackDialog(QDialog):
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)

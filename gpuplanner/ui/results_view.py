@@ -55,8 +55,8 @@ def comparison_rows(
         each = option.price_each
         if each is None:
             return "N/A"
-        condition = tr(plan_text.CONDITION_TEXT.get(each.condition, each.condition))
-        return f"{each.date} · {condition} · {each.region}"
+        condition = plan_text.condition_text(each.condition, tr)
+        return f"{each.date} · {condition} · {plan_text.region_text(each.region, tr)}"
 
     return [
         ("action", [plan_text.action_text(o.action, tr=tr) for o in options]),

@@ -888,6 +888,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>this shop</source>
+            <translation>本店</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>too long for the case</source>
             <translation>机箱放不下</translation>
         </message>

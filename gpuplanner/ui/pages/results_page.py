@@ -311,11 +311,8 @@ class ResultsPage(WizardPage):
                     self.tr("Price %1 each: %2, %3, %4, source %5")
                     .replace("%1", format_money(each.amount, each.currency))
                     .replace("%2", each.date)
-                    .replace(
-                        "%3",
-                        tr_finding(plan_text.CONDITION_TEXT.get(each.condition, each.condition)),
-                    )
-                    .replace("%4", each.region)
+                    .replace("%3", plan_text.condition_text(each.condition, tr_finding))
+                    .replace("%4", plan_text.region_text(each.region, tr_finding))
                     .replace("%5", each.source)
                 )
                 + "</div>"

@@ -21,6 +21,7 @@ from gpuplanner.languages import CURRENCY_SYMBOLS
 from gpuplanner.planning import memory
 from gpuplanner.planning.job import job_memory
 from gpuplanner.planning.recommend import PlanError
+from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.workloads import LLMS
 from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
@@ -132,7 +133,12 @@ class WorkloadPage(WizardPage):
         self.budget_slider.setValue(int(session.effective_budget()))
         self.workload.setCurrentIndex(max(0, self.workload.findData(session.effective_workload())))
         self.llm_model.setCurrentIndex(
-            max(0, self.llm_model.findData(session.llm_model or preset.llm_model or "llama-2-7b"))
+            max(
+                0,
+                self.llm_model.findData(
+                    session.llm_model or preset.llm_model or PRESETS[Scenario.LLM].llm_model
+                ),
+            )
         )
         self.llm_mode.setCurrentIndex(
             max(0, self.llm_mode.findData(session.llm_mode or preset.llm_mode or "lora"))
