@@ -134,12 +134,13 @@ def test_importing_the_example_pack_changes_the_ranking_as_expected(tmp_path):
     summary = json.loads(result.stdout)
     assert summary["imported"] and summary["pack"] == "example-lab-quotes"
     after = _top(tmp_path)
-    # The pack quotes the RTX 4060 Ti 16 GB at 2,499 CNY (was 3,371 converted from USD).
-    assert before["gpu_id"] != "geforce-rtx-4060-ti-16-gb"
-    assert after["gpu_id"] == "geforce-rtx-4060-ti-16-gb"
-    assert after["price"]["amount"] == 2499 and after["price"]["date"] == "2026-11-18"
+    # Before, the RTX 3060 12 GB's newest CNY price is from 2023: ranked after the 4060 Ti 16 GB
+    # (priced in 2026). The pack quotes the 3060 at 1,999 CNY today: now the best value.
+    assert before["gpu_id"] == "geforce-rtx-4060-ti-16-gb"
+    assert after["gpu_id"] == "geforce-rtx-3060-12-gb"
+    assert after["price"]["amount"] == 1999 and after["price"]["date"] == "2026-11-18"
     listed = json.loads(run_cli(tmp_path, "db", "packs", "--json").stdout)
-    assert [p["name"] for p in listed] == ["example-lab-quotes"] and listed[0]["prices"] == 4
+    assert [p["name"] for p in listed] == ["example-lab-quotes"] and listed[0]["prices"] == 5
     removed = run_cli(tmp_path, "db", "packs", "--remove", "example-lab-quotes")
     assert removed.returncode == 0, removed.stderr
     assert _top(tmp_path)["gpu_id"] == before["gpu_id"]
@@ -224,14 +225,14 @@ def test_the_window_previews_a_pack_and_imports_it_only_on_import(qtbot, monkeyp
     monkeypatch.setattr(PricePackDialog, "exec", answer(QDialog.DialogCode.Rejected))
     page.open_price_pack(EXAMPLE)
     assert "example-lab-quotes" in seen["summary"] and seen["import"]
-    changed = next(r for r in seen["rows"] if r[0] == "GeForce RTX 4060 Ti 16 GB")
-    assert changed[3] == "changed" and "2,499" in changed[5] and "2026-11-18" in changed[5]
+    changed = next(r for r in seen["rows"] if r[0] == "GeForce RTX 3060 12 GB")
+    assert changed[3] == "changed" and "1,999" in changed[5] and "2026-11-18" in changed[5]
     assert next(o for o in controller.plan.options if o.offered).gpu_id == before  # cancelled
 
     monkeypatch.setattr(PricePackDialog, "exec", answer(QDialog.DialogCode.Accepted))
     page.open_price_pack(EXAMPLE)
     top = next(o for o in controller.plan.options if o.offered)
-    assert top.gpu_id == "geforce-rtx-4060-ti-16-gb" and top.price_each.amount == 2499
+    assert top.gpu_id == "geforce-rtx-3060-12-gb" and top.price_each.amount == 1999
 
 
 def test_the_window_refuses_a_bad_pack_with_its_rows(qtbot, monkeypatch, tmp_path):

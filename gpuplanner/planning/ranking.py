@@ -1,8 +1,9 @@
 """The order of a plan's options, and the one line that says why each stands where it does.
 
 Keeping the installed cards comes first when they hold the job; purchases follow by value for
-the user's goal (ties toward fewer warnings, fewer needs, a lower price), those no faster than
-the installed cards after them; options not offered last, those that come closest first.
+the user's goal (ties toward fewer warnings, fewer needs, a lower price), those priced only by a
+price over two years old after them (that price is a guess, not a price), those no faster than
+the installed cards after those; options not offered last, those that come closest first.
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ def prune(options: list[Option]) -> list[Option]:
     return kept
 
 
+def price_unknown(option: Option) -> bool:
+    """Priced only by a price over 24 months old: shown, but never ranked above a real price."""
+    return any(f.id == "price-very-old" for f in option.findings)
+
+
 def rank_key(option: Option) -> tuple:
     """Offered options: value for the goal, ties toward fewer warnings, fewer needs, lower price."""
     warns = sum(f.severity == "warns" for f in option.findings)
@@ -80,6 +86,8 @@ def _rank_reason(option: Option, keep: Option | None, objective: str) -> Finding
         return finding("rank-blocked", "info", by=first)
     if slower_no_larger(option, keep):
         return finding("rank-slower-than-installed", "info")
+    if price_unknown(option):
+        return finding("rank-price-unknown", "info")
     basis = option.speedup if option.speedup is not None else option.predicted_relative
     if objective == "speed":
         return finding("rank-speed", "info", speed=round(basis or 0, 2))
@@ -96,7 +104,10 @@ def order(options: list[Option], objective: str) -> tuple[list[Option], Option |
     keep = next((o for o in options if o.action == "keep"), None)
     offered_keep = keep if keep is not None and keep.offered else None
     purchases = [o for o in options if o.offered and o.action != "keep"]
-    faster = sorted((o for o in purchases if not slower_no_larger(o, keep)), key=rank_key)
+    faster = sorted(
+        (o for o in purchases if not slower_no_larger(o, keep)),
+        key=lambda o: (price_unknown(o), *rank_key(o)),
+    )
     slower = sorted((o for o in purchases if slower_no_larger(o, keep)), key=rank_key)
     blocked = sorted((o for o in options if not o.offered), key=_closeness)
     ordered = ([offered_keep] if offered_keep else []) + faster + slower + blocked

@@ -58,6 +58,10 @@ TEXT: dict[str, str] = {
         "No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.",
     ),
     "not-sold-here": translatable("Finding", "Not sold in {region}: {reason}{since}."),
+    "rank-price-unknown": translatable(
+        "Finding",
+        "Ranked after the cards with a price from the last two years: its newest price is older, check today's.",
+    ),
     "market-risk": translatable("Finding", "{risk}"),
     "modified-needs-used-ok": translatable(
         "Finding",

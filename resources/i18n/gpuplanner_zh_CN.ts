@@ -558,6 +558,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Ranked after the cards with a price from the last two years: its newest price is older, check today's.</source>
+            <translation>排在近两年内有价格的显卡之后：它最新的价格更早，请查询当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Ranked by speed within the budget: {speed}x.</source>
             <translation>按预算内的速度排序：{speed} 倍。</translation>
         </message>
