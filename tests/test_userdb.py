@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from conftest import child_env
@@ -145,3 +146,63 @@ def test_a_process_killed_during_an_import_leaves_the_old_list(tmp_path):
         assert db.recovered_from is None
         assert [r.amount for r in db.shop_rows("shop")] == [100, 101, 102]
         assert db.row_count("shop_prices") == 3
+
+
+def _open_when_released(path: str, start, results) -> None:
+    from gpuplanner.catalog.userdb import UserDb
+
+    start.wait()
+    try:
+        with UserDb(Path(path)) as db:
+            results.put(str(db.recovered_from) if db.recovered_from else "")
+    except Exception as exc:  # reported to the parent, which fails the test
+        results.put(f"error: {exc!r}")
+
+
+@pytest.mark.slow
+def test_four_processes_finding_the_damage_at_once_keep_it_exactly_once(tmp_path):
+    """Issue 18.1: the set-aside once raced and a backup held a new, empty database."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    damaged = b"SQLite format 3\x00" + bytes(range(256)) * 40  # a header, then garbage
+    for round_number in range(50):
+        folder = tmp_path / f"round{round_number}"
+        folder.mkdir()
+        path = folder / "gpuplanner.sqlite"
+        path.write_bytes(damaged)
+        start, results = context.Event(), context.Queue()
+        workers = [
+            context.Process(target=_open_when_released, args=(str(path), start, results))
+            for _ in range(4)
+        ]
+        for worker in workers:
+            worker.start()
+        start.set()
+        told = [results.get(timeout=60) for _ in workers]
+        for worker in workers:
+            worker.join(timeout=60)
+        assert not [t for t in told if t.startswith("error")], told
+        backups = sorted(folder.glob("gpuplanner.sqlite.corrupt-*"))
+        holding = [b for b in backups if b.read_bytes() == damaged]
+        assert len(holding) == 1 and len(backups) == 1, (round_number, backups)
+        assert [t for t in told if t] == [str(holding[0])]  # told once, and truly kept
+
+
+def test_an_existing_backup_is_never_overwritten(tmp_path, monkeypatch):
+    import datetime as dt
+
+    class Frozen(dt.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 11, 30, 12, 0, 0)
+
+    monkeypatch.setattr(dt, "datetime", Frozen)
+    path = tmp_path / "u.sqlite"
+    earlier = path.with_name("u.sqlite.corrupt-20261130-120000")
+    earlier.write_bytes(b"an earlier backup the user may still need")
+    path.write_bytes(b"SQLite format 3\x00" + os.urandom(4096))
+    damaged = path.read_bytes()
+    with UserDb(path) as db:
+        assert db.recovered_from != earlier and db.recovered_from.read_bytes() == damaged
+    assert earlier.read_bytes() == b"an earlier backup the user may still need"

@@ -98,6 +98,27 @@ MUTANTS = [
         '    pin_hash = text("pin_hash") or "pbkdf2_sha256$200000$00$" + "0" * 64',
         "tests/test_kiosk.py::test_invalid_configurations_are_refused_with_the_reason",
     ),
+    (
+        "damaged database set aside under a lock",
+        "gpuplanner/catalog/userdb.py",
+        "            with filelock.exclusive(lock):",
+        "            with open(lock, 'a'):",
+        "tests/test_userdb.py::test_four_processes_finding_the_damage_at_once_keep_it_exactly_once",
+    ),
+    (
+        "backup never overwritten",
+        "gpuplanner/catalog/userdb.py",
+        "os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600",
+        "os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600",
+        "tests/test_userdb.py::test_an_existing_backup_is_never_overwritten",
+    ),
+    (
+        "price pack all or nothing",
+        "gpuplanner/catalog/pricepack.py",
+        "return self.manifest is not None and not self.rejected and bool(self.prices)",
+        "return self.manifest is not None and bool(self.prices)",
+        "tests/test_price_packs.py::test_a_pack_with_one_bad_row_changes_nothing_and_names_the_row",
+    ),
 ]
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from gpuplanner import paths
+from gpuplanner import filelock, paths
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
@@ -213,11 +214,34 @@ class UserDb:
         except sqlite3.DatabaseError as exc:
             if _is_locked(exc):
                 raise UserDbLocked(self.path) from exc
-            self.recovered_from = self._keep_aside()
-            log.error(
-                "user database %s was corrupt (%s); kept as %s", self.path, exc, self.recovered_from
-            )
-            self._conn = self._open_checked()
+            self._conn = self._recover(exc)
+
+    def _recover(self, first: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """Set a damaged file aside and start a new one, one process at a time.
+
+        Several copies may find the damage at once. Under the lock each looks again: the first
+        keeps the damaged bytes in a backup of its own (never over an existing one, checked
+        byte for byte) and starts a new database; the others then find that new one healthy
+        and use it.
+        """
+        lock = self.path.with_name(self.path.name + ".recover.lock")
+        try:
+            with filelock.exclusive(lock):
+                try:
+                    return self._open_checked()
+                except sqlite3.DatabaseError as exc:
+                    if _is_locked(exc):
+                        raise UserDbLocked(self.path) from exc
+                    self.recovered_from = self._keep_aside()
+                    log.error(
+                        "user database %s was corrupt (%s); kept as %s",
+                        self.path,
+                        exc,
+                        self.recovered_from,
+                    )
+                    return self._open_checked()
+        except filelock.LockTimeout:
+            raise UserDbLocked(self.path) from first
 
     def recovery_notice(self) -> str | None:
         """What to tell the user when a damaged file was replaced on opening, else None."""
@@ -245,13 +269,34 @@ class UserDb:
         return conn
 
     def _keep_aside(self) -> Path:
+        """Copy the damaged file to a new backup name, verify the copy, then remove it.
+
+        The backup is created exclusively (an existing backup is never overwritten) and compared
+        with the original before the original goes, so "kept as" is always true.
+        """
+        data = self.path.read_bytes()
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        backup = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        self.path.replace(backup)
-        for suffix in ("-journal", "-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
+        for number in range(1000):
+            suffix = f".corrupt-{stamp}" + (f"-{number}" if number else "")
+            backup = self.path.with_name(self.path.name + suffix)
+            try:
+                fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            break
+        else:
+            raise UserDbError(f"no free backup name beside {self.path}")
+        if backup.read_bytes() != data:
+            raise UserDbError(f"could not keep a copy of the damaged {self.path.name}")
+        for side_suffix in ("-journal", "-wal", "-shm"):
+            side = self.path.with_name(self.path.name + side_suffix)
             if side.exists():
-                side.replace(backup.with_name(backup.name + suffix))
+                side.replace(backup.with_name(backup.name + side_suffix))
+        self.path.unlink()
         return backup
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
@@ -260,6 +305,9 @@ class UserDb:
             raise UserDbTooNew(self.path, version)
         for number in range(version, SCHEMA_VERSION):
             conn.execute("begin immediate")
+            if conn.execute("pragma user_version").fetchone()[0] > number:
+                conn.execute("commit")  # another process migrated it meanwhile
+                continue
             try:
                 for statement in MIGRATIONS[number].split(";"):
                     if statement.strip():
