@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import REPO_ROOT, child_env
@@ -159,3 +160,43 @@ def test_a_real_python_without_tensorflow(tmp_path):
     result = ProbeRunner(python=python, mode="tiny").run()
     assert result.status == "tensorflow-missing"
     assert python in result.message and "pip install tensorflow" in result.message
+
+
+def _probe_cli(tmp_path, *extra):
+    return subprocess.run(
+        [sys.executable, "-m", "gpuplanner", "probe", "--tiny", "--steps", "env", "--json", *extra],
+        capture_output=True,
+        text=True,
+        env=child_env(tmp_path),
+        timeout=300,
+        cwd=REPO_ROOT,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_finished_probe_is_shown_when_its_file_cannot_be_written(tmp_path):
+    """Issue 18.3: --save on a full disk once threw the finished measurement away."""
+    result = _probe_cli(tmp_path, "--save", "/dev/full/p.json")
+    assert "Traceback" not in result.stderr
+    assert json.loads(result.stdout)["kind"] == "gpuplanner-probe"  # the result is shown
+    assert "could not be saved" in result.stderr and result.returncode == 1
+
+
+def test_a_finished_probe_is_shown_when_the_history_is_locked(tmp_path):
+    """Issue 18.3: another copy holding the database once cost the measurement."""
+    import sqlite3
+
+    from gpuplanner.catalog.userdb import UserDb
+
+    path = tmp_path / "child-home" / "data" / "gpuplanner.sqlite"
+    UserDb(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("begin immediate")  # readers pass, the history insert waits, then fails
+    try:
+        result = _probe_cli(tmp_path)
+    finally:
+        holder.execute("rollback")
+        holder.close()
+    assert "Traceback" not in result.stderr
+    assert json.loads(result.stdout)["status"] in ("ok", "partial")
+    assert "history could not be updated" in result.stderr and result.returncode == 0

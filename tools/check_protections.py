@@ -119,6 +119,20 @@ MUTANTS = [
         "return self.manifest is not None and bool(self.prices)",
         "tests/test_price_packs.py::test_a_pack_with_one_bad_row_changes_nothing_and_names_the_row",
     ),
+    (
+        "finished probe kept when its file cannot be written",
+        "gpuplanner/commands/probe.py",
+        "            save(result, args.save)\n        except OSError as exc:",
+        "            save(result, args.save)\n        except ZeroDivisionError as exc:",
+        "tests/test_probe_worker.py::test_a_finished_probe_is_shown_when_its_file_cannot_be_written",
+    ),
+    (
+        "finished probe kept when the history is locked",
+        "gpuplanner/catalog/userdb.py",
+        "        except sqlite3.OperationalError as exc:\n            raise _write_error(self.path, exc) from exc\n        return int(cursor.lastrowid)",
+        "        except ZeroDivisionError as exc:\n            raise _write_error(self.path, exc) from exc\n        return int(cursor.lastrowid)",
+        "tests/test_probe_worker.py::test_a_finished_probe_is_shown_when_the_history_is_locked",
+    ),
 ]
 
 

@@ -562,10 +562,14 @@ class UserDb:
     # -- probe history and scans ----------------------------------------------------------
 
     def add_probe_run(self, python: str, result_json: str) -> int:
-        cursor = self._conn.execute(
-            "insert into probe_runs(created, python, result_json) values (?, ?, ?)",
-            (_now(), python, result_json),
-        )
+        """Store a probe result; a locked, full or read-only database is a UserDbError."""
+        try:
+            cursor = self._conn.execute(
+                "insert into probe_runs(created, python, result_json) values (?, ?, ?)",
+                (_now(), python, result_json),
+            )
+        except sqlite3.OperationalError as exc:
+            raise _write_error(self.path, exc) from exc
         return int(cursor.lastrowid)
 
     def probe_runs(self, limit: int = 20) -> list[tuple[int, str, str, str]]:
@@ -597,6 +601,18 @@ class UserDb:
         ):
             raise ValueError(table)
         return self._conn.execute(f"select count(*) from {table}").fetchone()[0]
+
+
+def _write_error(path: Path, exc: sqlite3.OperationalError) -> UserDbError:
+    """A failed write in words: another copy holds the file, the disk is full, or read-only."""
+    text = str(exc).lower()
+    if _is_locked(exc):
+        return UserDbLocked(path)
+    if "full" in text:
+        return UserDbFull(path)
+    if "readonly" in text or "read-only" in text:
+        return UserDbError(f"{path} is read-only: nothing could be stored")
+    return UserDbError(f"{path}: {exc}")
 
 
 def _is_locked(exc: sqlite3.DatabaseError) -> bool:

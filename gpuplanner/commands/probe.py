@@ -100,8 +100,15 @@ def run(args) -> int:
     finally:
         sampler.close()
     text = to_json(result)
+    # The measurement is shown whatever happens to storing it: a full disk, a read-only home or
+    # a database another copy holds costs the copy, never the result.
+    stored = True
     if args.save:
-        save(result, args.save)
+        try:
+            save(result, args.save)
+        except OSError as exc:
+            stored = False
+            error(f"the result could not be saved to {args.save}: {exc.strerror or exc}")
     previous = None
     if not args.no_history:
         try:
@@ -116,7 +123,7 @@ def run(args) -> int:
         print(text)
     else:
         print_result(result, previous)
-    return EXIT_OK if result.status in ("ok", "partial") else EXIT_FAILURE
+    return EXIT_OK if stored and result.status in ("ok", "partial") else EXIT_FAILURE
 
 
 def print_result(result, previous=None) -> None:
