@@ -133,6 +133,48 @@ MUTANTS = [
         "        except ZeroDivisionError as exc:\n            raise _write_error(self.path, exc) from exc\n        return int(cursor.lastrowid)",
         "tests/test_probe_worker.py::test_a_finished_probe_is_shown_when_the_history_is_locked",
     ),
+    (
+        "probe output read in bounded lines",
+        "gpuplanner/probe/runner.py",
+        "                    buffer += chunk[start:]\n                    if len(buffer) > max_line:",
+        "                    buffer += chunk[start:]\n                    if False:",
+        "tests/test_probe_leash.py::test_lines_are_bounded_and_split_across_chunks tests/test_probe_leash.py::test_a_gigabyte_line_stays_small_and_ends_in_time_in_the_cli",
+    ),
+    (
+        "probe progress throttled",
+        "gpuplanner/probe/runner.py",
+        "if now - last_progress[0] >= 1 / PROGRESS_PER_S:",
+        "if True:",
+        "tests/test_probe_leash.py::test_the_window_survives_a_flood_and_a_huge_line",
+    ),
+    (
+        "probe group killed after a normal exit",
+        "gpuplanner/probe/runner.py",
+        "                for sig in (signal.SIGTERM, signal.SIGKILL):",
+        "                for sig in ():",
+        "tests/test_probe_leash.py::test_children_left_by_a_worker_that_exits_normally_are_ended",
+    ),
+    (
+        "worker text stripped of control characters",
+        "gpuplanner/probe/runner.py",
+        "return str(value).translate(_CONTROL)[:limit]",
+        "return str(value)[:limit]",
+        "tests/test_probe_leash.py::test_hostile_fields_are_cleaned_and_never_become_measurements",
+    ),
+    (
+        "worker statuses from a fixed set",
+        "gpuplanner/probe/runner.py",
+        'return value if isinstance(value, str) and value in allowed else "failed"',
+        "return str(value)",
+        "tests/test_probe_leash.py::test_hostile_fields_are_cleaned_and_never_become_measurements",
+    ),
+    (
+        "negative or non-finite metrics dropped",
+        "gpuplanner/probe/runner.py",
+        'if data.get("value") is not None and (value is None or value < 0):',
+        "if False:",
+        "tests/test_probe_leash.py::test_hostile_fields_are_cleaned_and_never_become_measurements",
+    ),
 ]
 
 

@@ -12,6 +12,7 @@ import contextlib
 import datetime as dt
 import json
 import logging
+import math
 import os
 import signal
 import subprocess
@@ -41,6 +42,55 @@ HELLO_TIMEOUT_S = 60.0
 SAMPLE_INTERVAL_S = 0.5
 STDERR_KEEP = 64 * 1024
 DEFAULT_TIMEOUT_S = {"tiny": 120.0, "quick": 90.0, "full": 600.0}
+# The worker is untrusted output: read in chunks, never a whole line of any length, and keep
+# only so many events (a real probe sends a few hundred).
+READ_CHUNK = 64 * 1024
+MAX_LINE = 1024 * 1024
+MAX_EVENTS = 5000
+PROGRESS_PER_S = 20
+STEP_STATUSES = frozenset({"ok", "failed", "skipped"})
+FINAL_STATUSES = frozenset({"ok", "partial", "failed"})
+# Terminal control: C0 but tab and newline, DEL, C1 (ESC [ ... sequences and the like).
+_CONTROL = dict.fromkeys([*range(0, 9), *range(11, 32), *range(127, 160)])
+
+
+def clean_text(value: object, limit: int = 2000) -> str:
+    """A worker's text as something safe to print: no control characters, bounded length."""
+    return str(value).translate(_CONTROL)[:limit]
+
+
+def iter_lines(read: Callable[[int], bytes], stop: threading.Event, max_line: int = MAX_LINE):
+    """Lines from ``read`` (a pipe's read1), at most ``max_line`` bytes each: a longer line is
+    dropped (yielded as None, once) and the rest of it skipped, without holding it in memory."""
+    buffer = bytearray()
+    skipping = False
+    while not stop.is_set():
+        chunk = read(READ_CHUNK)
+        if not chunk:
+            break
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            if end < 0:
+                if not skipping:
+                    buffer += chunk[start:]
+                    if len(buffer) > max_line:
+                        buffer.clear()
+                        skipping = True
+                        yield None
+                break
+            if skipping:
+                skipping = False
+            else:
+                buffer += chunk[start:end]
+                if len(buffer) > max_line:
+                    yield None
+                else:
+                    yield bytes(buffer)
+            buffer.clear()
+            start = end + 1
+    if buffer and not skipping and not stop.is_set():
+        yield bytes(buffer)
 
 
 @dataclass
@@ -122,9 +172,19 @@ class ProbeRunner:
         self._cancel.set()
 
     def _kill_tree(self) -> None:
-        """SIGTERM to the worker's process group, SIGKILL to whatever is left after a grace."""
+        """SIGTERM to the worker's process group, SIGKILL to whatever is left after a grace.
+
+        Also after the worker exited by itself: children it started stay in its group and
+        would otherwise keep running (and holding the GPU) after the probe.
+        """
         process = self._process
-        if process is None or process.poll() is not None:
+        if process is None:
+            return
+        if process.poll() is not None:
+            if os.name == "posix":
+                for sig in (signal.SIGTERM, signal.SIGKILL):
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(process.pid, sig)
             return
         try:
             family = psutil.Process(process.pid).children(recursive=True)
@@ -188,36 +248,65 @@ class ProbeRunner:
                 "bad-python", started_at, start, message=f"cannot start {self.command[0]}: {exc}"
             )
 
+        stop = threading.Event()  # set at the deadline: the readers stop, whatever is queued
+        garbage_count = [0]
+        last_progress = [0.0]
+
+        def note_garbage(text: str) -> None:
+            garbage_count[0] += 1
+            if len(garbage) < 20:
+                garbage.append(clean_text(text, 200))
+
         def read_stdout() -> None:
-            for raw in self._process.stdout:
+            for raw in iter_lines(self._process.stdout.read1, stop):
+                if raw is None:
+                    note_garbage(f"a line over {MAX_LINE // 1024} KB")
+                    continue
                 line = raw.decode("utf-8", errors="replace").strip()
                 if not line:
                     continue
                 try:
                     message = json.loads(line)
-                except json.JSONDecodeError:
+                except (json.JSONDecodeError, RecursionError, ValueError):
                     message = None
                 if not isinstance(message, dict) or "type" not in message or "v" not in message:
-                    if len(garbage) < 20:
-                        garbage.append(line[:200])
-                    else:
-                        garbage.append("")
+                    note_garbage(line)
                     continue
-                events.append(message)
-                if message["type"] == "hello":
-                    hello.set()
-                elif message["type"] == "final":
+                kind = message["type"]
+                if kind == "progress":
+                    # Shown, not kept; at most PROGRESS_PER_S a second reach the listener (a
+                    # flood of cross-thread signals once crashed the window).
+                    now = time.monotonic()
+                    if now - last_progress[0] >= 1 / PROGRESS_PER_S:
+                        last_progress[0] = now
+                        self._dispatch(message)
+                    continue
+                if kind == "final":
+                    if final.is_set():
+                        continue  # one final is the end; more are a flood
                     final.set()
+                elif len(events) >= MAX_EVENTS:
+                    continue  # a flood: keep the first events and the final, drop the rest
+                events.append(message)
+                if kind == "hello":
+                    hello.set()
                 self._dispatch(message)
+            with contextlib.suppress(OSError, ValueError):
+                self._process.stdout.close()
 
         def read_stderr() -> None:
+            kept: list[bytes] = []
             total = 0
-            for raw in self._process.stderr:
-                text = raw.decode("utf-8", errors="replace")
-                stderr_chunks.append(text)
-                total += len(text)
-                while total > STDERR_KEEP and len(stderr_chunks) > 1:
-                    total -= len(stderr_chunks.pop(0))
+            while not stop.is_set():
+                chunk = self._process.stderr.read1(READ_CHUNK)
+                if not chunk:
+                    break
+                kept.append(chunk)
+                total += len(chunk)
+                while total > STDERR_KEEP and len(kept) > 1:
+                    total -= len(kept.pop(0))
+            text = b"".join(kept)[-STDERR_KEEP:].decode("utf-8", errors="replace")
+            stderr_chunks.append(text)
 
         readers = [
             threading.Thread(target=read_stdout, daemon=True),
@@ -237,6 +326,7 @@ class ProbeRunner:
             elif not hello.is_set() and now - start > HELLO_TIMEOUT_S:
                 outcome = "bad-python"
             if outcome:
+                stop.set()
                 self._kill_tree()
                 break
             if self.sampler is not None and now >= next_sample:
@@ -246,9 +336,15 @@ class ProbeRunner:
                     log.exception("NVML sampling failed")
                 next_sample = now + SAMPLE_INTERVAL_S
             time.sleep(0.05)
+        deadline = time.monotonic() + 3.0  # what is still queued gets 3 s, then is dropped
         for reader in readers:
-            reader.join(5)
-        self._kill_tree()  # anything the worker left behind
+            reader.join(max(0.0, deadline - time.monotonic()))
+        stop.set()
+        self._kill_tree()  # anything the worker left behind, also after a normal exit
+        for reader in readers:
+            reader.join(2)
+        if garbage_count[0] > len(garbage):
+            garbage.append(f"... and {garbage_count[0] - len(garbage)} more")
         stderr = "".join(stderr_chunks)
         return self._finish(
             outcome, events, garbage, stderr, samples, started_at, start, python_label
@@ -256,13 +352,18 @@ class ProbeRunner:
 
     def _dispatch(self, message: dict) -> None:
         kind = message.get("type")
-        event = ProbeEvent(type=str(kind), step=message.get("step"), data=message)
+        step = message.get("step")
+        event = ProbeEvent(
+            type=clean_text(kind, 40),
+            step=clean_text(step, 40) if step is not None else None,
+            data=message,
+        )
         if kind == "progress":
-            fraction = message.get("fraction")
-            event.fraction = float(fraction) if isinstance(fraction, int | float) else None
-            event.text = str(message.get("text", ""))
+            fraction = _finite(message.get("fraction"))
+            event.fraction = min(1.0, max(0.0, fraction)) if fraction is not None else None
+            event.text = clean_text(message.get("text", ""), 300)
         elif kind == "error":
-            event.text = str(message.get("message", ""))
+            event.text = clean_text(message.get("message", ""), 500)
         try:
             self.on_event(event)
         except Exception:  # a broken listener must not break the run
@@ -285,16 +386,20 @@ class ProbeRunner:
         code = self._process.returncode if self._process else None
         steps = tuple(
             StepResult(
-                step=str(e.get("step")),
-                status=str(e.get("status", "failed")),
-                metrics=tuple(_metric(m) for m in e.get("metrics") or [] if isinstance(m, dict)),
-                reason=e.get("reason"),
+                step=clean_text(e.get("step"), 40),
+                status=_one_of(e.get("status"), STEP_STATUSES),
+                metrics=tuple(
+                    metric
+                    for m in (e.get("metrics") if isinstance(e.get("metrics"), list) else [])[:50]
+                    if isinstance(m, dict) and (metric := _metric(m)) is not None
+                ),
+                reason=clean_text(e.get("reason"), 500) if e.get("reason") is not None else None,
             )
             for e in events
             if e.get("type") == "result"
         )
         errors = tuple(
-            f"{e.get('step') or 'probe'}: {e.get('kind')}: {e.get('message')}"
+            clean_text(f"{e.get('step') or 'probe'}: {e.get('kind')}: {e.get('message')}", 500)
             for e in events
             if e.get("type") == "error"
         )
@@ -327,7 +432,7 @@ class ProbeRunner:
                 f"the worker speaks protocol {sorted(versions - {None})}, not {worker_module.PROTOCOL_VERSION}",
             )
         elif finals:
-            status = str(finals[-1].get("status", "failed"))
+            status = _one_of(finals[-1].get("status"), FINAL_STATUSES)
             message = {"ok": "", "partial": "some steps failed; see errors"}.get(
                 status, "the probe failed"
             )
@@ -377,16 +482,36 @@ class ProbeRunner:
         )
 
 
-def _metric(data: dict) -> Metric:
-    value = data.get("value")
-    spread = data.get("spread_pct")
+def _finite(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer of thousands of digits
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _one_of(value: object, allowed: frozenset[str]) -> str:
+    """A status from the fixed set; anything else the worker says is a failure."""
+    return value if isinstance(value, str) and value in allowed else "failed"
+
+
+def _metric(data: dict) -> Metric | None:
+    """A measured figure: finite and not negative, or it is not kept (never turned into advice)."""
+    value = _finite(data.get("value"))
+    if data.get("value") is not None and (value is None or value < 0):
+        return None
+    spread = _finite(data.get("spread_pct"))
     runs = data.get("runs")
     return Metric(
-        name=str(data.get("name")),
-        value=float(value) if isinstance(value, int | float) else None,
-        unit=str(data.get("unit", "")),
-        spread_pct=float(spread) if isinstance(spread, int | float) else None,
-        runs=int(runs) if isinstance(runs, int) else None,
+        name=clean_text(data.get("name"), 80),
+        value=value,
+        unit=clean_text(data.get("unit", ""), 40),
+        spread_pct=spread if spread is not None and spread >= 0 else None,
+        runs=runs
+        if isinstance(runs, int) and not isinstance(runs, bool) and 0 <= runs < 10**9
+        else None,
         params=data.get("params") if isinstance(data.get("params"), dict) else {},
     )
 

@@ -8,11 +8,12 @@ a readable message, never a traceback.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.session import Session, to_request
@@ -20,6 +21,10 @@ from gpuplanner.session import Session, to_request
 # The catalog, scan and planning modules load on first use, off the start-up path.
 
 log = logging.getLogger(__name__)
+
+
+PROBE_EVENT_MS = 50
+PROBE_EVENTS_PER_TICK = 20
 
 
 class _Signals(QObject):
@@ -80,6 +85,13 @@ class WizardController(QObject):
         self._probe_runner = None
         self._catalog_lock = threading.Lock()
         self.recovered_from = None  # a damaged user database kept aside on opening
+        # Probe events arrive on the runner's reader threads. They are queued and emitted here,
+        # on the GUI thread, by a timer: signals emitted from foreign threads in a flood once
+        # corrupted the interpreter (PySide6 6.12), and a queue drains at the window's pace.
+        self._probe_events: queue.SimpleQueue = queue.SimpleQueue()
+        self._probe_timer = QTimer(self)
+        self._probe_timer.setInterval(PROBE_EVENT_MS)
+        self._probe_timer.timeout.connect(self._drain_probe_events)
 
     # -- plumbing ----------------------------------------------------------------------------
 
@@ -222,15 +234,31 @@ class WizardController(QObject):
         factory = self._probe_factory or (
             lambda on_event: ProbeRunner(python=python, mode=mode, on_event=on_event)
         )
-        self._probe_runner = factory(self.probe_event.emit)
+        self._probe_runner = factory(self._probe_events.put)
         runner = self._probe_runner
+        self._probe_timer.start()
         self._start(runner.run, self._probed)
+
+    def _drain_probe_events(self) -> None:
+        for _ in range(PROBE_EVENTS_PER_TICK):
+            try:
+                event = self._probe_events.get_nowait()
+            except queue.Empty:
+                return
+            self.probe_event.emit(event)
 
     def cancel_probe(self) -> None:
         if self._probe_runner is not None:
             self._probe_runner.cancel()
 
     def _probed(self, result) -> None:
+        self._drain_probe_events()
+        self._probe_timer.stop()
+        while True:  # what a flood left queued is not shown after the result
+            try:
+                self._probe_events.get_nowait()
+            except queue.Empty:
+                break
         self._probe_runner = None
         self.session.probe = result
         self.probe_finished.emit(result)

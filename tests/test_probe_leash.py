@@ -1,0 +1,168 @@
+"""The probe child on a leash (issue 18.4): a worker that prints a gigabyte on one line, floods
+events, leaves children behind or sends hostile fields never takes the app down with it."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from conftest import REPO_ROOT, child_env
+
+from gpuplanner.probe.runner import ProbeRunner, clean_text, iter_lines
+
+FAKE = Path(__file__).parent / "fakeworkers"
+MB = 1024 * 1024
+LIMIT_MB = 300
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and /proc")
+
+
+def _fake_python(tmp_path: Path, script: str) -> Path:
+    """An executable that the CLI takes for a Python: it runs the fake worker instead."""
+    path = tmp_path / f"python-{script}"
+    path.write_text(f'#!/bin/sh\nexec "{sys.executable}" -u "{FAKE / script}"\n', encoding="utf-8")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path
+
+
+def _run_measured(
+    command: list[str], env: dict
+) -> tuple[subprocess.CompletedProcess, float, float]:
+    """Run ``command``; its peak resident memory (MB, the process itself) and wall time."""
+    start = time.monotonic()
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=REPO_ROOT
+    )
+    peak = [0.0]
+
+    def watch() -> None:
+        with_ps = psutil.Process(process.pid)
+        while process.poll() is None:
+            try:
+                peak[0] = max(peak[0], with_ps.memory_info().rss / MB)
+            except psutil.Error:
+                return
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    out, err = process.communicate(timeout=120)
+    watcher.join(2)
+    done = subprocess.CompletedProcess(command, process.returncode, out.decode(), err.decode())
+    return done, peak[0], time.monotonic() - start
+
+
+def _cli(tmp_path: Path, script: str, timeout_s: int):
+    command = [sys.executable, "-m", "gpuplanner", "probe", "--python"]
+    command += [str(_fake_python(tmp_path, script)), "--timeout", str(timeout_s)]
+    command += ["--no-history", "--json"]
+    return _run_measured(command, child_env(tmp_path))
+
+
+def _leftovers(marker: str) -> list[psutil.Process]:
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        with_cmd = " ".join(process.info.get("cmdline") or [])
+        if marker in with_cmd and process.pid != os.getpid():
+            found.append(process)
+    return found
+
+
+@pytest.mark.slow
+def test_a_gigabyte_line_stays_small_and_ends_in_time_in_the_cli(tmp_path):
+    result, peak_mb, seconds = _cli(tmp_path, "huge_line.py", 10)
+    assert "Traceback" not in result.stderr
+    data = json.loads(result.stdout)
+    assert data["status"] == "timeout" and peak_mb < LIMIT_MB, (peak_mb, data["status"])
+    assert seconds < 10 + 5 + 3  # the timeout, its 5 s, and the CLI's own start
+    assert not _leftovers("huge_line.py")
+
+
+@pytest.mark.slow
+def test_an_event_flood_stays_small_and_ends_in_time_in_the_cli(tmp_path):
+    result, peak_mb, seconds = _cli(tmp_path, "flood.py", 10)
+    assert "Traceback" not in result.stderr
+    data = json.loads(result.stdout)
+    assert data["status"] == "timeout" and peak_mb < LIMIT_MB, (peak_mb, data["status"])
+    assert seconds < 10 + 5 + 3
+    assert not _leftovers("flood.py")
+
+
+def test_children_left_by_a_worker_that_exits_normally_are_ended():
+    runner = ProbeRunner(command=[sys.executable, "-u", str(FAKE / "forks_then_exits.py")])
+    grandchild = []
+    runner.on_event = lambda e: (
+        grandchild.append(e.data.get("grandchild")) if e.type == "hello" else None
+    )
+    result = runner.run()
+    assert result.status == "ok"
+    pid = next(p for p in grandchild if p)
+    time.sleep(0.2)
+    assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+
+
+def test_hostile_fields_are_cleaned_and_never_become_measurements():
+    seen = []
+    runner = ProbeRunner(
+        command=[sys.executable, "-u", str(FAKE / "hostile_fields.py")], on_event=seen.append
+    )
+    result = runner.run()
+    assert result.status == "failed"  # "total-victory" is not a status
+    shown = [e.text for e in seen] + [e.step or "" for e in seen] + list(result.errors)
+    assert all("\x1b" not in t and "\x07" not in t and "\x9b" not in t for t in shown)
+    matmul = next(s for s in result.steps if s.step.startswith("matmul"))
+    assert matmul.status == "failed"  # "owned..." is not a step status
+    assert [m.name for m in matmul.metrics] == ["fine"]  # the negative and NaN figures dropped
+    fine = matmul.metrics[0]
+    assert fine.value == 12.5 and fine.spread_pct is None and fine.runs is None
+    progress = next(e for e in seen if e.type == "progress")
+    assert progress.fraction is None  # infinity is no fraction
+
+
+@pytest.mark.parametrize("script", ["flood.py", "huge_line.py"])
+def test_the_window_survives_a_flood_and_a_huge_line(qtbot, script):
+    from gpuplanner.session import Session
+    from gpuplanner.ui.controller import WizardController
+
+    me = psutil.Process()
+    controller = WizardController(
+        Session(),
+        probe_factory=lambda on_event: ProbeRunner(
+            command=[sys.executable, "-u", str(FAKE / script)], timeout_s=6, on_event=on_event
+        ),
+    )
+    events, done = [], []
+    controller.probe_event.connect(lambda event: events.append(event.type))
+    controller.probe_finished.connect(done.append)
+    baseline = me.memory_info().rss / MB
+    peak = baseline
+    start = time.monotonic()
+    controller.start_probe()
+    while not done and time.monotonic() - start < 30:
+        peak = max(peak, me.memory_info().rss / MB)
+        qtbot.wait(50)
+    assert done and done[0].status == "timeout"
+    assert time.monotonic() - start < 6 + 5
+    assert peak - baseline < LIMIT_MB, peak - baseline
+    assert len(events) < 20 * 12  # progress reaches the window at most 20 times a second
+    assert not _leftovers(script)
+
+
+def test_lines_are_bounded_and_split_across_chunks():
+    data = b'{"a": 1}\n' + b"y" * 5000 + b"\n" + b'{"b": 2}\n' + b"tail"
+    pieces = [data[i : i + 7] for i in range(0, len(data), 7)]
+
+    def read(_size: int) -> bytes:
+        return pieces.pop(0) if pieces else b""
+
+    lines = list(iter_lines(read, threading.Event(), max_line=1000))
+    assert lines == [b'{"a": 1}', None, b'{"b": 2}', b"tail"]
+    assert clean_text("a\x1b[31mb\x07c\td") == "a[31mbc\td"
