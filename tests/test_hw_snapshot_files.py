@@ -92,7 +92,7 @@ def test_a_folder_loads_good_files_and_reports_bad_ones(tmp_path, snapshot):
 
 def test_missing_path_is_an_error_not_a_crash(tmp_path):
     result = load_paths([tmp_path / "nope.xml"])
-    assert result.snapshots == () and "cannot read" in str(result.errors[0])
+    assert result.snapshots == () and "does not exist" in str(result.errors[0])
 
 
 @settings(

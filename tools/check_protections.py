@@ -175,6 +175,41 @@ MUTANTS = [
         "if False:",
         "tests/test_probe_leash.py::test_hostile_fields_are_cleaned_and_never_become_measurements",
     ),
+    (
+        "files read only when regular",
+        "gpuplanner/boundedio.py",
+        "    if not stat.S_ISREG(info.st_mode):",
+        "    if False:",
+        "tests/test_hostile_files.py::test_a_fifo_or_a_device_is_refused_without_waiting",
+    ),
+    (
+        "files read up to their limit",
+        "gpuplanner/boundedio.py",
+        "    if len(data) > limit:",
+        "    if False:",
+        "tests/test_hostile_files.py::test_a_file_that_grows_past_its_limit_is_refused",
+    ),
+    (
+        "XLSX limited by its unpacked size",
+        "gpuplanner/catalog/pricefile.py",
+        "    if unpacked > MAX_UNPACKED_BYTES or len(members) > 10_000:",
+        "    if False:",
+        "tests/test_hostile_files.py::test_an_xlsx_that_unpacks_to_gigabytes_is_refused_before_it_is_opened",
+    ),
+    (
+        "UTF-16 reports read",
+        "gpuplanner/hardware/nvidia_smi.py",
+        "    wide = utf16_encoding(data)",
+        "    wide = None",
+        "tests/test_hostile_files.py::test_utf16_reports_as_powershell_writes_them_are_read",
+    ),
+    (
+        "a folder loads file by file",
+        "gpuplanner/hardware/snapshot.py",
+        "    except (ValueError, UnicodeError, LookupError, RecursionError, csv.Error) as exc:",
+        "    except (ValueError, UnicodeError) as exc:",
+        "tests/test_hostile_files.py::test_a_folder_loads_file_by_file",
+    ),
 ]
 
 
@@ -196,9 +231,12 @@ def check(name: str, path: Path, old: str, new: str, tests: str) -> bool:
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests.split()],
             capture_output=True,
             text=True,
-            timeout=600,
+            timeout=240,
             cwd=REPO_ROOT,
         )
+    except subprocess.TimeoutExpired:
+        print(f"{name}: CAUGHT (the tests hung without it)", flush=True)
+        return True
     finally:
         path.write_text(text, encoding="utf-8")
     last = (done.stdout.strip().splitlines() or ["no output"])[-1]

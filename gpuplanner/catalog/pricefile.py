@@ -8,8 +8,11 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from gpuplanner.boundedio import FileRefused, read_regular
+
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 20_000
+MAX_UNPACKED_BYTES = 100 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -90,16 +93,33 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
     except ImportError:  # pragma: no cover - openpyxl is a dependency
         raise PriceListError(file, "reading XLSX needs the openpyxl package") from None
     try:
+        members = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
+    # The 20 MB limit is on the compressed file; a few MB can unpack to gigabytes.
+    unpacked = sum(m.file_size for m in members)
+    if unpacked > MAX_UNPACKED_BYTES or len(members) > 10_000:
+        raise PriceListError(
+            file,
+            f"the workbook unpacks to {unpacked // (1024 * 1024)} MB; a price list is far smaller",
+        )
+    try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+    except Exception as exc:  # openpyxl raises many kinds on a damaged workbook
         raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
     try:
+        if not book.worksheets:
+            raise PriceListError(file, "the workbook has no sheets")
         sheet = book.worksheets[0]
         rows = []
         for values in sheet.iter_rows(values_only=True):
             rows.append(["" if v is None else _cell_text(v) for v in values])
             if len(rows) > MAX_ROWS + 1:
                 break
+    except PriceListError:
+        raise
+    except Exception as exc:  # damaged sheet XML surfaces only while rows are read
+        raise PriceListError(file, f"the first sheet cannot be read: {exc}") from None
     finally:
         book.close()
     return rows
@@ -115,14 +135,9 @@ def read_limited(path: Path) -> bytes:
     """The file's bytes: a regular file of at most 20 MB (a FIFO or a device is refused)."""
     file = path.name
     try:
-        if not path.is_file():
-            raise PriceListError(file, "not a regular file")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise PriceListError(file, f"cannot read the file: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise PriceListError(file, "the file is over 20 MB; a price list may be at most 20 MB")
+        data = read_regular(path, MAX_FILE_BYTES)
+    except FileRefused as exc:
+        raise PriceListError(file, exc.reason) from None
     if not data.strip():
         raise PriceListError(file, "the file is empty")
     return data

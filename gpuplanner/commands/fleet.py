@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gpuplanner import atomic
 from gpuplanner.commands.args import positive_float
 from gpuplanner.commands.output import error, print_json, print_table
 
@@ -106,7 +107,7 @@ def cmd_fleet(args) -> int:
         if args.csv:
             write_plan_csv(args.csv, plan, machines, args.language)
         if args.html:
-            args.html.write_text(fleet_html(plan, machines, args.language), encoding="utf-8")
+            atomic.write_text(args.html, fleet_html(plan, machines, args.language))
         if args.pdf:
             write_pdf_headless(args.pdf, fleet_html(plan, machines, args.language))
     except OSError as exc:

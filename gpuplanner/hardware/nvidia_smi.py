@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from gpuplanner.boundedio import utf16_encoding
 from gpuplanner.hardware.pcie import nvml_bus_id_to_sysfs, width_from_text
 from gpuplanner.hardware.records import GpuDevice, PcieLink
 
@@ -190,8 +191,24 @@ def parse_xml(data: bytes | str) -> Report:
 
 # -- text (-q) ----------------------------------------------------------------------------
 
+
 # "    Key      : value"; keys may hold colons ("GPU 00000000:01:00.0"), values follow " : ".
-_LINE = re.compile(r"^(?P<indent> *)(?P<key>.*?)(?:\s+:(?:\s(?P<value>.*))?)?$")
+def _split_line(line: str) -> tuple[int, str, str | None, bool]:
+    """(indent, key, value, ends with " :") of one report line, in linear time.
+
+    nvidia-smi writes "    Key                    : value" or a section heading "    Key" (and
+    "Key :" with nothing after). A regular expression with a lazy key and optional " : " once
+    backtracked over long runs of spaces: 43 s for one 120,000-space line.
+    """
+    body = line.lstrip(" ")
+    indent = len(line) - len(body)
+    colon = body.find(" :")
+    while colon >= 0 and not (colon + 2 == len(body) or body[colon + 2] == " "):
+        colon = body.find(" :", colon + 1)
+    if colon < 0:
+        return indent, body.strip(), None, False
+    value = body[colon + 3 :] if colon + 2 < len(body) else None
+    return indent, body[:colon].strip(), value, value is None
 
 
 def _text_tree(text: str) -> dict:
@@ -202,22 +219,18 @@ def _text_tree(text: str) -> dict:
         line = raw.replace("\t", "    ").rstrip()
         if not line.strip() or line.strip().startswith("="):
             continue
-        match = _LINE.match(line)
-        indent, key, value = (
-            len(match.group("indent")),
-            match.group("key").strip(),
-            match.group("value"),
-        )
+        indent, key, value, bare_colon = _split_line(line)
         while stack and stack[-1][0] >= indent:
             stack.pop()
         parent = stack[-1][1]
-        if value is None and not re.search(r"\s:$", line):
+        if value is None and not bare_colon:
             child: dict = {}
             if key in parent:
                 existing = parent[key]
-                parent[key] = (
-                    [*existing, child] if isinstance(existing, list) else [existing, child]
-                )
+                if isinstance(existing, list):
+                    existing.append(child)  # in place: a copy per repeat was quadratic
+                else:
+                    parent[key] = [existing, child]
             else:
                 parent[key] = child
             stack.append((indent, child))
@@ -389,19 +402,24 @@ def parse_report(data: bytes) -> Report:
         raise ReportError(
             f"the file is {len(data) // 2**20} MB; an nvidia-smi report is far smaller"
         )
-    if b"\x00" in data[:4096]:
+    wide = utf16_encoding(data)  # PowerShell's ">" writes UTF-16
+    if wide:
+        try:
+            text = data.decode(wide).lstrip("\ufeff")
+        except UnicodeDecodeError as exc:
+            raise ReportError(f"broken UTF-16 text at byte {exc.start}") from None
+    elif b"\x00" in data[:4096]:
         raise ReportError("this is a binary file, not an nvidia-smi report")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = (
-            data.decode("utf-16")
-            if data[:2] in (b"\xff\xfe", b"\xfe\xff")
-            else data.decode("latin-1")
-        )
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
     stripped = text.lstrip()
     if stripped.startswith("<"):
-        return parse_xml(text.encode("utf-8") if "encoding" not in stripped[:100] else data)
+        # Parse the decoded text, its declared encoding set aside: it was decoded already.
+        body = re.sub(r"^\s*<\?xml[^>]*\?>", "", stripped, count=1)
+        return parse_xml(body.encode("utf-8"))
     if "NVSMI LOG" in text[:500] or re.search(r"^Driver Version\s*:", text, re.M):
         return parse_text(text)
     if stripped.lower().startswith(("name", "timestamp", "index", "pci.bus_id", "uuid")):

@@ -8,12 +8,14 @@ the others still load.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gpuplanner import atomic
+from gpuplanner.boundedio import FileRefused, read_regular
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
 from gpuplanner.hardware.pcie import link_findings
@@ -83,7 +85,9 @@ def from_report(data: bytes, file: str) -> SystemSnapshot:
         report = parse_report(data)
     except ReportError as exc:
         raise SnapshotError(file, str(exc)) from None
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeError, LookupError, RecursionError, csv.Error) as exc:
+        # LookupError: an XML declaration naming an encoding Python does not know;
+        # csv.Error: a field over the csv module's limit.
         raise SnapshotError(file, f"not a readable nvidia-smi report: {exc}") from None
     findings = tuple(f for gpu in report.gpus for f in link_findings(gpu))
     status = DriverStatus("ok", f"driver {report.driver_version}, CUDA {report.cuda_version}")
@@ -128,14 +132,9 @@ def from_lspci(text: str, file: str) -> SystemSnapshot:
 def load_file(path: Path) -> SystemSnapshot:
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > MAX_REPORT_BYTES:
-            raise SnapshotError(
-                name, f"the file is {size // 2**20} MB, too large for a snapshot or report"
-            )
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SnapshotError(name, f"cannot read: {exc.strerror or exc}") from None
+        data = read_regular(path, MAX_REPORT_BYTES)
+    except FileRefused as exc:
+        raise SnapshotError(name, exc.reason) from None
     if not data.strip():
         raise SnapshotError(name, "the file is empty")
     if data.lstrip()[:1] == b"{":
@@ -163,11 +162,15 @@ def load_paths(paths: list[Path]) -> LoadResult:
     """Files, and folders of files (one level), each loaded on its own."""
     snapshots, errors = [], []
     for path in paths:
-        files = (
-            sorted(p for p in path.iterdir() if p.suffix.lower() in REPORT_SUFFIXES)
-            if path.is_dir()
-            else [path]
-        )
+        try:
+            files = (
+                sorted(p for p in path.iterdir() if p.suffix.lower() in REPORT_SUFFIXES)
+                if path.is_dir()
+                else [path]
+            )
+        except OSError as exc:
+            errors.append(SnapshotError(path.name, f"cannot list: {exc.strerror or exc}"))
+            continue
         if path.is_dir() and not files:
             errors.append(
                 SnapshotError(path.name, "the folder has no .json, .xml, .txt or .csv files")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gpuplanner import atomic
+from gpuplanner.boundedio import FileRefused, read_regular
 from gpuplanner.kiosk.pin import check_hash_format
 
 PAGES = ("computer", "probe", "workload", "results", "report")
@@ -60,28 +61,32 @@ class KioskConfig:
     path: Path | None = None
 
 
+MAX_CONFIG_BYTES = 256 * 1024
+
+
 def load_config(path: Path) -> KioskConfig:
     name = str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    if not path.exists():
         raise KioskConfigError(
             name,
             "there is no kiosk configuration here; create one (from the example) with: "
             f"gpuplanner kiosk set-pin --config {name}",
-        ) from None
-    except OSError as exc:
-        raise KioskConfigError(name, f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > 256 * 1024:
-        raise KioskConfigError(name, "the file is too large for a kiosk configuration")
+        )
+    try:
+        raw = read_regular(path, MAX_CONFIG_BYTES)
+    except FileRefused as exc:
+        raise KioskConfigError(name, exc.reason) from None
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise KioskConfigError(name, "not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise KioskConfigError(
-            name, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
-        ) from None
+    except (RecursionError, ValueError) as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            raise KioskConfigError(
+                name, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+            ) from None
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise KioskConfigError(name, f"not a usable JSON file: {reason}") from None
     if not isinstance(data, dict):
         raise KioskConfigError(name, "the configuration must be a JSON object")
     unknown = sorted(set(data) - set(SETTINGS))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpuplanner import atomic
+from gpuplanner.boundedio import FileRefused, read_regular
 from gpuplanner.serial import from_dict, to_dict
 
 RESULT_KIND = "gpuplanner-probe"
@@ -110,6 +111,9 @@ def from_json(text: str, file: str = "probe.json") -> ProbeResult:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ProbeFileError(f"{file}: not valid JSON (line {exc.lineno}): {exc.msg}") from None
+    except (RecursionError, ValueError) as exc:  # arrays thousands deep, 5,000-digit numbers
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise ProbeFileError(f"{file}: not a usable JSON file: {reason}") from None
     if not isinstance(data, dict) or data.get("kind") != RESULT_KIND:
         raise ProbeFileError(f"{file}: not a gpuplanner probe result")
     if not isinstance(data.get("version"), int) or data["version"] > RESULT_VERSION:
@@ -121,9 +125,14 @@ def from_json(text: str, file: str = "probe.json") -> ProbeResult:
         raise ProbeFileError(f"{file}: invalid probe result: {exc}") from None
 
 
+MAX_PROBE_FILE_BYTES = 8 * 1024 * 1024
+
+
 def load(path: Path) -> ProbeResult:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProbeFileError(f"{path.name}: cannot read: {exc}") from None
+        text = read_regular(path, MAX_PROBE_FILE_BYTES).decode("utf-8-sig")
+    except FileRefused as exc:
+        raise ProbeFileError(f"{path.name}: {exc.reason}") from None
+    except UnicodeDecodeError:
+        raise ProbeFileError(f"{path.name}: not UTF-8 text") from None
     return from_json(text, path.name)

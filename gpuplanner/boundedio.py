@@ -1,0 +1,65 @@
+"""Reading a user's file with limits: a regular file only, at most so many bytes.
+
+A FIFO or a device passes a size check (its size is 0) and then blocks or never ends; a file
+that grows while it is read can exceed what its size said. Every parser of a file the user
+names reads it through here, and turns ``FileRefused`` into its own error with the file's name.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from pathlib import Path
+
+
+class FileRefused(Exception):
+    """The file cannot be read within the rules; ``reason`` says why, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``: a regular file of at most ``limit`` bytes, else FileRefused."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise FileRefused("the file does not exist") from None
+    except OSError as exc:
+        raise FileRefused(f"cannot read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileRefused("this is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused("not a regular file (a device, a pipe or a socket)")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise FileRefused(f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise FileRefused(f"the file is over {_size(limit)}, more than such a file ever is")
+    return data
+
+
+def utf16_encoding(data: bytes) -> str | None:
+    """'utf-16' (with a BOM), 'utf-16-le'/'utf-16-be' (without one, told by where the NULs
+    fall in text that is mostly ASCII: what PowerShell's ``>`` writes), or None."""
+    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "utf-16"
+    sample = data[:4096]
+    if len(sample) < 8 or len(sample) % 2:
+        sample = sample[: len(sample) - len(sample) % 2]
+    if len(sample) < 8:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if odd.count(0) > 0.9 * len(odd) and even.count(0) < 0.1 * len(even):
+        return "utf-16-le"
+    if even.count(0) > 0.9 * len(even) and odd.count(0) < 0.1 * len(odd):
+        return "utf-16-be"
+    return None
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"

@@ -1,0 +1,201 @@
+"""Hostile and unlucky files (issue 18.6, 18.7): every parser reads through one bounded reader,
+refuses by name instead of raising, and a folder loads file by file."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import zipfile
+
+import pytest
+from conftest import run_cli
+
+from gpuplanner.boundedio import FileRefused, read_regular, utf16_encoding
+from gpuplanner.catalog.pricefile import PriceListError, read_rows
+from gpuplanner.hardware.nvidia_smi import _split_line, _text_tree, parse_report
+from gpuplanner.hardware.snapshot import SnapshotError, load_file, load_paths
+from gpuplanner.kiosk.config import KioskConfigError, load_config
+from gpuplanner.probe.results import ProbeFileError
+from gpuplanner.probe.results import load as load_probe
+
+QUERY_TEXT = """
+==============NVSMI LOG==============
+
+Timestamp                                 : Mon Nov 30 12:00:00 2026
+Driver Version                            : 550.54.14
+CUDA Version                              : 12.4
+
+Attached GPUs                             : 1
+GPU 00000000:01:00.0
+    Product Name                          : NVIDIA GeForce RTX 3090
+    PCI
+        Bus Id                            : 00000000:01:00.0
+        GPU Link Info
+            PCIe Generation
+                Max                       : 4
+                Current                   : 4
+            Link Width
+                Max                       : 16x
+                Current                   : 16x
+    FB Memory Usage
+        Total                             : 24576 MiB
+"""
+
+XML = (
+    b'<?xml version="1.0" ?><nvidia_smi_log><driver_version>550.54.14</driver_version>'
+    b'<cuda_version>12.4</cuda_version><gpu id="00000000:01:00.0">'
+    b"<product_name>NVIDIA GeForce RTX 3090</product_name></gpu></nvidia_smi_log>"
+)
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev/zero")
+
+
+@posix_only
+def test_a_fifo_or_a_device_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "report.xml"
+    os.mkfifo(fifo)  # opening it for reading would wait for a writer for ever
+    with pytest.raises(FileRefused, match="not a regular file"):
+        read_regular(fifo, 1024)
+    with pytest.raises(SnapshotError, match="not a regular file"):
+        load_file(fifo)
+    with pytest.raises(PriceListError, match="not a regular file"):
+        read_rows(fifo)
+    with pytest.raises(ProbeFileError, match="not a regular file"):
+        load_probe(fifo)
+    with pytest.raises(KioskConfigError, match="not a regular file"):
+        load_config(fifo)
+    with pytest.raises(SnapshotError, match="not a regular file"):
+        load_file(type(tmp_path)("/dev/zero"))
+
+
+def test_a_file_that_grows_past_its_limit_is_refused(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 2048)
+    with pytest.raises(FileRefused, match="over 1 KB"):
+        read_regular(path, 1024)
+
+
+def test_an_xlsx_that_unpacks_to_gigabytes_is_refused_before_it_is_opened(tmp_path):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as book:
+        book.writestr("[Content_Types].xml", "<Types/>")
+        with book.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as sheet:
+            block = b"\0" * (1024 * 1024)
+            for _ in range(150):  # 150 MB of zeros, about 150 KB compressed
+                sheet.write(block)
+    path = tmp_path / "prices.xlsx"
+    path.write_bytes(buffer.getvalue())
+    assert path.stat().st_size < 2 * 1024 * 1024
+    with pytest.raises(PriceListError, match="unpacks to 150 MB"):
+        read_rows(path)
+
+
+def test_workbooks_without_sheets_or_with_broken_sheets_are_refused(tmp_path):
+    empty = io.BytesIO()
+    with zipfile.ZipFile(empty, "w") as book:
+        book.writestr("[Content_Types].xml", "<Types/>")
+        book.writestr("xl/workbook.xml", "<workbook/>")
+    path = tmp_path / "empty.xlsx"
+    path.write_bytes(empty.getvalue())
+    with pytest.raises(PriceListError):
+        read_rows(path)
+    openpyxl = pytest.importorskip("openpyxl")
+    good = tmp_path / "good.xlsx"
+    workbook = openpyxl.Workbook()
+    workbook.active.append(["product", "price"])
+    workbook.save(good)
+    broken = tmp_path / "broken.xlsx"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(broken, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename.startswith("xl/worksheets/"):
+                data = data[: len(data) // 2]  # the sheet's XML cut in half
+            target.writestr(item, data)
+    with pytest.raises(PriceListError):
+        read_rows(broken)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_reports_as_powershell_writes_them_are_read(encoding):
+    data = QUERY_TEXT.encode(encoding)
+    assert utf16_encoding(data) is not None
+    report = parse_report(data)
+    assert [g.name for g in report.gpus] == ["NVIDIA GeForce RTX 3090"]
+    assert report.gpus == parse_report(QUERY_TEXT.encode()).gpus
+    xml = parse_report(
+        XML.decode().replace('version="1.0"', 'version="1.0" encoding="UTF-16"').encode(encoding)
+    )
+    assert [g.name for g in xml.gpus] == ["NVIDIA GeForce RTX 3090"]
+
+
+def test_a_binary_file_is_still_refused():
+    with pytest.raises(ValueError, match="binary"):
+        parse_report(b"\x7fELF\x02\x01\x01\x00\x00\x00" + bytes(range(256)) * 20)
+
+
+def test_the_text_parser_splits_long_runs_of_spaces_and_repeats_in_one_pass():
+    # Both once took minutes (a backtracking expression; a list copied per repeated section).
+    assert _split_line("a" + " " * 120_000 + "b") == (0, "a" + " " * 120_000 + "b", None, False)
+    assert _split_line("    Key" + " " * 50_000 + ": value") == (4, "Key", "value", False)
+    tree = _text_tree("Driver Version : 1\n" + "a\n" * 50_000)
+    assert isinstance(tree["a"], list) and len(tree["a"]) == 50_000
+
+
+def _write_folder(folder):
+    folder.mkdir()
+    (folder / "good.xml").write_bytes(XML)
+    (folder / "utf16.txt").write_bytes(QUERY_TEXT.encode("utf-16"))
+    (folder / "unknown-encoding.xml").write_bytes(
+        XML.replace(b'version="1.0"', b'version="1.0" encoding="x-klingon"')
+    )
+    (folder / "deep.json").write_text('{"kind": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    (folder / "huge-int.json").write_text(
+        '{"kind": "gpuplanner-snapshot", "version": ' + "9" * 5000 + "}"
+    )
+    (folder / "empty.csv").write_text("")
+    (folder / "wide.csv").write_text("name, pci.bus_id\n" + "x" * 200_000 + ", 00000000:01:00.0\n")
+    if os.name == "posix":
+        os.mkfifo(folder / "pipe.xml")
+
+
+def test_a_folder_loads_file_by_file(tmp_path):
+    _write_folder(tmp_path / "lab")
+    result = load_paths([tmp_path / "lab"])
+    loaded = sorted(n.split("/")[-1] for n, _ in result.snapshots)
+    assert loaded == ["good.xml", "unknown-encoding.xml", "utf16.txt"]  # the declaration is moot
+    refused = {e.file: e.reason for e in result.errors}
+    assert set(refused) >= {"deep.json", "huge-int.json", "empty.csv", "wide.csv"}
+    assert "nested too deeply" in refused["deep.json"]
+    if os.name == "posix":
+        assert "not a regular file" in refused["pipe.xml"]
+
+
+@pytest.mark.slow
+def test_scan_and_fleet_of_a_folder_list_the_bad_files_and_use_the_good(tmp_path):
+    _write_folder(tmp_path / "lab")
+    scan = run_cli(tmp_path, "scan", "--from", str(tmp_path / "lab"), "--json")
+    assert "Traceback" not in scan.stderr and "deep.json" in scan.stderr
+    fleet = run_cli(tmp_path, "fleet", str(tmp_path / "lab"), "--json")
+    assert "Traceback" not in fleet.stderr, fleet.stderr
+    data = json.loads(fleet.stdout)
+    assert fleet.returncode == 0 and any("deep.json" in p for p in data["unreadable"])
+    assert len(data["machines"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"shop_name": ' + "9" * 5000 + "}", "digits"),
+    ],
+)
+def test_kiosk_configurations_and_probe_files_refuse_deep_or_huge_json(tmp_path, text, reason):
+    config = tmp_path / "kiosk.json"
+    config.write_text(text)
+    with pytest.raises(KioskConfigError, match=reason):
+        load_config(config)
+    probe = tmp_path / "probe.json"
+    probe.write_text(text)
+    with pytest.raises(ProbeFileError):
+        load_probe(probe)
