@@ -210,6 +210,27 @@ MUTANTS = [
         "    except (ValueError, UnicodeError) as exc:",
         "tests/test_hostile_files.py::test_a_folder_loads_file_by_file",
     ),
+    (
+        "db commands say when they cannot write",
+        "gpuplanner/commands/db.py",
+        "        except OSError as exc:  # a full disk, a read-only folder, a missing one",
+        "        except ZeroDivisionError as exc:",
+        "tests/test_disk_errors.py::test_db_commands_writing_where_they_cannot_say_so",
+    ),
+    (
+        "catalog build leaves no temporary file",
+        "gpuplanner/catalog/build.py",
+        "    with atomic.replacing(out_path) as tmp_path:\n        _write_database(tmp_path, data, digest)",
+        "    tmp_path = out_path.with_name(f'.{out_path.name}.x.tmp')\n    _write_database(tmp_path, data, digest)\n    tmp_path.replace(out_path)",
+        "tests/test_disk_errors.py::test_a_full_disk_during_a_catalog_build_leaves_no_temporary_file",
+    ),
+    (
+        "set-pin starts an empty configuration from the example",
+        "gpuplanner/kiosk/config.py",
+        "    elif example is not None:",
+        "    elif False:",
+        "tests/test_disk_errors.py::test_set_pin_recovers_an_empty_configuration_and_refuses_a_broken_one",
+    ),
 ]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from gpuplanner import atomic
 from gpuplanner.catalog.csvdata import load_catalog
 from gpuplanner.catalog.names import normalise
 from gpuplanner.catalog.schema import BOOL, FLOAT, INT, LIST, TABLES
@@ -60,8 +60,18 @@ def build_database(csv_folder: Path, out_path: Path) -> BuildReport:
     data = load_catalog(csv_folder)
     digest = csv_digest(csv_folder)
     out_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp_path = out_path.with_name(f".{out_path.name}.{os.getpid()}.tmp")
-    tmp_path.unlink(missing_ok=True)
+    # A file of its own beside the target (O_EXCL, swept when its writer is gone), removed on
+    # any failure: a full disk once left a new .catalog.sqlite.<pid>.tmp on every start.
+    with atomic.replacing(out_path) as tmp_path:
+        _write_database(tmp_path, data, digest)
+    return BuildReport(out_path, digest, _counts(data), time.perf_counter() - start)
+
+
+def _counts(data: dict) -> dict[str, int]:
+    return {table.name: len(data[table.name]) for table in TABLES}
+
+
+def _write_database(tmp_path: Path, data: dict, digest: str) -> None:
     conn = sqlite3.connect(tmp_path)
     try:
         db = sqlite_utils.Database(conn)
@@ -88,7 +98,7 @@ def build_database(csv_folder: Path, out_path: Path) -> BuildReport:
         db["gpus"].create_index(["memory_gb"])
         db["prices"].create_index(["gpu_id", "currency", "condition"])
         db["cpus"].create_index(["name"])
-        counts = {table.name: len(data[table.name]) for table in TABLES}
+        counts = _counts(data)
         db["meta"].create({"key": str, "value": str}, pk="key")
         db["meta"].insert_all(
             [
@@ -100,8 +110,6 @@ def build_database(csv_folder: Path, out_path: Path) -> BuildReport:
         conn.commit()
     finally:
         conn.close()
-    os.replace(tmp_path, out_path)
-    return BuildReport(out_path, digest, counts, time.perf_counter() - start)
 
 
 def _forms(row: dict) -> set[str]:

@@ -114,6 +114,10 @@ def _guard(handler):
         except (CatalogError, PriceListError, pricepack.PackError) as exc:
             error(str(exc))
             return EXIT_FAILURE
+        except OSError as exc:  # a full disk, a read-only folder, a missing one
+            where = f" {exc.filename}" if exc.filename else ""
+            error(f"cannot write{where}: {exc.strerror or exc}; nothing was written")
+            return EXIT_FAILURE
 
     return run
 

@@ -66,18 +66,25 @@ def cmd_set_pin(args) -> int:
     except ValueError as exc:
         print(f"gpuplanner: {exc}; nothing was changed", file=sys.stderr)
         return 1
-    created = not path.exists()
+    example = paths.resource_path("kiosk", "example-kiosk.json")
+    created = not path.exists() or (path.is_file() and path.stat().st_size == 0)
     try:
         if created:
             path.parent.mkdir(parents=True, exist_ok=True)
             # The example's logo and price list come along, so the new file works at once.
-            for name in ("example-kiosk.json", "example-logo.png", "example-prices.csv"):
-                target = path if name.endswith(".json") else path.parent / name
+            for name in ("example-logo.png", "example-prices.csv"):
+                target = path.parent / name
                 if not target.exists():
                     shutil.copyfile(paths.resource_path("kiosk", name), target)
-        write_pin(path, pin_hash)
-    except (OSError, json.JSONDecodeError, KioskConfigError) as exc:
-        print(f"gpuplanner: cannot write {path}: {exc}", file=sys.stderr)
+        write_pin(path, pin_hash, example)
+    except KioskConfigError as exc:
+        print(f"gpuplanner: {exc}; the PIN was not changed", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(
+            f"gpuplanner: cannot write {path}: {exc.strerror or exc}; the PIN was not changed",
+            file=sys.stderr,
+        )
         return 1
     if created:
         print(f"created {path} from the example: set your shop's name and price list in it")

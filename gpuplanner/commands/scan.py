@@ -151,7 +151,11 @@ def _from_files(args) -> int:
             print(f"== {name}")
             print_snapshot(snapshot)
     if args.save and len(snapshots) == 1:
-        save(snapshots[0][1], args.save)
+        try:
+            save(snapshots[0][1], args.save)
+        except OSError as exc:
+            error(f"cannot save {args.save}: {exc.strerror or exc}")
+            return EXIT_FAILURE
     elif args.save:
         error("--save takes a single snapshot; load one file to save it")
         return EXIT_FAILURE

@@ -172,12 +172,29 @@ def load_config(path: Path) -> KioskConfig:
     )
 
 
-def write_pin(path: Path, pin_hash: str) -> None:
-    """Set ``pin_hash`` in the configuration file, keeping its other settings."""
-    data = {}
+def write_pin(path: Path, pin_hash: str, example: Path | None = None) -> None:
+    """Set ``pin_hash`` in the configuration file, keeping its other settings.
+
+    An empty file (a save an older version was interrupted in) starts again from ``example``;
+    a file that is not JSON is left as it is and refused, never overwritten.
+    """
+    data: object = {}
+    raw = b""
     if path.exists():
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-        if not isinstance(data, dict):
-            raise KioskConfigError(str(path), "the configuration must be a JSON object")
+        try:
+            raw = read_regular(path, MAX_CONFIG_BYTES)
+        except FileRefused as exc:
+            raise KioskConfigError(str(path), exc.reason) from None
+    if raw.strip():
+        try:
+            data = json.loads(raw.decode("utf-8-sig"))
+        except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError too
+            raise KioskConfigError(
+                str(path), "not valid JSON: fix it, or move it away to start from the example"
+            ) from None
+    elif example is not None:
+        data = json.loads(example.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise KioskConfigError(str(path), "the configuration must be a JSON object")
     data["pin_hash"] = pin_hash
     atomic.write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
