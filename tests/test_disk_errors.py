@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 from catalog_helpers import CSV_DIR
-from conftest import REPO_ROOT, run_cli
+from conftest import run_cli
 
 from gpuplanner.catalog import build
 from gpuplanner.kiosk.config import load_config

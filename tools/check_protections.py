@@ -213,8 +213,8 @@ MUTANTS = [
     (
         "db commands say when they cannot write",
         "gpuplanner/commands/db.py",
-        "        except OSError as exc:  # a full disk, a read-only folder, a missing one",
-        "        except ZeroDivisionError as exc:",
+        "    except OSError as exc:  # a full disk, a read-only folder, a missing one",
+        "    except ZeroDivisionError as exc:",
         "tests/test_disk_errors.py::test_db_commands_writing_where_they_cannot_say_so",
     ),
     (

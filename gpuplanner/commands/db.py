@@ -114,10 +114,6 @@ def _guard(handler):
         except (CatalogError, PriceListError, pricepack.PackError) as exc:
             error(str(exc))
             return EXIT_FAILURE
-        except OSError as exc:  # a full disk, a read-only folder, a missing one
-            where = f" {exc.filename}" if exc.filename else ""
-            error(f"cannot write{where}: {exc.strerror or exc}; nothing was written")
-            return EXIT_FAILURE
 
     return run
 
@@ -382,7 +378,10 @@ def cmd_export(args) -> int:
             )
             return EXIT_FAILURE
         rows = user.shop_rows(args.shop)
-    write_price_list(args.file, rows)
+    try:
+        write_price_list(args.file, rows)
+    except OSError as exc:
+        return _cannot_write(args.file, exc)
     if args.json:
         print_json({"file": str(args.file), "rows": len(rows)})
     else:
@@ -415,9 +414,17 @@ def _export_pack(args) -> int:
         fx=tuple(fx),
     )
     text = pricepack.render_pack(manifest, sorted(prices, key=lambda p: (p.gpu_id, p.date)), names)
-    atomic.write_text(args.file, text)
+    try:
+        atomic.write_text(args.file, text)
+    except OSError as exc:  # a full disk, a read-only folder, a missing one
+        return _cannot_write(args.file, exc)
     if args.json:
         print_json({"file": str(args.file), "pack": args.pack, "rows": len(prices)})
     else:
         print(f"wrote price pack {args.pack!r} with {len(prices)} prices to {args.file}")
     return EXIT_OK
+
+
+def _cannot_write(path: Path, exc: OSError) -> int:
+    error(f"cannot write {path}: {exc.strerror or exc}; nothing was written")
+    return EXIT_FAILURE
