@@ -136,9 +136,12 @@ def open_app(args: argparse.Namespace) -> int:
         try:
             prepare(args.config or default_config())
         except KioskStartError as exc:
-            print(f"gpuplanner: kiosk mode not started: {exc}", file=sys.stderr)
-            log.error("kiosk mode not started: %s", exc)
-            return EXIT_FAILURE
+            if _display_problem():  # no screen: the terminal and the log say it
+                print(f"gpuplanner: kiosk mode not started: {exc}", file=sys.stderr)
+                log.error("kiosk mode not started: %s", exc)
+                return EXIT_FAILURE
+            # A screen: the kiosk app refuses on it too, in a message box (docs/KIOSK.md);
+            # a kiosk usually starts from autostart, with no terminal anyone reads.
     problem = _display_problem()
     if problem:
         print(f"gpuplanner: {problem}", file=sys.stderr)

@@ -231,6 +231,41 @@ MUTANTS = [
         "    elif False:",
         "tests/test_disk_errors.py::test_set_pin_recovers_an_empty_configuration_and_refuses_a_broken_one",
     ),
+    (
+        "kiosk PIN hash iterations bounded",
+        "gpuplanner/kiosk/pin.py",
+        "    if iterations > MAX_ITERATIONS:",
+        "    if False:",
+        "tests/test_kiosk.py::test_a_pin_hash_with_absurd_parameters_is_refused_before_any_try",
+    ),
+    (
+        "kiosk files only beside the configuration",
+        "gpuplanner/kiosk/config.py",
+        "        if not resolved.is_relative_to(folder):",
+        "        if False:",
+        "tests/test_kiosk.py::test_a_price_list_outside_the_configuration_folder_is_refused_without_showing_it",
+    ),
+    (
+        "kiosk refusals never quote the file",
+        "gpuplanner/catalog/pricelist.py",
+        '            " in the header",',
+        '            f" in the header {rows[header_index]}",',
+        "tests/test_kiosk.py::test_a_price_list_outside_the_configuration_folder_is_refused_without_showing_it",
+    ),
+    (
+        "kiosk reset clears the primary selection",
+        "gpuplanner/ui/kiosk.py",
+        "                clipboard.clear(QClipboard.Mode.Selection)",
+        "                pass",
+        "tests/test_kiosk.py::test_idle_reset_clears_the_primary_selection_too",
+    ),
+    (
+        "kiosk configuration errors on the screen",
+        "gpuplanner/cli.py",
+        "            if _display_problem():  # no screen: the terminal and the log say it",
+        "            if True:",
+        "tests/test_kiosk.py::test_a_broken_configuration_is_shown_on_the_screen",
+    ),
 ]
 
 

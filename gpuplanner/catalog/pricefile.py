@@ -29,10 +29,14 @@ class Rejection:
 
 
 class PriceListError(Exception):
-    """The file as a whole cannot be read (format, encoding, size, no header)."""
+    """The file as a whole cannot be read (format, encoding, size, no header).
 
-    def __init__(self, file: str, reason: str) -> None:
-        self.file, self.reason = file, reason
+    ``reason`` never quotes the file; ``detail`` may (the header it found), for the one who
+    imports the file at a terminal, never for a kiosk screen.
+    """
+
+    def __init__(self, file: str, reason: str, detail: str | None = None) -> None:
+        self.file, self.reason, self.detail = file, reason, detail
         super().__init__(f"{file}: {reason}")
 
 

@@ -187,7 +187,8 @@ def read_price_list(
         raise PriceListError(
             path.name,
             f"line {header_index + 1}: no {' or '.join(names[m] for m in missing)} column"
-            f" in the header {[c for c in rows[header_index] if c][:8]}",
+            " in the header",
+            detail=f"the header reads {[c[:40] for c in rows[header_index] if c][:8]}",
         )
     body = rows[header_index + 1 :]
     if len(body) > MAX_ROWS:

@@ -113,6 +113,8 @@ def _guard(handler):
             return EXIT_FAILURE
         except (CatalogError, PriceListError, pricepack.PackError) as exc:
             error(str(exc))
+            if getattr(exc, "detail", None):
+                print(f"  {exc.detail}", file=sys.stderr)
             return EXIT_FAILURE
 
     return run

@@ -121,7 +121,14 @@ def load_config(path: Path) -> KioskConfig:
         value = text(key)
         if value is None:
             return None
-        resolved = (path.parent / value).resolve() if not Path(value).is_absolute() else Path(value)
+        folder = path.parent.resolve()
+        resolved = (folder / value).resolve()
+        # Only the shop's own files, beside the configuration: a path elsewhere could make the
+        # kiosk read (and a refusal show) any file of the machine.
+        if not resolved.is_relative_to(folder):
+            raise KioskConfigError(
+                name, f"'{key}': {value} is outside the configuration's folder; put it beside it"
+            )
         if not resolved.is_file():
             raise KioskConfigError(name, f"'{key}': {value} does not exist")
         return resolved

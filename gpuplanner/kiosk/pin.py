@@ -10,6 +10,10 @@ from collections.abc import Callable
 
 ITERATIONS = 200_000
 MAX_DELAY_S = 60.0
+# A stored hash is checked against these before any PIN is tried: too few iterations is weak,
+# too many makes every try take minutes (or overflow), which locks the staff out.
+MIN_ITERATIONS, MAX_ITERATIONS = 100_000, 5_000_000
+MIN_SALT_BYTES, MAX_SALT_BYTES = 8, 64
 
 
 def hash_pin(pin: str, iterations: int = ITERATIONS, salt: bytes | None = None) -> str:
@@ -26,14 +30,23 @@ def check_hash_format(stored: str) -> str | None:
     parts = stored.split("$") if isinstance(stored, str) else []
     if len(parts) != 4 or parts[0] != "pbkdf2_sha256":
         return "pin_hash must be 'pbkdf2_sha256$iterations$salt$hash' (write it with: gpuplanner kiosk set-pin)"
+    if len(parts[1]) > 9 or not parts[1].isdigit():
+        return "pin_hash is damaged (its iteration count is not a number)"
     try:
         iterations = int(parts[1])
-        bytes.fromhex(parts[2])
+        salt = bytes.fromhex(parts[2])
         digest = bytes.fromhex(parts[3])
     except ValueError:
         return "pin_hash is damaged (not hexadecimal)"
-    if iterations < 100_000 or len(digest) != 32:
+    if iterations < MIN_ITERATIONS or len(digest) != 32:
         return "pin_hash is too weak (at least 100,000 iterations of SHA-256)"
+    if iterations > MAX_ITERATIONS:
+        return (
+            f"pin_hash asks for {iterations:,} iterations: every PIN try would take minutes;"
+            " write it again with: gpuplanner kiosk set-pin"
+        )
+    if not MIN_SALT_BYTES <= len(salt) <= MAX_SALT_BYTES:
+        return "pin_hash is damaged (its salt must be 8 to 64 bytes)"
     return None
 
 

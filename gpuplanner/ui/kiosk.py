@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl
-from PySide6.QtGui import QGuiApplication, QKeySequence, QPixmap, QShortcut
+from PySide6.QtGui import QClipboard, QGuiApplication, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -148,7 +148,9 @@ class KioskWindow(QWidget):
         self.main.show()
         clipboard = QGuiApplication.clipboard()
         if clipboard is not None:
-            clipboard.clear()
+            clipboard.clear(QClipboard.Mode.Clipboard)
+            if clipboard.supportsSelection():  # X11's primary selection: what was highlighted
+                clipboard.clear(QClipboard.Mode.Selection)
         self._on_language(self.config.language)
         self.hide_countdown()
         self.resets += 1
