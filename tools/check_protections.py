@@ -266,6 +266,41 @@ MUTANTS = [
         "            if True:",
         "tests/test_kiosk.py::test_a_broken_configuration_is_shown_on_the_screen",
     ),
+    (
+        "a temporary file of its own per save",
+        "gpuplanner/atomic.py",
+        'candidate = path.with_name(f"{_prefix(path)}{os.getpid()}.{secrets.token_hex(4)}.tmp")',
+        'candidate = path.with_name(f"{_prefix(path)}tmp")',
+        "tests/test_reliability.py::test_a_link_planted_at_a_temporary_name_is_never_followed tests/test_reliability.py::test_concurrent_saves_to_one_file_never_mix",
+    ),
+    (
+        "an empty price list is not a wipe",
+        "gpuplanner/catalog/userdb.py",
+        "        if not rows and not allow_empty:",
+        "        if False:",
+        "tests/test_cli_db.py::test_an_empty_price_list_does_not_wipe_a_shops_prices",
+    ),
+    (
+        "numbers that are not numbers refused",
+        "gpuplanner/serial.py",
+        "        if not math.isfinite(number):",
+        "        if False:",
+        "tests/test_reliability.py::test_a_snapshot_with_numbers_that_are_not_numbers_is_refused_by_name",
+    ),
+    (
+        "a price below any card's is refused",
+        "gpuplanner/catalog/pricelist.py",
+        "    if amount < MIN_AMOUNT[currency]:",
+        "    if False:",
+        "tests/test_pricelist.py::test_numbers_that_are_not_prices_or_counts_are_rejected",
+    ),
+    (
+        "output the terminal cannot encode is replaced",
+        "gpuplanner/cli.py",
+        '            stream.reconfigure(errors="replace")',
+        "            pass",
+        "tests/test_reliability.py::test_an_ascii_or_gbk_terminal_gets_replacement_characters_not_a_traceback",
+    ),
 ]
 
 
