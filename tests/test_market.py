@@ -172,7 +172,7 @@ def test_mixture_of_experts_holds_every_expert_and_computes_with_the_active_ones
     held = memory.llm(moe, "inference", seq=4096, inference_bits=4)
     weights = next(p for p in held.parts if p.name == "weights")
     assert weights.gb == pytest.approx(30.5e9 * 0.5 * 1.06 / memory.GB, rel=0.01)  # all 30.5B
-    assert any("mixture of experts" in n for n in held.notes)
+    assert any(n.id == "moe" for n in held.notes)
     from gpuplanner.planning.speed import predict_llm_inference
 
     card = next(g for g in data.gpus if g.id == "geforce-rtx-3090")

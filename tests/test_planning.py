@@ -61,7 +61,7 @@ def test_inference_kv_cache_uses_grouped_query_attention():
     estimate = memory.llm(LLMS["llama-3-8b"], "inference", seq=8192)
     kv = next(p for p in estimate.parts if p.name == "kv cache")
     assert kv.gb == pytest.approx(1.0, abs=0.01)
-    assert "grouped-query attention" in estimate.notes[0]
+    assert estimate.notes[0].id == "gqa" and dict(estimate.notes[0].params)["kv_heads"] == 8
 
 
 def test_keras_resnet50_mixed_needs_less_than_fp32():

@@ -312,3 +312,28 @@ def test_results_page_says_keep_needs_and_ways_forward_in_both_languages(
         assert page.model.data(page.model.index(0, 1)) in ("加装", "更换", "保留现有显卡")
     finally:
         switcher.switch("en")
+
+
+def test_the_memory_breakdown_speaks_the_window_language(wizard, qapp):
+    """Issue 16: the breakdown once stayed English ("weights", "parameters x 4 B") in Chinese."""
+    import re
+
+    window, controller = wizard(language="zh_CN")
+    switcher = LanguageSwitcher(qapp)
+    try:
+        switcher.switch("zh_CN")
+        controller.session.scenario = Scenario.LLM
+        window.go(3)
+        page = window.workload_page
+        page.load_from_session()
+        cells = [
+            page.breakdown.item(r, c).text()
+            for r in range(page.breakdown.rowCount())
+            for c in (0, 2)
+        ]
+        assert (cells and "权重" in cells[0]) or any("权重" in c for c in cells)
+        latin_words = [w for c in cells for w in re.findall(r"[A-Za-z]{4,}", c)]
+        # Only names that stay Latin in Chinese text: LoRA, Adam, CUDA and the like.
+        assert set(latin_words) <= {"LoRA", "Adam", "CUDA", "logits", "NF4"}, latin_words
+    finally:
+        switcher.switch("en")

@@ -27,6 +27,7 @@ from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
+from gpuplanner.report import memory_text
 from gpuplanner.report.json_export import plan_json
 from gpuplanner.speed_model_file import load_speed_model
 
@@ -61,6 +62,7 @@ def register(subparsers) -> None:
         "--no-checkpointing", action="store_true", help="without gradient checkpointing"
     )
     vram.add_argument("--json", action="store_true")
+    vram.add_argument("--language", choices=("en", "zh_CN"), default="en")
     vram.set_defaults(handler=cmd_vram)
 
     rec = subparsers.add_parser("recommend", help="ranked GPUs for a scenario, budget and workload")
@@ -167,22 +169,34 @@ def cmd_vram(args) -> int:
     data = {
         "workload": label,
         "total_gb": estimate.total_gb,
-        "breakdown": [{"name": p.name, "gb": p.gb, "formula": p.formula} for p in estimate.parts],
+        "breakdown": [
+            {
+                "name": p.name,
+                "gb": p.gb,
+                "formula": memory_text.part_formula(p, args.language),
+                "formula_id": p.formula,
+                "label": memory_text.part_name(p, args.language),
+            }
+            for p in estimate.parts
+        ],
         "shardable_gb": estimate.shardable_gb,
         "cards_needed": {f"{gb}GB": n for gb, n in cards.items()},
-        "notes": list(estimate.notes),
+        "notes": [memory_text.note_text(n, args.language) for n in estimate.notes],
     }
     if args.json:
         print_json(data)
         return EXIT_OK
     print(f"{label}: {estimate.total_gb:g} GB on one card")
-    print_table(["part", "GB", "how"], [[p.name, f"{p.gb:.2f}", p.formula] for p in estimate.parts])
+    print_table(
+        ["part", "GB", "how"],
+        [[name, f"{gb:.2f}", how] for name, gb, how in memory_text.rows(estimate, args.language)],
+    )
     print(
         "Cards needed (sharded when more than one): "
         + ", ".join(f"{gb} GB: {n if n else 'more than 64'}" for gb, n in cards.items())
     )
     for note in estimate.notes:
-        print(f"Note: {note}")
+        print(f"Note: {memory_text.note_text(note, args.language)}")
     return EXIT_OK
 
 

@@ -24,9 +24,23 @@ QLORA_BYTES_PER_PARAM = 0.516  # NF4 (4 bit) plus double-quantised constants (~0
 
 @dataclass(frozen=True)
 class Part:
+    """One part of a job's memory: ``name`` and ``formula`` are ids with ``params``; the words
+    (both languages) are in report/memory_text.py."""
+
     name: str
     gb: float
     formula: str
+    params: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class Note:
+    id: str
+    params: tuple[tuple[str, object], ...] = ()
+
+
+def _p(**params) -> tuple[tuple[str, object], ...]:
+    return tuple(params.items())
 
 
 @dataclass(frozen=True)
@@ -35,7 +49,7 @@ class MemoryEstimate:
     total_gb: float  # per card, data parallel (every card holds the whole model)
     shardable_gb: float  # weights, gradients and optimizer state: what sharding divides
     unshardable_gb: float  # activations and buffers each card needs for its own batch
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
     def per_card_sharded(self, cards: int) -> float:
         """Per-card need when the shardable state is split over ``cards`` (ZeRO-3 / FSDP style)."""
@@ -46,18 +60,19 @@ class MemoryEstimate:
         return round(self.per_card_sharded(cards) * cards, 2)
 
 
-def _finish(parts: list[Part], shardable: float, notes: tuple[str, ...] = ()) -> MemoryEstimate:
+def _finish(parts: list[Part], shardable: float, notes: tuple[Note, ...] = ()) -> MemoryEstimate:
     subtotal = sum(p.gb for p in parts)
     parts.append(
         Part(
             "overhead",
             CUDA_CONTEXT_GB + FRAGMENTATION * subtotal,
-            f"{CUDA_CONTEXT_GB} GB CUDA context + {FRAGMENTATION:.0%} allocator fragmentation",
+            "overhead",
+            _p(context_gb=CUDA_CONTEXT_GB, fragmentation_pct=round(FRAGMENTATION * 100)),
         )
     )
     total = sum(p.gb for p in parts)
     return MemoryEstimate(
-        tuple(Part(p.name, round(p.gb, 3), p.formula) for p in parts),
+        tuple(Part(p.name, round(p.gb, 3), p.formula, p.params) for p in parts),
         round(total, 2),
         round(shardable, 3),
         round(subtotal - shardable, 3),
@@ -78,14 +93,12 @@ def keras_training(
     p = params or workload.params
     opt = OPTIMIZER_BYTES[optimizer]
     parts = [
-        Part("weights", p * 4 / GB, "parameters x 4 B (FP32 variables)"),
-        Part("gradients", p * 4 / GB, "parameters x 4 B"),
-        Part("optimizer", p * opt / GB, f"parameters x {opt} B ({optimizer})"),
+        Part("weights", p * 4 / GB, "fp32-variables"),
+        Part("gradients", p * 4 / GB, "bytes-per-parameter", _p(bytes=4)),
+        Part("optimizer", p * opt / GB, "optimizer-state", _p(bytes=opt, optimizer=optimizer)),
     ]
     if precision == "mixed":
-        parts.append(
-            Part("fp16 weight copies", p * 2 / GB, "parameters x 2 B (casts for FP16 compute)")
-        )
+        parts.append(Part("fp16 weight copies", p * 2 / GB, "fp16-casts"))
     act_bytes = 2 if precision == "mixed" else 4
     if workload.kind == "cnn":
         scale = ((image_size or 224) / 224) ** 2
@@ -94,7 +107,8 @@ def keras_training(
             Part(
                 "activations",
                 per_sample * batch / GB,
-                f"{workload.activation_mb_fp32:g} MB/sample at 224x224 in FP32 x (size/224)^2 x batch {batch}",
+                "cnn-activations",
+                _p(mb=workload.activation_mb_fp32, batch=batch),
             )
         )
     else:
@@ -106,7 +120,8 @@ def keras_training(
             Part(
                 "activations",
                 per_layer * workload.layers * batch / GB,
-                f"s*h*(34+5*a*s/h) B per layer (half precision) x {workload.layers} layers x batch {batch}",
+                "transformer-activations",
+                _p(layers=workload.layers, batch=batch),
             )
         )
     shardable = sum(x.gb for x in parts if x.name in ("weights", "gradients", "optimizer"))
@@ -125,7 +140,7 @@ def llm(
     """LLM inference (weights + KV cache) or fine-tuning (full, LoRA, QLoRA) in mixed precision."""
     p = model.params_b * 1e9
     parts: list[Part] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     kv = 2 * model.layers * model.kv_heads * model.head_dim * seq * batch * 2
     if mode == "inference":
         weight_bytes = {16: 2.0, 8: 1.0, 4: 0.5 * 1.06}[inference_bits]
@@ -133,49 +148,50 @@ def llm(
             Part(
                 "weights",
                 p * weight_bytes / GB,
-                f"parameters x {weight_bytes:g} B ({inference_bits}-bit)",
+                "inference-weights",
+                _p(bytes=weight_bytes, bits=inference_bits),
             )
         )
         parts.append(
             Part(
                 "kv cache",
                 kv / GB,
-                f"2 x {model.layers} layers x {model.kv_heads} KV heads x {model.head_dim} x seq {seq} x batch {batch} x 2 B",
+                "kv-cache",
+                _p(
+                    layers=model.layers,
+                    kv_heads=model.kv_heads,
+                    head_dim=model.head_dim,
+                    seq=seq,
+                    batch=batch,
+                ),
             )
         )
         parts.append(
             Part(
                 "activations",
                 4 * batch * seq * model.hidden * 2 / GB,
-                "4 x batch x seq x hidden x 2 B (working buffers)",
+                "inference-buffers",
             )
         )
         shardable = parts[0].gb + parts[1].gb
         if model.moe:
-            notes.append(
-                f"mixture of experts: all {model.params_b:g}B parameters in memory,"
-                f" {model.active_params_b:g}B work on each token"
-            )
+            notes.append(Note("moe", _p(total_b=model.params_b, active_b=model.active_params_b)))
         if model.kv_heads < model.heads:
-            notes.append(
-                f"grouped-query attention: {model.kv_heads} KV heads for {model.heads} query heads"
-            )
+            notes.append(Note("gqa", _p(kv_heads=model.kv_heads, heads=model.heads)))
         return _finish(parts, shardable, tuple(notes))
     if checkpointing:
         per_layer = 2 * seq * batch * model.hidden
-        act_formula = f"2*s*b*h B per layer (checkpointed layer inputs) x {model.layers}"
+        act_formula = "llm-activations-checkpointed"
     else:
         per_layer = seq * batch * model.hidden * (34 + 5 * model.heads * seq / model.hidden)
-        act_formula = f"s*b*h*(34+5*a*s/h) B per layer x {model.layers}"
+        act_formula = "llm-activations"
     activations = per_layer * model.layers / GB
     logits = batch * seq * model.vocab * 4 / GB  # FP32 logits for the loss
     if mode == "full":
         parts += [
-            Part("weights", p * 2 / GB, "parameters x 2 B (FP16/BF16 compute copy)"),
-            Part("gradients", p * 2 / GB, "parameters x 2 B"),
-            Part(
-                "optimizer", p * 12 / GB, "parameters x 12 B (FP32 master weights + Adam m and v)"
-            ),
+            Part("weights", p * 2 / GB, "half-compute-copy"),
+            Part("gradients", p * 2 / GB, "bytes-per-parameter", _p(bytes=2)),
+            Part("optimizer", p * 12 / GB, "mixed-adam-state"),
         ]
         shardable = parts[0].gb + parts[1].gb + parts[2].gb
     else:
@@ -185,26 +201,25 @@ def llm(
             Part(
                 "base weights",
                 base / GB,
-                "parameters x 2 B (frozen, FP16)"
-                if mode == "lora"
-                else "parameters x ~0.52 B (frozen, 4-bit NF4 + quantisation constants)",
+                "frozen-fp16" if mode == "lora" else "frozen-nf4",
             ),
             Part(
                 "adapters",
                 trainable * 16 / GB,
-                f"{trainable / 1e6:.1f}M LoRA parameters (rank {lora_rank} on q,k,v,o) x 16 B (weights, grads, Adam)",
+                "lora-adapters",
+                _p(millions=round(trainable / 1e6, 1), rank=lora_rank),
             ),
         ]
         shardable = parts[0].gb
-        notes.append(f"{trainable / p:.2%} of the parameters are trained")
+        notes.append(Note("trained-share", _p(pct=round(trainable / p * 100, 2))))
     parts += [
-        Part("activations", activations, act_formula + f", seq {seq}, batch {batch}"),
-        Part("logits", logits, f"batch x seq x vocab {model.vocab} x 4 B"),
+        Part(
+            "activations", activations, act_formula, _p(layers=model.layers, seq=seq, batch=batch)
+        ),
+        Part("logits", logits, "logits", _p(vocab=model.vocab)),
     ]
     if not checkpointing:
-        notes.append(
-            "without gradient checkpointing; turning it on saves most of the activation memory"
-        )
+        notes.append(Note("no-checkpointing"))
     return _finish(parts, shardable, tuple(notes))
 
 

@@ -317,11 +317,11 @@ def _chinese(language: str) -> dict[tuple[str, str], str]:
         return {}
 
 
-def translate(text: str, language: str) -> str:
-    """``text`` (an English template of this module) in ``language``; English when missing."""
+def translate(text: str, language: str, context: str = CONTEXT) -> str:
+    """``text`` (an English template of ``context``) in ``language``; English when missing."""
     if language == ENGLISH:
         return text
-    return _chinese(language).get((CONTEXT, text), text)
+    return _chinese(language).get((context, text), text)
 
 
 Translator = Callable[[str], str]

@@ -1165,6 +1165,169 @@
         </message>
     </context>
     <context>
+        <name>Memory</name>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>2 × {layers} layers × {kv_heads} KV heads × {head_dim} × sequence {seq} × batch {batch} × 2 B</source>
+            <translation>2 × {layers} 层 × {kv_heads} 个 KV 头 × {head_dim} × 序列长度 {seq} × 批大小 {batch} × 2 B</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>2·s·b·h B per layer (checkpointed layer inputs) × {layers} layers, sequence {seq}, batch {batch}</source>
+            <translation>每层 2·s·b·h B（检查点保存的层输入）× {layers} 层，序列长度 {seq}，批大小 {batch}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>4 × batch × sequence × hidden × 2 B (working buffers)</source>
+            <translation>4 × 批大小 × 序列长度 × 隐藏维度 × 2 B（工作缓冲区）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>FP16 weight copies</source>
+            <translation>FP16 权重副本</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>KV cache</source>
+            <translation>KV 缓存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>LoRA adapters</source>
+            <translation>LoRA 适配器</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>activations</source>
+            <translation>激活值</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>batch × sequence × vocabulary {vocab} × 4 B</source>
+            <translation>批大小 × 序列长度 × 词表 {vocab} × 4 B</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>frozen base weights</source>
+            <translation>冻结的基础权重</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>gradients</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>grouped-query attention: {kv_heads} KV heads for {heads} query heads</source>
+            <translation>分组查询注意力：{heads} 个查询头共用 {kv_heads} 个 KV 头</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>logits</source>
+            <translation>logits（输出分数）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>mixture of experts: all {total_b}B parameters in memory, {active_b}B work on each token</source>
+            <translation>混合专家模型：全部 {total_b}B 参数都要放进显存，每个 token 只用到 {active_b}B</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>optimizer state</source>
+            <translation>优化器状态</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>overhead</source>
+            <translation>额外开销</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × 12 B (FP32 master weights + Adam m and v)</source>
+            <translation>参数量 × 12 B（FP32 主权重 + Adam 的 m 和 v）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × 2 B (FP16/BF16 compute copy)</source>
+            <translation>参数量 × 2 B（FP16/BF16 计算副本）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × 2 B (casts for FP16 compute)</source>
+            <translation>参数量 × 2 B（FP16 计算用的副本）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × 2 B (frozen, FP16)</source>
+            <translation>参数量 × 2 B（冻结，FP16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × 4 B (FP32 variables)</source>
+            <translation>参数量 × 4 B（FP32 变量）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × {bytes} B</source>
+            <translation>参数量 × {bytes} B</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × {bytes} B ({bits}-bit weights)</source>
+            <translation>参数量 × {bytes} B（{bits} 位权重）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × {bytes} B ({optimizer})</source>
+            <translation>参数量 × {bytes} B（{optimizer}）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × ~0.52 B (frozen, 4-bit NF4 + quantisation constants)</source>
+            <translation>参数量 × 约 0.52 B（冻结，4 位 NF4 + 量化常数）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>s·b·h·(34 + 5·a·s/h) B per layer × {layers} layers, sequence {seq}, batch {batch}</source>
+            <translation>每层 s·b·h·(34 + 5·a·s/h) B × {layers} 层，序列长度 {seq}，批大小 {batch}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>s·h·(34 + 5·a·s/h) B per layer (half precision) × {layers} layers × batch {batch}</source>
+            <translation>每层 s·h·(34 + 5·a·s/h) B（半精度）× {layers} 层 × 批大小 {batch}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>weights</source>
+            <translation>权重</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>without gradient checkpointing; turning it on saves most of the activation memory</source>
+            <translation>未开启梯度检查点；开启后可省下大部分激活值显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>{context_gb} GB CUDA context + {fragmentation_pct}% allocator fragmentation</source>
+            <translation>{context_gb} GB CUDA 上下文 + {fragmentation_pct}% 显存分配碎片</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>{mb} MB per sample at 224×224 in FP32 × (size/224)² × batch {batch}</source>
+            <translation>每个样本 {mb} MB（224×224，FP32）× (尺寸/224)² × 批大小 {batch}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>{millions}M LoRA parameters (rank {rank} on q, k, v, o) × 16 B (weights, gradients, Adam)</source>
+            <translation>{millions}M 个 LoRA 参数（q、k、v、o 上秩为 {rank}）× 16 B（权重、梯度、Adam）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>{pct}% of the parameters are trained</source>
+            <translation>训练其中 {pct}% 的参数</translation>
+        </message>
+    </context>
+    <context>
         <name>PinDialog</name>
         <message>
             <location filename="gpuplanner/ui/pin_dialog.py" />

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,8 +23,16 @@ from gpuplanner.planning.job import job_memory
 from gpuplanner.planning.recommend import PlanError
 from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.workloads import LLMS
+from gpuplanner.report import memory_text
 from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
+
+_qt_translate = QCoreApplication.translate
+
+
+def tr_memory(text: str) -> str:
+    """Qt's translator for the memory breakdown's words (the .ts entries the CLI reads)."""
+    return _qt_translate(memory_text.CONTEXT, text)
 
 
 class WorkloadPage(WizardPage):
@@ -210,9 +218,10 @@ class WorkloadPage(WizardPage):
                 + "\n"
                 + self.tr("or %1 cards of 24 GB with sharding").replace("%1", str(cards))
             )
-        self.breakdown.setRowCount(len(estimate.parts))
-        for row, part in enumerate(estimate.parts):
-            for column, text in enumerate((part.name, f"{part.gb:.2f} GB", part.formula)):
+        rows = memory_text.rows(estimate, tr=tr_memory)
+        self.breakdown.setRowCount(len(rows))
+        for row, (name, gb, how) in enumerate(rows):
+            for column, text in enumerate((name, f"{gb:.2f} GB", how)):
                 item = QTableWidgetItem(text)
                 self.breakdown.setItem(row, column, item)
         self.breakdown.resizeColumnsToContents()

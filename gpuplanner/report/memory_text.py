@@ -1,0 +1,127 @@
+"""A job's memory breakdown in words, in the user's language (window, command line, report).
+
+``planning/memory.py`` gives each part an id, a formula id and numbers; the English templates
+below are the ``.ts`` file's source strings, and their Chinese comes from it.
+"""
+
+from __future__ import annotations
+
+from gpuplanner.i18n import translatable
+from gpuplanner.languages import ENGLISH
+from gpuplanner.planning.memory import MemoryEstimate, Note, Part
+from gpuplanner.report.plan_text import Translator, translate
+
+CONTEXT = "Memory"
+
+PART_NAMES = {
+    "weights": translatable("Memory", "weights"),
+    "gradients": translatable("Memory", "gradients"),
+    "optimizer": translatable("Memory", "optimizer state"),
+    "fp16 weight copies": translatable("Memory", "FP16 weight copies"),
+    "activations": translatable("Memory", "activations"),
+    "overhead": translatable("Memory", "overhead"),
+    "kv cache": translatable("Memory", "KV cache"),
+    "base weights": translatable("Memory", "frozen base weights"),
+    "adapters": translatable("Memory", "LoRA adapters"),
+    "logits": translatable("Memory", "logits"),
+}
+
+FORMULAS = {
+    "overhead": translatable(
+        "Memory", "{context_gb} GB CUDA context + {fragmentation_pct}% allocator fragmentation"
+    ),
+    "fp32-variables": translatable("Memory", "parameters × 4 B (FP32 variables)"),
+    "bytes-per-parameter": translatable("Memory", "parameters × {bytes} B"),
+    "optimizer-state": translatable("Memory", "parameters × {bytes} B ({optimizer})"),
+    "fp16-casts": translatable("Memory", "parameters × 2 B (casts for FP16 compute)"),
+    "cnn-activations": translatable(
+        "Memory", "{mb} MB per sample at 224×224 in FP32 × (size/224)² × batch {batch}"
+    ),
+    "transformer-activations": translatable(
+        "Memory",
+        "s·h·(34 + 5·a·s/h) B per layer (half precision) × {layers} layers × batch {batch}",
+    ),
+    "inference-weights": translatable("Memory", "parameters × {bytes} B ({bits}-bit weights)"),
+    "kv-cache": translatable(
+        "Memory",
+        "2 × {layers} layers × {kv_heads} KV heads × {head_dim} × sequence {seq} × batch {batch} × 2 B",
+    ),
+    "inference-buffers": translatable(
+        "Memory", "4 × batch × sequence × hidden × 2 B (working buffers)"
+    ),
+    "half-compute-copy": translatable("Memory", "parameters × 2 B (FP16/BF16 compute copy)"),
+    "mixed-adam-state": translatable(
+        "Memory", "parameters × 12 B (FP32 master weights + Adam m and v)"
+    ),
+    "frozen-fp16": translatable("Memory", "parameters × 2 B (frozen, FP16)"),
+    "frozen-nf4": translatable(
+        "Memory", "parameters × ~0.52 B (frozen, 4-bit NF4 + quantisation constants)"
+    ),
+    "lora-adapters": translatable(
+        "Memory",
+        "{millions}M LoRA parameters (rank {rank} on q, k, v, o) × 16 B (weights, gradients, Adam)",
+    ),
+    "llm-activations-checkpointed": translatable(
+        "Memory",
+        "2·s·b·h B per layer (checkpointed layer inputs) × {layers} layers, sequence {seq}, batch {batch}",
+    ),
+    "llm-activations": translatable(
+        "Memory",
+        "s·b·h·(34 + 5·a·s/h) B per layer × {layers} layers, sequence {seq}, batch {batch}",
+    ),
+    "logits": translatable("Memory", "batch × sequence × vocabulary {vocab} × 4 B"),
+}
+
+NOTES = {
+    "moe": translatable(
+        "Memory",
+        "mixture of experts: all {total_b}B parameters in memory, {active_b}B work on each token",
+    ),
+    "gqa": translatable(
+        "Memory", "grouped-query attention: {kv_heads} KV heads for {heads} query heads"
+    ),
+    "trained-share": translatable("Memory", "{pct}% of the parameters are trained"),
+    "no-checkpointing": translatable(
+        "Memory",
+        "without gradient checkpointing; turning it on saves most of the activation memory",
+    ),
+}
+
+
+def _tr(language: str, tr: Translator | None) -> Translator:
+    return tr or (lambda text: translate(text, language, CONTEXT))
+
+
+def _fill(template: str, params) -> str:
+    for key, value in params:
+        shown = (
+            f"{value:g}"
+            if isinstance(value, float)
+            else f"{value:,}"
+            if isinstance(value, int) and value >= 10_000
+            else str(value)
+        )
+        template = template.replace("{" + key + "}", shown)
+    return template
+
+
+def part_name(part: Part, language: str = ENGLISH, tr: Translator | None = None) -> str:
+    template = PART_NAMES.get(part.name)
+    return _tr(language, tr)(template) if template else part.name
+
+
+def part_formula(part: Part, language: str = ENGLISH, tr: Translator | None = None) -> str:
+    template = FORMULAS.get(part.formula)
+    return _fill(_tr(language, tr)(template), part.params) if template else part.formula
+
+
+def note_text(note: Note, language: str = ENGLISH, tr: Translator | None = None) -> str:
+    template = NOTES.get(note.id)
+    return _fill(_tr(language, tr)(template), note.params) if template else note.id
+
+
+def rows(estimate: MemoryEstimate, language: str = ENGLISH, tr: Translator | None = None):
+    """(name, GB, formula) per part, in words."""
+    return [
+        (part_name(p, language, tr), p.gb, part_formula(p, language, tr)) for p in estimate.parts
+    ]
