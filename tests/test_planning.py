@@ -320,3 +320,16 @@ def test_mixed_precision_gives_no_speed_up_without_tensor_cores(gpus, model):
         / predict("resnet50", "fp32", turing, model, gpus)[0].throughput
     )
     assert speed_up > 1.3  # tensor cores
+
+
+def test_a_predicted_speed_is_shown_with_its_measured_error():
+    """Issue 14: the uncertainty next to the speed, not in a document."""
+    from types import SimpleNamespace
+
+    from gpuplanner.report.plan_text import speed_cell
+
+    assert (
+        speed_cell(1.284, SimpleNamespace(action="add", predicted_error_pct=12.4)) == "1.28× ±12%"
+    )
+    assert speed_cell(1.0, SimpleNamespace(action="keep", predicted_error_pct=7.0)) == "1.00×"
+    assert speed_cell(None, SimpleNamespace(action="add", predicted_error_pct=7.0)) == "N/A"

@@ -19,7 +19,7 @@ def _tr(language: str):
 
 def _speed(option) -> str:
     value = option.speedup if option.speedup is not None else option.predicted_relative
-    return f"{value:.2f}x" if value else "N/A"
+    return text.speed_cell(value, option)
 
 
 def _row(rank: int, option, plan, language: str) -> list[str]:

@@ -565,3 +565,14 @@ def price_age_text(age, language: str = ENGLISH, tr: Translator | None = None) -
         ),
         params,
     )
+
+
+def speed_cell(speed: float | None, option) -> str:
+    """'1.28× ±12%': a predicted speed with the model's measured error for this job and card
+    (none for the installed cards: keeping them is the 1× the others are measured against)."""
+    if not speed:
+        return "N/A"
+    error = getattr(option, "predicted_error_pct", 0) or 0
+    if option.action == "keep" or error < 1:
+        return f"{speed:.2f}×"
+    return f"{speed:.2f}× ±{error:.0f}%"

@@ -114,8 +114,7 @@ class OptionsModel(QAbstractTableModel):
                 else ""
             )
         if column == "speed":
-            speed = _speed(option)
-            return f"{speed:.2f}×" if speed else "N/A"
+            return plan_text.speed_cell(_speed(option), option)
         if column == "value":
             return f"{option.value:.3f}" if option.value else "N/A"
         if column == "vram":
