@@ -61,13 +61,15 @@ class FakeRunner:
         if self.status != "ok":
             return ProbeResult(
                 RESULT_VERSION,
-                "crashed",
+                self.status,
                 "quick",
                 "python",
                 "now",
                 1.0,
                 steps[:1],
-                message="the worker crashed (SIGSEGV) after 1 step(s)",
+                message="the worker crashed (SIGSEGV) after 1 step(s)"
+                if self.status == "crashed"
+                else f"the probe ended: {self.status}",
             )
         return ProbeResult(RESULT_VERSION, "ok", "quick", "python", "now", 12.0, steps)
 
@@ -200,6 +202,20 @@ def test_a_crashed_probe_says_so(wizard, qtbot):
         qtbot.mouseClick(window.probe_page.start_button, Qt.MouseButton.LeftButton)
     assert "SIGSEGV" in window.probe_page.result_label.text()
     assert window.probe_page.start_button.isEnabled()
+
+
+@pytest.mark.parametrize(
+    ("status", "words"), [("cancelled", "Cancelled after"), ("timeout", "Stopped after")]
+)
+def test_a_cancelled_or_stopped_probe_does_not_say_finished(wizard, qtbot, status, words):
+    """Issue 16: "Finished in 5 s" once followed a cancel."""
+    window, controller = wizard(probe_status=status)
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(2)
+    with qtbot.waitSignal(controller.probe_finished, timeout=20000):
+        qtbot.mouseClick(window.probe_page.start_button, Qt.MouseButton.LeftButton)
+    assert words in window.probe_page.step_label.text()
+    assert "Finished" not in window.probe_page.step_label.text()
 
 
 def test_when_nothing_fits_the_pages_still_work(wizard, qtbot):

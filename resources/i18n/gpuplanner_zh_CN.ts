@@ -10,6 +10,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>%1 cores, %2 threads</source>
+            <translation>%1 核 %2 线程</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>&amp;Open a saved scan or report…</source>
             <translation>打开已保存的检测结果或报告(&amp;O)…</translation>
         </message>
@@ -215,6 +220,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>its power limit is not on record</source>
+            <translation>功耗上限未知</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>not installed</source>
             <translation>未安装</translation>
         </message>
@@ -222,11 +232,6 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>now Gen %1 x%2</source>
             <translation>当前 Gen %1 x%2</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>power class unknown</source>
-            <translation>功耗等级未知</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -1437,6 +1442,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>Cancelled after %1 s; nothing was measured after that.</source>
+            <translation>%1 秒后已取消，之后没有再测量。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Checking the installation</source>
             <translation>检查安装</translation>
         </message>
@@ -1504,6 +1514,11 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Starting TensorFlow in a separate process…</source>
             <translation>正在独立进程中启动 TensorFlow…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>Stopped after %1 s: the probe took longer than its time limit.</source>
+            <translation>%1 秒后已停止：测试超过了时间上限。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />

@@ -206,13 +206,14 @@ class ComputerPage(WizardPage):
             power = (
                 self.tr("%1 W sustained peak").replace("%1", f"{cpu.max_power_w:g}")
                 if cpu.max_power_w
-                else self.tr("power class unknown")
+                else self.tr("its power limit is not on record")
             )
-            parts.append(
-                "<p>"
-                + self.tr("CPU:")
-                + f" {e(cpu.model)}, {cpu.cores or '?'}/{cpu.threads or '?'}, {e(power)}</p>"
+            threads = (
+                self.tr("%1 cores, %2 threads")
+                .replace("%1", str(cpu.cores or "?"))
+                .replace("%2", str(cpu.threads or "?"))
             )
+            parts.append("<p>" + self.tr("CPU:") + f" {e(cpu.model)}, {e(threads)}, {e(power)}</p>")
         if snapshot.memory.total_mib:
             parts.append(
                 "<p>" + self.tr("Memory:") + f" {snapshot.memory.total_mib / 1024:.0f} GB</p>"

@@ -154,7 +154,11 @@ class ProbePage(WizardPage):
             if item.severity != "info":
                 lines.append("⚠ " + item.message)
         self.result_label.setText("\n".join(lines))
-        self.step_label.setText(self.tr("Finished in %1 s.").replace("%1", f"{result.seconds:.0f}"))
+        ended = {
+            "cancelled": self.tr("Cancelled after %1 s; nothing was measured after that."),
+            "timeout": self.tr("Stopped after %1 s: the probe took longer than its time limit."),
+        }.get(result.status, self.tr("Finished in %1 s."))
+        self.step_label.setText(ended.replace("%1", f"{result.seconds:.0f}"))
         if self.chart is not None:
             measured = bars(result, card, info["on_gpu"])
             self.chart.setVisible(bool(measured))
