@@ -240,3 +240,21 @@ def test_the_fleet_button_is_not_offered_in_the_kiosk(qtbot):
     qtbot.addWidget(kiosk)
     assert not desktop.fleet_button.isHidden()
     assert kiosk.fleet_button.isHidden()
+
+
+def test_the_fleet_window_has_a_close_button_and_escape_closes_it(qtbot):
+    """Issue 16: the lab fleet window had no Close button and Esc did nothing."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.ui.fleet_window import FleetWindow
+
+    window = FleetWindow("en", "CNY")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.close_button.text().replace("&", "") == "Close"
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=3000)
+    window.show()
+    qtbot.mouseClick(window.close_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=3000)

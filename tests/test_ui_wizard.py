@@ -353,3 +353,30 @@ def test_the_memory_breakdown_speaks_the_window_language(wizard, qapp):
         assert set(latin_words) <= {"LoRA", "Adam", "CUDA", "logits", "NF4"}, latin_words
     finally:
         switcher.switch("en")
+
+
+def test_a_new_plan_brings_its_first_row_into_view(wizard, qtbot):
+    """Issue 16: after a recompute the table kept its scroll position, the new #1 off screen."""
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.LLM)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    table = window.results_page.table
+    bar = table.verticalScrollBar()
+    if bar.maximum() == 0:
+        pytest.skip("every row fits on the screen")
+    bar.setValue(bar.maximum())
+    controller.session.budget = 150_000.0
+    controller.replan()
+    qtbot.waitUntil(lambda: bar.value() == 0, timeout=3000)
+
+
+def test_enter_in_a_field_goes_on_to_the_next_page(wizard, qtbot):
+    """Issue 16: Enter in a field did nothing."""
+    window, _controller = wizard()
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(3)
+    page = window.workload_page
+    page.budget.setFocus()
+    qtbot.keyClick(page.budget, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == 4, timeout=3000)

@@ -89,6 +89,9 @@ class FleetWindow(QMainWindow):
         self.csv_button.clicked.connect(lambda: self._export("csv"))
         self.pdf_button.clicked.connect(lambda: self._export("pdf"))
         self.status = QLabel(self)
+        self.close_button = QPushButton(self)
+        self.close_button.setObjectName("fleetClose")
+        self.close_button.clicked.connect(self.close)
 
         top = QHBoxLayout()
         top.addWidget(self.open_button)
@@ -117,6 +120,8 @@ class FleetWindow(QMainWindow):
         exports.addWidget(self.status, 1)
         exports.addWidget(self.csv_button)
         exports.addWidget(self.pdf_button)
+        exports.addSpacing(16)
+        exports.addWidget(self.close_button)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.addLayout(top)
@@ -128,6 +133,13 @@ class FleetWindow(QMainWindow):
             table.setAlternatingRowColors(True)
         self.retranslate()
         self._update_buttons()
+
+    def keyPressEvent(self, event) -> None:
+        # Esc closes the window like a dialog's Cancel: it opens from the main window's header.
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -253,6 +265,7 @@ class FleetWindow(QMainWindow):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("gpuplanner – lab fleet"))
         self.open_button.setText(self.tr("&Open folder…"))
+        self.close_button.setText(self.tr("&Close"))
         if not self.machines:
             self.source_label.setText(
                 self.tr(

@@ -189,6 +189,14 @@ class MainWindow(QMainWindow):
     def visible_indexes(self) -> list[int]:
         return [i for i in range(self.pages.count()) if i not in self._hidden]
 
+    def keyPressEvent(self, event) -> None:
+        # Enter in a field (a spin box or a line edit pass it up) goes on, as a dialog's default
+        # button would; a QMainWindow has no default button of its own.
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.next_button.isEnabled():
+            self.next_button.click()
+            return
+        super().keyPressEvent(event)
+
     def _neighbour(self, step: int) -> int:
         shown = self.visible_indexes()
         current = self.pages.currentIndex()

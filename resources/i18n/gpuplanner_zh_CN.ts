@@ -65,6 +65,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Computer: %1</source>
+            <translation>计算机：%1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Electricity price per kWh:</source>
             <translation>每度电价格：</translation>
         </message>
@@ -237,6 +242,11 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>slot Gen %1</source>
             <translation>插槽 Gen %1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>this one</source>
+            <translation>本机</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -988,6 +998,11 @@
             <location filename="gpuplanner/ui/fleet_window.py" />
             <source>&amp;Budget:</source>
             <translation>预算(&amp;B)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>&amp;Close</source>
+            <translation>关闭(&amp;C)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />

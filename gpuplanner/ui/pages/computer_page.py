@@ -162,7 +162,11 @@ class ComputerPage(WizardPage):
 
     def describe(self, snapshot) -> str:
         e = html.escape
-        parts = [f"<h3>{e(snapshot.machine)}</h3>"]
+        parts = [
+            "<h3>"
+            + e(self.tr("Computer: %1").replace("%1", snapshot.machine or self.tr("this one")))
+            + "</h3>"
+        ]
         if not snapshot.gpus:
             parts.append(
                 "<p><b>"

@@ -224,6 +224,8 @@ class ResultsPage(WizardPage):
                 QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows,
             )
+            # The new #1 in view: the details show it, the table must too.
+            self.table.scrollToTop()
         self._scatter(plan)
 
     def _baseline(self, plan) -> str:
