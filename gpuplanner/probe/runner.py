@@ -182,9 +182,11 @@ class ProbeRunner:
             return
         if process.poll() is not None:
             if os.name == "posix":
+                members = _group_members(process.pid)
                 for sig in (signal.SIGTERM, signal.SIGKILL):
                     with contextlib.suppress(ProcessLookupError, PermissionError):
                         os.killpg(process.pid, sig)
+                _wait_gone(members)
             return
         try:
             family = psutil.Process(process.pid).children(recursive=True)
@@ -207,6 +209,7 @@ class ProbeRunner:
                 else:
                     process.kill()
         process.wait(5)
+        _wait_gone(family)  # a killed process takes a moment to go: "no process left" on return
 
     # -- the run --------------------------------------------------------------------------
 
@@ -480,6 +483,30 @@ class ProbeRunner:
             message=message,
             stderr_tail=stderr[-8000:],
         )
+
+
+def _group_members(pgid: int) -> list[psutil.Process]:
+    """The processes still in the process group ``pgid`` (the worker's children after it left)."""
+    members = []
+    for candidate in psutil.process_iter():
+        with contextlib.suppress(ProcessLookupError, PermissionError, psutil.Error, OSError):
+            if candidate.pid != os.getpid() and os.getpgid(candidate.pid) == pgid:
+                members.append(candidate)
+    return members
+
+
+def _wait_gone(processes: list[psutil.Process], timeout_s: float = 2.0) -> None:
+    """Until every one has ended (a zombie has: it only waits for its new parent to reap it)."""
+    deadline = time.monotonic() + timeout_s
+
+    def alive(process: psutil.Process) -> bool:
+        try:
+            return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            return False
+
+    while any(alive(p) for p in processes) and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 def _finite(value: object) -> float | None:
