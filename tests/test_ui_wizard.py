@@ -380,3 +380,27 @@ def test_enter_in_a_field_goes_on_to_the_next_page(wizard, qtbot):
     page.budget.setFocus()
     qtbot.keyClick(page.budget, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.pages.currentIndex() == 4, timeout=3000)
+
+
+def test_the_details_tab_bar_stays_put_whatever_the_text(wizard, qtbot):
+    """Issue 16: the details' tab bar jumped as the text length changed, so clicks missed."""
+    from PySide6.QtCore import QItemSelectionModel
+
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.LLM)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    page = window.results_page
+    bar = page.tabs.tabBar()
+    places = set()
+    lengths = set()
+    for row in range(min(page.proxy.rowCount(), 12)):
+        page.table.selectionModel().select(
+            page.proxy.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        qtbot.wait(20)
+        lengths.add(len(page.details.text()))
+        places.add(bar.mapTo(window, bar.rect().topLeft()).y())
+    assert len(lengths) > 1 and len(places) == 1, (lengths, places)

@@ -12,11 +12,13 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTableWidget,
@@ -137,7 +139,13 @@ class ResultsPage(WizardPage):
         self.tabs = QTabWidget(self)
         details_tab = QWidget(self)
         details_layout = QVBoxLayout(details_tab)
-        details_layout.addWidget(self.details, 1)
+        # The details scroll inside a fixed area: a longer text once grew the tab widget and
+        # moved its tab bar under the mouse, so clicks on "Compare" missed.
+        self.details_scroll = QScrollArea(details_tab)
+        self.details_scroll.setWidgetResizable(True)
+        self.details_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_scroll.setWidget(self.details)
+        details_layout.addWidget(self.details_scroll, 1)
         details_layout.addWidget(self.power)
         self.scatter_tab = QWidget(self)
         QVBoxLayout(self.scatter_tab)
