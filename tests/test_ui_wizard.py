@@ -176,7 +176,8 @@ def test_no_nvidia_driver_is_explained(wizard, qtbot, tmp_path):
     window.scenario_page.set_scenario(Scenario.STUDENT)
     window.go(1)
     qtbot.waitUntil(lambda: "No GPU found" in window.computer_page.summary.text(), timeout=20000)
-    assert "kernel driver is not running" in window.computer_page.summary.text()
+    text = window.computer_page.summary.text()
+    assert "installed but not running" in text and "Secure Boot" in text
 
 
 def test_a_failing_scan_shows_a_message_not_a_traceback(wizard, qtbot):
@@ -404,3 +405,29 @@ def test_the_details_tab_bar_stays_put_whatever_the_text(wizard, qtbot):
         lengths.add(len(page.details.text()))
         places.add(bar.mapTo(window, bar.rect().topLeft()).y())
     assert len(lengths) > 1 and len(places) == 1, (lengths, places)
+
+
+def test_the_driver_line_speaks_the_window_language_and_once(wizard, qapp, tmp_path):
+    """Issue 16: the raw "NVML Shared Library Not Found" appeared twice, with an English hint."""
+    from dataclasses import replace
+
+    from gpuplanner.hardware.records import DriverStatus, Finding
+
+    raw = "NVML Shared Library Not Found"
+    snapshot = replace(
+        fake_scan(tmp_path)(),
+        gpus=(),
+        nvml=DriverStatus("library-missing", raw, "Install the NVIDIA driver."),
+        findings=(
+            Finding("no-nvidia-gpu", "info", None, {"detail": raw, "state": "library-missing"}),
+        ),
+    )
+    window, _controller = wizard(language="zh_CN")
+    switcher = LanguageSwitcher(qapp)
+    try:
+        switcher.switch("zh_CN")
+        text = window.computer_page.describe(snapshot)
+    finally:
+        switcher.switch("en")
+    assert raw not in text and "Install the NVIDIA driver" not in text
+    assert "未安装" in text

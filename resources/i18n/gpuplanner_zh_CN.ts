@@ -30,6 +30,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>A GPU may be hung: check nvidia-smi and the system log (Xid errors).</source>
+            <translation>显卡可能已卡死：请查看 nvidia-smi 和系统日志（Xid 错误）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>ATX 2.x (older)</source>
             <translation>ATX 2.x（旧款）</translation>
         </message>
@@ -65,6 +70,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Check the /dev/nvidia* permissions, or join the video group.</source>
+            <translation>请检查 /dev/nvidia* 的权限，或把用户加入 video 组。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Computer: %1</source>
             <translation>计算机：%1</translation>
         </message>
@@ -87,6 +97,16 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Has a 12V-2x6 (12VHPWR) cable</source>
             <translation>带 12V-2x6（12VHPWR）供电线</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this is expected.</source>
+            <translation>请安装 NVIDIA 驱动（其中包含 NVML）。没有 NVIDIA 显卡时出现这一提示是正常的。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Install the nvidia-ml-py package (pip install nvidia-ml-py).</source>
+            <translation>请安装 nvidia-ml-py 包（pip install nvidia-ml-py）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -160,6 +180,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
+            <translation>请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）设置。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Restart the computer.</source>
+            <translation>请重启计算机。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Scanning</source>
             <translation>正在检测</translation>
         </message>
@@ -215,6 +245,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>cannot be read from Python</source>
+            <translation>无法从 Python 读取</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>card up to Gen %1</source>
             <translation>显卡最高 Gen %1</translation>
         </message>
@@ -225,6 +260,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>did not answer</source>
+            <translation>没有响应</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>installed but not running</source>
+            <translation>已安装但没有运行</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>its power limit is not on record</source>
             <translation>功耗上限未知</translation>
         </message>
@@ -232,6 +277,11 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>not installed</source>
             <translation>未安装</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>not installed (the NVML library was not found)</source>
+            <translation>未安装（找不到 NVML 库）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -250,8 +300,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>this user may not open the GPU</source>
+            <translation>当前用户无权访问显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>unknown</source>
             <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>updated without a reboot</source>
+            <translation>驱动已更新但尚未重启</translation>
         </message>
     </context>
     <context>

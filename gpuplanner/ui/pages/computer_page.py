@@ -200,11 +200,8 @@ class ComputerPage(WizardPage):
                 + f" {e(link_text)}</p>"
             )
         if snapshot.nvml.state not in ("ok", "not-read"):
-            parts.append(
-                "<p>"
-                + self.tr("NVIDIA driver:")
-                + f" {e(snapshot.nvml.detail)}<br><i>{e(snapshot.nvml.hint)}</i></p>"
-            )
+            state, hint = self._driver_words(snapshot.nvml)
+            parts.append("<p>" + self.tr("NVIDIA driver:") + f" {e(state)}<br><i>{e(hint)}</i></p>")
         cpu = snapshot.cpu
         if cpu.model:
             power = (
@@ -230,13 +227,49 @@ class ComputerPage(WizardPage):
                 + self.tr("TensorFlow:")
                 + f" {e(installed)} (Python {e(tf.python_version)})</p>"
             )
-        if snapshot.findings:
+        # The driver line above already says why no NVIDIA GPU was read: not twice.
+        shown = [f for f in snapshot.findings if f.id != "no-nvidia-gpu" or f.severity != "info"]
+        if shown:
             items = "".join(
                 f"<li>{SEVERITY_MARK.get(f.severity, '')} {e(finding_text(f, self.language))}</li>"
-                for f in snapshot.findings
+                for f in shown
             )
             parts.append(f"<ul>{items}</ul>")
         return "".join(parts)
+
+    def _driver_words(self, nvml) -> tuple[str, str]:
+        """What NVML's state means, and what to do, in the window's language (the raw message
+        only for an error the table does not know)."""
+        words = {
+            "library-missing": (
+                self.tr("not installed (the NVML library was not found)"),
+                self.tr(
+                    "Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this "
+                    "is expected."
+                ),
+            ),
+            "driver-not-loaded": (
+                self.tr("installed but not running"),
+                self.tr("Reboot, or check 'lsmod | grep nvidia' and Secure Boot."),
+            ),
+            "version-mismatch": (
+                self.tr("updated without a reboot"),
+                self.tr("Restart the computer."),
+            ),
+            "no-permission": (
+                self.tr("this user may not open the GPU"),
+                self.tr("Check the /dev/nvidia* permissions, or join the video group."),
+            ),
+            "timeout": (
+                self.tr("did not answer"),
+                self.tr("A GPU may be hung: check nvidia-smi and the system log (Xid errors)."),
+            ),
+            "python-package-missing": (
+                self.tr("cannot be read from Python"),
+                self.tr("Install the nvidia-ml-py package (pip install nvidia-ml-py)."),
+            ),
+        }
+        return words.get(nvml.state, (nvml.detail, nvml.hint))
 
     # -- entered facts --------------------------------------------------------------------------
 
