@@ -12,6 +12,10 @@ from gpuplanner.boundedio import FileRefused, read_regular
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 20_000
+# One card's price, for shop lists and price packs alike. Beyond these a price is a typo (an
+# extra zero); below, no graphics card sells (a used GT 710 is about ¥150): a unit slip.
+MAX_AMOUNT = {"CNY": 2_000_000.0, "USD": 300_000.0}
+MIN_AMOUNT = {"CNY": 50.0, "USD": 8.0}
 MAX_UNPACKED_BYTES = 100 * 1024 * 1024
 
 

@@ -14,14 +14,17 @@ from pathlib import Path
 
 from gpuplanner import atomic
 from gpuplanner.catalog.names import NamedCard, match_product, normalise
-from gpuplanner.catalog.pricefile import MAX_ROWS, PriceListError, Rejection, read_rows
+from gpuplanner.catalog.pricefile import (
+    MAX_AMOUNT,
+    MAX_ROWS,
+    MIN_AMOUNT,
+    PriceListError,
+    Rejection,
+    read_rows,
+)
 from gpuplanner.catalog.userdb import ShopPriceRow
 
 SURE_CONFIDENCE = 0.9
-# Beyond these a price is a typo (an extra zero), not a price.
-MAX_AMOUNT = {"CNY": 2_000_000.0, "USD": 300_000.0}
-# Below these no graphics card sells (a used GT 710 is about ¥150): a typo or a unit slip.
-MIN_AMOUNT = {"CNY": 50.0, "USD": 8.0}
 MAX_STOCK = 100_000
 
 HEADERS = {

@@ -30,7 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpuplanner.catalog.names import NamedCard, normalise
-from gpuplanner.catalog.pricefile import Rejection, decode_text, read_limited
+from gpuplanner.catalog.pricefile import (
+    MAX_AMOUNT,
+    MAX_ROWS,
+    MIN_AMOUNT,
+    Rejection,
+    decode_text,
+    read_limited,
+)
 from gpuplanner.catalog.records import FxRate, Price
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
 
@@ -40,9 +47,7 @@ COLUMNS = ("gpu", "amount", "currency", "condition", "region", "source", "date",
 # A row's own cells: the manifest may give defaults for these.
 DEFAULTABLE = ("currency", "condition", "region", "source", "date")
 MANIFEST_KEYS = ("name", "published", "publisher", "description", "fx", *DEFAULTABLE)
-MAX_ROWS = 20_000
-# Beyond these a card price is a typo (an extra zero); below, a unit slip. Cloud hours apart.
-CARD_RANGE = {"CNY": (50.0, 2_000_000.0), "USD": (8.0, 300_000.0)}
+# A card's price has the shop lists' bounds (pricefile); an hour of cloud has its own.
 HOUR_RANGE = {"CNY": (0.05, 5_000.0), "USD": (0.01, 700.0)}
 FX_RANGE = {("USD", "CNY"): (4.0, 12.0)}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
@@ -251,7 +256,11 @@ def _row(cells, line, manifest, resolve, today, rejected) -> Price | None:
     if not math.isfinite(amount) or amount <= 0:
         bad("amount", f"{raw['amount']!r} is not a price")
     elif currency in CURRENCIES and condition in PRICE_CONDITIONS:
-        low, high = (HOUR_RANGE if condition == "cloud-hour" else CARD_RANGE)[currency]
+        low, high = (
+            HOUR_RANGE[currency]
+            if condition == "cloud-hour"
+            else (MIN_AMOUNT[currency], MAX_AMOUNT[currency])
+        )
         if not low <= amount <= high:
             bad("amount", f"{amount:g} {currency} is outside {low:g}–{high:g}: a typo?")
     if len(rejected) > before:

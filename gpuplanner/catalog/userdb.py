@@ -8,12 +8,13 @@ one is created, and the caller is told so it can tell the user.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -351,13 +352,7 @@ class UserDb:
         rows = list(rows)
         if not rows and not allow_empty:
             raise EmptyPriceList(shop, file_name)
-        try:
-            self._conn.execute("begin immediate")
-        except sqlite3.OperationalError as exc:
-            if _is_locked(exc):
-                raise UserDbLocked(self.path) from exc
-            raise
-        try:
+        with self._transaction():
             self._conn.execute(
                 "insert into shops(name, created) values (?, ?) on conflict(name) do nothing",
                 (shop, _now()),
@@ -398,15 +393,6 @@ class UserDb:
                     json.dumps(report, ensure_ascii=False, sort_keys=True),
                 ),
             )
-            self._conn.execute("commit")
-        except sqlite3.OperationalError as exc:
-            self._rollback()  # SQLite may have rolled back already (a full disk does)
-            if "full" in str(exc).lower():
-                raise UserDbFull(self.path) from exc
-            raise
-        except BaseException:
-            self._rollback()
-            raise
         return len(rows)
 
     # -- price packs ----------------------------------------------------------------------
@@ -417,8 +403,7 @@ class UserDb:
         """Put a pack in place of the one with the same name, in one transaction."""
         if not prices:
             raise EmptyPriceList(manifest.name, file_name)
-        self._begin()
-        try:
+        with self._transaction():
             self._conn.execute("delete from price_packs where name = ?", (manifest.name,))
             pack_id = self._conn.execute(
                 "insert into price_packs(name, version, published, publisher, description,"
@@ -456,25 +441,11 @@ class UserDb:
                 "insert into pack_fx(pack_id, base, quote, rate, date, source) values (?,?,?,?,?,?)",
                 [(pack_id, r.base, r.quote, r.rate, r.date, r.source) for r in manifest.fx],
             )
-            self._conn.execute("commit")
-        except sqlite3.OperationalError as exc:
-            self._rollback()
-            if "full" in str(exc).lower():
-                raise UserDbFull(self.path) from exc
-            raise
-        except BaseException:
-            self._rollback()
-            raise
         return len(prices)
 
     def remove_pack(self, name: str) -> bool:
-        self._begin()
-        try:
+        with self._transaction():
             gone = self._conn.execute("delete from price_packs where name = ?", (name,)).rowcount
-            self._conn.execute("commit")
-        except BaseException:
-            self._rollback()
-            raise
         return bool(gone)
 
     def packs(self) -> list[dict]:
@@ -517,12 +488,26 @@ class UserDb:
             fx_rates=(*catalog.fx_rates, *self.pack_fx()),
         )
 
-    def _begin(self) -> None:
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction: all of it or none of it; another copy holding the file is
+        UserDbLocked, a full disk UserDbFull."""
         try:
             self._conn.execute("begin immediate")
         except sqlite3.OperationalError as exc:
             if _is_locked(exc):
                 raise UserDbLocked(self.path) from exc
+            raise
+        try:
+            yield
+            self._conn.execute("commit")
+        except sqlite3.OperationalError as exc:
+            self._rollback()  # SQLite may have rolled back already (a full disk does)
+            if "full" in str(exc).lower():
+                raise UserDbFull(self.path) from exc
+            raise
+        except BaseException:
+            self._rollback()
             raise
 
     def _rollback(self) -> None:
