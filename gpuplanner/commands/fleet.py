@@ -6,7 +6,7 @@ from pathlib import Path
 
 from gpuplanner import atomic
 from gpuplanner.commands.args import positive_float
-from gpuplanner.commands.output import error, print_json, print_table
+from gpuplanner.commands.output import error, open_user_db, print_json, print_table
 
 EXIT_OK, EXIT_FAILURE = 0, 1
 
@@ -83,8 +83,8 @@ def cmd_fleet(args) -> int:
         error(f"not found: {', '.join(missing)}")
         return EXIT_FAILURE
     try:
-        with Catalog.open() as catalog:
-            data = catalog.load_all()
+        with Catalog.open() as catalog, open_user_db() as user:
+            data = user.with_packs(catalog.load_all())  # the imported price packs too
         machines, problems = fleet.load_fleet(args.paths, data)
         if not machines:
             error("no machine could be read" + "".join(f"\n  {p}" for p in problems))

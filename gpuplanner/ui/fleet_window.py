@@ -146,9 +146,10 @@ class FleetWindow(QMainWindow):
     def _catalog(self):
         if self.catalog is None:
             from gpuplanner.catalog.store import Catalog
+            from gpuplanner.catalog.userdb import UserDb
 
-            with Catalog.open() as catalog:
-                self.catalog = catalog.load_all()
+            with Catalog.open() as catalog, UserDb() as user:
+                self.catalog = user.with_packs(catalog.load_all())  # imported packs too
         return self.catalog
 
     def load(self, paths: list[Path]) -> None:
