@@ -56,7 +56,7 @@ def pick_currency(saved: str | None, locale_name: str | None) -> str:
     return saved if saved in SUPPORTED_CURRENCIES else currency_for_locale(locale_name)
 
 
-def format_money(amount: float, currency: str) -> str:
-    """'¥2,500' or '$350': whole units, thousands separators, the symbol first."""
+def format_money(amount: float, currency: str, decimals: int = 0) -> str:
+    """'¥2,500' or '$350': whole units (or ``decimals``), thousands separators, the symbol first."""
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
-    return f"{symbol}{amount:,.0f}"
+    return f"{symbol}{amount:,.{decimals}f}"

@@ -28,7 +28,7 @@ class Session:
     probe: Any = None  # ProbeResult
     psu_watts: int | None = None
     psu_rating: str | None = None
-    psu_atx: str = "2"
+    psu_atx: str = ""  # "2", "3", or "" unknown (planned as 2.x, the weaker spike rating)
     psu_8pin: int | None = None
     psu_12v2x6: bool = False
     case_form: str | None = None
@@ -106,7 +106,7 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
     psu = (
         PsuSpec(
             float(session.psu_watts),
-            session.psu_atx,
+            session.psu_atx or "2",
             session.psu_12v2x6,
             session.psu_8pin,
             session.psu_rating,

@@ -54,7 +54,9 @@ def main(out: Path) -> int:
     report = recommend(
         PlanRequest(scenario=Scenario.STUDENT, machine=facts), data, load_speed_model()
     )
-    page = plan_html(report, "zh_CN")
+    from gpuplanner.report.context import report_context
+
+    page = plan_html(report, "zh_CN", report_context(report, "zh_CN", data))
     write_html(out / "report.html", page)
     write_pdf_headless(out / "report.pdf", page)
     print(

@@ -212,16 +212,20 @@ def test_markup_in_names_is_escaped_in_the_html_report():
     plan = recommend(
         PlanRequest(scenario=Scenario.STUDENT, currency="CNY"), data, load_speed_model()
     )
-    page = plan_html(
-        plan,
-        "en",
-        machine_lines=["<img src=x onerror=alert(1)>"],
+    from gpuplanner.report.html import ReportContext
+
+    context = ReportContext(
+        "2026-11-30 12:00",
+        "0",
+        "<i>catalog</i>",
+        machine_rows=[("<img src=x onerror=alert(1)>", "<script>")],
         shop="<b>Shop</b>",
         logo_url='x" onload="alert(2)',
     )
+    page = plan_html(plan, "en", context)
     assert "<img src=x" not in page and "&lt;img src=x" in page
     assert "<b>Shop</b>" not in page and "&lt;b&gt;Shop" in page
-    assert 'onload="alert(2)' not in page
+    assert 'onload="alert(2)' not in page and "<script>" not in page and "<i>catalog" not in page
 
 
 # -- the kiosk under a monkey ------------------------------------------------------------------

@@ -146,7 +146,7 @@ def test_walk_every_page_forward_and_back(wizard, qtbot, tmp_path):
 
     _next(window, qtbot)  # report
     report = window.report_page
-    assert "GPU plan" in report.preview.toHtml() and report.qr.pixmap() is not None
+    assert "GPU purchase plan" in report.preview.toHtml() and report.qr.pixmap() is not None
     for kind in ("html", "json", "pdf"):
         report.save_to(kind, tmp_path / f"plan.{kind}")
         assert (tmp_path / f"plan.{kind}").stat().st_size > 100
@@ -228,7 +228,7 @@ def test_when_nothing_fits_the_pages_still_work(wizard, qtbot):
     assert controller.plan.fitting() == ()
     assert "0" in window.results_page.heading.text()
     window.go(5)
-    assert "GPU plan" in window.report_page.preview.toHtml()
+    assert "GPU purchase plan" in window.report_page.preview.toHtml()
 
 
 def test_language_switch_reaches_every_page(wizard, qtbot, qapp):

@@ -18,6 +18,7 @@ from gpuplanner.commands.planning_input import (
     machine_of,
     snapshot_of,
 )
+from gpuplanner.i18n import translatable
 from gpuplanner.inventory import case_of, supply_of
 from gpuplanner.planning import memory
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, job_memory
@@ -27,7 +28,7 @@ from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
-from gpuplanner.report import memory_text
+from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
 from gpuplanner.speed_model_file import load_speed_model
 
@@ -133,6 +134,12 @@ def register(subparsers) -> None:
     rec.add_argument("--language", choices=("en", "zh_CN"), default="en")
     rec.add_argument("--top", type=positive_int, default=10, help="options to print (text)")
     rec.add_argument("--json", action="store_true")
+    rec.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help="also write the full report: FILE.html or FILE.pdf, in --language",
+    )
     rec.set_defaults(handler=cmd_recommend)
 
 
@@ -143,7 +150,16 @@ def cmd_vram(args) -> int:
         estimate = memory.keras_training(
             preset, args.batch or preset.default_batch, args.precision, seq=args.seq
         )
-        label = f"{args.workload} ({args.precision}, batch {args.batch or preset.default_batch})"
+        words = job_text.translator(args.language)
+        label = " · ".join(
+            (
+                words(job_text.WORKLOAD[args.workload]),
+                words(job_text.PRECISION[args.precision]),
+                words(translatable("Report", "batch {n}")).replace(
+                    "{n}", str(args.batch or preset.default_batch)
+                ),
+            )
+        )
     else:
         if args.model:
             model = find_llm(args.model)
@@ -164,7 +180,7 @@ def cmd_vram(args) -> int:
             checkpointing=not args.no_checkpointing,
             inference_bits=args.bits,
         )
-        label = f"{model.name} {args.mode}"
+        label = f"{model.name} · {job_text.translator(args.language)(job_text.MODE[args.mode])}"
     cards = {gb: memory.cards_needed(estimate, gb) for gb in (12, 16, 24, 48, 80)}
     data = {
         "workload": label,
@@ -186,18 +202,55 @@ def cmd_vram(args) -> int:
     if args.json:
         print_json(data)
         return EXIT_OK
-    print(f"{label}: {estimate.total_gb:g} GB on one card")
+    words = job_text.translator(args.language)
+    print(
+        f"{label}: "
+        + words(translatable("Report", "{gb} GB on one card")).replace(
+            "{gb}", f"{estimate.total_gb:g}"
+        )
+    )
     print_table(
-        ["part", "GB", "how"],
+        [
+            words(translatable("Report", "Part")),
+            "GB",
+            words(translatable("Report", "How it is counted")),
+        ],
         [[name, f"{gb:.2f}", how] for name, gb, how in memory_text.rows(estimate, args.language)],
     )
+    more = words(translatable("Report", "more than 64"))
     print(
-        "Cards needed (sharded when more than one): "
-        + ", ".join(f"{gb} GB: {n if n else 'more than 64'}" for gb, n in cards.items())
+        words(translatable("Report", "Cards needed (sharded when more than one): {list}")).replace(
+            "{list}", ", ".join(f"{gb} GB: {n if n else more}" for gb, n in cards.items())
+        )
     )
     for note in estimate.notes:
-        print(f"Note: {memory_text.note_text(note, args.language)}")
+        print(
+            words(translatable("Report", "Note: {text}")).replace(
+                "{text}", memory_text.note_text(note, args.language)
+            )
+        )
     return EXIT_OK
+
+
+def _write_report(args, plan, request, data, snapshot) -> bool:
+    from gpuplanner.probe.results import load as load_probe
+    from gpuplanner.report.context import report_context
+    from gpuplanner.report.files import write_html, write_pdf_headless
+    from gpuplanner.report.html import plan_html
+
+    kind = args.report.suffix.lower()
+    if kind not in (".html", ".htm", ".pdf"):
+        error(f"{args.report.name}: the report is written as .html or .pdf")
+        return False
+    probe = load_probe(args.probe) if args.probe else None
+    context = report_context(plan, args.language, data, request, snapshot, probe)
+    page = plan_html(plan, args.language, context)
+    try:
+        (write_pdf_headless if kind == ".pdf" else write_html)(args.report, page)
+    except OSError as exc:
+        error(f"cannot write the report {args.report.name}: {exc.strerror or exc}")
+        return False
+    return True
 
 
 def _iso_date(text: str) -> str:
@@ -260,6 +313,8 @@ def cmd_recommend(args) -> int:
         machine=machine_of(args, data, snapshot),
     )
     plan = recommend(request, data, load_speed_model(), shop_prices)
+    if args.report is not None and not _write_report(args, plan, request, data, snapshot):
+        return EXIT_FAILURE
     if args.json:
         print_json(plan_json(plan))
         return EXIT_OK

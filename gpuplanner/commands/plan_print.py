@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpuplanner.commands.output import print_table
 from gpuplanner.i18n import translatable
 from gpuplanner.languages import format_money
+from gpuplanner.report import job_text
 from gpuplanner.report import plan_text as text
 
 HEADERS = {
@@ -49,14 +50,21 @@ def _row(rank: int, option, plan, language: str) -> list[str]:
 
 def print_plan(plan, language: str, top: int) -> None:
     tr = _tr(language)
-    if plan.model:
-        job = f"{plan.model} {plan.mode}" + (f" ({plan.bits}-bit weights)" if plan.bits else "")
-    else:
-        job = f"{plan.workload} ({plan.precision})"
+    words = job_text.translator(language)
+    scenario = job_text.SCENARIO.get(plan.scenario)
     print(
-        f"{plan.scenario}: {job}, budget {format_money(plan.budget, plan.currency)}; "
-        f"needs {plan.vram.total_gb:g} GB on one card; route: {text.route_text(plan.tf_route, language, tr)}; "
-        f"speeds against {plan.reference_gpu}"
+        words(
+            translatable(
+                "Report",
+                "{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}",
+            )
+        )
+        .replace("{scenario}", words(scenario) if scenario else plan.scenario)
+        .replace("{job}", job_text.job_line(plan, language))
+        .replace("{budget}", format_money(plan.budget, plan.currency))
+        .replace("{gb}", f"{plan.vram.total_gb:g}")
+        .replace("{route}", text.route_text(plan.tf_route, language, tr))
+        .replace("{gpu}", plan.reference_gpu)
     )
     if plan.price_age is not None:
         print(text.price_age_text(plan.price_age, language, tr))

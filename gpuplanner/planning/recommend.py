@@ -348,7 +348,7 @@ class _Planner:
             base *= 1.05
         for f in found:
             base *= CONFIDENCE.get(f.id, 1.0)
-            if f.id in ("psu-unknown-check", "check-case", "adapter-check"):
+            if f.id.startswith("psu-unknown-check") or f.id in ("check-case", "adapter-check"):
                 base *= CHECK_PENALTY
         return base
 
@@ -427,8 +427,8 @@ def recommend(
         model=planner.llm_model.name if planner.llm_model else None,
         mode=planner.llm_mode,
         bits=request.bits if planner.llm_mode == "inference" else None,
-        seq=request.seq,
-        batch=request.batch,
+        seq=job.seq_of(request, planner.llm_mode),  # the job as planned, defaults filled in
+        batch=job.batch_of(request, planner.workload),
         no_purchase_needed=keep is not None,
         keep_findings=ranking.keep_findings(keep, faster) if keep is not None else (),
         rent=_rentals(planner),

@@ -1,153 +1,251 @@
-"""A plan as a self-contained HTML page. Every text from data is escaped (names can hold markup)."""
+"""A plan as one self-contained HTML page: the report saved as HTML, rendered to PDF and printed.
+
+It says what was planned and for whom: the date, the app and catalog versions, the machine and
+the user's inputs, the full job, every option that fits (with its dated price, speed, needs,
+reasons and warnings in full), why each other card does not, the charts, the power bar of the
+top pick, the ways forward and the QR code. Every label comes from the translation source;
+every text from data is escaped (names can hold markup).
+"""
 
 from __future__ import annotations
 
+import base64
 import html
+from dataclasses import dataclass, field
 
-from gpuplanner.languages import CHINESE, ENGLISH
-from gpuplanner.planning.recommend import Plan
+from gpuplanner.i18n import translatable
+from gpuplanner.languages import CHINESE, ENGLISH, format_money
+from gpuplanner.planning.options import Option, Plan
 from gpuplanner.report import plan_text
+from gpuplanner.report.chart_data import power_bar, value_chart
+from gpuplanner.report.job_text import input_rows, job_rows, translator
+from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg, value_chart_svg
 
 MARK = {"blocks": "✘", "needs": "＋", "warns": "⚠", "info": "·"}
 
-T = {
-    "en": {
-        "title": "GPU plan",
-        "scenario": "Scenario",
-        "budget": "Budget",
-        "workload": "Workload",
-        "needs": "Memory needed",
-        "options": "Options",
-        "gpu": "GPU",
-        "price": "Price",
-        "speed": "Speed",
-        "fits": "Fits",
-        "warnings": "Warnings",
-        "reasons": "Why",
-        "yes": "yes",
-        "no": "no",
-        "relative": "relative to",
-        "machine": "This computer",
-        "rent": "Renting instead",
-        "sku": "SKU",
-        "shelf": "Shelf",
-        "action": "Action",
-        "needs_col": "Needs",
-        "route": "TensorFlow route",
-        "price_date": "price of",
-        "forward": "Ways forward",
-        "no_purchase": "No purchase needed: your cards already hold this job.",
-    },
-    "zh": {
-        "title": "GPU 选购方案",
-        "scenario": "场景",
-        "budget": "预算",
-        "workload": "任务",
-        "needs": "显存需求",
-        "options": "候选方案",
-        "gpu": "显卡",
-        "price": "价格",
-        "speed": "速度",
-        "fits": "可行",
-        "warnings": "警告",
-        "reasons": "理由",
-        "yes": "是",
-        "no": "否",
-        "relative": "相对于",
-        "machine": "本机",
-        "rent": "改为租用",
-        "sku": "货号",
-        "shelf": "货架",
-        "action": "方案",
-        "needs_col": "需要",
-        "route": "TensorFlow 安装方式",
-        "price_date": "价格日期",
-        "forward": "可行的调整",
-        "no_purchase": "无需购买：现有显卡已能胜任此任务。",
-    },
-}
+
+@dataclass(frozen=True)
+class ReportContext:
+    """What the report says beyond the plan: when, by which versions, for which machine."""
+
+    generated: str  # "2026-11-30 14:05"
+    app_version: str
+    catalog_version: str
+    request: object | None = None  # the PlanRequest: the user's inputs
+    machine_rows: list[tuple[str, str]] = field(default_factory=list)
+    current_gpu_id: str | None = None
+    shop: str | None = None
+    logo_url: str | None = None
+    qr_png: bytes | None = None
 
 
-def plan_html(
-    plan: Plan,
-    language: str = "en",
-    machine_lines: list[str] | None = None,
-    top: int = 10,
-    shop: str | None = None,
-    logo_url: str | None = None,
-) -> str:
-    t = T["zh" if language.startswith("zh") else "en"]
+def _table(rows: list[tuple[str, str]]) -> str:
     e = html.escape
-    lang = CHINESE if language.startswith("zh") else ENGLISH
+    return (
+        "<table class='facts'>"
+        + "".join(f"<tr><th>{e(label)}</th><td>{e(value)}</td></tr>" for label, value in rows)
+        + "</table>"
+    )
 
-    def tr(text: str) -> str:
-        return plan_text.translate(text, lang)
 
-    rows = []
-    for option in plan.options[:top]:
-        warnings = "<br>".join(
-            f"{MARK[f.severity]} {e(plan_text.finding_text(f, lang))}"
-            for f in option.findings
-            if f.severity != "info"
-        )
-        reasons = "<br>".join(
-            e(plan_text.finding_text(f, lang))
-            for f in (option.rank_reason, *option.findings)
-            if f is not None and f.severity == "info"
-        )
-        needs = "<br>".join(e(plan_text.need_text(n, plan.currency, lang)) for n in option.needs)
-        count = f" &times;{option.count}" if option.count > 1 else ""
-        each = option.price_each
-        if each and (each.sku or each.location):
-            reasons += f"<br><b>{t['sku']}</b> {e(each.sku or '-')} · <b>{t['shelf']}</b> {e(each.location or '-')}"
-        dated = (
-            f"<br><small>{t['price_date']} {e(each.date)} · "
-            f"{e(plan_text.condition_text(each.condition, tr))} · "
+def _price_cell(option: Option, language: str) -> str:
+    e = html.escape
+    if option.price is None:
+        return "N/A"
+    tr = lambda s: plan_text.translate(s, language)  # noqa: E731 (one-line translator)
+    text = e(format_money(option.price, option.currency))
+    each = option.price_each
+    if each is not None:
+        text += (
+            f"<br><small>{e(each.date)} · {e(plan_text.condition_text(each.condition, tr))} · "
             f"{e(plan_text.region_text(each.region, tr))} · {e(each.source)}</small>"
-            if each
-            else ""
         )
-        speed = option.speedup if option.speedup is not None else option.predicted_relative
-        rows.append(
-            f"<tr class='{'fit' if option.offered else 'nofit'}'>"
-            f"<td>{e(plan_text.action_text(option.action, lang))}</td><td>{e(option.gpu)}{count}</td>"
-            f"<td>{'' if option.price is None else f'{option.price:,.0f}'}{dated}</td>"
-            f"<td>{'' if speed is None else f'{speed:.2f}&times;'}</td>"
-            f"<td>{t['yes'] if option.offered else t['no']}</td><td>{needs}</td>"
-            f"<td>{reasons}</td><td>{warnings}</td></tr>"
+        if each.sku or each.location:
+            text += f"<br><small>{e(each.sku or '-')} · {e(each.location or '-')}</small>"
+    return text
+
+
+def _option_row(rank: int, option: Option, language: str) -> str:
+    e = html.escape
+    gpu = e(option.gpu) + (f" &times;{option.count}" if option.count > 1 else "")
+    speed = option.speedup if option.speedup is not None else option.predicted_relative
+    needs = "<br>".join(e(plan_text.need_text(n, option.currency, language)) for n in option.needs)
+    notes = "<br>".join(
+        f"{MARK[f.severity]} {e(plan_text.finding_text(f, language))}"
+        for f in (option.rank_reason, *option.findings)
+        if f is not None
+    )
+    return (
+        f"<tr><td>{rank}</td><td>{e(plan_text.action_text(option.action, language))}</td>"
+        f"<td><b>{gpu}</b></td><td>{_price_cell(option, language)}</td>"
+        f"<td>{e(plan_text.speed_cell(speed, option))}</td>"
+        f"<td>{option.power.sustained_w:,.0f} W</td><td>{needs}</td><td>{notes}</td></tr>"
+    )
+
+
+def _refused_row(option: Option, language: str) -> str:
+    e = html.escape
+    gpu = e(option.gpu) + (f" &times;{option.count}" if option.count > 1 else "")
+    reasons = "<br>".join(
+        e(plan_text.finding_text(f, language)) for f in option.findings if f.severity == "blocks"
+    )
+    return f"<tr><td>{gpu}</td><td>{reasons}</td></tr>"
+
+
+def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
+    zh = language.startswith("zh")
+    lang = CHINESE if zh else ENGLISH
+    tr = translator(lang)
+    e = html.escape
+    fitting = [o for o in plan.options if o.offered]
+    refused = [o for o in plan.options if not o.offered]
+    title = tr(translatable("Report", "GPU purchase plan"))
+    heading = f"{e(context.shop)} – {e(title)}" if context.shop else e(title)
+    parts = [
+        f"<!DOCTYPE html>\n<html lang='{'zh-CN' if zh else 'en'}'><head><meta charset='utf-8'>",
+        f"<title>{heading}</title>",
+        f"<style>body{{font-family:{FONT_FAMILIES};margin:2em;max-width:60em}}"
+        "table{border-collapse:collapse;width:100%}"
+        "td,th{border:1px solid #999;padding:4px 6px;vertical-align:top;font-size:90%;text-align:left}"
+        "table.facts th{width:14em;background:#f2f2f2}small{color:#555}</style></head><body>",
+    ]
+    if context.logo_url:
+        parts.append(f"<p><img src='{e(context.logo_url)}' height='64'></p>")
+    parts.append(f"<h1>{heading}</h1>")
+    parts.append(
+        "<p>"
+        + e(
+            tr(translatable("Report", "Made on {date} by gpuplanner {version}; catalog {catalog}."))
+            .replace("{date}", context.generated)
+            .replace("{version}", context.app_version)
+            .replace("{catalog}", context.catalog_version)
         )
-    forward = "".join(
-        f"<li>{e(plan_text.alternative_text(a, plan.currency, plan.job_label, lang))}</li>"
-        for a in plan.alternatives
+        + "</p>"
     )
-    machine = "".join(f"<li>{e(line)}</li>" for line in machine_lines or [])
-    rent = "".join(
-        f"<li>{r.count} &times; {e(r.gpu)}: {r.per_hour:,.2f} {e(r.currency)}/h"
-        + (f", {r.hours:g} h, {r.job_cost:,.0f} {e(r.currency)}" if r.job_cost else "")
-        + "</li>"
-        for r in plan.rent
+    if plan.price_age is not None:
+        parts.append(f"<p><i>{e(plan_text.price_age_text(plan.price_age, lang))}</i></p>")
+    parts.append(f"<h2>{e(tr(translatable('Report', 'The job')))}</h2>")
+    parts.append(_table(job_rows(plan, lang)))
+    parts.append(
+        "<p>"
+        + e(
+            tr(translatable("Report", "Speeds are relative to {gpu}.")).replace(
+                "{gpu}", plan.reference_gpu
+            )
+        )
+        + "</p>"
     )
-    heading = e(shop) + " – " if shop else ""
-    return f"""<!DOCTYPE html>
-<html lang="{"zh-CN" if language.startswith("zh") else "en"}"><head><meta charset="utf-8">
-<title>{heading}{t["title"]}</title>
-<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse;width:100%}}
-td,th{{border:1px solid #999;padding:4px 6px;vertical-align:top;font-size:90%}}tr.nofit{{color:#777}}</style>
-</head><body>
-{f'<p><img src="{e(logo_url)}" height="64"></p>' if logo_url else ""}<h1>{heading}{t["title"]}</h1>
-<p>{t["scenario"]}: {e(plan.scenario)} · {t["budget"]}: {plan.budget:,.0f} {e(plan.currency)} ·
-{t["workload"]}: {e(plan.workload)} ({e(plan.precision)}) · {t["needs"]}: {plan.vram.total_gb:g} GB ·
-{t["speed"]} {t["relative"]} {e(plan.reference_gpu)} ·
-{t["route"]}: {e(plan_text.route_text(plan.tf_route, lang))}</p>
-{f"<p><i>{e(plan_text.price_age_text(plan.price_age, lang))}</i></p>" if plan.price_age else ""}
-{f"<p><b>{t['no_purchase']}</b></p>" if plan.no_purchase_needed else ""}
-{f"<h2>{t['machine']}</h2><ul>{machine}</ul>" if machine else ""}
-<h2>{t["options"]}</h2>
-<table><tr><th>{t["action"]}</th><th>{t["gpu"]}</th><th>{t["price"]} ({e(plan.currency)})</th><th>{t["speed"]}</th><th>{t["fits"]}</th>
-<th>{t["needs_col"]}</th><th>{t["reasons"]}</th><th>{t["warnings"]}</th></tr>
-{"".join(rows)}
-</table>
-{f"<h2>{t['forward']}</h2><ul>{forward}</ul>" if forward else ""}
-{f"<h2>{t['rent']}</h2><ul>{rent}</ul>" if rent else ""}
-</body></html>
-"""
+    if context.machine_rows:
+        parts.append(f"<h2>{e(tr(translatable('Report', 'This computer')))}</h2>")
+        parts.append(_table(context.machine_rows))
+    if context.request is not None:
+        parts.append(f"<h2>{e(tr(translatable('Report', 'What you told us')))}</h2>")
+        parts.append(_table(input_rows(context.request, lang)))
+    if plan.no_purchase_needed:
+        parts.append(
+            "<p><b>"
+            + e(tr(translatable("Report", "No purchase needed: your cards already hold this job.")))
+            + "</b></p>"
+        )
+        parts += [f"<p>{e(plan_text.finding_text(f, lang))}</p>" for f in plan.keep_findings]
+    parts.append(
+        f"<h2>{e(tr(translatable('Report', 'Options that fit ({n})')).replace('{n}', str(len(fitting))))}</h2>"
+    )
+    if fitting:
+        headers = (
+            "#",
+            tr(translatable("Report", "Action")),
+            tr(translatable("Report", "GPU")),
+            tr(translatable("Report", "Price and its date")),
+            tr(translatable("Report", "Speed")),
+            tr(translatable("Report", "Power")),
+            tr(translatable("Report", "Needs")),
+            tr(translatable("Report", "Why, and warnings")),
+        )
+        parts.append(
+            "<table><tr>"
+            + "".join(f"<th>{e(h)}</th>" for h in headers)
+            + "</tr>"
+            + "".join(_option_row(i + 1, o, lang) for i, o in enumerate(fitting))
+            + "</table>"
+        )
+    else:
+        parts.append(f"<p>{e(tr(translatable('Report', 'No card fits this job as asked.')))}</p>")
+    if plan.route_alternative is not None:
+        parts.append(f"<p>{e(plan_text.route_alternative_text(plan.route_alternative, lang))}</p>")
+    if plan.alternatives:
+        parts.append(f"<h2>{e(tr(translatable('Report', 'Ways forward')))}</h2><ul>")
+        parts += [
+            f"<li>{e(plan_text.alternative_text(a, plan.currency, plan.job_label, lang))}</li>"
+            for a in plan.alternatives
+        ]
+        parts.append("</ul>")
+    chart = value_chart(plan, context.current_gpu_id)
+    if chart.points:
+        svg = value_chart_svg(
+            chart,
+            tr(translatable("Report", "Price ({currency})")).replace("{currency}", plan.currency),
+            tr(translatable("Report", "Speed (×)")),
+            tr(translatable("Report", "Price and speed, relative to {gpu}")).replace(
+                "{gpu}", plan.reference_gpu
+            ),
+            {
+                "front": tr(translatable("Report", "best value")),
+                "trap": tr(translatable("Report", "too little memory")),
+                "top": tr(translatable("Report", "top pick")),
+                "current": tr(translatable("Report", "your card")),
+            },
+        )
+        parts.append(f"<h2>{e(tr(translatable('Report', 'Price and speed')))}</h2>")
+        parts.append(f"<p><img src='{data_uri(svg)}' width='640'></p>")
+    if fitting:
+        best = fitting[0]
+        labels = (
+            tr(translatable("Report", "CPU")),
+            tr(translatable("Report", "GPUs")),
+            tr(translatable("Report", "Rest of the PC")),
+            tr(translatable("Report", "Supply")),
+            tr(translatable("Report", "80% line")),
+            tr(translatable("Report", "spikes up to")),
+        )
+        caption = tr(translatable("Report", "Power of the top pick: {gpu}")).replace(
+            "{gpu}", best.gpu + (f" ×{best.count}" if best.count > 1 else "")
+        )
+        parts.append(f"<h2>{e(tr(translatable('Report', 'Power')))}</h2>")
+        parts.append(
+            f"<p><img src='{data_uri(power_bar_svg(power_bar(best), labels, caption))}' width='640'></p>"
+        )
+    if plan.rent:
+        parts.append(f"<h2>{e(tr(translatable('Report', 'Renting instead')))}</h2><ul>")
+        for r in plan.rent:
+            line = tr(translatable("Report", "{count} x {gpu}: {per_hour} an hour")).replace(
+                "{count}", str(r.count)
+            )
+            line = line.replace("{gpu}", r.gpu).replace(
+                "{per_hour}", format_money(r.per_hour, r.currency, decimals=2)
+            )
+            if r.job_cost:
+                line += " · " + tr(translatable("Report", "{hours} h, {cost} for the job")).replace(
+                    "{hours}", f"{r.hours:g}"
+                ).replace("{cost}", format_money(r.job_cost, r.currency))
+            parts.append(f"<li>{e(line)}</li>")
+        parts.append("</ul>")
+    if refused:
+        parts.append(
+            f"<h2>{e(tr(translatable('Report', 'Why the other cards do not fit ({n})')).replace('{n}', str(len(refused))))}</h2>"
+        )
+        parts.append(
+            "<table><tr>"
+            + f"<th>{e(tr(translatable('Report', 'GPU')))}</th>"
+            + f"<th>{e(tr(translatable('Report', 'Reason')))}</th></tr>"
+            + "".join(_refused_row(o, lang) for o in refused)
+            + "</table>"
+        )
+    if context.qr_png:
+        qr = base64.b64encode(context.qr_png).decode("ascii")
+        parts.append(
+            f"<h2>{e(tr(translatable('Report', 'The summary as a QR code')))}</h2>"
+            f"<p><img src='data:image/png;base64,{qr}'></p>"
+        )
+    parts.append("</body></html>\n")
+    return "\n".join(parts)

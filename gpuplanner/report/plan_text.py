@@ -146,6 +146,18 @@ TEXT: dict[str, str] = {
         "Finding",
         "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with separate 8-pin cables ({eight_pin}) or a 12V-2x6 cable.",
     ),
+    "psu-unknown-check-12v": translatable(
+        "Finding",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with a 12V-2x6 cable for the card's plug.",
+    ),
+    "psu-unknown-check-eps": translatable(
+        "Finding",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with {eight_pin} free CPU (EPS) 8-pin cables: this card takes the CPU plug, not PCIe.",
+    ),
+    "psu-unknown-check-slot": translatable(
+        "Finding",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained); the card takes its power from the slot, no cable needed.",
+    ),
     "psu-sustained": translatable(
         "Finding",
         "About {sustained_w} W sustained is {percent}% of the {psu_w} W supply; keep it under 80%.",

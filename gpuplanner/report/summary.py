@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
+from gpuplanner.i18n import translatable
+from gpuplanner.languages import format_money
 from gpuplanner.planning.recommend import Plan
-
-LABELS = {
-    "en": ("gpuplanner", "Scenario", "Budget", "Best", "Speed", "Needs", "Also"),
-    "zh": ("gpuplanner", "场景", "预算", "推荐", "速度", "显存需求", "备选"),
-}
+from gpuplanner.report import plan_text
+from gpuplanner.report.job_text import SCENARIO, job_line, translator
 
 
 def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str:
-    labels = LABELS["zh" if language.startswith("zh") else "en"]
+    tr = translator(language)
+    scenario = tr(SCENARIO[plan.scenario]) if plan.scenario in SCENARIO else plan.scenario
     lines = [
-        f"{labels[0]} | {labels[1]}: {plan.scenario} | {labels[2]}: {plan.budget:,.0f} {plan.currency}",
-        f"{labels[5]}: {plan.vram.total_gb:g} GB ({plan.workload}, {plan.precision})",
+        f"gpuplanner | {scenario} | {tr(translatable('Report', 'Budget'))}: "
+        f"{format_money(plan.budget, plan.currency)}",
+        job_line(plan, language),
+        tr(translatable("Report", "{gb} GB on one card")).replace(
+            "{gb}", f"{plan.vram.total_gb:g}"
+        ),
     ]
     fitting = plan.fitting()
     if fitting:
         best = fitting[0]
-        count = f" x{best.count}" if best.count > 1 else ""
-        lines.append(f"{labels[3]}: {best.gpu}{count} - {best.price:,.0f} {plan.currency}")
+        count = f" ×{best.count}" if best.count > 1 else ""
+        price = format_money(best.price, plan.currency) if best.price is not None else "N/A"
+        lines.append(f"{tr(translatable('Report', 'Best'))}: {best.gpu}{count} - {price}")
         if best.predicted_relative:
-            lines.append(f"{labels[4]}: {best.predicted_relative:.2f}x {plan.reference_gpu}")
+            lines.append(
+                f"{tr(translatable('Report', 'Speed'))}: "
+                f"{plan_text.speed_cell(best.predicted_relative, best)} {plan.reference_gpu}"
+            )
         for option in fitting[1 : 1 + alternatives]:
-            lines.append(f"{labels[6]}: {option.gpu} - {option.price:,.0f} {plan.currency}")
+            price = format_money(option.price, plan.currency) if option.price is not None else "N/A"
+            lines.append(f"{tr(translatable('Report', 'Also'))}: {option.gpu} - {price}")
     return "\n".join(lines)

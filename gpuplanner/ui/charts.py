@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 pg.setConfigOptions(antialias=True)
+
+BLUE, GREEN, GREY, RED, ORANGE = "#3d8bd4", "#2ca05a", "#8f9aa8", "#d4553d", "#e0843a"
+TEXT = "#202020"
+
+
+def _text_color(plot: pg.PlotWidget):
+    palette = plot.palette()
+    return palette.color(palette.ColorRole.Text)
 
 
 def _themed(plot: pg.PlotWidget) -> None:
@@ -19,7 +27,56 @@ def _themed(plot: pg.PlotWidget) -> None:
 
 
 class ProbeChart(QWidget):
-    """Bars: each measure as a share of the card's catalog peak (or its raw value on a CPU)."""
+    """One small plot per measure, each on its own axis in its own unit (TFLOPS, GB/s,
+    images/s), with the card's catalog peak as a dashed line where the catalog has one."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.view = pg.GraphicsLayoutWidget(self)
+        palette = self.view.palette()
+        self.view.setBackground(palette.color(palette.ColorRole.Base))
+        QVBoxLayout(self).addWidget(self.view)
+        self.setMinimumHeight(200)
+        self.plots: list[pg.PlotItem] = []
+
+    def show_bars(self, bars, peak_word: str = "peak") -> None:
+        self.view.clear()
+        self.plots = []
+        pen = pg.mkPen(self.palette().color(self.palette().ColorRole.Text))
+        for column, bar in enumerate(bars):
+            plot = self.view.addPlot(row=0, col=column)
+            plot.setMouseEnabled(False, False)
+            plot.hideButtons()
+            plot.setMenuEnabled(False)
+            for name in ("left", "bottom"):
+                plot.getAxis(name).setPen(pen)
+                plot.getAxis(name).setTextPen(pen)
+            plot.addItem(pg.BarGraphItem(x=[0], height=[bar.value], width=0.6, brush=BLUE))
+            top = max(bar.value, bar.peak or 0.0) * 1.15 or 1.0
+            if bar.peak:
+                plot.addItem(
+                    pg.InfiniteLine(
+                        pos=bar.peak,
+                        angle=0,
+                        pen=pg.mkPen(RED, width=2, style=Qt.PenStyle.DashLine),
+                        label=f"{peak_word} {bar.peak:.3g}",
+                        labelOpts={"position": 0.5, "color": RED},
+                    )
+                )
+            plot.setYRange(0, top, padding=0)
+            plot.setXRange(-0.6, 0.6, padding=0)
+            plot.setLabel("left", bar.unit)
+            share = f" ({bar.percent:.0f}%)" if bar.percent is not None else ""
+            plot.getAxis("bottom").setTicks([[(0, f"{bar.label} {bar.value:.3g}{share}")]])
+            self.plots.append(plot)
+
+
+class ValueScatter(QWidget):
+    """Price against predicted speed (report/chart_data.py decides what is shown): the
+    best-value line, the top pick ringed, the user's card, labels that never overlap, every
+    point's name as a tooltip; a click on a point selects that option (``picked``)."""
+
+    picked = Signal(int)  # the option's index in plan.options
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -28,74 +85,107 @@ class ProbeChart(QWidget):
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         QVBoxLayout(self).addWidget(self.plot)
-        self.setMinimumHeight(180)
-
-    def show_bars(self, bars) -> None:
-        self.plot.clear()
-        if not bars:
-            return
-        with_peak = all(b.percent is not None for b in bars)
-        heights = [b.percent if with_peak else b.value for b in bars]
-        self.plot.addItem(
-            pg.BarGraphItem(x=list(range(len(bars))), height=heights, width=0.6, brush="#3d8bd4")
-        )
-        if with_peak:
-            self.plot.addItem(
-                pg.InfiniteLine(
-                    pos=100, angle=0, pen=pg.mkPen("#d4553d", width=2, style=Qt.PenStyle.DashLine)
-                )
-            )
-        axis = self.plot.getAxis("bottom")
-        axis.setTicks([[(i, f"{b.label} {b.value:.3g} {b.unit}") for i, b in enumerate(bars)]])
-        self.plot.setLabel("left", "% of peak" if with_peak else bars[0].unit)
-
-
-class ValueScatter(QWidget):
-    """Price against predicted speed; the Pareto front; the user's current card marked."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.plot = pg.PlotWidget(self)
-        _themed(self.plot)
-        QVBoxLayout(self).addWidget(self.plot)
         self.setMinimumHeight(220)
+        self.chart = None
+        self.selected: int | None = None
+        self._titles = ("", "")
+        self.labels: list = []  # the placed chart_data.Label objects, for tests
 
-    def show_points(self, points, front, current, x_label: str, y_label: str) -> None:
+    def show_chart(self, chart, x_title: str, y_title: str, selected: int | None = None) -> None:
+        self.chart, self.selected, self._titles = chart, selected, (x_title, y_title)
+        self._draw()
+
+    def select(self, index: int | None) -> None:
+        if index != self.selected and self.chart is not None:
+            self.selected = index
+            self._draw()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.chart is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        from gpuplanner.report.chart_data import axis_span, place_labels
+
+        chart = self.chart
         self.plot.clear()
-        self.plot.setLabel("bottom", x_label)
-        self.plot.setLabel("left", y_label)
-        if points:
-            self.plot.addItem(
-                pg.ScatterPlotItem(
-                    x=[p[0] for p in points],
-                    y=[p[1] for p in points],
-                    size=8,
-                    brush=pg.mkBrush(61, 139, 212, 160),
-                    pen=None,
-                )
-            )
+        self.plot.setLabel("bottom", self._titles[0])
+        self.plot.setLabel("left", self._titles[1])
+        self.labels = []
+        if not chart.points:
+            return
+        xs = [p.price for p in chart.points] + ([chart.current[0]] if chart.current else [])
+        ys = [p.speed for p in chart.points] + ([chart.current[1]] if chart.current else [])
+        x_range, y_range = axis_span(xs), axis_span(ys)
+        self.plot.setXRange(*x_range, padding=0)
+        self.plot.setYRange(*y_range, padding=0)
+        front = chart.front
         if len(front) > 1:
             self.plot.addItem(
                 pg.PlotDataItem(
-                    x=[p[0] for p in front],
-                    y=[p[1] for p in front],
-                    pen=pg.mkPen("#2ca05a", width=2),
-                    symbol="o",
-                    symbolSize=9,
-                    symbolBrush="#2ca05a",
+                    x=[p.price for p in front],
+                    y=[p.speed for p in front],
+                    pen=pg.mkPen(GREEN, width=2),
                 )
             )
-            for x, y, name in front:
-                label = pg.TextItem(name, anchor=(0, 1))
-                label.setPos(x, y)
-                self.plot.addItem(label)
-        if current is not None:
+        brushes = [
+            pg.mkBrush(GREEN if p.on_front else (GREY if p.trap else BLUE)) for p in chart.points
+        ]
+        scatter = pg.ScatterPlotItem(
+            x=[p.price for p in chart.points],
+            y=[p.speed for p in chart.points],
+            data=[p.index for p in chart.points],
+            size=10,
+            brush=brushes,
+            pen=None,
+            hoverable=True,
+            hoverSize=14,
+            tip=self._tip,
+        )
+        scatter.sigClicked.connect(self._clicked)
+        self.plot.addItem(scatter)
+        for point, color, size in (
+            (chart.top, RED, 20),
+            (next((p for p in chart.points if p.index == self.selected), None), TEXT, 16),
+        ):
+            if point is not None:
+                self.plot.addItem(
+                    pg.ScatterPlotItem(
+                        x=[point.price],
+                        y=[point.speed],
+                        size=size,
+                        brush=None,
+                        pen=pg.mkPen(color, width=2),
+                    )
+                )
+        if chart.current is not None:
             self.plot.addItem(
                 pg.ScatterPlotItem(
-                    x=[current[0]],
-                    y=[current[1]],
-                    size=16,
-                    symbol="star",
-                    brush=pg.mkBrush("#d4553d"),
+                    x=[chart.current[0]], y=[chart.current[1]], size=14, brush=pg.mkBrush(ORANGE)
                 )
             )
+        box = self.plot.getViewBox().sceneBoundingRect()
+        width, height = max(box.width(), 50.0), max(box.height(), 50.0)
+        self.labels = place_labels(chart, width, height, self.selected, x_range, y_range)
+        for label in self.labels:
+            # Pixel offsets back to data units: the label's top-left corner.
+            x = x_range[0] + label.x / width * (x_range[1] - x_range[0])
+            y = y_range[1] - label.y / height * (y_range[1] - y_range[0])
+            item = pg.TextItem(label.point.name, anchor=(0, 0), color=_text_color(self.plot))
+            if label.point.top:
+                font = item.textItem.font()
+                font.setBold(True)
+                item.setFont(font)
+            item.setPos(x, y)
+            self.plot.addItem(item)
+
+    def _tip(self, x, y, data) -> str:
+        point = next((p for p in self.chart.points if p.index == data), None)
+        if point is None:
+            return ""
+        return f"{point.name}\n{point.price:,.0f} {self.chart.currency} · {point.speed:.2f}×"
+
+    def _clicked(self, _item, points, *_args) -> None:
+        if len(points):
+            self.picked.emit(int(points[0].data()))

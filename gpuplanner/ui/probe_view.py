@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.i18n import translatable
 from gpuplanner.probe.results import ProbeResult
 
 PEAKS = {
@@ -13,6 +14,16 @@ PEAKS = {
     ("matmul", "fp16"): "fp16_tflops",
     ("matmul", "bf16"): "bf16_tflops",
     ("bandwidth", "device_memory"): "memory_bandwidth_gbs",
+}
+
+
+# The words under each bar: the formats are names in every language; memory is a word.
+LABELS = {
+    ("matmul", "fp32"): "FP32",
+    ("matmul", "tf32"): "TF32",
+    ("matmul", "fp16"): "FP16",
+    ("matmul", "bf16"): "BF16",
+    ("bandwidth", "device_memory"): translatable("ProbePage", "Memory"),
 }
 
 
@@ -35,7 +46,7 @@ def bars(result: ProbeResult, card: GpuSpec | None, on_gpu: bool) -> list[Bar]:
             key = (step.step, metric.name)
             if key in PEAKS and metric.value is not None:
                 peak = getattr(card, PEAKS[key]) if (card is not None and on_gpu) else None
-                found.append(Bar(f"{metric.name}", metric.value, metric.unit, peak))
+                found.append(Bar(LABELS[key], metric.value, metric.unit, peak))
     return found
 
 
@@ -50,7 +61,7 @@ def headline(result: ProbeResult, card: GpuSpec | None) -> dict:
     return {
         "on_gpu": on_gpu,
         "card": card.name if card else None,
-        "best_label": best.label.upper() if best else None,
+        "best_label": best.label if best else None,
         "best_percent": best.percent if best else None,
         "images_s": round(pipeline.value) if pipeline and pipeline.value else None,
         "fp32_tflops": round(fp32.value, 3) if fp32 and fp32.value else None,

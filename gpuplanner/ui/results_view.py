@@ -6,38 +6,11 @@ Nothing here recomputes what planning decided: the power bar is the option's own
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.languages import format_money
 from gpuplanner.planning.recommend import Option
 from gpuplanner.report import plan_text
-
-
-@dataclass(frozen=True)
-class PowerBar:
-    cpu_w: float
-    gpus_w: float
-    platform_w: float
-    transient_w: float
-    psu_w: float | None
-    limit_w: float | None  # the 80% line
-
-    @property
-    def scale_w(self) -> float:
-        return max(self.transient_w, self.psu_w or 0.0) * 1.05
-
-
-def power_bar(option: Option) -> PowerBar:
-    budget = option.power
-    return PowerBar(
-        budget.cpu_w,
-        budget.gpus_w,
-        budget.platform_w,
-        budget.transient_w,
-        budget.psu_w,
-        budget.sustained_limit_w,
-    )
 
 
 def comparison_rows(

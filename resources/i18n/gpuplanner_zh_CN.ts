@@ -255,8 +255,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>default</source>
-            <translation>默认</translation>
+            <source>default (%1)</source>
+            <translation>默认（%1）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -307,6 +307,11 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>unknown</source>
             <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>unknown (planned as 2.x)</source>
+            <translation>未知（按 2.x 规划）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -408,8 +413,23 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with a 12V-2x6 cable for the card's plug.</source>
+            <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有一根 12V-2x6 线接显卡的供电口。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with separate 8-pin cables ({eight_pin}) or a 12V-2x6 cable.</source>
             <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有独立的 8-pin 供电线（{eight_pin} 根）或一根 12V-2x6 线。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with {eight_pin} free CPU (EPS) 8-pin cables: this card takes the CPU plug, not PCIe.</source>
+            <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有 {eight_pin} 根空闲的 CPU（EPS）8-pin 供电线：这块卡使用 CPU 供电口，而不是 PCIe 供电口。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained); the card takes its power from the slot, no cable needed.</source>
+            <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W）；此卡由插槽供电，无需供电线。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1561,6 +1581,11 @@
             <translation>实测速度占标称峰值的比例</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Memory bandwidth</source>
             <translation>显存带宽</translation>
@@ -1627,6 +1652,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>peak</source>
+            <translation>峰值</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>required: this build has no TensorFlow; name a Python that has it</source>
             <translation>必填：此版本不含 TensorFlow，请指定一个装有 TensorFlow 的 Python</translation>
         </message>
@@ -1634,6 +1664,636 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>this app's own Python (or name the one you train with)</source>
             <translation>本程序自带的 Python（或指定您训练时使用的 Python）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Report</name>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>16-bit weights (FP16/BF16)</source>
+            <translation>16 位权重（FP16/BF16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>4-bit weights (GPTQ/AWQ/GGUF Q4)</source>
+            <translation>4 位权重（GPTQ/AWQ/GGUF Q4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>8-bit weights (INT8)</source>
+            <translation>8 位权重（INT8）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>80 PLUS</source>
+            <translation>80 PLUS 白牌</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>80 PLUS Bronze</source>
+            <translation>80 PLUS 铜牌</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>80 PLUS Gold</source>
+            <translation>80 PLUS 金牌</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>80 PLUS Platinum</source>
+            <translation>80 PLUS 白金牌</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>80 PLUS Silver</source>
+            <translation>80 PLUS 银牌</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>80 PLUS Titanium</source>
+            <translation>80 PLUS 钛金牌</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>80% line</source>
+            <translation>80% 线</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>A small Transformer from scratch</source>
+            <translation>从零训练小型 Transformer</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>AMD through ROCm</source>
+            <translation>通过 ROCm 使用 AMD</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>ATX case</source>
+            <translation>ATX 机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Action</source>
+            <translation>方案</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Also</source>
+            <translation>备选</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>BERT-base fine-tuning</source>
+            <translation>BERT-base 微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>BERT-large fine-tuning</source>
+            <translation>BERT-large 微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Batch size</source>
+            <translation>批大小</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Best</source>
+            <translation>首选</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Budget</source>
+            <translation>预算</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>CPU</source>
+            <translation>处理器</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>CPU image pipeline {v} images/s</source>
+            <translation>CPU 图像预处理 {v} 张/秒</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Cards at most</source>
+            <translation>最多显卡数</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>Cards needed (sharded when more than one): {list}</source>
+            <translation>所需显卡数（多于一块时分片）：{list}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Case</source>
+            <translation>机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>Computer</source>
+            <translation>电脑</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>E-ATX case</source>
+            <translation>E-ATX 机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Electricity price</source>
+            <translation>电价</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>FP16 matrix multiply {v} TFLOPS</source>
+            <translation>FP16 矩阵乘法 {v} TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>FP32 / TF32</source>
+            <translation>FP32 / TF32</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>FP32 matrix multiply {v} TFLOPS</source>
+            <translation>FP32 矩阵乘法 {v} TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Full fine-tuning</source>
+            <translation>全参数微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>GPU</source>
+            <translation>显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>GPU memory needed</source>
+            <translation>所需显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>GPU purchase plan</source>
+            <translation>GPU 选购方案</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>GPU {n}</source>
+            <translation>显卡 {n}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>GPUs</source>
+            <translation>显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>How it is counted</source>
+            <translation>计算方式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (ResNet-50)</source>
+            <translation>图像分类（ResNet-50）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Inference only</source>
+            <translation>仅推理</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Keep the power supply</source>
+            <translation>保留现有电源</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>LLM fine-tuning</source>
+            <translation>大语言模型微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Large language model (LLM)</source>
+            <translation>大语言模型（LLM）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>LoRA fine-tuning</source>
+            <translation>LoRA 微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Made on {date} by gpuplanner {version}; catalog {catalog}.</source>
+            <translation>生成于 {date}，gpuplanner {version}；数据库：{catalog}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Market</source>
+            <translation>购买地区</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>Measured by the probe</source>
+            <translation>测速结果</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Method</source>
+            <translation>方式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Micro-ATX case</source>
+            <translation>Micro-ATX 机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Mini-ITX case</source>
+            <translation>Mini-ITX 机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Mixed precision (FP16)</source>
+            <translation>混合精度（FP16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>NVIDIA driver</source>
+            <translation>NVIDIA 驱动</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Needs</source>
+            <translation>还需要</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>No card fits this job as asked.</source>
+            <translation>按当前要求，没有显卡能胜任此任务。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>No purchase needed: your cards already hold this job.</source>
+            <translation>无需购买：现有显卡已能胜任此任务。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>Note: {text}</source>
+            <translation>注：{text}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Object detection (SSD)</source>
+            <translation>目标检测（SSD）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Only the shop's stock</source>
+            <translation>仅限本店库存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>Operating system</source>
+            <translation>操作系统</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Options that fit ({n})</source>
+            <translation>可行方案（{n} 个）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>Part</source>
+            <translation>部分</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Power</source>
+            <translation>功耗</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Power of the top pick: {gpu}</source>
+            <translation>首选方案的功耗：{gpu}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Power supply</source>
+            <translation>电源</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Precision</source>
+            <translation>精度</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Price ({currency})</source>
+            <translation>价格（{currency}）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Price and its date</source>
+            <translation>价格及日期</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Price and speed</source>
+            <translation>价格与速度</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Price and speed, relative to {gpu}</source>
+            <translation>价格与速度（以 {gpu} 为 1 倍）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>QLoRA fine-tuning (4-bit base)</source>
+            <translation>QLoRA 微调（4 位基座）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Renting instead</source>
+            <translation>改为租用</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Rest of the PC</source>
+            <translation>其余部件</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Scenario</source>
+            <translation>场景</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Small firm or research group</source>
+            <translation>小公司或课题组</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Speed</source>
+            <translation>速度</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Speed (×)</source>
+            <translation>速度（倍）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Speeds are relative to {gpu}.</source>
+            <translation>速度以 {gpu} 为 1 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Student or beginner</source>
+            <translation>学生或入门者</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Supply</source>
+            <translation>电源</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>System memory</source>
+            <translation>内存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>TensorFlow from</source>
+            <translation>TensorFlow 安装方式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The summary as a QR code</source>
+            <translation>摘要二维码</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>This computer</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Used and modified cards</source>
+            <translation>二手和改装显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Wall socket</source>
+            <translation>墙上插座</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Ways forward</source>
+            <translation>可行的调整</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Weights</source>
+            <translation>权重</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>What you told us</source>
+            <translation>您提供的信息</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Why the other cards do not fit ({n})</source>
+            <translation>其他显卡不可行的原因（{n} 个）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Why, and warnings</source>
+            <translation>理由与警告</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>batch {n}</source>
+            <translation>批大小 {n}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>best value</source>
+            <translation>最佳性价比</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>default</source>
+            <translation>默认</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>memory bandwidth {v} GB/s</source>
+            <translation>显存带宽 {v} GB/s</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>more than 64</source>
+            <translation>超过 64 块</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>none found</source>
+            <translation>未发现</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>not given</source>
+            <translation>未填写</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>not installed</source>
+            <translation>未安装</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>power limit {w} W</source>
+            <translation>功耗上限 {w} W</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>server chassis</source>
+            <translation>服务器机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>slot up to Gen{n}</source>
+            <translation>插槽最高 Gen{n}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>spikes up to</source>
+            <translation>瞬时峰值可达</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>this computer</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>too little memory</source>
+            <translation>显存不足</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>top pick</source>
+            <translation>首选</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>your card</source>
+            <translation>您的显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/context.py" />
+            <source>{cards} cards, prices up to {date}</source>
+            <translation>{cards} 款显卡，价格截至 {date}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>{cores} cores, {threads} threads</source>
+            <translation>{cores} 核 {threads} 线程</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>{count} x {gpu}: {per_hour} an hour</source>
+            <translation>{count} 块 {gpu}：每小时 {per_hour}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/summary.py" />
+            <source>{gb} GB on one card</source>
+            <translation>单卡 {gb} GB</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>{hours} h, {cost} for the job</source>
+            <translation>{hours} 小时，本任务共 {cost}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{mm} mm for the card</source>
+            <translation>可装 {mm} mm 长的显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{n} free slots</source>
+            <translation>{n} 个空闲插槽</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{n} tokens</source>
+            <translation>{n} 个词元</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{n} x 12V-2x6</source>
+            <translation>{n} 根 12V-2x6</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{n} x PCIe 8-pin</source>
+            <translation>{n} 根 PCIe 8-pin</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}</source>
+            <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；TensorFlow 安装方式：{route}；速度以 {gpu} 为基准</translation>
         </message>
     </context>
     <context>
@@ -1923,13 +2583,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Speed per 1,000</source>
-            <translation>性价比（每千）</translation>
+            <source>Speed (× %1)</source>
+            <translation>速度（%1 的倍数）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Speed relative to %1</source>
-            <translation>相对 %1 的速度</translation>
+            <source>Speed per 1,000</source>
+            <translation>性价比（每千）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -2192,6 +2852,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Precision:</source>
             <translation>精度：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>QLoRA (4-bit base)</source>
+            <translation>QLoRA（4 位基座）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

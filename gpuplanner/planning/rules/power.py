@@ -12,7 +12,7 @@ from gpuplanner.catalog.records import PsuPrice
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
-from gpuplanner.planning.power import cables, minimum_8pin, supply_needed_w
+from gpuplanner.planning.power import SLOT_W, cables, minimum_8pin, supply_needed_w
 
 REGION_BY_CURRENCY = {"CNY": "CN", "USD": "US"}
 
@@ -52,13 +52,25 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
     wanted_w = supply_needed_w(draw, recommended)
     if psu is None:
         severity: Severity = "info" if c.action == "keep" else "warns"
+        eight_pin = cables(a.load, _adapter(c, ctx), 0).eight_pin
+        # Which cables to ask for: PCIe 8-pin ones, the 12V-2x6 plug alone, the CPU (EPS) plug
+        # datacenter cards take, or none for a card the slot powers.
+        kind = "psu-unknown-check"
+        if not eight_pin and c.gpu.power_12v2x6:
+            kind = "psu-unknown-check-12v"
+        elif not eight_pin and c.gpu.power_eps8:
+            kind, eight_pin = "psu-unknown-check-eps", c.gpu.power_eps8 * c.count
+        elif not eight_pin and c.gpu.board_power_w <= SLOT_W:
+            kind = "psu-unknown-check-slot"
+        elif not eight_pin:  # connectors not on record: at least what the power needs
+            eight_pin = minimum_8pin(c.gpu.board_power_w) * c.count
         out.append(
             finding(
-                "psu-unknown-check",
+                kind,
                 severity,
                 recommended_w=wanted_w,
                 sustained_w=round(draw.sustained_w),
-                eight_pin=cables(a.load, _adapter(c, ctx), 0).eight_pin,
+                eight_pin=eight_pin,
             )
         )
         out += _adapter_unknown(c, a, ctx, 0)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.findings_text import finding_text
+from gpuplanner.planning.cost import DEFAULT_TARIFF
 from gpuplanner.ui.pages.base import WizardPage
 
 RATINGS = ("", "white", "bronze", "silver", "gold", "platinum", "titanium")
@@ -277,7 +278,7 @@ class ComputerPage(WizardPage):
         session = self.controller.session
         session.psu_watts = self.psu_watts.value() or None
         session.psu_rating = self.psu_rating.currentData() or None
-        session.psu_atx = self.psu_atx.currentData() or "2"
+        session.psu_atx = self.psu_atx.currentData() or ""
         session.psu_8pin = self.psu_8pin.value() if self.psu_8pin.value() >= 0 else None
         session.psu_12v2x6 = self.psu_12v2x6.isChecked()
         session.case_form = self.case_form.currentData() or None
@@ -355,7 +356,13 @@ class ComputerPage(WizardPage):
             },
         )
         self._fill(
-            self.psu_atx, ("2", "3"), {"2": self.tr("ATX 2.x (older)"), "3": self.tr("ATX 3.x")}
+            self.psu_atx,
+            ("", "2", "3"),
+            {
+                "": self.tr("unknown (planned as 2.x)"),
+                "2": self.tr("ATX 2.x (older)"),
+                "3": self.tr("ATX 3.x"),
+            },
         )
         self.case_box.setTitle(self.tr("Case and electricity"))
         for label, text in zip(
@@ -384,7 +391,12 @@ class ComputerPage(WizardPage):
         self.clearance.setSpecialValueText(self.tr("unknown"))
         self.clearance.setSuffix(" mm")
         self.free_slots.setSpecialValueText(self.tr("unknown"))
-        self.tariff.setSpecialValueText(self.tr("default"))
+        currency = self.controller.session.currency
+        self.tariff.setSpecialValueText(
+            self.tr("default (%1)").replace(
+                "%1", f"{DEFAULT_TARIFF.get(currency, 0.6):g} {currency}"
+            )
+        )
         self.psu_watts.setAccessibleName(self.tr("Power supply wattage"))
         self.clearance.setAccessibleName(self.tr("Longest card that fits"))
         if self.controller.session.snapshot is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -15,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.probe_view import bars, headline
+
+_qt_translate = QCoreApplication.translate
 
 
 class ProbePage(WizardPage):
@@ -162,7 +167,8 @@ class ProbePage(WizardPage):
         if self.chart is not None:
             measured = bars(result, card, info["on_gpu"])
             self.chart.setVisible(bool(measured))
-            self.chart.show_bars(measured)
+            words = [replace(b, label=_qt_translate("ProbePage", b.label)) for b in measured]
+            self.chart.show_bars(words, self.tr("peak"))
 
     def _current_card(self):
         snapshot, catalog = self.controller.session.snapshot, self.controller.catalog

@@ -14,10 +14,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from gpuplanner.report.context import report_context
 from gpuplanner.report.files import qr_png, write_html, write_json, write_pdf
 from gpuplanner.report.html import plan_html
 from gpuplanner.report.json_export import plan_json
 from gpuplanner.report.summary import summary_text
+from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
 
 
@@ -70,7 +72,18 @@ class ReportPage(WizardPage):
         plan = self.controller.plan
         if plan is None:
             return ""
-        return plan_html(plan, self.language, shop=self.shop_name, logo_url=self.logo_url)
+        session = self.controller.session
+        context = report_context(
+            plan,
+            self.language,
+            self.controller.catalog,
+            request=to_request(session, self.controller.catalog),
+            snapshot=session.snapshot,
+            probe=session.probe,
+            shop=self.shop_name,
+            logo_url=self.logo_url,
+        )
+        return plan_html(plan, self.language, context)
 
     def entered(self) -> None:
         if self.controller.plan is None:

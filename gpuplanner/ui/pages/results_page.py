@@ -32,11 +32,11 @@ from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricefile import PriceListError
 from gpuplanner.catalog.pricepack import PackError
 from gpuplanner.languages import format_money
-from gpuplanner.planning.frontier import pareto_front
 from gpuplanner.report import plan_text
+from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
-from gpuplanner.ui.results_view import comparison_rows, power_bar
+from gpuplanner.ui.results_view import comparison_rows
 from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
 
 SEVERITY_MARK = {"blocks": "✖", "needs": "＋", "warns": "⚠", "info": "ℹ"}
@@ -49,7 +49,7 @@ class PowerBarWidget(QWidget):
         super().__init__(parent)
         self.bar = None
         self.labels = ("CPU", "GPU", "Platform", "PSU", "80%")
-        self.setMinimumHeight(64)
+        self.setMinimumHeight(96)
 
     def set_bar(self, bar, labels) -> None:
         self.bar, self.labels = bar, labels
@@ -59,7 +59,11 @@ class PowerBarWidget(QWidget):
         if self.bar is None:
             return
         painter = QPainter(self)
-        width, top, height = self.width() - 20, 8, 26
+        metrics = painter.fontMetrics()
+        line = metrics.height()
+        # Rows: the 80% line's words above the bar, the supply's below it, the legend last, so
+        # no text covers another whatever the language.
+        width, top, height = self.width() - 20, line + 6, 24
         scale = width / self.bar.scale_w
         x = 10.0
         palette = self.palette()
@@ -77,21 +81,25 @@ class PowerBarWidget(QWidget):
         painter.fillRect(
             QRectF(sustained_end, top + 6, transient * scale, height - 12), QColor(224, 132, 58, 90)
         )
-        painter.setPen(QPen(palette.color(palette.ColorRole.Text)))
-        for watts, label, style in (
-            (self.bar.psu_w, self.labels[3], Qt.PenStyle.SolidLine),
-            (self.bar.limit_w, self.labels[4], Qt.PenStyle.DashLine),
+        text_pen = QPen(palette.color(palette.ColorRole.Text))
+        for watts, label, style, baseline in (
+            (self.bar.limit_w, self.labels[4], Qt.PenStyle.DashLine, top - 4),
+            (self.bar.psu_w, self.labels[3], Qt.PenStyle.SolidLine, top + height + line),
         ):
-            if watts:
-                pen = QPen(QColor("#c0392b"), 2, style)
-                painter.setPen(pen)
-                px = 10 + watts * scale
-                painter.drawLine(int(px), top - 4, int(px), top + height + 4)
-                painter.setPen(QPen(palette.color(palette.ColorRole.Text)))
-                painter.drawText(int(px) + 3, top + height + 16, f"{label} {watts:.0f} W")
+            if not watts:
+                continue
+            px = 10 + watts * scale
+            painter.setPen(QPen(QColor("#c0392b"), 2, style))
+            painter.drawLine(int(px), top - 3, int(px), top + height + 3)
+            painter.setPen(text_pen)
+            words = f"{label} {watts:.0f} W"
+            text_w = metrics.horizontalAdvance(words)
+            tx = px + 4 if px + 4 + text_w <= self.width() - 4 else px - 4 - text_w
+            painter.drawText(int(max(4, tx)), int(baseline), words)
+        painter.setPen(text_pen)
         painter.drawText(
             10,
-            top + height + 16,
+            top + height + 2 * line + 4,
             f"{self.labels[0]} {self.bar.cpu_w:.0f} W · {self.labels[1]} "
             f"{self.bar.gpus_w:.0f} W · {self.labels[2]} {self.bar.platform_w:.0f} W",
         )
@@ -170,6 +178,7 @@ class ResultsPage(WizardPage):
             from gpuplanner.ui.charts import ValueScatter
 
             self.scatter = ValueScatter(self.scatter_tab)
+            self.scatter.picked.connect(self._pick)
             self.scatter_tab.layout().addWidget(self.scatter)
         self.controller.replan()
 
@@ -272,38 +281,46 @@ class ResultsPage(WizardPage):
     def _scatter(self, plan) -> None:
         if self.scatter is None:
             return
-        points = [
-            (o.price, o.predicted_relative)
-            for o in plan.options
-            if o.offered and o.price and o.predicted_relative
-        ]
-        front = [(o.price, o.predicted_relative, o.gpu) for o in pareto_front(plan.options)]
-        current = None
         facts = to_request(self.controller.session, self.controller.catalog).machine
-        if facts.current_gpu_id:
-            mine = next(
-                (o for o in plan.options if o.gpu_id == facts.current_gpu_id and o.price), None
-            )
-            current = (mine.price, mine.predicted_relative) if mine else None
-        self.scatter.show_points(
-            points,
-            front,
-            current,
+        rows = self.selected_rows()
+        selected = rows[0] if rows else None
+        self.scatter.show_chart(
+            value_chart(plan, facts.current_gpu_id),
             self.tr("Price (%1)").replace("%1", plan.currency),
-            self.tr("Speed relative to %1").replace("%1", plan.reference_gpu),
+            self.tr("Speed (× %1)").replace("%1", plan.reference_gpu),
+            selected,
+        )
+
+    def _pick(self, index: int) -> None:
+        """A click on the chart selects that option's row (and shows it) in the table."""
+        source = self.model.index(index, 0)
+        row = self.proxy.mapFromSource(source)
+        if not row.isValid():
+            self.show_all.setChecked(True)
+            row = self.proxy.mapFromSource(source)
+        self.table.selectionModel().select(
+            row,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.table.scrollTo(row)
+
+    def selected_rows(self) -> list[int]:
+        """The selected options' places in plan.options (the model's rows), top first."""
+        return sorted(
+            {self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()}
         )
 
     def selected_options(self):
-        rows = sorted(
-            {self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()}
-        )
-        return [self.model.options[r] for r in rows]
+        return [self.model.options[r] for r in self.selected_rows()]
 
     def _selected(self, *_args) -> None:
         options = self.selected_options()
         if not options:
             return
         option = options[0]
+        if self.scatter is not None:
+            self.scatter.select(self.selected_rows()[0])
         e = html.escape
         title = plan_text.action_text(option.action, tr=tr_finding)
         count = f" ×{option.count}" if option.count > 1 else ""

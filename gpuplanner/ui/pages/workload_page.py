@@ -265,7 +265,7 @@ class WorkloadPage(WizardPage):
                 ("inference", self.tr("Inference only")),
                 ("full", self.tr("Full fine-tuning")),
                 ("lora", "LoRA"),
-                ("qlora", "QLoRA (4-bit)"),
+                ("qlora", self.tr("QLoRA (4-bit base)")),
             ],
         )
         self._fill(

@@ -1,0 +1,201 @@
+"""What the price/speed chart shows, worked out without Qt, for the window and the report alike.
+
+Every offered option with a price and a speed is a point. The best-value line (the Pareto front)
+is planning's (planning/frontier.py): a 6-8 GB card the plan itself calls a trap is a point,
+never a step of the line. Labels go on the front, the top pick
+and the selection only, placed so that no two overlap; every other name is a tooltip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.planning.frontier import memory_trap, pareto_front
+from gpuplanner.planning.options import Option, Plan
+
+# Label size estimates in pixels for the overlap check (an 11 px sans face).
+LINE_H = 14.0
+POINT_R = 5.0  # a point's radius plus a margin: labels keep off every point
+
+
+def text_width(text: str) -> float:
+    """Pixels ``text`` takes at 11 px: CJK characters are about twice a Latin letter's width."""
+    return sum(11.0 if ord(ch) > 0x2E80 else 6.5 for ch in text)
+
+
+@dataclass(frozen=True)
+class Point:
+    index: int  # the option's place in plan.options (the results table's row)
+    gpu: str
+    count: int
+    price: float
+    speed: float
+    on_front: bool
+    top: bool  # the plan's first offered option
+    trap: bool  # offered, but short of memory
+
+    @property
+    def name(self) -> str:
+        return f"{self.gpu} ×{self.count}" if self.count > 1 else self.gpu
+
+
+@dataclass(frozen=True)
+class ValueChart:
+    points: tuple[Point, ...]
+    current: tuple[float, float] | None  # the installed card's price and speed
+    reference_gpu: str
+    currency: str
+
+    @property
+    def front(self) -> tuple[Point, ...]:
+        return tuple(sorted((p for p in self.points if p.on_front), key=lambda p: p.price))
+
+    @property
+    def top(self) -> Point | None:
+        return next((p for p in self.points if p.top), None)
+
+
+def value_chart(plan: Plan, current_gpu_id: str | None = None) -> ValueChart:
+    front = {id(o) for o in pareto_front(plan.options)}
+    first = next((i for i, o in enumerate(plan.options) if o.offered), None)
+    points = tuple(
+        Point(
+            i,
+            o.gpu,
+            o.count,
+            float(o.price),
+            float(o.predicted_relative),
+            id(o) in front,
+            i == first,
+            memory_trap(o),
+        )
+        for i, o in enumerate(plan.options)
+        if o.offered and o.price and o.predicted_relative
+    )
+    current = None
+    if current_gpu_id:
+        mine = next((o for o in plan.options if o.gpu_id == current_gpu_id and o.price), None)
+        if mine is not None and mine.predicted_relative:
+            current = (float(mine.price), float(mine.predicted_relative))
+    return ValueChart(points, current, plan.reference_gpu, plan.currency)
+
+
+@dataclass(frozen=True)
+class Label:
+    point: Point
+    x: float  # pixels from the plot's left edge, the label's left
+    y: float  # pixels from the plot's top edge, the label's top
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.x + text_width(self.point.name), self.y + LINE_H)
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(
+    chart: ValueChart,
+    width: float,
+    height: float,
+    selected: int | None = None,
+    x_range: tuple[float, float] | None = None,
+    y_range: tuple[float, float] | None = None,
+) -> list[Label]:
+    """Labels for the selection, the top pick, then the front, cheapest first. Each takes the
+    first of six spots around its point (beside it first) that stays in the plot, overlaps no
+    label already placed and covers no point; a name with no such spot is left to the tooltip,
+    except the selection's and the top pick's, which may cover a point. Coordinates are pixels
+    of a ``width`` x ``height`` plot area."""
+    if not chart.points:
+        return []
+    x0, x1 = x_range or _span([p.price for p in chart.points])
+    y0, y1 = y_range or _span([p.speed for p in chart.points])
+
+    def pixel(point: Point) -> tuple[float, float]:
+        return (
+            (point.price - x0) / (x1 - x0) * width,
+            height - (point.speed - y0) / (y1 - y0) * height,
+        )
+
+    wanted: list[Point] = []
+    for point in (
+        *(p for p in chart.points if p.index == selected),
+        *(p for p in chart.points if p.top),
+        *chart.front,
+    ):
+        if point not in wanted:
+            wanted.append(point)
+    dots = [
+        (x - POINT_R, y - POINT_R, x + POINT_R, y + POINT_R)
+        for x, y in (pixel(p) for p in chart.points)
+    ]
+    placed: list[Label] = []
+    for point in wanted:
+        px, py = pixel(point)
+        w = text_width(point.name)
+        half = LINE_H / 2
+        spots = [
+            Label(point, px + dx, py + dy)
+            for dx, dy in (
+                (8, -half),
+                (-w - 8, -half),
+                (6, -LINE_H - 4),
+                (6, 4),
+                (-w - 6, -LINE_H - 4),
+                (-w - 6, 4),
+            )
+        ]
+        spots = [
+            label
+            for label in spots
+            if label.box[0] >= 0
+            and label.box[2] <= width
+            and label.box[1] >= 0
+            and label.box[3] <= height
+            and not any(_overlap(label.box, other.box) for other in placed)
+        ]
+        clear = [label for label in spots if not any(_overlap(label.box, d) for d in dots)]
+        if clear:
+            placed.append(clear[0])
+        elif spots and (point.top or point.index == selected):
+            placed.append(spots[0])  # the pick is always named, over a point if it must be
+        return placed
+
+
+def _span(values: list[float]) -> tuple[float, float]:
+    low, high = min(values), max(values)
+    pad = (high - low) * 0.08 or max(abs(high) * 0.1, 1.0)
+    return (max(0.0, low - pad), high + pad)
+
+
+def axis_span(values: list[float]) -> tuple[float, float]:
+    """The range an axis shows for ``values``: a margin each side, never below zero."""
+    return _span(values)
+
+
+@dataclass(frozen=True)
+class PowerBar:
+    cpu_w: float
+    gpus_w: float
+    platform_w: float
+    transient_w: float
+    psu_w: float | None
+    limit_w: float | None  # the 80% line
+
+    @property
+    def scale_w(self) -> float:
+        return max(self.transient_w, self.psu_w or 0.0) * 1.05
+
+
+def power_bar(option: Option) -> PowerBar:
+    budget = option.power
+    return PowerBar(
+        budget.cpu_w,
+        budget.gpus_w,
+        budget.platform_w,
+        budget.transient_w,
+        budget.psu_w,
+        budget.sustained_limit_w,
+    )

@@ -1,0 +1,203 @@
+"""The job, the user's inputs and the machine in words, for the report, the CLI and the QR code.
+
+Every label is an English template of the "Report" context in the one translation source; the
+caller passes the language; sentences shared with the plan's findings (the TensorFlow route,
+the market) come from ``plan_text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gpuplanner.i18n import translatable
+from gpuplanner.languages import format_money
+from gpuplanner.planning.cost import DEFAULT_TARIFF
+from gpuplanner.planning.options import Plan
+from gpuplanner.planning.power import SOCKETS
+from gpuplanner.planning.request import PlanRequest
+from gpuplanner.report import plan_text
+
+CONTEXT = "Report"
+Translator = Callable[[str], str]
+
+
+def translator(language: str) -> Translator:
+    return lambda text: plan_text.translate(text, language, CONTEXT)
+
+
+SCENARIO = {
+    "student": translatable("Report", "Student or beginner"),
+    "sme": translatable("Report", "Small firm or research group"),
+    "llm": translatable("Report", "LLM fine-tuning"),
+}
+WORKLOAD = {
+    "resnet50": translatable("Report", "Image classification (ResNet-50)"),
+    "ssd": translatable("Report", "Object detection (SSD)"),
+    "bert-base": translatable("Report", "BERT-base fine-tuning"),
+    "bert-large": translatable("Report", "BERT-large fine-tuning"),
+    "transformer": translatable("Report", "A small Transformer from scratch"),
+    "llm": translatable("Report", "Large language model (LLM)"),
+}
+MODE = {
+    "inference": translatable("Report", "Inference only"),
+    "full": translatable("Report", "Full fine-tuning"),
+    "lora": translatable("Report", "LoRA fine-tuning"),
+    "qlora": translatable("Report", "QLoRA fine-tuning (4-bit base)"),
+}
+PRECISION = {
+    "mixed": translatable("Report", "Mixed precision (FP16)"),
+    "fp32": translatable("Report", "FP32 / TF32"),
+}
+BITS = {
+    16: translatable("Report", "16-bit weights (FP16/BF16)"),
+    8: translatable("Report", "8-bit weights (INT8)"),
+    4: translatable("Report", "4-bit weights (GPTQ/AWQ/GGUF Q4)"),
+}
+CASE_FORM = {
+    "mini-itx": translatable("Report", "Mini-ITX case"),
+    "micro-atx": translatable("Report", "Micro-ATX case"),
+    "atx": translatable("Report", "ATX case"),
+    "e-atx": translatable("Report", "E-ATX case"),
+    "server": translatable("Report", "server chassis"),
+}
+RATING = {
+    "white": translatable("Report", "80 PLUS"),
+    "bronze": translatable("Report", "80 PLUS Bronze"),
+    "silver": translatable("Report", "80 PLUS Silver"),
+    "gold": translatable("Report", "80 PLUS Gold"),
+    "platinum": translatable("Report", "80 PLUS Platinum"),
+    "titanium": translatable("Report", "80 PLUS Titanium"),
+}
+YES = translatable("Report", "yes")
+NO = translatable("Report", "no")
+NOT_GIVEN = translatable("Report", "not given")
+DEFAULT = translatable("Report", "default")
+
+
+def _or(value, known: dict, tr: Translator) -> str:
+    return tr(known[value]) if value in known else str(value)
+
+
+def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
+    """(label, value) for the job as planned: what, how, how big, and the memory it needs."""
+    tr = translator(language)
+    rows = [
+        (tr(translatable("Report", "Scenario")), _or(plan.scenario, SCENARIO, tr)),
+        (tr(translatable("Report", "Job")), _or(plan.workload, WORKLOAD, tr)),
+    ]
+    if plan.model:
+        rows.append((tr(translatable("Report", "Model")), plan.model))
+        rows.append((tr(translatable("Report", "Method")), _or(plan.mode, MODE, tr)))
+    if plan.mode == "inference" and plan.bits:
+        rows.append((tr(translatable("Report", "Weights")), _or(plan.bits, BITS, tr)))
+    else:
+        rows.append((tr(translatable("Report", "Precision")), _or(plan.precision, PRECISION, tr)))
+    if plan.seq:
+        rows.append((tr(translatable("Report", "Sequence length")), f"{plan.seq:,}"))
+    if plan.batch:
+        rows.append((tr(translatable("Report", "Batch size")), f"{plan.batch:,}"))
+    rows.append(
+        (
+            tr(translatable("Report", "GPU memory needed")),
+            tr(translatable("Report", "{gb} GB on one card")).replace(
+                "{gb}", f"{plan.vram.total_gb:g}"
+            ),
+        )
+    )
+    rows.append((tr(translatable("Report", "Budget")), format_money(plan.budget, plan.currency)))
+    rows.append(
+        (
+            tr(translatable("Report", "TensorFlow from")),
+            plan_text.route_text(plan.tf_route, language),
+        )
+    )
+    return rows
+
+
+def job_line(plan: Plan, language: str) -> str:
+    """The job in one line: 'Llama 3.1 8B · QLoRA fine-tuning · 2,048 tokens · batch 1'."""
+    tr = translator(language)
+    parts = [plan.model] if plan.model else [_or(plan.workload, WORKLOAD, tr)]
+    if plan.mode:
+        parts.append(_or(plan.mode, MODE, tr))
+    if plan.mode == "inference" and plan.bits:
+        parts.append(_or(plan.bits, BITS, tr))
+    else:
+        parts.append(_or(plan.precision, PRECISION, tr))
+    if plan.seq:
+        parts.append(tr(translatable("Report", "{n} tokens")).replace("{n}", f"{plan.seq:,}"))
+    if plan.batch:
+        parts.append(tr(translatable("Report", "batch {n}")).replace("{n}", f"{plan.batch:,}"))
+    return " · ".join(parts)
+
+
+def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
+    """(label, value) for what the user said about the supply, the case, the socket and choices."""
+    tr = translator(language)
+    psu = request.psu
+    if psu is None:
+        supply = tr(NOT_GIVEN)
+    else:
+        words = [f"{psu.rated_w:,.0f} W", f"ATX {psu.atx_version}.x"]
+        if psu.rating:
+            words.append(_or(psu.rating, RATING, tr))
+        if psu.high_power_cables:
+            words.append(
+                tr(translatable("Report", "{n} x 12V-2x6")).replace(
+                    "{n}", str(psu.high_power_cables)
+                )
+            )
+        if psu.pcie_8pin_cables is not None:
+            words.append(
+                tr(translatable("Report", "{n} x PCIe 8-pin")).replace(
+                    "{n}", str(psu.pcie_8pin_cables)
+                )
+            )
+        supply = ", ".join(words)
+    case = request.case
+    if case is None:
+        case_words = tr(NOT_GIVEN)
+    else:
+        words = []
+        if case.form_factor:
+            words.append(_or(case.form_factor, CASE_FORM, tr))
+        if case.gpu_clearance_mm:
+            words.append(
+                tr(translatable("Report", "{mm} mm for the card")).replace(
+                    "{mm}", str(case.gpu_clearance_mm)
+                )
+            )
+        if case.free_slots is not None:
+            words.append(
+                tr(translatable("Report", "{n} free slots")).replace("{n}", str(case.free_slots))
+            )
+        case_words = ", ".join(words) or tr(NOT_GIVEN)
+    volts, amps = SOCKETS.get(request.socket, (None, None))
+    socket = request.socket + (f" ({volts} V, {amps} A)" if volts else "")
+    tariff = (
+        f"{request.tariff:g} {request.currency}/kWh"
+        if request.tariff is not None
+        else (
+            f"{tr(DEFAULT)} ({DEFAULT_TARIFF.get(request.currency, 0.6):g} {request.currency}/kWh)"
+        )
+    )
+    yes_no = {True: tr(YES), False: tr(NO)}
+    region = request.region or ("US" if request.currency == "USD" else "CN")
+    rows = [
+        (tr(translatable("Report", "Power supply")), supply),
+        (tr(translatable("Report", "Keep the power supply")), yes_no[request.keep_psu]),
+        (tr(translatable("Report", "Case")), case_words),
+        (tr(translatable("Report", "Wall socket")), socket),
+        (tr(translatable("Report", "Electricity price")), tariff),
+        (
+            tr(translatable("Report", "Market")),
+            plan_text.region_text(region, lambda s: plan_text.translate(s, language)),
+        ),
+        (tr(translatable("Report", "Used and modified cards")), yes_no[request.used_ok]),
+        (tr(translatable("Report", "AMD through ROCm")), yes_no[request.accept_rocm]),
+    ]
+    if request.max_gpus is not None:
+        rows.append((tr(translatable("Report", "Cards at most")), str(request.max_gpus)))
+    if request.shop_only:
+        rows.append((tr(translatable("Report", "Only the shop's stock")), tr(YES)))
+    return rows

@@ -1,0 +1,156 @@
+"""The price/speed chart and the power bar: what they show, decided without a display, and the
+window's chart answering a click (issue 16: pale overlapping labels, no tooltips, a click did
+nothing, a best-value line through cards the app calls a trap)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.planning.frontier import memory_trap
+from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.report.chart_data import (
+    Point,
+    ValueChart,
+    _overlap,
+    place_labels,
+    value_chart,
+)
+from gpuplanner.speed_model_file import load_speed_model
+
+TODAY = "2026-11-30"
+
+
+@pytest.fixture(scope="module")
+def data():
+    with Catalog.open() as catalog:
+        return catalog.load_all()
+
+
+def _plan(data, scenario=Scenario.STUDENT, **kw):
+    return recommend(PlanRequest(scenario, "CNY", today=TODAY, **kw), data, load_speed_model())
+
+
+def test_the_best_value_line_never_steps_on_a_memory_trap(data):
+    plan = _plan(data)
+    chart = value_chart(plan)
+    traps = [p for p in chart.points if p.trap]
+    assert traps, "the student plan offers 8 GB cards with a warning"
+    assert all(not p.on_front for p in traps)
+    assert all(not memory_trap(plan.options[p.index]) for p in chart.front)
+    # Cheapest first, each faster than the one before: a Pareto front.
+    speeds = [p.speed for p in chart.front]
+    assert speeds == sorted(speeds) and len(set(speeds)) == len(speeds)
+
+
+def test_the_top_pick_is_the_first_offered_option(data):
+    plan = _plan(data, Scenario.SME)
+    chart = value_chart(plan)
+    first = next(i for i, o in enumerate(plan.options) if o.offered)
+    assert chart.top is not None and chart.top.index == first
+
+
+def _crowd(n: int) -> ValueChart:
+    """``n`` cards bunched at nearly the same price and speed: the worst case for labels."""
+    points = tuple(
+        Point(i, f"GeForce RTX 40{i:02d} Ti", 1, 3000 + 10 * i, 1.0 + 0.01 * i, True, i == 0, False)
+        for i in range(n)
+    )
+    return ValueChart(points, None, "GeForce RTX 3060 12 GB", "CNY")
+
+
+@pytest.mark.parametrize("n", [1, 5, 30])
+@pytest.mark.parametrize("size", [(300, 160), (640, 280)])
+def test_labels_never_overlap_and_stay_inside(n, size):
+    labels = place_labels(_crowd(n), *size, selected=n - 1)
+    for a, b in itertools.combinations(labels, 2):
+        assert not _overlap(a.box, b.box), (a, b)
+    for label in labels:
+        x0, y0, x1, y1 = label.box
+        assert x0 >= 0 and x1 <= size[0] and y0 >= 0 and y1 <= size[1]
+    named = {label.point.index for label in labels}
+    assert n - 1 in named  # the selection is always named (the top pick has its ring)
+
+
+def test_a_label_keeps_off_other_points_when_it_can():
+    chart = ValueChart(
+        (
+            Point(0, "Top", 1, 200, 1.0, True, True, False),
+            Point(1, "x", 1, 220, 1.0, False, False, False),  # 20 px right of the top pick
+        ),
+        None,
+        "ref",
+        "CNY",
+    )
+    labels = place_labels(chart, 400, 200, x_range=(0, 400), y_range=(0, 2))
+    (label,) = [lb for lb in labels if lb.point.index == 0]
+    assert label.box[2] < 200  # to the left: the right side would cover the other point
+
+
+def test_the_window_chart_has_tips_and_a_click_selects_the_row(qtbot, qapp, data):
+    from gpuplanner.ui.charts import ValueScatter
+
+    plan = _plan(data, Scenario.SME)
+    widget = ValueScatter()
+    qtbot.addWidget(widget)
+    widget.resize(640, 320)
+    widget.show()
+    chart = value_chart(plan)
+    widget.show_chart(chart, "Price (CNY)", "Speed (× RTX 3090)")
+    qapp.processEvents()
+    assert widget.labels and any(label.point.top for label in widget.labels)
+    some = chart.points[-1]
+    assert some.name in widget._tip(0, 0, some.index)
+    with qtbot.waitSignal(widget.picked) as picked:
+        widget._clicked(None, [_FakeSpot(some.index)])
+    assert picked.args == [some.index]
+
+
+class _FakeSpot:
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def data(self) -> int:
+        return self.index
+
+
+def test_a_click_on_the_chart_selects_that_option_in_the_table(qtbot, tmp_path):
+    from test_ui_wizard import fake_scan
+
+    from gpuplanner.session import Session
+    from gpuplanner.ui.controller import WizardController
+    from gpuplanner.ui.main_window import MainWindow
+
+    controller = WizardController(Session(currency="CNY"), scanner=fake_scan(tmp_path))
+    window = MainWindow("en", "CNY", controller)
+    qtbot.addWidget(window)
+    window.scenario_page.set_scenario(Scenario.SME)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    page = window.results_page
+    chart = value_chart(controller.plan)
+    target = chart.points[len(chart.points) // 2]
+    page.scatter.picked.emit(target.index)
+    assert page.selected_rows() == [target.index]
+    assert controller.plan.options[target.index].gpu in page.details.text()
+    assert page.scatter.selected == target.index
+
+
+def test_a_slot_powered_card_is_not_asked_for_zero_cables(data):
+    """Issue 16: 'separate 8-pin cables (0)' for a 70 W card."""
+    plan = _plan(data, used_ok=True)
+    for option in plan.options:
+        for finding in option.findings:
+            if finding.id == "psu-unknown-check":
+                assert finding.params["eight_pin"] > 0, option.gpu
+    slot = [o for o in plan.options if any(f.id == "psu-unknown-check-slot" for f in o.findings)]
+    assert slot and all(o.power.gpus_w <= 75 * o.count + 1 for o in slot), [
+        (o.gpu, o.power.gpus_w) for o in slot
+    ]
+
+
+def data_gpu(data, gpu_id):
+    return next(g for g in data.gpus if g.id == gpu_id)

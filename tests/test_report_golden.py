@@ -1,0 +1,159 @@
+"""The full report, per scenario and language, against golden files (tests/golden/).
+
+The report is HTML with its pictures as data URIs; the golden form inlines each SVG as text (a
+readable diff of the charts) and replaces the QR code's PNG by its SHA-256. After a deliberate
+change to the report or the catalog, regenerate with:
+
+    GPUPLANNER_UPDATE_GOLDEN=1 python -m pytest tests/test_report_golden.py
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import os
+import re
+
+import pytest
+from conftest import REPO_ROOT
+
+from gpuplanner import __version__
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.hardware.snapshot import load_file
+from gpuplanner.inventory import enrich, machine_facts
+from gpuplanner.planning.physical import CaseSpec
+from gpuplanner.planning.power import PsuSpec
+from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.report.context import report_context
+from gpuplanner.report.html import plan_html
+from gpuplanner.speed_model_file import load_speed_model
+
+GOLDEN = REPO_ROOT / "tests" / "golden"
+SNAPSHOT = REPO_ROOT / "tests" / "data" / "snapshots" / "rtx3060-telegraf.json"
+TODAY = "2026-11-30"
+NOW = dt.datetime(2026, 11, 30, 12, 0)
+
+
+@pytest.fixture(scope="module")
+def data():
+    with Catalog.open() as catalog:
+        return catalog.load_all()
+
+
+def _request(scenario: str, language: str, data):
+    currency = "CNY" if language == "zh_CN" else "USD"
+    if scenario == "student":
+        snapshot = enrich(load_file(SNAPSHOT), data)
+        request = PlanRequest(
+            Scenario.STUDENT,
+            currency,
+            psu=PsuSpec(550, "3", pcie_8pin_cables=2, rating="gold"),
+            case=CaseSpec(320, 3, "atx"),
+            today=TODAY,
+            language=language,
+            machine=machine_facts(snapshot, None, data),
+        )
+        return request, snapshot
+    if scenario == "sme":
+        return PlanRequest(Scenario.SME, currency, today=TODAY, language=language), None
+    return (
+        PlanRequest(
+            Scenario.LLM,
+            currency,
+            workload="llm",
+            llm_model="llama-3-70b",
+            llm_mode="inference",
+            bits=4,
+            max_gpus=2,
+            today=TODAY,
+            language=language,
+        ),
+        None,
+    )
+
+
+def golden_form(page: str) -> str:
+    """The report with each SVG inlined as text and the QR code's PNG as its digest."""
+
+    def svg(match: re.Match) -> str:
+        return "svg:\n" + base64.b64decode(match.group(1)).decode("utf-8") + "\n"
+
+    def png(match: re.Match) -> str:
+        return "png:sha256:" + hashlib.sha256(base64.b64decode(match.group(1))).hexdigest()
+
+    page = re.sub(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", svg, page)
+    return re.sub(r"data:image/png;base64,([A-Za-z0-9+/=]+)", png, page)
+
+
+def report(scenario: str, language: str, data) -> str:
+    request, snapshot = _request(scenario, language, data)
+    plan = recommend(request, data, load_speed_model())
+    context = report_context(plan, language, data, request, snapshot, now=NOW)
+    return plan_html(plan, language, context)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("scenario", ["student", "sme", "llm"])
+def test_the_report_matches_its_golden_file(scenario, language, data):
+    page = golden_form(report(scenario, language, data))
+    path = GOLDEN / f"report-{scenario}-{language}.html"
+    if os.environ.get("GPUPLANNER_UPDATE_GOLDEN"):
+        path.write_text(page, encoding="utf-8")
+    expected = path.read_text(encoding="utf-8")
+    assert page == expected, (
+        f"{path.name} differs: if the change is meant, regenerate with "
+        "GPUPLANNER_UPDATE_GOLDEN=1 python -m pytest tests/test_report_golden.py"
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_report_says_what_was_planned(language, data):
+    """Contents a reader needs, whatever the golden file holds: date, versions, inputs, job,
+    every fitting option with a dated price, the refused cards' reasons, charts, power, QR."""
+    request, snapshot = _request("student", language, data)
+    plan = recommend(request, data, load_speed_model())
+    page = plan_html(
+        plan, language, report_context(plan, language, data, request, snapshot, now=NOW)
+    )
+    assert "2026-11-30 12:00" in page
+    assert f"gpuplanner {__version__}" in page and f"{len(data.gpus)} " in page
+    assert "550 W" in page and "ATX 3.x" in page and "320 mm" in page
+    assert "RTX 3060 desktop" in page and "570.124.04" in page
+    fitting = [o for o in plan.options if o.offered]
+    refused = [o for o in plan.options if not o.offered]
+    assert fitting and refused
+    for option in fitting:
+        assert option.gpu in page
+        if option.price_each is not None:
+            assert option.price_each.date in page
+    assert page.count("<tr><td>") >= len(fitting) + len(refused)
+    assert page.count("data:image/svg+xml;base64,") == 2  # the value chart and the power bar
+    assert page.count("data:image/png;base64,") == 1  # the QR code
+    llm_request, _ = _request("llm", language, data)
+    llm = recommend(llm_request, data, load_speed_model())
+    llm_page = plan_html(llm, language, report_context(llm, language, data, llm_request, now=NOW))
+    assert llm.model in llm_page and "GPTQ/AWQ/GGUF Q4" in llm_page and f"{llm.seq:,}" in llm_page
+
+
+def test_the_pdf_embeds_the_simplified_chinese_face(tmp_path, data, qapp):
+    from gpuplanner.report.files import write_pdf
+
+    fonts = _installed_cjk_faces()
+    if not any("SC" in f or "CN" in f or "YaHei" in f for f in fonts):
+        pytest.skip("no Simplified Chinese face installed on this machine")
+    path = tmp_path / "report.pdf"
+    write_pdf(path, report("student", "zh_CN", data))
+    embedded = set(re.findall(rb"/BaseFont\s*/([^\s/>\[]+)", path.read_bytes()))
+    cjk = {name for name in embedded if b"CJK" in name or b"Han" in name or b"YaHei" in name}
+    assert cjk, embedded
+    assert all(
+        b"sc" in name.lower() or b"cn" in name.lower() or b"YaHei" in name for name in cjk
+    ), cjk
+
+
+def _installed_cjk_faces() -> list[str]:
+    from PySide6.QtGui import QFontDatabase
+
+    return [f for f in QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)]
