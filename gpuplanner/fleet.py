@@ -40,35 +40,12 @@ class FleetMachine:
         sizes = [g.memory_total_mib for g in self.snapshot.gpus if g.memory_total_mib]
         return round(sum(sizes) / 1024, 1) if sizes else None
 
-    def links(self) -> str:
-        """Each GPU's link as 'Gen4 x16', with what it could reach when it runs below that."""
-        parts = []
-        for gpu in self.snapshot.gpus:
-            link = gpu.pcie
-            if link is None or link.current_gen is None:
-                parts.append("?")
-                continue
-            text = f"Gen{link.current_gen} x{link.current_width or '?'}"
-            if (link.max_gen, link.max_width) != (
-                link.current_gen,
-                link.current_width,
-            ) and link.max_gen:
-                text += f" (max Gen{link.max_gen} x{link.max_width or '?'})"
-            parts.append(text)
-        return ", ".join(parts) or "-"
-
     def psu(self) -> str | None:
         supply = self.snapshot.power_supply
         if supply.rated_w:
             return f"{supply.rated_w} W" + (f" {supply.rating}" if supply.rating else "")
         readings = [r.output_power_w for r in supply.readings if r.output_power_w]
         return f"{max(readings):.0f} W load" if readings else None
-
-    def tensorflow(self) -> str:
-        tf = self.snapshot.tensorflow
-        if tf is None:
-            return "unknown"
-        return tf.verdict or (f"{tf.package} {tf.version}" if tf.package else "unknown")
 
     def problems(self) -> int:
         return sum(1 for f in self.snapshot.findings if f.severity in ("warning", "error"))

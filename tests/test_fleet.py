@@ -89,7 +89,7 @@ def test_a_folder_becomes_a_table_of_machines_and_unreadable_files_are_named(lab
     rows = {row[0]: row for row in machine_rows(machines)}
     assert rows["lab-03"][1] == "NVIDIA GeForce RTX 4090"
     assert rows["lab-03"][2] == 24.0
-    assert rows["lab-03"][3] == "Gen1 x16 (max Gen3 x16)"
+    assert rows["lab-03"][3] == "Gen1 x16 (up to Gen3 x16)"
     assert rows["lab-01"][2] == 12.0
     by_name = {m.name: m for m in machines}
     assert by_name["lab-01"].current_card() == "geforce-rtx-3060-12-gb"
@@ -258,3 +258,37 @@ def test_the_fleet_window_has_a_close_button_and_escape_closes_it(qtbot):
     window.show()
     qtbot.mouseClick(window.close_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=3000)
+
+
+def test_the_fleet_window_and_its_exports_read_in_chinese(qtbot, qapp, lab, tmp_path):
+    """Issue 16: the fleet window showed "max" and "sequences/s" in Chinese."""
+    import re
+
+    from test_zh_walk import _offenders, _plain, allowed_words, visible_texts
+
+    from gpuplanner.report.fleet_export import fleet_html
+    from gpuplanner.ui.fleet_window import FleetWindow
+    from gpuplanner.ui.translator import LanguageSwitcher
+
+    switcher = LanguageSwitcher(qapp)
+    try:
+        switcher.switch("zh_CN")
+        window = FleetWindow("zh_CN", "CNY")
+        qtbot.addWidget(window)
+        window.load([lab])
+        window.replan()
+        # Machine names, file names and the hostile name are the user's data.
+        allowed = (
+            allowed_words()
+            | {
+                w.lower()
+                for m in window.machines
+                for w in re.findall(r"[A-Za-z]+", f"{m.name} {m.file}")
+            }
+            | {"broken", "json", "calc", "cmd"}
+        )
+        found = _offenders(visible_texts(window), allowed)
+        found |= _offenders([_plain(fleet_html(window.plan, window.machines, "zh_CN"))], allowed)
+        assert not found, found
+    finally:
+        switcher.switch("en")

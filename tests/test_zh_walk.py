@@ -41,7 +41,7 @@ _ALLOWED_WORDS = """
     nvidia smi nvidia-smi NVML Xid lsmod Secure Boot dev video
     FP FP32 FP16 BF16 TF32 FP8 INT8 INT4 NF4 Q4 GPTQ AWQ GGUF LoRA QLoRA Adam AdamW
     ResNet BERT DistilBERT EfficientDet CNN SSD Transformer LLM MNLI ImageNet k MoE KV base large
-    English Python OAM PCIe E VHPWR pin BF INT TF N
+    English Python OAM PCIe E EPS VHPWR pin BF INT TF N
     M B b q k v o logits NF
     Mini ITX Micro E-ATX QR PDF HTML JSON CSV XLSX SKU ID OK
     Ti SUPER D Ada RTX GTX GeForce Quadro Tesla Radeon Instinct Arc Pro Max Q Blackwell
@@ -53,6 +53,11 @@ ALLOWED = set(_ALLOWED_WORDS.split())
 
 @pytest.fixture(scope="module")
 def allowed() -> set[str]:
+    return allowed_words()
+
+
+def allowed_words() -> set[str]:
+    """The allow-list plus every name in the catalog, its sources and the LLM presets."""
     words = {w.lower() for w in ALLOWED}
     with Catalog.open() as catalog:
         data = catalog.load_all()

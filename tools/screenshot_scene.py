@@ -5,7 +5,9 @@ Usage (under an X display):
 
 Scenes: keep (a machine whose cards already hold the job), nothing-fits (70B LoRA on a
 budget that buys nothing: the ways forward), compare (three options side by side), price-pack
-(Import prices... previewing resources/prices/example-pack-cn.csv).
+(Import prices... previewing resources/prices/example-pack-cn.csv); for a recorded machine:
+computer (what the computer page says about its GPUs and links), chart (the price/speed chart
+of its LLM plan), report (the report page).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
 
 RESULTS_PAGE = 4
+PAGES = {"computer": 1, "report": 5}
 EXAMPLE_PACK = Path(__file__).resolve().parents[1] / "resources" / "prices" / "example-pack-cn.csv"
 
 
@@ -33,6 +36,13 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
             session.snapshot = enrich(load_file(report), catalog.load_all())
     if scene == "price-pack":
         session.scenario = Scenario.STUDENT
+    elif scene in ("computer", "chart", "report"):
+        session.scenario = Scenario.LLM
+        session.workload = "llm"
+        session.llm_model = "llama-3-8b"
+        session.llm_mode = "qlora"
+        session.psu_watts = 850
+        session.budget = 30_000 if currency == "CNY" else 4_000
     elif scene in ("keep", "compare"):
         session.scenario = Scenario.SME
         session.workload = "bert-large"
@@ -48,7 +58,10 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scene", choices=("keep", "nothing-fits", "compare", "price-pack"))
+    parser.add_argument(
+        "scene",
+        choices=("keep", "nothing-fits", "compare", "price-pack", "computer", "chart", "report"),
+    )
     parser.add_argument("--language", default="en")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path)
@@ -73,6 +86,8 @@ def main() -> int:
                     | QItemSelectionModel.SelectionFlag.Rows,
                 )
             page.tabs.setCurrentIndex(2)
+        if args.scene == "chart":
+            page.tabs.setCurrentIndex(1)
         if args.scene == "price-pack" and "dialog" not in shown:
             from gpuplanner.ui.price_pack_dialog import PricePackDialog
 
@@ -87,8 +102,12 @@ def main() -> int:
         app.exit(outcome["code"])
 
     shown: dict = {}
-    application.controller.plan_changed.connect(lambda _plan: QTimer.singleShot(300, shoot))
-    QTimer.singleShot(0, lambda: window.go(RESULTS_PAGE))
+    if args.scene in ("computer", "report"):
+        QTimer.singleShot(0, lambda: window.go(PAGES[args.scene]))
+        QTimer.singleShot(1500, save)
+    else:
+        application.controller.plan_changed.connect(lambda _plan: QTimer.singleShot(300, shoot))
+        QTimer.singleShot(0, lambda: window.go(RESULTS_PAGE))
     QTimer.singleShot(60_000, lambda: app.exit(2))
     return app.exec()
 

@@ -39,6 +39,20 @@ SCENES = [
 ]
 SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
 
+# Recorded machines (../shared/fixtures): a two-card workstation and a 4090 in a Gen3 slot, on
+# the computer page, the price/speed chart of their LLM plan and the report page. (The shared
+# set has no 2x RTX 3090 recording: the dual RTX A5000 workstation stands for it.)
+MACHINES = {
+    "2x-a5000": "nvidia-smi-q-x/nvidia-smi-q-x_dual-rtx-a5000_drv590.xml",
+    "4090-gen3": "nvidia-smi-q-x/nvidia-smi-q-x_rtx4090_gen4-card-in-gen3-host_drv535.xml",
+}
+MACHINE_SHOTS = [
+    (f"{number}-{scene}-{machine}-{language}.png", scene, machine, language)
+    for machine in MACHINES
+    for number, scene in (("2", "computer"), ("5", "chart"), ("6", "report"))
+    for language in ("en", "zh_CN")
+]
+
 KIOSK_SHOTS = [
     ("7-kiosk-scenario-zh_CN.png", ["--page", "0"]),
     ("8-kiosk-results-zh_CN.png", ["--page", "4"]),
@@ -87,6 +101,14 @@ def main() -> int:
             command += ["--out", str(out_dir / name)]
             if scene in ("keep", "compare") and (shared / "fixtures").is_dir():
                 command += ["--report", str(shared / "fixtures" / SCENE_REPORT)]
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+            print(out_dir / name)
+        fixtures = shared / "fixtures"
+        for name, scene, machine, language in (
+            [] if only_kiosk or not fixtures.is_dir() else MACHINE_SHOTS
+        ):
+            command = [sys.executable, str(scene_tool), scene, "--language", language]
+            command += ["--out", str(out_dir / name), "--report", str(fixtures / MACHINES[machine])]
             subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)
         config = kiosk_config(Path(home))

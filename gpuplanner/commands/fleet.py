@@ -74,9 +74,20 @@ def cmd_fleet(args) -> int:
     from gpuplanner import fleet
     from gpuplanner.catalog.errors import CatalogError
     from gpuplanner.catalog.store import Catalog
+    from gpuplanner.i18n import translatable
     from gpuplanner.planning.recommend import PlanError
     from gpuplanner.report.files import write_pdf_headless
-    from gpuplanner.report.fleet_export import fleet_html, machine_rows, plan_rows, write_plan_csv
+    from gpuplanner.report.fleet_export import (
+        TITLES,
+        fleet_html,
+        machine_header,
+        machine_rows,
+        plan_header,
+        plan_rows,
+        unit_text,
+        words,
+        write_plan_csv,
+    )
 
     missing = [str(p) for p in args.paths if not p.exists()]
     if missing:
@@ -118,37 +129,35 @@ def cmd_fleet(args) -> int:
         result["unreadable"] = [str(p) for p in problems]
         print_json(result)
         return EXIT_OK
+    tr = words(args.language)
     print(
-        f"{len(machines)} machine(s)"
-        + (f"; {len(problems)} file(s) could not be read:" if problems else "")
+        tr(translatable("FleetReport", "{n} machine(s)")).replace("{n}", str(len(machines)))
+        + (
+            tr(translatable("FleetReport", "; {n} file(s) could not be read:")).replace(
+                "{n}", str(len(problems))
+            )
+            if problems
+            else ""
+        )
     )
     for problem in problems:
         print(f"  {problem}")
-    print_table(
-        ["machine", "GPUs", "GB", "PCIe", "PSU", "TensorFlow", "warn", "file"],
-        machine_rows(machines),
-    )
+    print_table(machine_header(args.language), machine_rows(machines, args.language))
     print()
     print_table(
-        [
-            "machine",
-            "now",
-            "upgrade to",
-            "n",
-            "price",
-            "cur",
-            "speed",
-            "gain",
-            "SKU",
-            "shelf",
-            "warnings",
-            "why not",
-        ],
-        [[str(v)[:60] for v in row] for row in plan_rows(plan, machines)],
+        plan_header(args.language),
+        [[str(v)[:60] for v in row] for row in plan_rows(plan, machines, args.language)],
     )
-    mode = "whole lab" if plan.mode == "lab" else "each machine"
+    total = TITLES["total"]
     print(
-        f"\n{mode}: total {plan.total_cost:,.0f} {plan.currency} of {plan.budget:,.0f}"
-        f"{' per machine' if plan.mode == 'each' else ''}; added throughput {plan.total_gain:,.1f} {plan.unit}"
+        "\n"
+        + tr(TITLES[plan.mode]).format(budget=f"{plan.budget:,.0f}", currency=plan.currency)
+        + " · "
+        + tr(total).format(
+            cost=f"{plan.total_cost:,.0f}",
+            currency=plan.currency,
+            gain=f"{plan.total_gain:,.1f}",
+            unit=unit_text(plan.unit, args.language),
+        )
     )
     return EXIT_OK

@@ -9,89 +9,69 @@ from pathlib import Path
 
 from gpuplanner import atomic
 from gpuplanner.catalog.pricelist import neutralise
+from gpuplanner.i18n import translatable
 from gpuplanner.languages import CHINESE, ENGLISH
-from gpuplanner.report.plan_text import finding_text
+from gpuplanner.report.job_text import WORKLOAD
+from gpuplanner.report.job_text import translator as report_words
+from gpuplanner.report.plan_text import finding_text, translate
+from gpuplanner.report.svg_charts import FONT_FAMILIES
 
-MACHINE_HEADER = {
-    "en": [
-        "Machine",
-        "GPUs",
-        "GPU memory (GB)",
-        "PCIe links",
-        "PSU",
-        "TensorFlow",
-        "Warnings",
-        "File",
-    ],
-    "zh": ["机器", "GPU", "显存 (GB)", "PCIe 链路", "电源", "TensorFlow", "警告", "文件"],
-}
-PLAN_HEADER = {
-    "en": [
-        "Machine",
-        "Now",
-        "Upgrade to",
-        "Cards",
-        "Price",
-        "Currency",
-        "Speed-up",
-        "Added throughput",
-        "Shop SKU",
-        "Shelf",
-        "Warnings",
-        "Why not",
-    ],
-    "zh": [
-        "机器",
-        "现有",
-        "升级为",
-        "数量",
-        "价格",
-        "币种",
-        "速度倍数",
-        "增加的吞吐量",
-        "货号",
-        "货架",
-        "警告",
-        "未升级原因",
-    ],
-}
+CONTEXT = "FleetReport"
+
+MACHINE_HEADER = [
+    translatable("FleetReport", "Machine"),
+    translatable("FleetReport", "GPUs"),
+    translatable("FleetReport", "GPU memory (GB)"),
+    translatable("FleetReport", "PCIe links"),
+    translatable("FleetReport", "PSU"),
+    "TensorFlow",
+    translatable("FleetReport", "Warnings"),
+    translatable("FleetReport", "File"),
+]
+PLAN_HEADER = [
+    translatable("FleetReport", "Machine"),
+    translatable("FleetReport", "Now"),
+    translatable("FleetReport", "Upgrade to"),
+    translatable("FleetReport", "Cards"),
+    translatable("FleetReport", "Price"),
+    translatable("FleetReport", "Currency"),
+    translatable("FleetReport", "Speed-up"),
+    translatable("FleetReport", "Added throughput"),
+    translatable("FleetReport", "Shop SKU"),
+    translatable("FleetReport", "Shelf"),
+    translatable("FleetReport", "Warnings"),
+    translatable("FleetReport", "Why not"),
+]
 TITLES = {
-    "en": {
-        "title": "Lab upgrade plan",
-        "machines": "Machines",
-        "plan": "Plan",
-        "each": "Best upgrade for each machine, each within {budget} {currency}",
-        "lab": "Upgrades for the whole lab within {budget} {currency}",
-        "total": "Total: {cost} {currency}; added training throughput {gain} {unit}",
-    },
-    "zh": {
-        "title": "实验室升级方案",
-        "machines": "机器",
-        "plan": "方案",
-        "each": "每台机器的最佳升级，每台预算 {budget} {currency}",
-        "lab": "全实验室总预算 {budget} {currency} 内的升级",
-        "total": "合计：{cost} {currency}；增加的训练吞吐量 {gain} {unit}",
-    },
+    "title": translatable("FleetReport", "Lab upgrade plan"),
+    "machines": translatable("FleetReport", "Machines"),
+    "plan": translatable("FleetReport", "Plan"),
+    "each": translatable(
+        "FleetReport", "Best upgrade for each machine, each within {budget} {currency}"
+    ),
+    "lab": translatable("FleetReport", "Upgrades for the whole lab within {budget} {currency}"),
+    "total": translatable(
+        "FleetReport", "Total: {cost} {currency}; added training throughput {gain} {unit}"
+    ),
 }
-
-
 REASONS = {
-    "en": {
-        "outbid": "other machines gain more for the money",
-        "nothing-fits": "no card fits the budget and this machine",
-        "nothing-faster": "nothing faster than its current card fits",
-        "laptop": "a laptop: its GPU cannot be changed",
-        "cloud-vm": "a cloud instance: choose a larger one instead of buying",
-        "check-supply": "its card runs without power cables: enter its supply to check what fits",
-    },
-    "zh": {
-        "outbid": "同样的钱用在其他机器上提升更大",
-        "nothing-fits": "没有符合预算和本机条件的显卡",
-        "nothing-faster": "没有比现有显卡更快且合适的显卡",
-        "laptop": "笔记本电脑：显卡无法更换",
-        "cloud-vm": "云主机：请换更大的实例，而不是购买显卡",
-        "check-supply": "现有显卡无需供电线：请填写电源后再判断能装什么",
-    },
+    "outbid": translatable("FleetReport", "other machines gain more for the money"),
+    "nothing-fits": translatable("FleetReport", "no card fits the budget and this machine"),
+    "nothing-faster": translatable("FleetReport", "nothing faster than its current card fits"),
+    "laptop": translatable("FleetReport", "a laptop: its GPU cannot be changed"),
+    "cloud-vm": translatable(
+        "FleetReport", "a cloud instance: choose a larger one instead of buying"
+    ),
+    "check-supply": translatable(
+        "FleetReport",
+        "its card runs without power cables: enter its supply to check what fits",
+    ),
+}
+# Throughput units in words; the window's fleet view shows the same.
+UNITS = {
+    "images/s": translatable("FleetReport", "images/s"),
+    "sequences/s": translatable("FleetReport", "sequences/s"),
+    "tokens/s": translatable("FleetReport", "tokens/s"),
 }
 
 
@@ -99,19 +79,78 @@ def _language(language: str) -> str:
     return CHINESE if language.startswith("zh") else ENGLISH
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
+def words(language: str):
+    """The fleet tables' translator: an English template of "FleetReport" in ``language``."""
+    lang = _language(language)
+    return lambda text: translate(text, lang, CONTEXT)
 
 
-def machine_rows(machines) -> list[list[object]]:
+def unit_text(unit: str, language: str) -> str:
+    return words(language)(UNITS[unit]) if unit in UNITS else unit
+
+
+def plan_header(language: str) -> list[str]:
+    return [words(language)(h) for h in PLAN_HEADER]
+
+
+def machine_header(language: str) -> list[str]:
+    return [words(language)(h) for h in MACHINE_HEADER]
+
+
+# A scanned TensorFlow install's state (hardware.records.TensorFlowInstall.verdict) in words.
+TF_STATE = {
+    "ready": translatable("FleetReport", "ready for the GPU"),
+    "tf-missing": translatable("FleetReport", "not installed"),
+    "cpu-package": translatable("FleetReport", "the CPU-only package"),
+    "cpu-only": translatable("FleetReport", "runs on the CPU only"),
+    "cuda-libraries-missing": translatable("FleetReport", "CUDA libraries missing"),
+    "windows-native-no-gpu": translatable("FleetReport", "native Windows: no GPU after 2.10"),
+    "macos-no-cuda": translatable("FleetReport", "macOS: no CUDA"),
+}
+
+
+def _tensorflow(machine, tr) -> str:
+    tf = machine.snapshot.tensorflow
+    if tf is None:
+        return tr(translatable("FleetReport", "unknown"))
+    if tf.verdict in TF_STATE:
+        state = tr(TF_STATE[tf.verdict])
+        return f"{tf.package} {tf.version}: {state}" if tf.package else state
+    if tf.package:
+        return f"{tf.package} {tf.version}"
+    return tr(translatable("FleetReport", "unknown"))
+
+
+def _links(machine, tr) -> str:
+    """Each GPU's link as 'Gen4 x16', with what it could reach when it runs below that."""
+    parts = []
+    for gpu in machine.snapshot.gpus:
+        link = gpu.pcie
+        if link is None or link.current_gen is None:
+            parts.append("?")
+            continue
+        text = f"Gen{link.current_gen} x{link.current_width or '?'}"
+        if link.max_gen and (link.max_gen, link.max_width) != (
+            link.current_gen,
+            link.current_width,
+        ):
+            text += tr(translatable("FleetReport", " (up to {link})")).replace(
+                "{link}", f"Gen{link.max_gen} x{link.max_width or '?'}"
+            )
+        parts.append(text)
+    return ", ".join(parts) or "-"
+
+
+def machine_rows(machines, language: str = "en") -> list[list[object]]:
+    tr = words(language)
     return [
         [
             m.name,
             m.gpu_summary(),
             m.vram_gb() if m.vram_gb() is not None else "",
-            m.links(),
+            _links(m, tr),
             m.psu() or "",
-            m.tensorflow(),
+            _tensorflow(m, tr),
             m.problems(),
             Path(m.file).name,
         ]
@@ -121,13 +160,13 @@ def machine_rows(machines) -> list[list[object]]:
 
 def plan_rows(plan, machines, language: str = "en") -> list[list[object]]:
     now = {m.name: m.gpu_summary() for m in machines}
-    reasons = REASONS[_lang(language)]
+    tr = words(language)
     rows = []
     for choice in plan.choices:
         option = choice.option
         if option is None:
-            empty = [""] * (len(PLAN_HEADER["en"]) - 3)
-            reason = reasons.get(choice.reason, choice.reason)
+            empty = [""] * (len(PLAN_HEADER) - 3)
+            reason = tr(REASONS[choice.reason]) if choice.reason in REASONS else choice.reason
             rows.append([choice.machine, now.get(choice.machine, ""), *empty, reason])
             continue
         warnings = "; ".join(
@@ -165,13 +204,14 @@ def to_csv(header: list[str], rows: list[list[object]]) -> str:
 
 def write_plan_csv(path: Path, plan, machines, language: str = "en") -> None:
     """UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese correctly."""
-    text = to_csv(PLAN_HEADER[_lang(language)], plan_rows(plan, machines, language))
+    text = to_csv(plan_header(language), plan_rows(plan, machines, language))
     atomic.write_text(path, text, encoding="utf-8-sig")
 
 
 def fleet_html(plan, machines, language: str = "en") -> str:
-    lang = _lang(language)
-    t = TITLES[lang]
+    tr = words(language)
+    t = {key: tr(text) for key, text in TITLES.items()}
+    zh = language.startswith("zh")
     e = html.escape
 
     def table(header, rows) -> str:
@@ -186,18 +226,24 @@ def fleet_html(plan, machines, language: str = "en") -> str:
         cost=f"{plan.total_cost:,.0f}",
         currency=plan.currency,
         gain=f"{plan.total_gain:,.1f}",
-        unit=plan.unit,
+        unit=unit_text(plan.unit, language),
     )
     return f"""<!DOCTYPE html>
-<html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8"><title>{t["title"]}</title>
-<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse;width:100%}}
+<html lang="{"zh-CN" if zh else "en"}"><head><meta charset="utf-8"><title>{t["title"]}</title>
+<style>body{{font-family:{FONT_FAMILIES};margin:2em}}table{{border-collapse:collapse;width:100%}}
 td,th{{border:1px solid #999;padding:3px 5px;vertical-align:top;font-size:85%}}</style></head><body>
 <h1>{t["title"]}</h1>
-<p>{e(t[plan.mode].format(budget=budget, currency=plan.currency))} · {e(plan.workload)}</p>
+<p>{e(t[plan.mode].format(budget=budget, currency=plan.currency))} · {e(_workload(plan.workload, language))}</p>
 <p><b>{e(summary)}</b></p>
 <h2>{t["plan"]}</h2>
-{table(PLAN_HEADER[lang], plan_rows(plan, machines, language))}
+{table(plan_header(language), plan_rows(plan, machines, language))}
 <h2>{t["machines"]}</h2>
-{table(MACHINE_HEADER[lang], machine_rows(machines))}
+{table(machine_header(language), machine_rows(machines, language))}
 </body></html>
 """
+
+
+def _workload(workload: str, language: str) -> str:
+    return (
+        report_words(_language(language))(WORKLOAD[workload]) if workload in WORKLOAD else workload
+    )

@@ -260,7 +260,15 @@ class WizardController(QObject):
             except queue.Empty:
                 break
         self._probe_runner = None
-        self.session.probe = result
+        earlier = self.session.probe
+        # A cancelled or failed re-run does not throw away an earlier good measurement.
+        kept = (
+            result.status not in ("ok", "partial")
+            and earlier is not None
+            and earlier.status in ("ok", "partial")
+        )
+        if not kept:
+            self.session.probe = result
         self.probe_finished.emit(result)
 
     # -- plan --------------------------------------------------------------------------------

@@ -23,8 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.languages import ENGLISH
 from gpuplanner.planning.scenarios import PRESETS, Scenario
-from gpuplanner.report.fleet_export import MACHINE_HEADER, PLAN_HEADER, machine_rows, plan_rows
+from gpuplanner.report.fleet_export import (
+    machine_header,
+    machine_rows,
+    plan_header,
+    plan_rows,
+    unit_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +169,11 @@ class FleetWindow(QMainWindow):
             self.status.setText(str(exc))
             return
         self.plan = None
-        _fill(self.machines_table, MACHINE_HEADER[self._lang()], machine_rows(self.machines))
+        _fill(
+            self.machines_table,
+            machine_header(self.language),
+            machine_rows(self.machines, self.language),
+        )
         text = (
             self.tr("%1 machine(s) from %2")
             .replace("%1", str(len(self.machines)))
@@ -171,7 +182,7 @@ class FleetWindow(QMainWindow):
         if self.problems:
             text += " · " + self.tr("%1 file(s) could not be read: %2").replace(
                 "%1", str(len(self.problems))
-            ).replace("%2", "; ".join(str(p) for p in self.problems[:3]))
+            ).replace("%2", "; ".join(self._problem(p) for p in self.problems[:3]))
         self.source_label.setText(text)
         self.plan_table.setRowCount(0)
         self.total_label.clear()
@@ -203,7 +214,7 @@ class FleetWindow(QMainWindow):
             return
         _fill(
             self.plan_table,
-            PLAN_HEADER[self._lang()],
+            plan_header(self.language),
             plan_rows(self.plan, self.machines, self.language),
         )
         self.total_label.setText(
@@ -212,7 +223,7 @@ class FleetWindow(QMainWindow):
             .replace("%2", self.plan.currency)
             .replace("%3", f"{self.plan.budget:,.0f}" + ("" if lab else self.tr(" per machine")))
             .replace("%4", f"{self.plan.total_gain:,.1f}")
-            .replace("%5", self.plan.unit)
+            .replace("%5", unit_text(self.plan.unit, self.language))
         )
         self._update_buttons()
 
@@ -250,8 +261,14 @@ class FleetWindow(QMainWindow):
 
     # -- text ------------------------------------------------------------------------------------
 
-    def _lang(self) -> str:
-        return "zh" if self.language.startswith("zh") else "en"
+    def _problem(self, error) -> str:
+        """A file that could not be read: the parser's own reason in English, a sentence in
+        other languages (the reason is in the log either way)."""
+        if self.language == ENGLISH:
+            return str(error)
+        return self.tr("%1 (not a readable scan or nvidia-smi report)").replace(
+            "%1", Path(error.file).name
+        )
 
     def _update_buttons(self) -> None:
         for button in (self.csv_button, self.pdf_button):

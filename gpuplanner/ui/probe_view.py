@@ -66,3 +66,35 @@ def headline(result: ProbeResult, card: GpuSpec | None) -> dict:
         "images_s": round(pipeline.value) if pipeline and pipeline.value else None,
         "fp32_tflops": round(fp32.value, 3) if fp32 and fp32.value else None,
     }
+
+
+# The worker's progress details (English, from the child process) in the window's words.
+DETAILS = {
+    "importing TensorFlow": translatable("ProbePage", "importing the library"),
+    "starting": translatable("ProbePage", "starting"),
+    "host to device": translatable("ProbePage", "memory to GPU"),
+    "device to host": translatable("ProbePage", "GPU to memory"),
+    "decode and augment JPEGs": translatable("ProbePage", "decoding and augmenting JPEG images"),
+}
+MODELS = {
+    "cnn": translatable("ProbePage", "a small CNN"),
+    "transformer": translatable("ProbePage", "a small Transformer"),
+}
+PRECISIONS = {
+    "mixed": translatable("ProbePage", "mixed precision"),
+    "fp32": "FP32",
+}
+
+
+def detail_words(text: str, tr) -> str:
+    """A progress detail in words: known phrases translated, a training run as model and
+    precision, sizes and versions ("fp16 8192x8192", "256 MB", "TensorFlow 2.21.0") as sent."""
+    if text in DETAILS:
+        return tr(DETAILS[text])
+    model, _, precision = text.partition(" ")
+    if model in MODELS and precision in PRECISIONS:
+        pair = tr(translatable("ProbePage", "%1, %2"))
+        return pair.replace("%1", tr(MODELS[model])).replace("%2", tr(PRECISIONS[precision]))
+    if text.endswith(" GPUs") and text.split()[0].isdigit():
+        return tr(translatable("ProbePage", "%1 GPUs")).replace("%1", text.split()[0])
+    return text

@@ -1058,11 +1058,234 @@
         </message>
     </context>
     <context>
+        <name>FleetReport</name>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source> (up to {link})</source>
+            <translation>（最高 {link}）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/fleet.py" />
+            <source>; {n} file(s) could not be read:</source>
+            <translation>；{n} 个文件无法读取：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Added throughput</source>
+            <translation>增加的吞吐量</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Best upgrade for each machine, each within {budget} {currency}</source>
+            <translation>每台机器的最佳升级，每台预算 {budget} {currency}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>CUDA libraries missing</source>
+            <translation>缺少 CUDA 库</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Cards</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Currency</source>
+            <translation>币种</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>GPU memory (GB)</source>
+            <translation>显存 (GB)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>GPUs</source>
+            <translation>显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Lab upgrade plan</source>
+            <translation>实验室升级方案</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Machine</source>
+            <translation>机器</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Machines</source>
+            <translation>机器</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Now</source>
+            <translation>现有</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>PCIe links</source>
+            <translation>PCIe 链路</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>PSU</source>
+            <translation>电源</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Plan</source>
+            <translation>方案</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Shelf</source>
+            <translation>货架</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Shop SKU</source>
+            <translation>货号</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Speed-up</source>
+            <translation>速度倍数</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Total: {cost} {currency}; added training throughput {gain} {unit}</source>
+            <translation>合计：{cost} {currency}；增加的训练吞吐量 {gain} {unit}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Upgrade to</source>
+            <translation>升级为</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Upgrades for the whole lab within {budget} {currency}</source>
+            <translation>全实验室总预算 {budget} {currency} 内的升级</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Warnings</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Why not</source>
+            <translation>未升级原因</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>a cloud instance: choose a larger one instead of buying</source>
+            <translation>云主机：请换更大的实例，而不是购买显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>a laptop: its GPU cannot be changed</source>
+            <translation>笔记本电脑：显卡无法更换</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>images/s</source>
+            <translation>张/秒</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>its card runs without power cables: enter its supply to check what fits</source>
+            <translation>现有显卡无需供电线：请填写电源后再判断能装什么</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>macOS: no CUDA</source>
+            <translation>macOS：不支持 CUDA</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>native Windows: no GPU after 2.10</source>
+            <translation>原生 Windows：2.10 之后不支持 GPU</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>no card fits the budget and this machine</source>
+            <translation>没有符合预算和本机条件的显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>not installed</source>
+            <translation>未安装</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>nothing faster than its current card fits</source>
+            <translation>没有比现有显卡更快且合适的显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>other machines gain more for the money</source>
+            <translation>同样的钱用在其他机器上提升更大</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>ready for the GPU</source>
+            <translation>可使用 GPU</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>runs on the CPU only</source>
+            <translation>只能在 CPU 上运行</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>sequences/s</source>
+            <translation>条序列/秒</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>the CPU-only package</source>
+            <translation>仅 CPU 版安装包</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>tokens/s</source>
+            <translation>词元/秒</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/fleet.py" />
+            <source>{n} machine(s)</source>
+            <translation>{n} 台机器</translation>
+        </message>
+    </context>
+    <context>
         <name>FleetWindow</name>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
             <source> per machine</source>
             <translation>（每台）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>%1 (not a readable scan or nvidia-smi report)</source>
+            <translation>%1（不是可读取的扫描结果或 nvidia-smi 报告）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
@@ -1511,6 +1734,21 @@
     <context>
         <name>ProbePage</name>
         <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>%1 GPUs</source>
+            <translation>%1 块显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>%1, %2</source>
+            <translation>%1，%2</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>&amp;Cancel</source>
             <translation>取消(&amp;C)</translation>
@@ -1542,6 +1780,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>Cancelled after %1 s; the earlier result is kept.</source>
+            <translation>已在 %1 秒后取消；保留之前的结果。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Checking the installation</source>
             <translation>检查安装</translation>
         </message>
@@ -1549,6 +1792,11 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Finished in %1 s.</source>
             <translation>用时 %1 秒完成。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>GPU to memory</source>
+            <translation>显卡到内存</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -1569,6 +1817,11 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Loading TensorFlow</source>
             <translation>加载 TensorFlow</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>Loading TensorFlow in a separate process…</source>
+            <translation>正在独立进程中加载 TensorFlow…</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -1612,8 +1865,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Starting TensorFlow in a separate process…</source>
-            <translation>正在独立进程中启动 TensorFlow…</translation>
+            <source>Stopped after %1 s (time limit); the earlier result is kept.</source>
+            <translation>已在 %1 秒后停止（超出时间限制）；保留之前的结果。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -1629,6 +1882,11 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>The Python you train with</source>
             <translation>您训练时使用的 Python</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>The new run failed after %1 s; the earlier result is kept.</source>
+            <translation>新一次测速在 %1 秒后失败；保留之前的结果。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -1651,6 +1909,36 @@
             <translation>您的 CPU 每秒约能提供 %1 张图片。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>a small CNN</source>
+            <translation>小型 CNN</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>a small Transformer</source>
+            <translation>小型 Transformer</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>decoding and augmenting JPEG images</source>
+            <translation>解码并增强 JPEG 图片</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>importing the library</source>
+            <translation>导入库</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>memory to GPU</source>
+            <translation>内存到显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>mixed precision</source>
+            <translation>混合精度</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>peak</source>
             <translation>峰值</translation>
@@ -1659,6 +1947,11 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>required: this build has no TensorFlow; name a Python that has it</source>
             <translation>必填：此版本不含 TensorFlow，请指定一个装有 TensorFlow 的 Python</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>starting</source>
+            <translation>开始</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />

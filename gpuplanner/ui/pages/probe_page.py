@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.ui.pages.base import WizardPage
-from gpuplanner.ui.probe_view import bars, headline
+from gpuplanner.ui.probe_view import bars, detail_words, headline
 
 _qt_translate = QCoreApplication.translate
 
@@ -93,8 +93,8 @@ class ProbePage(WizardPage):
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
         self._steps_done = []
-        self.result_label.setText("")
-        self.step_label.setText(self.tr("Starting TensorFlow in a separate process…"))
+        self.step_label.setText(self.tr("Loading TensorFlow in a separate process…"))
+        self.progress.setRange(0, 0)
         self.controller.start_probe(python=self.python_edit.text().strip() or None)
 
     def _browse_python(self) -> None:
@@ -116,8 +116,15 @@ class ProbePage(WizardPage):
             )
             index = steps.index(event.step) if event.step in steps else 0
             fraction = event.fraction or 0.0
-            self.progress.setValue(int((index + fraction) / len(steps) * 100))
-            self.step_label.setText(f"{self._step_name(event.step)}: {event.text}")
+            # Importing TensorFlow takes seconds with no steps to count: a busy bar, not 0%.
+            loading = event.step == "import" and fraction < 1.0
+            self.progress.setRange(0, 0 if loading else 100)
+            if not loading:
+                self.progress.setValue(int((index + fraction) / len(steps) * 100))
+            detail = detail_words(event.text, lambda s: _qt_translate("ProbePage", s))
+            self.step_label.setText(
+                self.tr("%1: %2").replace("%1", self._step_name(event.step)).replace("%2", detail)
+            )
         elif event.type == "error":
             self.step_label.setText(
                 self.tr("Problem in step %1: %2")
@@ -128,7 +135,30 @@ class ProbePage(WizardPage):
     def _finished(self, result) -> None:
         self.start_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
-        self.progress.setValue(100 if result.status in ("ok", "partial") else self.progress.value())
+        self.progress.setRange(0, 100)
+        earlier = self.controller.session.probe
+        if earlier is not None and earlier is not result:
+            # A re-run that ended early: the earlier good result stays, and says so.
+            self._show(earlier)
+            ended = {
+                "cancelled": self.tr("Cancelled after %1 s; the earlier result is kept."),
+                "timeout": self.tr("Stopped after %1 s (time limit); the earlier result is kept."),
+            }.get(
+                result.status, self.tr("The new run failed after %1 s; the earlier result is kept.")
+            )
+            self.step_label.setText(ended.replace("%1", f"{result.seconds:.0f}"))
+            return
+        if result.status in ("ok", "partial"):
+            self.progress.setValue(100)
+        self._show(result)
+        ended = {
+            "cancelled": self.tr("Cancelled after %1 s; nothing was measured after that."),
+            "timeout": self.tr("Stopped after %1 s: the probe took longer than its time limit."),
+        }.get(result.status, self.tr("Finished in %1 s."))
+        self.step_label.setText(ended.replace("%1", f"{result.seconds:.0f}"))
+
+    def _show(self, result) -> None:
+        """The result's numbers in words and the chart."""
         card = self._current_card()
         info = headline(result, card)
         lines = []
@@ -159,11 +189,6 @@ class ProbePage(WizardPage):
             if item.severity != "info":
                 lines.append("⚠ " + item.message)
         self.result_label.setText("\n".join(lines))
-        ended = {
-            "cancelled": self.tr("Cancelled after %1 s; nothing was measured after that."),
-            "timeout": self.tr("Stopped after %1 s: the probe took longer than its time limit."),
-        }.get(result.status, self.tr("Finished in %1 s."))
-        self.step_label.setText(ended.replace("%1", f"{result.seconds:.0f}"))
         if self.chart is not None:
             measured = bars(result, card, info["on_gpu"])
             self.chart.setVisible(bool(measured))
