@@ -75,6 +75,16 @@ def test_labels_never_overlap_and_stay_inside(n, size):
     assert n - 1 in named  # the selection is always named (the top pick has its ring)
 
 
+def test_every_front_point_is_named_where_there_is_room():
+    points = tuple(
+        Point(i, f"Card {i}", 1, 1000 * (i + 1), 0.5 + 0.25 * i, True, i == 3, False)
+        for i in range(4)
+    )
+    chart = ValueChart(points, None, "ref", "CNY")
+    labels = place_labels(chart, 800, 300)
+    assert sorted(label.point.index for label in labels) == [0, 1, 2, 3]
+
+
 def test_a_label_keeps_off_other_points_when_it_can():
     chart = ValueChart(
         (

@@ -85,10 +85,12 @@ class Label:
     point: Point
     x: float  # pixels from the plot's left edge, the label's left
     y: float  # pixels from the plot's top edge, the label's top
+    w: float  # the text's size in pixels
+    h: float = LINE_H
 
     @property
     def box(self) -> tuple[float, float, float, float]:
-        return (self.x, self.y, self.x + text_width(self.point.name), self.y + LINE_H)
+        return (self.x, self.y, self.x + self.w, self.y + self.h)
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
@@ -102,12 +104,13 @@ def place_labels(
     selected: int | None = None,
     x_range: tuple[float, float] | None = None,
     y_range: tuple[float, float] | None = None,
+    measure=text_width,
+    line_h: float = LINE_H,
 ) -> list[Label]:
-    """Labels for the selection, the top pick, then the front, cheapest first. Each takes the
-    first of six spots around its point (beside it first) that stays in the plot, overlaps no
-    label already placed and covers no point; a name with no such spot is left to the tooltip,
-    except the selection's and the top pick's, which may cover a point. Coordinates are pixels
-    of a ``width`` x ``height`` plot area."""
+    """Labels for the selection, the top pick, then the front, cheapest first. Each takes, of
+    six spots around its point that stay in the plot, overlap no label already placed and
+    cover no other front, top or selected marker, the one covering the fewest other points
+    (beside the point first); a name with no such spot is left to the tooltip. Coordinates are pixels of a ``width`` x ``height`` plot area."""
     if not chart.points:
         return []
     x0, x1 = x_range or _span([p.price for p in chart.points])
@@ -131,23 +134,30 @@ def place_labels(
         (x - POINT_R, y - POINT_R, x + POINT_R, y + POINT_R)
         for x, y in (pixel(p) for p in chart.points)
     ]
+    # The front's and the pick's own markers stay visible: a label may not cover them.
+    marks = {
+        p.index: (x - POINT_R, y - POINT_R, x + POINT_R, y + POINT_R)
+        for p in chart.points
+        if p.on_front or p.top or p.index == selected
+        for x, y in (pixel(p),)
+    }
     placed: list[Label] = []
     for point in wanted:
         px, py = pixel(point)
-        w = text_width(point.name)
-        half = LINE_H / 2
+        w = measure(point.name)
+        half = line_h / 2
         spots = [
-            Label(point, px + dx, py + dy)
+            Label(point, px + dx, py + dy, w, line_h)
             for dx, dy in (
                 (8, -half),
                 (-w - 8, -half),
-                (6, -LINE_H - 4),
+                (6, -line_h - 4),
                 (6, 4),
-                (-w - 6, -LINE_H - 4),
+                (-w - 6, -line_h - 4),
                 (-w - 6, 4),
             )
         ]
-        spots = [
+        free = [
             label
             for label in spots
             if label.box[0] >= 0
@@ -156,12 +166,16 @@ def place_labels(
             and label.box[3] <= height
             and not any(_overlap(label.box, other.box) for other in placed)
         ]
-        clear = [label for label in spots if not any(_overlap(label.box, d) for d in dots)]
-        if clear:
-            placed.append(clear[0])
-        elif spots and (point.top or point.index == selected):
-            placed.append(spots[0])  # the pick is always named, over a point if it must be
-        return placed
+        spots = [
+            label
+            for label in free
+            if not any(_overlap(label.box, m) for i, m in marks.items() if i != point.index)
+        ]
+        if not spots and (point.top or point.index == selected):
+            spots = free  # the pick and the selection are named, over a marker if they must
+        if spots:  # the free spot that covers the fewest points (beside the point first)
+            placed.append(min(spots, key=lambda lb: sum(_overlap(lb.box, d) for d in dots)))
+    return placed
 
 
 def _span(values: list[float]) -> tuple[float, float]:

@@ -140,6 +140,11 @@ def value_chart_svg(
         out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="6" fill="{ORANGE}"/>')
     for label in place_labels(chart, plot_w, plot_h, None, x_range, y_range):
         weight = ' font-weight="bold"' if label.point.top else ""
+        x0, y0, x1, y1 = label.box
+        out.append(
+            f'<rect x="{LEFT + x0:.1f}" y="{TOP + y0:.1f}" width="{x1 - x0:.1f}" '
+            f'height="{y1 - y0:.1f}" fill="white" fill-opacity="0.8"/>'
+        )
         out.append(
             f'<text x="{LEFT + label.x:.1f}" y="{TOP + label.y + 11:.1f}"{weight}>'
             f"{escape(label.point.name)}</text>"

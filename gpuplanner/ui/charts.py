@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 pg.setConfigOptions(antialias=True)
@@ -102,8 +103,16 @@ class ValueScatter(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._redraw_soon()
+
+    def showEvent(self, event) -> None:
+        # Drawn while its tab was hidden, the plot had no size yet: no label had room.
+        super().showEvent(event)
+        self._redraw_soon()
+
+    def _redraw_soon(self) -> None:
         if self.chart is not None:
-            self._draw()
+            QTimer.singleShot(0, self._draw)  # after the layout has sized the plot
 
     def _draw(self) -> None:
         from gpuplanner.report.chart_data import axis_span, place_labels
@@ -167,12 +176,26 @@ class ValueScatter(QWidget):
             )
         box = self.plot.getViewBox().sceneBoundingRect()
         width, height = max(box.width(), 50.0), max(box.height(), 50.0)
-        self.labels = place_labels(chart, width, height, self.selected, x_range, y_range)
+        metrics = QFontMetrics(self.font())
+        self.labels = place_labels(
+            chart,
+            width,
+            height,
+            self.selected,
+            x_range,
+            y_range,
+            measure=lambda text: metrics.horizontalAdvance(text) + 6,  # TextItem's margins
+            line_h=metrics.height() + 4,
+        )
         for label in self.labels:
             # Pixel offsets back to data units: the label's top-left corner.
             x = x_range[0] + label.x / width * (x_range[1] - x_range[0])
             y = y_range[1] - label.y / height * (y_range[1] - y_range[0])
-            item = pg.TextItem(label.point.name, anchor=(0, 0), color=_text_color(self.plot))
+            base = self.plot.palette().color(self.plot.palette().ColorRole.Base)
+            base.setAlpha(170)  # readable over the points it may cover
+            item = pg.TextItem(
+                label.point.name, anchor=(0, 0), color=_text_color(self.plot), fill=base
+            )
             if label.point.top:
                 font = item.textItem.font()
                 font.setBold(True)
