@@ -217,6 +217,10 @@ TEXT: dict[str, str] = {
         "Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.",
     ),
     "fit-slots": translatable("Finding", "The cards need {needed} slots; {free} are free."),
+    "fit-desktop-slots": translatable(
+        "Finding",
+        "{count} cards take {needed} expansion slots, more than a desktop has: they need a workstation or server chassis.",
+    ),
     "fit-mini-itx": translatable(
         "Finding", "A mini-ITX case has one slot: {count} cards do not fit."
     ),
@@ -486,6 +490,7 @@ BLOCK_LABEL = {
     "fit-module-needs-server": translatable("Finding", "needs a server"),
     "fit-too-long": translatable("Finding", "too long for the case"),
     "fit-slots": translatable("Finding", "not enough slots"),
+    "fit-desktop-slots": translatable("Finding", "not enough slots"),
     "fit-mini-itx": translatable("Finding", "not enough slots"),
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -44,7 +45,21 @@ QLabel#appTitle { font-weight: bold; }
 QFrame#scenarioCard { border: 1px solid palette(mid); border-radius: 8px; }
 QFrame#scenarioCard[selected="true"] { border: 2px solid palette(highlight); }
 QLabel#errorBanner { background: #fdecea; color: #611a15; padding: 6px 16px; }
+QFrame#scenarioCard:focus { border: 2px dashed palette(highlight); }
+QAbstractSpinBox { min-height: 1.5em; }
+QScrollArea:focus, QTextBrowser:focus, QTableView:focus, QTableWidget:focus,
+QTabWidget:focus, QGraphicsView:focus { border: 2px solid palette(highlight); }
 """
+# Keyboard focus is drawn by the style for buttons, boxes and fields; the panels above have
+# none of their own, so a Tab that lands on them shows a frame (tests/test_focus.py).
+FOCUS_FRAMED = (
+    "QScrollArea",
+    "QTextBrowser",
+    "QTableView",
+    "QTableWidget",
+    "QTabWidget",
+    "QGraphicsView",
+)
 
 
 class MainWindow(QMainWindow):
@@ -141,6 +156,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.footer)
         self.setCentralWidget(central)
+        # Taller spin boxes (the stylesheet) with their text centred: CJK text sat at the top.
+        for spin in self.findChildren(QAbstractSpinBox):
+            spin.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
         self.set_language(language)
         self.set_currency(currency)

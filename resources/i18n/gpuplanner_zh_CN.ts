@@ -25,6 +25,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>, </source>
+            <translation>，</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>80 PLUS rating:</source>
             <translation>80 PLUS 认证：</translation>
         </message>
@@ -87,6 +92,11 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Free expansion slots:</source>
             <translation>空闲扩展槽：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>GPU %1: %2</source>
+            <translation>显卡 %1：%2</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -1030,6 +1040,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.</source>
             <translation>{count} 块卡在这个任务上只能达到线性加速的 {efficiency_pct}%：每一步要交换的数据太多，卡间链路跟不上；买一块更快的卡更划算。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{count} cards take {needed} expansion slots, more than a desktop has: they need a workstation or server chassis.</source>
+            <translation>{count} 块卡需要占用 {needed} 个扩展槽位，超过台式机所能提供的：需要工作站或服务器机箱。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

@@ -63,11 +63,24 @@ def length(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     return []
 
 
+# The expansion slots of the largest desktop boards and cases (ATX 7, E-ATX 8 less the one a
+# board gives up to its chipset cooler): more cards than this need a workstation or a server.
+DESKTOP_SLOTS = 7
+
+
 def slots(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     case = ctx.request.case
-    if not c.bought or case is None or c.gpu.form_factor != "pcie":
+    machine = ctx.request.machine
+    if not c.bought or c.gpu.form_factor != "pcie":
         return []
     width = a.slots or 2
+    if case is None or case.free_slots is None:
+        # A scanned desktop (not a workstation or server) cannot take 8 cards whatever its case.
+        needed = round(width * c.count)
+        if machine.has_gpu and not machine.workstation and c.count > 1 and needed > DESKTOP_SLOTS:
+            return [finding("fit-desktop-slots", "blocks", count=c.count, needed=needed)]
+        if case is None:
+            return []
     out = []
     if case.free_slots is not None:
         needed = width * c.bought

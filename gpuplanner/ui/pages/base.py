@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 
@@ -32,6 +32,16 @@ class WizardPage(QWidget):
 
     def retranslate(self) -> None:
         """Set every text; called at start and on every language change."""
+
+    def ask(self, dialog, *args):
+        """Run a modal file dialog, then give the window back its activation and focus: without
+        it the window's Alt shortcuts (Alt+B, Alt+N) did nothing until the next click."""
+        opener = self.focusWidget() or self
+        try:
+            return dialog(self, *args)
+        finally:
+            self.window().activateWindow()
+            opener.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def entered(self) -> None:
         """The page became the current one."""

@@ -148,8 +148,8 @@ class ComputerPage(WizardPage):
         self.scan_button.setEnabled(True)
 
     def _load_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self,
+        path, _ = self.ask(
+            QFileDialog.getOpenFileName,
             self.tr("Open a saved scan or an nvidia-smi report"),
             "",
             self.tr("Scans and reports (*.json *.xml *.txt *.csv);;All files (*)"),
@@ -191,10 +191,13 @@ class ComputerPage(WizardPage):
                     .replace("%2", str(link.current_width or "?"))
                 )
                 best = link.card_max_gen or link.max_gen
+                comma = self.tr(", ")  # a Chinese list takes its own comma
                 if best:
-                    link_text += ", " + self.tr("card up to Gen %1").replace("%1", str(best))
+                    link_text += comma + self.tr("card up to Gen %1").replace("%1", str(best))
                 if link.slot_max_gen:
-                    link_text += ", " + self.tr("slot Gen %1").replace("%1", str(link.slot_max_gen))
+                    link_text += comma + self.tr("slot Gen %1").replace(
+                        "%1", str(link.slot_max_gen)
+                    )
             parts.append(
                 f"<p><b>GPU {gpu.index}: {e(gpu.name)}</b> — {e(memory)}<br>"
                 + self.tr("PCIe link:")
@@ -231,9 +234,16 @@ class ComputerPage(WizardPage):
         # The driver line above already says why no NVIDIA GPU was read: not twice.
         shown = [f for f in snapshot.findings if f.id != "no-nvidia-gpu" or f.severity != "info"]
         if shown:
+            several = len(snapshot.gpus) > 1
+
+            def words(f) -> str:
+                text = finding_text(f, self.language)
+                if several and f.gpu_index is not None:  # which card, when there are two
+                    return self.tr("GPU %1: %2").replace("%1", str(f.gpu_index)).replace("%2", text)
+                return text
+
             items = "".join(
-                f"<li>{SEVERITY_MARK.get(f.severity, '')} {e(finding_text(f, self.language))}</li>"
-                for f in shown
+                f"<li>{SEVERITY_MARK.get(f.severity, '')} {e(words(f))}</li>" for f in shown
             )
             parts.append(f"<ul>{items}</ul>")
         return "".join(parts)

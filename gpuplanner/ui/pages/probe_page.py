@@ -98,7 +98,7 @@ class ProbePage(WizardPage):
         self.controller.start_probe(python=self.python_edit.text().strip() or None)
 
     def _browse_python(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("The Python you train with"))
+        path, _ = self.ask(QFileDialog.getOpenFileName, self.tr("The Python you train with"))
         if path:
             self.python_edit.setText(path)
 

@@ -112,8 +112,11 @@ class ReportPage(WizardPage):
             "html": self.tr("Web page (*.html)"),
             "json": self.tr("JSON (*.json)"),
         }
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save the report"), f"gpuplanner-plan.{kind}", filters[kind]
+        path, _ = self.ask(
+            QFileDialog.getSaveFileName,
+            self.tr("Save the report"),
+            f"gpuplanner-plan.{kind}",
+            filters[kind],
         )
         if path:
             try:

@@ -183,8 +183,11 @@ class ResultsPage(WizardPage):
         self.controller.replan()
 
     def _import_prices(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open a price pack"), "", self.tr("Price packs (*.csv);;All files (*)")
+        path, _ = self.ask(
+            QFileDialog.getOpenFileName,
+            self.tr("Open a price pack"),
+            "",
+            self.tr("Price packs (*.csv);;All files (*)"),
         )
         if path:
             self.open_price_pack(Path(path))
