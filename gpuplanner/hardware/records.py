@@ -189,3 +189,4 @@ class SystemSnapshot:
     case: CaseInfo
     findings: tuple[Finding, ...] = ()
     notes: tuple[str, ...] = ()
+    model: str | None = None  # the maker's product name from the firmware (DMI), when it says one

@@ -139,6 +139,7 @@ def scan_system(options: ScanOptions | None = None) -> SystemSnapshot:
         power_supply=power_supply,
         case=options.case,
         findings=tuple(findings),
+        model=system.read_model(options.root) if options.platform.startswith("linux") else None,
     )
 
 

@@ -93,6 +93,39 @@ def read_cpu(root: Path = Path("/"), rapl: bool = True) -> CpuInfo:
     )
 
 
+# What board makers leave in the DMI fields when they do not fill them in.
+DMI_PLACEHOLDERS = (
+    "to be filled by o.e.m.",
+    "system product name",
+    "system manufacturer",
+    "default string",
+    "not applicable",
+    "none",
+    "o.e.m.",
+    "oem",
+    "",
+)
+
+
+def read_model(root: Path) -> str | None:
+    """'Dell Precision 5820 Tower' from the firmware's DMI fields (Linux), or None."""
+    dmi = root / "sys" / "class" / "dmi" / "id"
+
+    def field(name: str) -> str:
+        try:
+            text = (dmi / name).read_text(encoding="utf-8", errors="replace").strip()
+        except OSError:
+            return ""
+        return "" if text.lower() in DMI_PLACEHOLDERS else " ".join(text.split())[:80]
+
+    vendor, product = field("sys_vendor"), field("product_name")
+    if not product:
+        return None
+    if vendor and not product.lower().startswith(vendor.split()[0].lower()):
+        return f"{vendor} {product}"
+    return product
+
+
 def read_memory() -> MemoryInfo:
     memory = psutil.virtual_memory()
     return MemoryInfo(

@@ -27,12 +27,17 @@ def machine_rows(snapshot, probe, language: str) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if snapshot is None:
         return rows
-    rows.append(
-        (
-            tr(translatable("Report", "Computer")),
-            snapshot.machine or tr(translatable("Report", "this computer")),
+    if snapshot.source != "scan":  # a saved scan or another machine's nvidia-smi report
+        rows.append((tr(translatable("Report", "From the file")), snapshot.machine or "?"))
+    else:
+        rows.append(
+            (
+                tr(translatable("Report", "Computer")),
+                snapshot.model or tr(translatable("Report", "this computer")),
+            )
         )
-    )
+        if snapshot.machine:
+            rows.append((tr(translatable("Report", "Host name")), snapshot.machine))
     if snapshot.os is not None:
         rows.append(
             (

@@ -420,11 +420,7 @@ def _params(params: dict, tr: Translator, currency: str | None) -> dict:
         value = out.get(key)
         if isinstance(value, int | float):
             small = 0 < abs(value) < 100 and value % 1
-            out[key] = (
-                f"{format_money(0, str(money))[:-1]}{value:.2f}"
-                if small
-                else format_money(float(value), str(money))
-            )
+            out[key] = format_money(float(value), str(money), decimals=2 if small else 0)
     if "route" in out:
         out["route"] = tr(ROUTE_TEXT.get(str(out["route"]), str(out["route"])))
     if "other" in out:

@@ -80,11 +80,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Computer: %1</source>
-            <translation>计算机：%1</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Electricity price per kWh:</source>
             <translation>每度电价格：</translation>
         </message>
@@ -92,6 +87,11 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Free expansion slots:</source>
             <translation>空闲扩展槽：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>From the file: %1</source>
+            <translation>来自文件：%1</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -275,6 +275,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>host name %1</source>
+            <translation>主机名 %1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>installed but not running</source>
             <translation>已安装但没有运行</translation>
         </message>
@@ -302,11 +307,6 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>slot Gen %1</source>
             <translation>插槽 Gen %1</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>this one</source>
-            <translation>本机</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -2134,6 +2134,11 @@
             <translation>FP32 矩阵乘法 {v} TFLOPS</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>From the file</source>
+            <translation>来自文件</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>Full fine-tuning</source>
             <translation>全参数微调</translation>
@@ -2163,6 +2168,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>GPUs</source>
             <translation>显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>Host name</source>
+            <translation>主机名</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan.py" />

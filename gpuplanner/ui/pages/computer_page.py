@@ -163,11 +163,16 @@ class ComputerPage(WizardPage):
 
     def describe(self, snapshot) -> str:
         e = html.escape
-        parts = [
-            "<h3>"
-            + e(self.tr("Computer: %1").replace("%1", snapshot.machine or self.tr("this one")))
-            + "</h3>"
-        ]
+        if snapshot.source != "scan":  # a saved scan or another machine's report
+            title = self.tr("From the file: %1").replace("%1", snapshot.machine or "?")
+        else:  # the maker's model when the firmware names it; the host name is the user's own
+            title = snapshot.model or self.tr("This computer")
+        host = (
+            " <small>(" + e(self.tr("host name %1").replace("%1", snapshot.machine)) + ")</small>"
+            if snapshot.source == "scan" and snapshot.machine
+            else ""
+        )
+        parts = [f"<h3>{e(title)}{host}</h3>"]
         if not snapshot.gpus:
             parts.append(
                 "<p><b>"
