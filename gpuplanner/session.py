@@ -7,7 +7,7 @@ The wizard's pages edit one ``Session``; ``to_request`` turns it into the planni
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gpuplanner.planning.scenarios import PRESETS, Scenario
@@ -55,7 +55,6 @@ class Session:
     # The budget as the user typed it, in the currency they typed it in: a currency switch
     # converts from this, so switching back gives exactly what was typed.
     budget_typed: tuple[float, str] | None = None
-    extra: dict = field(default_factory=dict)
 
     def preset(self):
         return PRESETS[self.scenario or Scenario.STUDENT]
@@ -87,12 +86,6 @@ class Session:
 
     def effective_workload(self) -> str:
         return self.workload or self.preset().workload
-
-    def clear_customer_inputs(self) -> None:
-        """Back to a fresh session, keeping only the language and currency (kiosk reset)."""
-        language, currency = self.language, self.currency
-        self.__init__()
-        self.language, self.currency = language, currency
 
 
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:

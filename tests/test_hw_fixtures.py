@@ -1,7 +1,9 @@
 """Every recorded nvidia-smi, lspci and liquidctl output gives the facts the recording shows.
 
 The recordings are the team's shared fixtures (../shared/fixtures, see its README for each
-file's source). Link tuples: (current gen, current width, max gen, max width, card max gen,
+file's source) when they are beside this clone, else the permissively licensed subset copied
+into tests/fixtures (its README names each file's source): a plain clone still tests every
+parser, the shared set is the wide net. Link tuples: (current gen, current width, max gen, max width, card max gen,
 slot/host max gen); None where the recording says N/A or leaves the field out.
 """
 
@@ -20,10 +22,18 @@ from gpuplanner.hardware.psu import parse_liquidctl_status
 from gpuplanner.hardware.snapshot import load_paths
 
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
-FIXTURES = SHARED / "fixtures"
-pytestmark = pytest.mark.skipif(
-    not FIXTURES.is_dir(), reason="the shared fixtures are not beside this clone"
-)
+WIDE = (SHARED / "fixtures").is_dir()
+FIXTURES = SHARED / "fixtures" if WIDE else REPO_ROOT / "tests" / "fixtures"
+needs_shared = pytest.mark.skipif(not WIDE, reason="only in the shared fixtures")
+
+
+def recording(folder: str, name: str) -> Path:
+    """The recording, or a skip when only the copied subset is here and it lacks this one."""
+    path = FIXTURES / folder / name
+    if not path.is_file():
+        pytest.skip(f"{name} is in the shared fixtures only")
+    return path
+
 
 G4090_IDLE = (1, 16, 4, 16, 4, 4)
 G4090_BUSY = (4, 16, 4, 16, 4, 4)
@@ -384,7 +394,7 @@ def test_nvidia_smi_recordings(name):
         else ("nvidia-smi-query-gpu-csv" if name.startswith("nvidia-smi-query") else "nvidia-smi-q")
     )
     driver, links, gpu_name, findings = NVIDIA_SMI[name]
-    report = parse_report((FIXTURES / folder / name).read_bytes())
+    report = parse_report(recording(folder, name).read_bytes())
     assert report.driver_version == driver
     assert [_link(g) for g in report.gpus] == links
     assert report.gpus[0].name == gpu_name
@@ -393,10 +403,8 @@ def test_nvidia_smi_recordings(name):
 
 def test_partial_report_notes_the_missing_gpus():
     report = parse_report(
-        (
-            FIXTURES
-            / "nvidia-smi-q-x"
-            / "nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
+        recording(
+            "nvidia-smi-q-x", "nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
         ).read_bytes()
     )
     assert report.attached_gpus == 4 and len(report.gpus) == 1
@@ -404,6 +412,7 @@ def test_partial_report_notes_the_missing_gpus():
     assert report.gpus[0].mig_enabled is True
 
 
+@needs_shared
 def test_fields_that_read_na_are_none_not_zero():
     p400 = parse_report(
         (
@@ -429,6 +438,7 @@ def test_fields_that_read_na_are_none_not_zero():
     assert (capped.gpus[0].power_limit_w, capped.gpus[0].power_default_limit_w) == (200, 350)
 
 
+@needs_shared
 def test_the_field_reference_is_not_a_report():
     with pytest.raises(ReportError):
         parse_report(
@@ -443,7 +453,7 @@ def test_the_field_reference_is_not_a_report():
 @pytest.mark.parametrize("name", sorted(LSPCI))
 def test_lspci_recordings(name):
     gpus = gpus_from_lspci(
-        (FIXTURES / "lspci-vv" / name).read_text(encoding="utf-8", errors="replace")
+        recording("lspci-vv", name).read_text(encoding="utf-8", errors="replace")
     )
     got = []
     for gpu in gpus:
@@ -468,7 +478,7 @@ def test_lspci_recordings(name):
 @pytest.mark.parametrize("name", sorted(LIQUIDCTL))
 def test_liquidctl_recordings(name):
     (reading,) = parse_liquidctl_status(
-        (FIXTURES / "liquidctl-status" / name).read_text(encoding="utf-8")
+        recording("liquidctl-status", name).read_text(encoding="utf-8")
     )
     assert (
         reading.device,
@@ -479,6 +489,7 @@ def test_liquidctl_recordings(name):
     assert reading.input_power_estimated
 
 
+@needs_shared
 def test_every_recording_is_checked():
     covered = (
         set(NVIDIA_SMI)
@@ -498,7 +509,55 @@ def test_every_recording_is_checked():
 
 
 def test_a_folder_of_reports_imports_as_snapshots():
-    result = load_paths([FIXTURES / "nvidia-smi-q-x"])
-    assert len(result.snapshots) == 22 and result.errors == ()
+    folder = FIXTURES / "nvidia-smi-q-x"
+    result = load_paths([folder])
+    assert len(result.snapshots) == len(list(folder.iterdir())) and result.errors == ()
+    assert len(result.snapshots) == (22 if WIDE else 7)
     machines = {s.machine for _, s in result.snapshots}
     assert "nvidia-smi-q-x_rtx3060_drv570" in machines
+
+
+def test_the_copied_subset_is_the_shared_files_unchanged():
+    """tests/fixtures is a byte-for-byte copy of the shared files it names."""
+    copied = [p for p in (REPO_ROOT / "tests" / "fixtures").rglob("*") if p.is_file()]
+    readme = (REPO_ROOT / "tests" / "fixtures" / "README.md").read_text(encoding="utf-8")
+    recordings = [p for p in copied if p.name != "README.md"]
+    assert len(recordings) >= 14
+    for path in recordings:
+        assert f"`{path.name}`" in readme, f"{path.name} has no provenance row"
+        shared = SHARED / "fixtures" / path.parent.name / path.name
+        if WIDE:
+            assert shared.read_bytes() == path.read_bytes(), path.name
+
+
+def test_liquidctl_status_on_written_samples():
+    """Both layouts of ``liquidctl status``, hand-written (the recordings are GPL or unlicensed
+    and stay in the shared set)."""
+    tree = (
+        "Corsair RM850i\n"
+        "├── Current uptime                  2:41:07\n"
+        "├── Temperature 1                    42.1  °C\n"
+        "├── Fan speed                         540  rpm\n"
+        "├── Input voltage                  230.00  V\n"
+        "├── Total power output                 412  W\n"
+        "├── Estimated input power             452  W\n"
+        "├── +12V output power                 398  W\n"
+        "└── Estimated efficiency               91  %\n"
+    )
+    (reading,) = parse_liquidctl_status(tree)
+    assert reading.device == "Corsair RM850i"
+    assert (reading.output_power_w, reading.input_power_w, reading.rail_12v_power_w) == (
+        412,
+        452,
+        398,
+    )
+    assert reading.input_power_estimated
+    flat = (
+        "Device 0, Corsair HX1000i (experimental)\n"
+        "Total power output      655  W\n"
+        "Estimated input power   720  W\n"
+        "+12V output power       640  W\n"
+    )
+    (older,) = parse_liquidctl_status(flat)
+    assert older.device == "Corsair HX1000i"
+    assert (older.output_power_w, older.input_power_w) == (655, 720)

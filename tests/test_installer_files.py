@@ -80,3 +80,26 @@ def test_the_icons_exist_in_every_platform_format():
     assert (icons / "gpuplanner.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (icons / "gpuplanner.ico").read_bytes()[:4] == b"\x00\x00\x01\x00"
     assert (icons / "gpuplanner.icns").read_bytes()[:4] == b"icns"
+
+
+def test_the_version_is_written_in_one_place():
+    """gpuplanner.__version__ alone: pyproject reads it, the build scripts ask for it, the
+    Windows installer must be given it (issue 17: it was written in four places)."""
+    import re
+
+    from conftest import REPO_ROOT
+
+    from gpuplanner import __version__
+
+    pattern = re.compile(re.escape(__version__).join((r"(?<![\d.])", r"(?![\d.])")))
+    written = []
+    for path in [
+        *REPO_ROOT.glob("*.toml"),
+        *REPO_ROOT.glob("installer/**/*"),
+        *REPO_ROOT.glob("docs/*.md"),
+    ]:
+        if path.is_file() and pattern.search(path.read_text(encoding="utf-8", errors="replace")):
+            written.append(path.relative_to(REPO_ROOT).as_posix())
+    init = (REPO_ROOT / "gpuplanner" / "__init__.py").read_text(encoding="utf-8")
+    assert f'__version__ = "{__version__}"' in init
+    assert written == [], written

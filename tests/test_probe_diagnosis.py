@@ -107,3 +107,36 @@ def test_environment_findings():
     assert (
         diagnose_environment({"gpus": [], "is_cuda_build": True}) == []
     )  # no GPU expected, none found
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [  # hand-written in TensorFlow's log format: a plain clone tests each pattern
+        (
+            "W tensorflow/core/common_runtime/bfc_allocator.cc:479] OOM when allocating tensor with shape[64,1024,56,56]",
+            "oom",
+        ),
+        (
+            "E cuda_dnn.cc:361] CUDA driver version is insufficient for CUDA runtime version",
+            "driver-too-old",
+        ),
+        (
+            "E cuda_diagnostics.cc:313] kernel version 535.54.3 does not match DSO version 550.54.14",
+            "driver-mismatch",
+        ),
+        (
+            "W gpu_device.cc:2225] TensorFlow was not built with CUDA kernel binaries compatible with compute capability 12.0.",
+            "no-kernels-for-cc",
+        ),
+        (
+            "E gpu_kernel_helper.cc:102] Failed to load PTX text as a module: CUDA_ERROR_INVALID_PTX",
+            "ptx-failed",
+        ),
+        (
+            "I gpu_device.cc:1928] Created device /job:localhost/replica:0/task:0/device:GPU:0 with 22000 MB memory",
+            "gpu-found",
+        ),
+    ],
+)
+def test_each_log_pattern_on_a_written_sample(line, kind):
+    assert kind in [d.id for d in diagnose_log(line + "\n")]

@@ -19,7 +19,7 @@ def _state(app) -> dict:
     fields = {
         f.name: getattr(session, f.name)
         for f in dataclasses.fields(session)
-        if f.name not in ("language", "snapshot", "probe", "budget_typed", "extra")
+        if f.name not in ("language", "snapshot", "probe", "budget_typed")
     }
     plan = app.controller.plan
     fields["page"] = app.window.pages.currentIndex()

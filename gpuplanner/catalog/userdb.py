@@ -565,13 +565,6 @@ class UserDb:
         ).fetchall()
         return [(r["id"], r["created"], r["python"], r["result_json"]) for r in rows]
 
-    def add_scan(self, machine: str, snapshot_json: str) -> int:
-        cursor = self._conn.execute(
-            "insert into scans(created, machine, snapshot_json) values (?, ?, ?)",
-            (_now(), machine, snapshot_json),
-        )
-        return int(cursor.lastrowid)
-
     def row_count(self, table: str) -> int:
         if table not in (
             "shops",

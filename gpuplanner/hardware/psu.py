@@ -100,7 +100,7 @@ def parse_liquidctl_status(text: str) -> list[PsuReading]:
     return readings
 
 
-def read_liquidctl(timeout_note: bool = False) -> tuple[list[PsuReading], str]:
+def read_liquidctl() -> tuple[list[PsuReading], str]:
     """Readings from every PSU liquidctl can open, and a status: ok, absent, none-found, error."""
     try:
         from liquidctl import find_liquidctl_devices

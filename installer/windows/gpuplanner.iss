@@ -1,12 +1,14 @@
 ; Inno Setup script for gpuplanner on Windows (Inno Setup 6).
 ;   1. Build the bundle:  set GPUPLANNER_FLAVOUR=lite  &  pyinstaller --noconfirm installer\gpuplanner.spec
-;   2. Compile:           iscc /DVersion=0.1.0 /DFlavour=lite installer\windows\gpuplanner.iss
+;   2. Compile:           iscc /DVersion=VERSION /DFlavour=lite installer\windows\gpuplanner.iss
+;      VERSION is gpuplanner.__version__, the one place the version is written:
+;      python -c "import gpuplanner; print(gpuplanner.__version__)"
 ; Output: dist\gpuplanner-<version>-windows-x64-<flavour>-setup.exe
 ; Installs per user by default (no administrator needed); uninstalls cleanly, keeping the
 ; user's settings and saved data unless they choose to remove them.
 
 #ifndef Version
-  #define Version "0.1.0"
+  #error Pass the version: iscc /DVersion=<gpuplanner.__version__> (it is written nowhere else)
 #endif
 #ifndef Flavour
   #define Flavour "lite"
