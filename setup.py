@@ -2,7 +2,7 @@
 
 The design card fixes resources/ at the top level. Mapped to the package
 ``gpuplanner._resources``, it travels inside wheels, while a source checkout reads it in
-place (see gpuplanner/paths.py). Every other setting is in pyproject.toml.
+place (see gpuplanner/core/paths.py). Every other setting is in pyproject.toml.
 """
 
 from setuptools import find_packages, setup

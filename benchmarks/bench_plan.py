@@ -12,13 +12,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.build import build_database
 from gpuplanner.catalog.bundled import csv_folder
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.planning.power import PsuSpec
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
-from gpuplanner.speed_model_file import load_speed_model
 
 
 def median_ms(func, runs: int = 25) -> float:

@@ -14,13 +14,11 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
-from gpuplanner.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
-from gpuplanner.logs import setup_logging
+from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
+from gpuplanner.core.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
+from gpuplanner.core.logs import setup_logging
 
 log = logging.getLogger(__name__)
-
-EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
-
 
 # name -> (module, one-line help). A module is imported only when its command runs, so opening
 # the desktop app never pays for the command line's imports (the catalog build, sqlite-utils).

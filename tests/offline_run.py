@@ -36,15 +36,15 @@ def main(out: Path) -> int:
         )
     )
     # The report as the wizard writes it: HTML, and PDF through Qt's text engine.
+    from gpuplanner.app.inventory import enrich, machine_facts
+    from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.hardware.snapshot import load_file
-    from gpuplanner.inventory import enrich, machine_facts
     from gpuplanner.planning.recommend import PlanRequest, recommend
     from gpuplanner.planning.scenarios import Scenario
     from gpuplanner.probe.results import load as load_probe
     from gpuplanner.report.files import write_html, write_pdf_headless
     from gpuplanner.report.html import plan_html
-    from gpuplanner.speed_model_file import load_speed_model
 
     with Catalog.open() as catalog:
         data = catalog.load_all()

@@ -12,12 +12,12 @@ import pytest
 from catalog_helpers import built_catalog
 from conftest import run_cli
 
+from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.hardware.snapshot import load_paths
-from gpuplanner.inventory import enrich, machine_facts
 from gpuplanner.planning import power, routes
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
-from gpuplanner.speed_model_file import load_speed_model
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
@@ -419,7 +419,7 @@ def test_a_request_nothing_fits_lists_method_budget_and_rent_changes(tmp_path):
 
 @needs_shared
 def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
-    from gpuplanner.fleet import load_fleet, plan_fleet
+    from gpuplanner.app.fleet import load_fleet, plan_fleet
 
     machines, _errors = load_fleet([FIXTURES / "nvidia-smi-q-x"], data)
     plan = plan_fleet(machines, data, "student", "CNY", 20000, None, None, "mixed", "en")

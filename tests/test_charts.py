@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.planning.frontier import memory_trap
 from gpuplanner.planning.recommend import PlanRequest, recommend
@@ -19,7 +20,6 @@ from gpuplanner.report.chart_data import (
     place_labels,
     value_chart,
 )
-from gpuplanner.speed_model_file import load_speed_model
 
 TODAY = "2026-11-30"
 
@@ -130,7 +130,7 @@ class _FakeSpot:
 def test_a_click_on_the_chart_selects_that_option_in_the_table(qtbot, tmp_path):
     from test_ui_wizard import fake_scan
 
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
     from gpuplanner.ui.main_window import MainWindow
 

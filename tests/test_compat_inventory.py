@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 from catalog_helpers import CSV_DIR
 
+from gpuplanner.app.inventory import enrich, match_cpu
 from gpuplanner.catalog.build import build_database
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.hardware.records import (
@@ -20,7 +21,6 @@ from gpuplanner.hardware.records import (
     SystemSnapshot,
     TensorFlowInstall,
 )
-from gpuplanner.inventory import enrich, match_cpu
 from gpuplanner.planning.compat import build_for, diagnose
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fakenvml import FakeNvml, a100_passive, rtx4090
 
-from gpuplanner import fleet
+from gpuplanner.app import fleet
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.hardware.scan import ScanOptions, scan_system
 from gpuplanner.hardware.snapshot import save
@@ -106,9 +106,9 @@ def test_the_same_machine_name_twice_is_told_apart_by_its_file(tmp_path, catalog
 
 
 def _plans(lab, catalog, budget):
+    from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.planning.recommend import PlanRequest
     from gpuplanner.planning.scenarios import Scenario
-    from gpuplanner.speed_model_file import load_speed_model
 
     machines, _ = fleet.load_fleet([lab], catalog)
     template = PlanRequest(
@@ -230,7 +230,7 @@ def test_fleet_window_loads_plans_and_exports(qtbot, lab, tmp_path):
 
 
 def test_the_fleet_button_is_not_offered_in_the_kiosk(qtbot):
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
     from gpuplanner.ui.main_window import MainWindow
 

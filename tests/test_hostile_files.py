@@ -11,8 +11,8 @@ import zipfile
 import pytest
 from conftest import run_cli
 
-from gpuplanner.boundedio import FileRefused, read_regular, utf16_encoding
 from gpuplanner.catalog.pricefile import PriceListError, read_rows
+from gpuplanner.core.boundedio import FileRefused, read_regular, utf16_encoding
 from gpuplanner.hardware.nvidia_smi import _split_line, _text_tree, parse_report
 from gpuplanner.hardware.snapshot import SnapshotError, load_file, load_paths
 from gpuplanner.kiosk.config import KioskConfigError, load_config

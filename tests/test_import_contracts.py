@@ -42,6 +42,11 @@ def test_import_contracts_hold():
         ("planning/_leak.py", "import sqlite3\n", "planning/ is pure"),
         ("_leak.py", "import pynvml\n", "NVML only in hardware/"),
         ("_leak.py", "import tensorflow\n", "TensorFlow only in the probe worker"),
+        ("planning/_leak.py", "import gpuplanner.app.session\n", "Layers:"),
+        ("core/_leak.py", "import gpuplanner.catalog.store\n", "Layers:"),
+        ("report/_leak.py", "import gpuplanner.ui.charts\n", "Layers:"),
+        ("hardware/_leak.py", "import gpuplanner.catalog.store\n", "stand alone"),
+        ("catalog/_leak.py", "import gpuplanner.probe.results\n", "stand alone"),
     ],
 )
 def test_a_forbidden_import_breaks_the_build(tmp_path, module, source, contract):
@@ -77,3 +82,9 @@ def test_planning_calls_no_io_builtins():
 def test_io_builtin_check_can_fail(tmp_path):
     (tmp_path / "bad.py").write_text("def f():\n    return open('x')\n")
     assert io_calls_in(tmp_path) == ["bad.py:2 open()"]
+
+
+def test_the_package_top_holds_only_the_entry_points():
+    """Everything else lives in a layer (issue 17): core, app, planning, report, ui, ..."""
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py", "cli.py"], top

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from gpuplanner import paths
+from gpuplanner.core import paths
 from gpuplanner.kiosk.config import KioskConfigError, load_config
 from gpuplanner.kiosk.idle import IdleClock
 from gpuplanner.kiosk.pin import MAX_DELAY_S, PinGate, check_hash_format, hash_pin, verify_pin

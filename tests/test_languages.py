@@ -1,6 +1,6 @@
 import pytest
 
-from gpuplanner.languages import (
+from gpuplanner.core.languages import (
     CHINESE,
     CNY,
     ENGLISH,

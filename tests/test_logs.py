@@ -1,8 +1,8 @@
 import logging
 import logging.handlers
 
-from gpuplanner import paths
-from gpuplanner.logs import BACKUP_COUNT, LOG_FILE_NAME, setup_logging
+from gpuplanner.core import paths
+from gpuplanner.core.logs import BACKUP_COUNT, LOG_FILE_NAME, setup_logging
 
 
 def _cleanup(handler):

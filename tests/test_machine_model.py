@@ -39,7 +39,7 @@ def test_the_computer_page_is_headed_by_the_model_or_this_computer(qtbot):
 
     from test_ui_wizard import fake_scan
 
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
     from gpuplanner.ui.main_window import MainWindow
 

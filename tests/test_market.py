@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from catalog_helpers import built_catalog
 
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.planning import memory
 from gpuplanner.planning.market import market_for
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import LLMS
-from gpuplanner.speed_model_file import load_speed_model
 
 TODAY = "2026-11-30"
 

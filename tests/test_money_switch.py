@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from gpuplanner.app.session import Session
 from gpuplanner.planning.scenarios import Scenario
-from gpuplanner.session import Session
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from catalog_helpers import built_catalog
 
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import FxRate, Price, RegionTax
 from gpuplanner.planning import cost, memory, power, scaling
 from gpuplanner.planning.market import Market
@@ -12,7 +13,6 @@ from gpuplanner.planning.recommend import MachineFacts, PlanError, PlanRequest, 
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.speed import calibration, features, llm_tokens_per_s, predict
 from gpuplanner.planning.workloads import KERAS, LLMS
-from gpuplanner.speed_model_file import load_speed_model
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from catalog_helpers import built_catalog
 
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
-from gpuplanner.speed_model_file import load_speed_model
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gpuplanner"
 
@@ -63,7 +63,7 @@ def test_no_calendar_year_decides_a_price_age():
 
 
 def test_the_results_page_says_how_old_the_prices_are(qtbot):
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
     from gpuplanner.ui.main_window import MainWindow
 

@@ -194,7 +194,7 @@ def test_the_docs_describe_the_format_and_the_example(data):
 def test_the_window_previews_a_pack_and_imports_it_only_on_import(qtbot, monkeypatch):
     from PySide6.QtWidgets import QDialog
 
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.price_pack_dialog import PricePackDialog
@@ -238,7 +238,7 @@ def test_the_window_previews_a_pack_and_imports_it_only_on_import(qtbot, monkeyp
 def test_the_window_refuses_a_bad_pack_with_its_rows(qtbot, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QDialog
 
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.price_pack_dialog import PricePackDialog

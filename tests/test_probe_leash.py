@@ -129,7 +129,7 @@ def test_hostile_fields_are_cleaned_and_never_become_measurements():
 
 @pytest.mark.parametrize("script", ["flood.py", "huge_line.py"])
 def test_the_window_survives_a_flood_and_a_huge_line(qtbot, script):
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
 
     me = psutil.Process()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from test_ui_wizard import FakeRunner, fake_scan
 
+from gpuplanner.app.session import Session
 from gpuplanner.probe.results import RESULT_VERSION, ProbeResult
-from gpuplanner.session import Session
 from gpuplanner.ui.controller import WizardController
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.probe_view import detail_words

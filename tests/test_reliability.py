@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpuplanner import atomic
 from gpuplanner.catalog.userdb import ShopPriceRow, UserDb, UserDbFull
+from gpuplanner.core import atomic
 from gpuplanner.hardware import psu
 from gpuplanner.kiosk.config import SETTINGS, KioskConfigError, load_config
 
@@ -201,11 +201,11 @@ def test_the_intact_xml_reads_as_one_gpu():
 
 
 def test_markup_in_names_is_escaped_in_the_html_report():
+    from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.planning.recommend import PlanRequest, recommend
     from gpuplanner.planning.scenarios import Scenario
     from gpuplanner.report.html import plan_html
-    from gpuplanner.speed_model_file import load_speed_model
 
     with Catalog.open() as catalog:
         data = catalog.load_all()
@@ -384,7 +384,7 @@ def test_a_damaged_user_database_is_reported_on_the_command_line_and_in_the_app(
 KILLED_SAVE = """
 import sys, time
 from pathlib import Path
-from gpuplanner import atomic
+from gpuplanner.core import atomic
 with atomic.replacing(Path(sys.argv[1])) as tmp:
     with open(tmp, "wb") as handle:
         handle.write(b'{"new": "' + b"x" * 100000)
@@ -428,7 +428,7 @@ def test_a_process_killed_in_the_middle_of_a_save_leaves_the_old_file(tmp_path):
 CONCURRENT_SAVES = """
 import sys
 from pathlib import Path
-from gpuplanner import atomic
+from gpuplanner.core import atomic
 target, mark = Path(sys.argv[1]), sys.argv[2]
 for _ in range(200):
     atomic.write_text(target, mark * 20000)

@@ -19,16 +19,16 @@ import pytest
 from conftest import REPO_ROOT
 
 from gpuplanner import __version__
+from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.hardware.snapshot import load_file
-from gpuplanner.inventory import enrich, machine_facts
 from gpuplanner.planning.physical import CaseSpec
 from gpuplanner.planning.power import PsuSpec
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.report.context import report_context
 from gpuplanner.report.html import plan_html
-from gpuplanner.speed_model_file import load_speed_model
 
 GOLDEN = REPO_ROOT / "tests" / "golden"
 SNAPSHOT = REPO_ROOT / "tests" / "data" / "snapshots" / "rtx3060-telegraf.json"

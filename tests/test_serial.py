@@ -3,7 +3,7 @@ from enum import Enum
 
 import pytest
 
-from gpuplanner.serial import from_dict, to_dict
+from gpuplanner.core.serial import from_dict, to_dict
 
 
 class Colour(str, Enum):

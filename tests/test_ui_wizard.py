@@ -10,10 +10,10 @@ import pytest
 from fakenvml import FakeNvml, rtx4090
 from PySide6.QtCore import Qt
 
+from gpuplanner.app.session import Session
 from gpuplanner.hardware.scan import ScanOptions, scan_system
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.probe.results import RESULT_VERSION, Metric, ProbeResult, StepResult
-from gpuplanner.session import Session
 from gpuplanner.ui.controller import WizardController
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.translator import LanguageSwitcher
@@ -263,7 +263,7 @@ def test_settings_for_the_machine_persist(qapp, qtbot):
 
 
 def test_the_last_scan_comes_back_next_run(qapp, qtbot):
-    from gpuplanner import paths
+    from gpuplanner.core import paths
     from gpuplanner.ui.app import Application, LaunchOptions
 
     first = Application(qapp, LaunchOptions(language="en"))
@@ -299,8 +299,8 @@ def test_the_probe_runs_the_named_python_and_the_kiosk_offers_no_such_field(qtbo
 def test_results_page_says_keep_needs_and_ways_forward_in_both_languages(
     wizard, qtbot, qapp, tmp_path
 ):
+    from gpuplanner.app.inventory import enrich
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.inventory import enrich
 
     window, controller = wizard()
     with Catalog.open() as catalog:

@@ -51,7 +51,7 @@ MUTANTS = [
     ),
     (
         "atomic write cleanup",
-        "gpuplanner/atomic.py",
+        "gpuplanner/core/atomic.py",
         "            tmp.unlink()",
         "            pass",
         "tests/test_reliability.py::test_a_full_disk_while_saving_keeps_the_old_file_and_leaves_no_debris",
@@ -177,14 +177,14 @@ MUTANTS = [
     ),
     (
         "files read only when regular",
-        "gpuplanner/boundedio.py",
+        "gpuplanner/core/boundedio.py",
         "    if not stat.S_ISREG(info.st_mode):",
         "    if False:",
         "tests/test_hostile_files.py::test_a_fifo_or_a_device_is_refused_without_waiting",
     ),
     (
         "files read up to their limit",
-        "gpuplanner/boundedio.py",
+        "gpuplanner/core/boundedio.py",
         "    if len(data) > limit:",
         "    if False:",
         "tests/test_hostile_files.py::test_a_file_that_grows_past_its_limit_is_refused",
@@ -268,7 +268,7 @@ MUTANTS = [
     ),
     (
         "a temporary file of its own per save",
-        "gpuplanner/atomic.py",
+        "gpuplanner/core/atomic.py",
         'candidate = path.with_name(f"{_prefix(path)}{os.getpid()}.{secrets.token_hex(4)}.tmp")',
         'candidate = path.with_name(f"{_prefix(path)}tmp")',
         "tests/test_reliability.py::test_a_link_planted_at_a_temporary_name_is_never_followed tests/test_reliability.py::test_concurrent_saves_to_one_file_never_mix",
@@ -282,7 +282,7 @@ MUTANTS = [
     ),
     (
         "numbers that are not numbers refused",
-        "gpuplanner/serial.py",
+        "gpuplanner/core/serial.py",
         "        if not math.isfinite(number):",
         "        if False:",
         "tests/test_reliability.py::test_a_snapshot_with_numbers_that_are_not_numbers_is_refused_by_name",

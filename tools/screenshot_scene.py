@@ -19,9 +19,9 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelectionModel, QTimer
 from PySide6.QtWidgets import QApplication
 
+from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.hardware.snapshot import load_file
-from gpuplanner.inventory import enrich
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import sqlite_utils
 
-from gpuplanner import atomic
 from gpuplanner.catalog.csvdata import load_catalog
 from gpuplanner.catalog.names import normalise
 from gpuplanner.catalog.schema import BOOL, FLOAT, INT, LIST, TABLES
+from gpuplanner.core import atomic
 
 SCHEMA_VERSION = 2
 _SQL_TYPES = {INT: int, FLOAT: float, BOOL: int}

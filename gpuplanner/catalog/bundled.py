@@ -6,9 +6,9 @@ import logging
 import sqlite3
 from pathlib import Path
 
-from gpuplanner import atomic, paths
 from gpuplanner.catalog.build import BuildReport, build_database, csv_digest
 from gpuplanner.catalog.errors import CatalogDataError, CatalogUnavailable
+from gpuplanner.core import atomic, paths
 
 log = logging.getLogger(__name__)
 DB_NAME = "catalog.sqlite"

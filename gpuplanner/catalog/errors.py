@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.errors import UserError
 
-class CatalogError(Exception):
+
+class CatalogError(UserError):
     """Base of every catalog failure."""
 
 

@@ -8,7 +8,8 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from gpuplanner.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.errors import UserError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 20_000
@@ -32,7 +33,7 @@ class Rejection:
         return f"{where}: {self.reason}"
 
 
-class PriceListError(Exception):
+class PriceListError(UserError):
     """The file as a whole cannot be read (format, encoding, size, no header).
 
     ``reason`` never quotes the file; ``detail`` may (the header it found), for the one who

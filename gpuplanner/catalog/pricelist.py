@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpuplanner import atomic
 from gpuplanner.catalog.names import NamedCard, match_product, normalise
 from gpuplanner.catalog.pricefile import (
     MAX_AMOUNT,
@@ -23,6 +22,7 @@ from gpuplanner.catalog.pricefile import (
     read_rows,
 )
 from gpuplanner.catalog.userdb import ShopPriceRow
+from gpuplanner.core import atomic
 
 SURE_CONFIDENCE = 0.9
 MAX_STOCK = 100_000

@@ -40,6 +40,7 @@ from gpuplanner.catalog.pricefile import (
 )
 from gpuplanner.catalog.records import FxRate, Price
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
+from gpuplanner.core.errors import UserError
 
 MARK = "gpuplanner price pack"
 VERSION = 1
@@ -53,7 +54,7 @@ FX_RANGE = {("USD", "CNY"): (4.0, 12.0)}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 
 
-class PackError(Exception):
+class PackError(UserError):
     """The file as a whole is not a readable pack (no manifest, a newer version, no header)."""
 
     def __init__(self, file: str, reason: str) -> None:

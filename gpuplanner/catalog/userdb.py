@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from gpuplanner import filelock, paths
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
+from gpuplanner.core import filelock, paths
 
 log = logging.getLogger(__name__)
 DB_NAME = "gpuplanner.sqlite"

@@ -8,7 +8,6 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from gpuplanner import atomic
 from gpuplanner.catalog import bundled, packimport, pricepack
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.names import NamedCard
@@ -17,9 +16,16 @@ from gpuplanner.catalog.pricelist import PriceListError, read_price_list, write_
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb
-from gpuplanner.commands.output import error, fmt, open_user_db, print_json, print_table
-
-EXIT_OK, EXIT_FAILURE = 0, 1
+from gpuplanner.commands.output import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    error,
+    fmt,
+    open_user_db,
+    print_json,
+    print_table,
+)
+from gpuplanner.core import atomic
 
 
 def register(subparsers) -> None:

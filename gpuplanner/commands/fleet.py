@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gpuplanner import atomic
 from gpuplanner.commands.args import positive_float
-from gpuplanner.commands.output import error, open_user_db, print_json, print_table
-
-EXIT_OK, EXIT_FAILURE = 0, 1
+from gpuplanner.commands.output import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    error,
+    open_user_db,
+    print_json,
+    print_table,
+)
+from gpuplanner.core import atomic
 
 
 def register(subparsers) -> None:
@@ -71,7 +76,7 @@ def plan_to_json(plan, machines) -> dict:
 
 
 def cmd_fleet(args) -> int:
-    from gpuplanner import fleet
+    from gpuplanner.app import fleet
     from gpuplanner.catalog.errors import CatalogError
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.i18n import translatable

@@ -8,7 +8,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from gpuplanner import paths
+from gpuplanner.core import paths
+from gpuplanner.core.errors import EXIT_FAILURE
 
 
 def default_config() -> Path:
@@ -60,12 +61,12 @@ def cmd_set_pin(args) -> int:
     path = args.config or default_config()
     pin = _read_pin(args)
     if pin is None:
-        return 1
+        return EXIT_FAILURE
     try:
         pin_hash = hash_pin(pin)
     except ValueError as exc:
         print(f"gpuplanner: {exc}; nothing was changed", file=sys.stderr)
-        return 1
+        return EXIT_FAILURE
     example = paths.resource_path("kiosk", "example-kiosk.json")
     created = not path.exists() or (path.is_file() and path.stat().st_size == 0)
     try:
@@ -79,13 +80,13 @@ def cmd_set_pin(args) -> int:
         write_pin(path, pin_hash, example)
     except KioskConfigError as exc:
         print(f"gpuplanner: {exc}; the PIN was not changed", file=sys.stderr)
-        return 1
+        return EXIT_FAILURE
     except OSError as exc:
         print(
             f"gpuplanner: cannot write {path}: {exc.strerror or exc}; the PIN was not changed",
             file=sys.stderr,
         )
-        return 1
+        return EXIT_FAILURE
     if created:
         print(f"created {path} from the example: set your shop's name and price list in it")
     print(f"the staff PIN of {path} is set")
@@ -100,7 +101,7 @@ def cmd_check(args) -> int:
         config, _catalog, prices = prepare(path)
     except KioskStartError as exc:
         print(f"gpuplanner: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_FAILURE
     summary = {
         "config": str(path),
         "shop_name": config.shop_name,

@@ -6,7 +6,8 @@ import json
 import sys
 import unicodedata
 
-from gpuplanner.serial import to_dict
+from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UserError  # noqa: F401
+from gpuplanner.core.serial import to_dict
 
 
 def open_user_db():
@@ -58,3 +59,21 @@ def fmt(value: object, unit: str = "") -> str:
 
 def error(message: str) -> None:
     print(f"gpuplanner: {message}", file=sys.stderr)
+
+
+def guard(handler):
+    """Run a command; a ``UserError`` of any family becomes its one line and its exit code."""
+
+    def run(args) -> int:
+        from gpuplanner.catalog.errors import AmbiguousGpu
+
+        try:
+            return handler(args)
+        except AmbiguousGpu as exc:
+            error(f"{exc.query!r} matches several cards: {', '.join(exc.candidates)}")
+            return exc.exit_code
+        except UserError as exc:
+            error(str(exc))
+            return exc.exit_code
+
+    return run

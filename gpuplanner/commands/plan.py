@@ -6,20 +6,23 @@ import argparse
 import datetime as dt
 from pathlib import Path
 
+from gpuplanner.app.inventory import case_of, supply_of
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.schema import REGIONS
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.commands.args import positive_float, positive_int
-from gpuplanner.commands.output import error, open_user_db, print_json, print_table
-from gpuplanner.commands.plan_print import print_plan
-from gpuplanner.commands.planning_input import (
+from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
+    error,
     guard,
-    machine_of,
-    snapshot_of,
+    open_user_db,
+    print_json,
+    print_table,
 )
+from gpuplanner.commands.plan_print import print_plan
+from gpuplanner.commands.planning_input import machine_of, snapshot_of
 from gpuplanner.i18n import translatable
-from gpuplanner.inventory import case_of, supply_of
 from gpuplanner.planning import memory
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, job_memory
 from gpuplanner.planning.physical import CaseSpec
@@ -30,7 +33,6 @@ from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
-from gpuplanner.speed_model_file import load_speed_model
 
 WORKLOADS = (*KERAS, "llm")
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.commands.args import positive_float, positive_int
-from gpuplanner.commands.output import error, print_json, print_table
-from gpuplanner.commands.planning_input import EXIT_FAILURE, EXIT_OK, guard, machine_of
+from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, guard, print_json, print_table
+from gpuplanner.commands.planning_input import machine_of
 from gpuplanner.planning.job import INFERENCE_SEQ
 from gpuplanner.planning.speed import (
     WORKLOAD_CLASS,
@@ -18,7 +19,6 @@ from gpuplanner.planning.speed import (
     uncertainty_pct,
 )
 from gpuplanner.planning.workloads import LLMS, find_llm
-from gpuplanner.speed_model_file import load_speed_model
 
 
 def register(subparsers) -> None:

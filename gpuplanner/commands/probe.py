@@ -8,14 +8,12 @@ import sys
 from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.commands.output import error, fmt, open_user_db, print_table
+from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, open_user_db, print_table
 from gpuplanner.hardware import nvml as nvml_reader
 from gpuplanner.probe import worker
 from gpuplanner.probe.compare import compare
 from gpuplanner.probe.results import ProbeFileError, from_json, save, to_json
 from gpuplanner.probe.runner import ProbeEvent, ProbeRunner
-
-EXIT_OK, EXIT_FAILURE = 0, 1
 
 
 def register(subparsers) -> None:

@@ -7,16 +7,15 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.commands.output import error, fmt, print_json
-from gpuplanner.findings_text import finding_text
+from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
+from gpuplanner.core.serial import to_dict
 from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
 from gpuplanner.hardware.snapshot import KIND, SnapshotError, load_paths, save
-from gpuplanner.inventory import enrich
-from gpuplanner.serial import to_dict
+from gpuplanner.report.findings_text import finding_text
 
-EXIT_OK, EXIT_FAILURE = 0, 1
 RATINGS = ("white", "bronze", "silver", "gold", "platinum", "titanium")
 CASE_FORMS = ("mini-itx", "micro-atx", "atx", "e-atx", "server")
 

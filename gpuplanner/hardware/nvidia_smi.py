@@ -13,14 +13,15 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from gpuplanner.boundedio import utf16_encoding
+from gpuplanner.core.boundedio import utf16_encoding
+from gpuplanner.core.errors import UserError
 from gpuplanner.hardware.pcie import nvml_bus_id_to_sysfs, width_from_text
 from gpuplanner.hardware.records import GpuDevice, PcieLink
 
 MAX_REPORT_BYTES = 50 * 1024 * 1024
 
 
-class ReportError(ValueError):
+class ReportError(UserError, ValueError):
     """A report that cannot be read, with the file and the reason."""
 
 

@@ -1,4 +1,4 @@
-"""The scan's plain data: a ``SystemSnapshot`` and its parts, JSON-ready through gpuplanner.serial.
+"""The scan's plain data: a ``SystemSnapshot`` and its parts, JSON-ready through gpuplanner.core.serial.
 
 Units are in the field names. ``None`` means "could not be read here", never zero.
 """

@@ -14,8 +14,10 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from gpuplanner import atomic
-from gpuplanner.boundedio import FileRefused, read_regular
+from gpuplanner.core import atomic
+from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.errors import UserError
+from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
 from gpuplanner.hardware.pcie import link_findings
@@ -28,13 +30,12 @@ from gpuplanner.hardware.records import (
     PowerSupply,
     SystemSnapshot,
 )
-from gpuplanner.serial import from_dict, to_dict
 
 KIND = "gpuplanner-snapshot"
 REPORT_SUFFIXES = (".xml", ".json", ".txt", ".csv", ".log")
 
 
-class SnapshotError(ValueError):
+class SnapshotError(UserError, ValueError):
     def __init__(self, file: str, reason: str) -> None:
         self.file, self.reason = file, reason
         super().__init__(f"{file}: {reason}")

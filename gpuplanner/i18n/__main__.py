@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from gpuplanner import paths
+from gpuplanner.core import paths
 from gpuplanner.i18n.extract import check, extract_tree, merge
 from gpuplanner.i18n.tsfile import TsFile, read_ts, write_ts
 

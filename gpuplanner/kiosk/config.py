@@ -9,8 +9,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from gpuplanner import atomic
-from gpuplanner.boundedio import FileRefused, read_regular
+from gpuplanner.core import atomic
+from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.errors import UserError
 from gpuplanner.kiosk.pin import check_hash_format
 
 PAGES = ("computer", "probe", "workload", "results", "report")
@@ -33,7 +34,7 @@ SETTINGS = (
 )
 
 
-class KioskConfigError(ValueError):
+class KioskConfigError(UserError, ValueError):
     def __init__(self, file: str, reason: str) -> None:
         self.file, self.reason = file, reason
         super().__init__(f"{file}: {reason}")

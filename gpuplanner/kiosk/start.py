@@ -11,12 +11,13 @@ from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricefile import PriceListError
+from gpuplanner.core.errors import UserError
 from gpuplanner.kiosk.config import KioskConfigError, load_config
 
 log = logging.getLogger(__name__)
 
 
-class KioskStartError(Exception):
+class KioskStartError(UserError):
     pass
 
 

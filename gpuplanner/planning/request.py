@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gpuplanner.core.errors import UserError
 from gpuplanner.planning import physical, power
 from gpuplanner.planning.scenarios import Scenario
 
 
-class PlanError(ValueError):
+class PlanError(UserError, ValueError):
     """A request that cannot be planned, with the reason in words."""
 
 

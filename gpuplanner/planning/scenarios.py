@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from gpuplanner.languages import CNY, USD
+from gpuplanner.core.languages import CNY, USD
 
 
 class Scenario(str, Enum):

@@ -6,9 +6,10 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpuplanner import atomic
-from gpuplanner.boundedio import FileRefused, read_regular
-from gpuplanner.serial import from_dict, to_dict
+from gpuplanner.core import atomic
+from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.errors import UserError
+from gpuplanner.core.serial import from_dict, to_dict
 
 RESULT_KIND = "gpuplanner-probe"
 RESULT_VERSION = 1
@@ -102,7 +103,7 @@ def save(result: ProbeResult, path: Path) -> None:
     atomic.write_text(path, to_json(result) + "\n")
 
 
-class ProbeFileError(ValueError):
+class ProbeFileError(UserError, ValueError):
     pass
 
 

@@ -6,7 +6,7 @@ import json
 import os
 from pathlib import Path
 
-from gpuplanner import atomic
+from gpuplanner.core import atomic
 
 _atomic = atomic.write_bytes
 

@@ -7,10 +7,10 @@ import html
 import io
 from pathlib import Path
 
-from gpuplanner import atomic
 from gpuplanner.catalog.pricelist import neutralise
+from gpuplanner.core import atomic
+from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.i18n import translatable
-from gpuplanner.languages import CHINESE, ENGLISH
 from gpuplanner.report.job_text import WORKLOAD
 from gpuplanner.report.job_text import translator as report_words
 from gpuplanner.report.plan_text import finding_text, translate

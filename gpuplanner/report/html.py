@@ -13,8 +13,8 @@ import base64
 import html
 from dataclasses import dataclass, field
 
+from gpuplanner.core.languages import CHINESE, ENGLISH, format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.languages import CHINESE, ENGLISH, format_money
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart

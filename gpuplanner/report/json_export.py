@@ -5,9 +5,9 @@ Findings carry their id, severity and numbers, and their text in both languages.
 
 from __future__ import annotations
 
-from gpuplanner.languages import CHINESE, ENGLISH
+from gpuplanner.core.languages import CHINESE, ENGLISH
+from gpuplanner.core.serial import to_dict
 from gpuplanner.report import plan_text
-from gpuplanner.serial import to_dict
 
 
 def finding_json(finding) -> dict:

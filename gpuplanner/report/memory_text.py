@@ -6,8 +6,8 @@ below are the ``.ts`` file's source strings, and their Chinese comes from it.
 
 from __future__ import annotations
 
+from gpuplanner.core.languages import ENGLISH
 from gpuplanner.i18n import translatable
-from gpuplanner.languages import ENGLISH
 from gpuplanner.planning.memory import MemoryEstimate, Note, Part
 from gpuplanner.report.plan_text import Translator, translate
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gpuplanner.catalog.pricepack import Change
+from gpuplanner.core.languages import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.languages import format_money
 from gpuplanner.report.plan_text import Translator, condition_text, region_text
 
 KIND_TEXT = {

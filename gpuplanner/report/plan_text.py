@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from gpuplanner import paths
+from gpuplanner.core import paths
+from gpuplanner.core.languages import ENGLISH, format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
-from gpuplanner.languages import ENGLISH, format_money
 
 CONTEXT = "Finding"
 

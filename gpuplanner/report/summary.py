@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.languages import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.languages import format_money
 from gpuplanner.planning.recommend import Plan
 from gpuplanner.report import plan_text
 from gpuplanner.report.job_text import SCENARIO, job_line, translator

@@ -14,7 +14,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from gpuplanner import __version__
-from gpuplanner.languages import pick_currency, pick_language
+from gpuplanner.core.languages import pick_currency, pick_language
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.settings import open_settings, read_str
 from gpuplanner.ui.translator import LanguageSwitcher
@@ -69,7 +69,7 @@ class Application:
         )
         self.switcher = LanguageSwitcher(app)
         self.switcher.switch(language)
-        from gpuplanner.session import Session
+        from gpuplanner.app.session import Session
         from gpuplanner.ui.controller import WizardController
 
         self.session = Session(currency=currency, language=language)
@@ -121,7 +121,7 @@ class Application:
 
     def _remember_scan(self, snapshot) -> None:
         """Keep the last scan, so the next start shows it at once (Scan again refreshes it)."""
-        from gpuplanner import paths
+        from gpuplanner.core import paths
         from gpuplanner.hardware.snapshot import save
 
         self._remember_entries()
@@ -146,7 +146,7 @@ class Application:
 def set_app_icon(app: QApplication) -> None:
     from PySide6.QtGui import QIcon
 
-    from gpuplanner import paths
+    from gpuplanner.core import paths
 
     app.setWindowIcon(QIcon(str(paths.resource_path("icons", "gpuplanner.png"))))
     # Lets Wayland and X11 docks match the window to gpuplanner.desktop and its icon.

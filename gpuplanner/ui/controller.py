@@ -15,8 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
+from gpuplanner.app.session import Session, to_request
 from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.session import Session, to_request
 
 # The catalog, scan and planning modules load on first use, off the start-up path.
 
@@ -201,7 +201,7 @@ class WizardController(QObject):
     # -- scan --------------------------------------------------------------------------------
 
     def _scan(self):
-        from gpuplanner.inventory import enrich
+        from gpuplanner.app.inventory import enrich
 
         if self._scanner is not None:
             snapshot = self._scanner()
@@ -216,8 +216,8 @@ class WizardController(QObject):
         self._start(self._scan, self._scanned)
 
     def load_snapshot(self, path: Path) -> None:
+        from gpuplanner.app.inventory import enrich
         from gpuplanner.hardware.snapshot import load_file
-        from gpuplanner.inventory import enrich
 
         self.scan_started.emit()
         self._start(lambda: enrich(load_file(path), self._load_catalog()), self._scanned)
@@ -283,7 +283,7 @@ class WizardController(QObject):
             except CatalogError as exc:
                 self.error.emit(str(exc))
                 return None
-        from gpuplanner.speed_model_file import load_speed_model
+        from gpuplanner.app.speed_model_file import load_speed_model
 
         try:
             self.plan = recommend(

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.languages import ENGLISH
+from gpuplanner.core.languages import ENGLISH
 from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.report.fleet_export import (
     machine_header,
@@ -160,8 +160,8 @@ class FleetWindow(QMainWindow):
         return self.catalog
 
     def load(self, paths: list[Path]) -> None:
+        from gpuplanner.app.fleet import load_fleet
         from gpuplanner.catalog.errors import CatalogError
-        from gpuplanner.fleet import load_fleet
 
         try:
             self.machines, self.problems = load_fleet(paths, self._catalog())
@@ -191,7 +191,7 @@ class FleetWindow(QMainWindow):
         self._update_buttons()
 
     def replan(self) -> None:
-        from gpuplanner.fleet import plan_fleet
+        from gpuplanner.app.fleet import plan_fleet
         from gpuplanner.planning.recommend import PlanError
 
         if not self.machines:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gpuplanner import __version__
+from gpuplanner.core.errors import EXIT_FAILURE
 from gpuplanner.kiosk.config import KioskConfig
 from gpuplanner.kiosk.start import KioskStartError, prepare
 from gpuplanner.ui.app import exit_after_first_paint, finish, set_app_icon
@@ -31,14 +32,14 @@ def _refuse(app: QApplication | None, message: str) -> int:
             + "\n\n"
             + message,
         )
-    return 1
+    return EXIT_FAILURE
 
 
 def build(
     app: QApplication, config: KioskConfig, catalog, prices: tuple, scanner=None, probe_factory=None
 ):
     """The kiosk window and its guard (idle reset, swallowed keys), ready to show."""
-    from gpuplanner.session import Session
+    from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
     from gpuplanner.ui.kiosk import KioskGuard, KioskWindow, logo_url
     from gpuplanner.ui.main_window import MainWindow

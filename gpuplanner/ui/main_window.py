@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.languages import (
+from gpuplanner.core.languages import (
     CURRENCY_SYMBOLS,
     LANGUAGE_NATIVE_NAMES,
     SUPPORTED_CURRENCIES,

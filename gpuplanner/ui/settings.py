@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
-from gpuplanner import paths
+from gpuplanner.core import paths
 
 
 def open_settings() -> QSettings:

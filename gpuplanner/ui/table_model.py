@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QSortFilterProxyModel, Qt
 
-from gpuplanner.languages import format_money
+from gpuplanner.core.languages import format_money
 from gpuplanner.planning.recommend import Option
 from gpuplanner.report import plan_text
 

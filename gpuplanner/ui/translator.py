@@ -7,9 +7,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from gpuplanner import paths
+from gpuplanner.core import paths
+from gpuplanner.core.languages import ENGLISH
 from gpuplanner.i18n.tsfile import read_ts
-from gpuplanner.languages import ENGLISH
 
 log = logging.getLogger(__name__)
 

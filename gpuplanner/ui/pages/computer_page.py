@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.findings_text import finding_text
 from gpuplanner.planning.cost import DEFAULT_TARIFF
+from gpuplanner.report.findings_text import finding_text
 from gpuplanner.ui.pages.base import WizardPage
 
 RATINGS = ("", "white", "bronze", "silver", "gold", "platinum", "titanium")
@@ -128,7 +128,7 @@ class ComputerPage(WizardPage):
     def entered(self) -> None:
         if not self._scanned_once and self.controller.session.snapshot is None:
             self._scanned_once = True
-            from gpuplanner import paths
+            from gpuplanner.core import paths
 
             last = paths.user_data_dir() / "last-scan.json"
             if last.is_file():

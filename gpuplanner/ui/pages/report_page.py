@@ -14,12 +14,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from gpuplanner.app.session import to_request
 from gpuplanner.report.context import report_context
 from gpuplanner.report.files import qr_png, write_html, write_json, write_pdf
 from gpuplanner.report.html import plan_html
 from gpuplanner.report.json_export import plan_json
 from gpuplanner.report.summary import summary_text
-from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
 
 

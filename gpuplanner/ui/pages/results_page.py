@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.app.session import to_request
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricefile import PriceListError
 from gpuplanner.catalog.pricepack import PackError
-from gpuplanner.languages import format_money
+from gpuplanner.core.languages import format_money
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
-from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.results_view import comparison_rows
 from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding

@@ -17,14 +17,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from gpuplanner.languages import CURRENCY_SYMBOLS
+from gpuplanner.app.session import to_request
+from gpuplanner.core.languages import CURRENCY_SYMBOLS
 from gpuplanner.planning import memory
 from gpuplanner.planning.job import job_memory
 from gpuplanner.planning.recommend import PlanError
 from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.workloads import LLMS
 from gpuplanner.report import memory_text
-from gpuplanner.session import to_request
 from gpuplanner.ui.pages.base import WizardPage
 
 _qt_translate = QCoreApplication.translate

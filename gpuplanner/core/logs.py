@@ -6,7 +6,7 @@ import logging
 import logging.handlers
 import sys
 
-from gpuplanner import paths
+from gpuplanner.core import paths
 
 LOG_FILE_NAME = "gpuplanner.log"
 MAX_BYTES = 1_000_000

@@ -89,7 +89,7 @@ class Session:
 
 
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
-    from gpuplanner.inventory import machine_facts
+    from gpuplanner.app.inventory import machine_facts
     from gpuplanner.planning.physical import CaseSpec
     from gpuplanner.planning.power import PsuSpec
     from gpuplanner.planning.recommend import PlanRequest

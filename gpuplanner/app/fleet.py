@@ -53,7 +53,7 @@ class FleetMachine:
 
 def load_fleet(paths: list[Path], catalog=None) -> tuple[list[FleetMachine], list[SnapshotError]]:
     """Every readable file of the folders (or files); a name seen twice gets its file's name."""
-    from gpuplanner.inventory import enrich
+    from gpuplanner.app.inventory import enrich
 
     result = load_paths(paths)
     machines: list[FleetMachine] = []
@@ -102,7 +102,7 @@ class FleetPlan:
 
 def plan_machines(machines, template, catalog, model, shop_prices=()):
     """One engine plan per machine: ``template`` (a PlanRequest) with that machine's facts."""
-    from gpuplanner.inventory import case_of, machine_facts, supply_of
+    from gpuplanner.app.inventory import case_of, machine_facts, supply_of
     from gpuplanner.planning.recommend import recommend
 
     plans = []
@@ -229,9 +229,9 @@ def plan_fleet(
     shop_prices=(),
 ):
     """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
+    from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.planning.recommend import PlanRequest
     from gpuplanner.planning.scenarios import PRESETS, Scenario
-    from gpuplanner.speed_model_file import load_speed_model
 
     preset = PRESETS[Scenario(scenario)]
     per_machine = lab_budget if lab_budget else (budget or preset.budget(currency).high)

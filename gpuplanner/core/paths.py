@@ -62,7 +62,7 @@ def resource_dir() -> Path:
     bundle_root = getattr(sys, "_MEIPASS", None)
     if bundle_root:
         return Path(bundle_root) / "resources"
-    package_dir = Path(__file__).resolve().parent
+    package_dir = Path(__file__).resolve().parent.parent  # gpuplanner/, above core/
     installed = package_dir / "_resources"
     if installed.is_dir():
         return installed

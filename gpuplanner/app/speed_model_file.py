@@ -6,7 +6,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from gpuplanner import paths
+from gpuplanner.core import paths
 from gpuplanner.planning.speed import Anchor, ClassParams, InferenceParams, SpeedModel
 
 

@@ -1,0 +1,20 @@
+"""One base for every error a user can fix: a file to repair, an input to change, a choice.
+
+Each family (catalog, price list, price pack, plan, probe file, snapshot, nvidia-smi report,
+kiosk configuration) derives from ``UserError``; its message names the file and the reason in
+words. The command line turns any of them into that one line and ``exit_code`` (commands/
+output.py, ``guard``); the window shows the message. Anything else is a bug and keeps its
+traceback in the log.
+"""
+
+from __future__ import annotations
+
+# Every exit status, here and nowhere else: 0 done, 1 a problem the user can fix (told in one
+# line), 2 a usage error (argparse's own).
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+
+
+class UserError(Exception):
+    """An error whose message is for the user, not a traceback."""
+
+    exit_code = EXIT_FAILURE
