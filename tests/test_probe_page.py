@@ -98,3 +98,30 @@ def test_qt_own_dialog_words_follow_the_language(qapp):
         assert QCoreApplication.translate("QFileDialog", "Files of type:") != "Files of type:"
     finally:
         switcher.switch("en")
+
+
+def test_a_diagnosis_speaks_the_window_language(qapp):
+    """TensorFlow's log problems were shown in English in the Chinese window."""
+    from PySide6.QtCore import QCoreApplication
+
+    from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
+    from gpuplanner.ui.probe_view import diagnosis_words
+
+    items = diagnose_log(
+        "W bfc_allocator.cc:479] OOM when allocating tensor with shape[64,1024,56,56]\n"
+        "E cuda_dnn.cc:361] CUDA driver version is insufficient for CUDA runtime version\n"
+    ) + diagnose_environment({"gpus": [], "is_cuda_build": True}, nvidia_gpus_seen_by_scan=2)
+    switcher = LanguageSwitcher(qapp)
+    try:
+        switcher.switch("zh_CN")
+        words = [
+            diagnosis_words(i, lambda t: QCoreApplication.translate("Diagnosis", t)) for i in items
+        ]
+    finally:
+        switcher.switch("en")
+    assert (
+        words[0]
+        == "显存不足（形状为 [64,1024,56,56] 的张量）：请减小批大小或模型，或使用混合精度。"
+    )
+    assert "驱动" in words[1] and "2 块" in words[2]
+    assert [diagnosis_words(i, lambda t: t) for i in items] == [i.message for i in items]

@@ -7,7 +7,6 @@ upgrade per machine so that the lab's added speed is largest within one budget.
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -102,17 +101,13 @@ class FleetPlan:
 
 def plan_machines(machines, template, catalog, model, shop_prices=()):
     """One engine plan per machine: ``template`` (a PlanRequest) with that machine's facts."""
-    from gpuplanner.app.inventory import case_of, machine_facts, supply_of
+    from gpuplanner.app.plan_request import for_machine
     from gpuplanner.planning.recommend import recommend
 
     plans = []
     for machine in machines:
         request = replace(
-            template,
-            machine=machine_facts(machine.snapshot, None, catalog),
-            psu=template.psu or supply_of(machine.snapshot),
-            case=template.case or case_of(machine.snapshot),
-            alternatives=False,
+            for_machine(template, machine.snapshot, None, catalog), alternatives=False
         )
         plans.append((machine, recommend(request, catalog, model, shop_prices)))
     return plans
@@ -229,21 +224,19 @@ def plan_fleet(
     shop_prices=(),
 ):
     """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
+    from gpuplanner.app.plan_request import plan_request
     from gpuplanner.app.speed_model_file import load_speed_model
-    from gpuplanner.planning.recommend import PlanRequest
     from gpuplanner.planning.scenarios import PRESETS, Scenario
 
     preset = PRESETS[Scenario(scenario)]
     per_machine = lab_budget if lab_budget else (budget or preset.budget(currency).high)
-    template = PlanRequest(
-        scenario=Scenario(scenario),
-        currency=currency,
+    template = plan_request(
+        Scenario(scenario),
+        currency,
         budget=per_machine,
         workload=workload or preset.workload,
         precision=precision,
-        socket="CN-10A" if currency == "CNY" else "US-15A",
         language=language,
-        today=dt.date.today().isoformat(),
     )
     plans = plan_machines(machines, template, catalog, load_speed_model(), shop_prices)
     if lab_budget:

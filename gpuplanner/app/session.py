@@ -6,7 +6,6 @@ The wizard's pages edit one ``Session``; ``to_request`` turns it into the planni
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -15,8 +14,6 @@ from gpuplanner.planning.scenarios import PRESETS, Scenario
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
     from gpuplanner.catalog.records import CatalogData
     from gpuplanner.planning.recommend import PlanRequest
-
-SOCKET_BY_CURRENCY = {"CNY": "CN-10A", "USD": "US-15A"}
 
 
 @dataclass
@@ -89,10 +86,9 @@ class Session:
 
 
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
-    from gpuplanner.app.inventory import machine_facts
+    from gpuplanner.app.plan_request import plan_request
     from gpuplanner.planning.physical import CaseSpec
     from gpuplanner.planning.power import PsuSpec
-    from gpuplanner.planning.recommend import PlanRequest
 
     preset = session.preset()
     workload = session.effective_workload()
@@ -110,9 +106,15 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
     case = None
     if session.gpu_clearance_mm or session.free_slots is not None or session.case_form:
         case = CaseSpec(session.gpu_clearance_mm, session.free_slots, session.case_form)
-    return PlanRequest(
-        scenario=session.scenario or Scenario.STUDENT,
-        currency=session.currency,
+    return plan_request(
+        session.scenario or Scenario.STUDENT,
+        session.currency,
+        snapshot=session.snapshot,
+        probe=session.probe,
+        catalog=catalog,
+        psu=psu,
+        case=case,
+        today=session.today,
         budget=session.effective_budget(),
         workload=workload,
         precision=session.precision,
@@ -124,15 +126,10 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         used_ok=session.used_ok,
         show_unavailable=session.show_unavailable,
         shop_only=session.shop_only,
-        psu=psu,
-        case=case,
-        socket=SOCKET_BY_CURRENCY.get(session.currency, "CN-10A"),
         tariff=session.tariff,
         language=session.language,
         tf_route=session.tf_route,
         accept_rocm=session.accept_rocm,
         keep_psu=session.keep_psu,
         bits=session.bits,
-        today=session.today or dt.date.today().isoformat(),
-        machine=machine_facts(session.snapshot, session.probe, catalog),
     )

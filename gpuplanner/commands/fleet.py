@@ -9,9 +9,9 @@ from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
     error,
-    open_user_db,
     print_json,
     print_table,
+    warn,
 )
 from gpuplanner.core import atomic
 
@@ -77,8 +77,8 @@ def plan_to_json(plan, machines) -> dict:
 
 def cmd_fleet(args) -> int:
     from gpuplanner.app import fleet
+    from gpuplanner.app.catalog_data import load_catalog
     from gpuplanner.catalog.errors import CatalogError
-    from gpuplanner.catalog.store import Catalog
     from gpuplanner.i18n import translatable
     from gpuplanner.planning.recommend import PlanError
     from gpuplanner.report.files import write_pdf_headless
@@ -99,8 +99,10 @@ def cmd_fleet(args) -> int:
         error(f"not found: {', '.join(missing)}")
         return EXIT_FAILURE
     try:
-        with Catalog.open() as catalog, open_user_db() as user:
-            data = user.with_packs(catalog.load_all())  # the imported price packs too
+        loaded = load_catalog(strict=True)  # the imported price packs too
+        if loaded.recovery_notice:
+            warn(loaded.recovery_notice)
+        data = loaded.data
         machines, problems = fleet.load_fleet(args.paths, data)
         if not machines:
             error("no machine could be read" + "".join(f"\n  {p}" for p in problems))

@@ -17,8 +17,12 @@ def open_user_db():
     db = UserDb()
     notice = db.recovery_notice()
     if notice:
-        print(f"gpuplanner: warning: {notice}", file=sys.stderr)
+        warn(notice)
     return db
+
+
+def warn(message: str) -> None:
+    print(f"gpuplanner: warning: {message}", file=sys.stderr)
 
 
 def print_json(obj: object) -> None:

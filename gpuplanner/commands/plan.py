@@ -6,31 +6,32 @@ import argparse
 import datetime as dt
 from pathlib import Path
 
-from gpuplanner.app.inventory import case_of, supply_of
+from gpuplanner.app.catalog_data import load_catalog
+from gpuplanner.app.plan_request import plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.schema import REGIONS
-from gpuplanner.catalog.store import Catalog
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
     error,
     guard,
-    open_user_db,
     print_json,
     print_table,
+    warn,
 )
 from gpuplanner.commands.plan_print import print_plan
-from gpuplanner.commands.planning_input import machine_of, snapshot_of
+from gpuplanner.commands.planning_input import snapshot_of
 from gpuplanner.i18n import translatable
 from gpuplanner.planning import memory
-from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, job_memory
+from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
 from gpuplanner.planning.physical import CaseSpec
 from gpuplanner.planning.power import SOCKETS, PsuSpec
-from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
+from gpuplanner.probe.results import load as load_probe
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
 
@@ -169,11 +170,7 @@ def cmd_vram(args) -> int:
                 error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
                 return EXIT_FAILURE
         else:
-            size_b = args.params / 1e9 if args.params > 1e4 else args.params
-            request = PlanRequest(
-                Scenario.LLM, llm_params_b=size_b, llm_mode=args.mode, workload="llm"
-            )
-            _, model, _ = job_memory(request, "llm")
+            model = stand_in_llm(args.params / 1e9 if args.params > 1e4 else args.params)
         estimate = memory.llm(
             model,
             args.mode,
@@ -235,7 +232,6 @@ def cmd_vram(args) -> int:
 
 
 def _write_report(args, plan, request, data, snapshot) -> bool:
-    from gpuplanner.probe.results import load as load_probe
     from gpuplanner.report.context import report_context
     from gpuplanner.report.files import write_html, write_pdf_headless
     from gpuplanner.report.html import plan_html
@@ -264,11 +260,10 @@ def _iso_date(text: str) -> str:
 
 @guard
 def cmd_recommend(args) -> int:
-    with Catalog.open() as catalog:
-        data = catalog.load_all()
-    with open_user_db() as user:
-        shop_prices = tuple(user.shop_prices())
-        data = user.with_packs(data)
+    loaded = load_catalog(strict=True)
+    if loaded.recovery_notice:
+        warn(loaded.recovery_notice)
+    data, shop_prices = loaded.data, loaded.shop_prices
     workload = "llm" if args.model else args.workload
     snapshot = snapshot_of(args, data)
     psu = (
@@ -280,16 +275,23 @@ def cmd_recommend(args) -> int:
             cables_12v2x6=args.psu_12v2x6_cables,
         )
         if args.psu_watts
-        else supply_of(snapshot)
+        else None
     )
     case = (
         CaseSpec(args.gpu_clearance_mm, args.free_slots)
         if (args.gpu_clearance_mm or args.free_slots is not None)
-        else case_of(snapshot)
+        else None
     )
-    request = PlanRequest(
-        scenario=Scenario(args.scenario),
-        currency=args.currency,
+    request = plan_request(
+        Scenario(args.scenario),
+        args.currency,
+        snapshot=snapshot,
+        probe=load_probe(args.probe) if args.probe else None,
+        catalog=data,
+        psu=psu,
+        case=case,
+        socket=args.socket,
+        today=args.today,
         budget=args.budget,
         workload=workload,
         precision=args.precision,
@@ -301,18 +303,13 @@ def cmd_recommend(args) -> int:
         max_gpus=args.max_gpus,
         used_ok=args.used_ok,
         shop_only=args.shop_only,
-        psu=psu,
         keep_psu=args.keep_psu,
-        case=case,
-        socket=args.socket or ("CN-10A" if args.currency == "CNY" else "US-15A"),
         tariff=args.tariff,
         language=args.language,
         tf_route=args.tf_route,
         accept_rocm=args.accept_rocm,
-        today=args.today or dt.date.today().isoformat(),
         region=args.region,
         show_unavailable=args.show_unavailable,
-        machine=machine_of(args, data, snapshot),
     )
     plan = recommend(request, data, load_speed_model(), shop_prices)
     if args.report is not None and not _write_report(args, plan, request, data, snapshot):

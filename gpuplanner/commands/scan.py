@@ -7,9 +7,9 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.catalog.store import Catalog
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.serial import to_dict
 from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
@@ -101,8 +101,7 @@ def _with_entered(snapshot: SystemSnapshot, power: PowerSupply, case: CaseInfo) 
 
 def _enrich(snapshot: SystemSnapshot) -> SystemSnapshot:
     try:
-        with Catalog.open() as catalog:
-            return enrich(snapshot, catalog.load_all())
+        return enrich(snapshot, load_catalog(user_data=False).data)
     except CatalogError as exc:
         error(f"the catalog is unavailable, so cards are not matched to it: {exc}")
         return snapshot

@@ -27,12 +27,11 @@ def prepare(config_path: Path):
         config = load_config(config_path)
     except KioskConfigError as exc:
         raise KioskStartError(str(exc)) from None
+    from gpuplanner.app.catalog_data import load_catalog
     from gpuplanner.catalog.names import NamedCard
-    from gpuplanner.catalog.store import Catalog
 
     try:
-        with Catalog.open() as catalog:
-            data = catalog.load_all()
+        data = load_catalog(user_data=False).data  # a kiosk prices from the shop's own list
     except CatalogError as exc:
         raise KioskStartError(f"the GPU catalog cannot be opened: {exc}") from None
     prices: list = []

@@ -31,6 +31,22 @@ def batch_of(request: PlanRequest, workload: str) -> int:
     return KERAS[workload].default_batch if workload in KERAS else 1
 
 
+def stand_in_llm(params_b: float) -> LlmModel:
+    """A model given only by its size: a Llama-shaped stand-in scaled from Llama 2 7B."""
+    scale = (params_b / 7.0) ** 0.5
+    return LlmModel(
+        "custom",
+        f"{params_b:g}B model",
+        params_b,
+        int(32 * scale),
+        int(4096 * scale) // 128 * 128,
+        32,
+        8,
+        int(11008 * scale),
+        32000,
+    )
+
+
 def job_memory(request: PlanRequest, workload: str):
     """(memory estimate, LLM model or None, LLM mode or None) for the request's job."""
     if workload == "llm":
@@ -45,19 +61,7 @@ def job_memory(request: PlanRequest, workload: str):
         if request.bits not in (16, 8, 4):
             raise PlanError(f"unknown weight precision {request.bits!r}: use 16, 8 or 4 bits")
         if model is None:
-            scale = (request.llm_params_b / 7.0) ** 0.5
-            # A model given only by size: a Llama-shaped stand-in scaled from Llama 2 7B.
-            model = LlmModel(
-                "custom",
-                f"{request.llm_params_b:g}B model",
-                request.llm_params_b,
-                int(32 * scale),
-                int(4096 * scale) // 128 * 128,
-                32,
-                8,
-                int(11008 * scale),
-                32000,
-            )
+            model = stand_in_llm(request.llm_params_b)
         estimate = memory.llm(
             model,
             mode,

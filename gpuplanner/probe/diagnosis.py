@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from gpuplanner.i18n import translatable
 from gpuplanner.probe.results import Diagnosis
 
 _PATTERNS: tuple[tuple[str, str, re.Pattern, str], ...] = (
@@ -16,26 +17,38 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern, str], ...] = (
         "cuda-libraries-missing",
         "error",
         re.compile(r"Could not load dynamic library '([^']+)'(?:; dlerror: ([^:]+))?"),
-        "TensorFlow could not load CUDA library {0}{1}: install the CUDA libraries it was built with "
-        "(pip install 'tensorflow[and-cuda]') or fix LD_LIBRARY_PATH.",
+        translatable(
+            "Diagnosis",
+            "TensorFlow could not load CUDA library {0}{1}: install the CUDA libraries it was built with "
+            "(pip install 'tensorflow[and-cuda]') or fix LD_LIBRARY_PATH.",
+        ),
     ),
     (
         "gpu-skipped",
         "error",
         re.compile(r"Cannot dlopen some GPU libraries|Skipping registering GPU devices"),
-        "TensorFlow skipped the GPU because some GPU libraries could not be loaded.",
+        translatable(
+            "Diagnosis",
+            "TensorFlow skipped the GPU because some GPU libraries could not be loaded.",
+        ),
     ),
     (
         "driver-too-old",
         "error",
         re.compile(r"CUDA driver version is insufficient for CUDA runtime version"),
-        "The NVIDIA driver is older than the CUDA version this TensorFlow needs: update the driver.",
+        translatable(
+            "Diagnosis",
+            "The NVIDIA driver is older than the CUDA version this TensorFlow needs: update the driver.",
+        ),
     ),
     (
         "driver-mismatch",
         "error",
         re.compile(r"kernel version ([\d.]+) does not match DSO version ([\d.]+)"),
-        "The loaded kernel driver ({0}) and the user-space library ({1}) differ: reboot after a driver update.",
+        translatable(
+            "Diagnosis",
+            "The loaded kernel driver ({0}) and the user-space library ({1}) differ: reboot after a driver update.",
+        ),
     ),
     (
         "no-kernels-for-cc",
@@ -43,8 +56,11 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern, str], ...] = (
         re.compile(
             r"not built with CUDA kernel binaries compatible with compute capability ([\d.]+)"
         ),
-        "This TensorFlow has no kernels for compute capability {0} (RTX 50 / Blackwell with official wheels): "
-        "it falls back to slow or failing PTX JIT; expect the CPU.",
+        translatable(
+            "Diagnosis",
+            "This TensorFlow has no kernels for compute capability {0} (RTX 50 / Blackwell with official wheels): "
+            "it falls back to slow or failing PTX JIT; expect the CPU.",
+        ),
     ),
     (
         "ptx-failed",
@@ -52,25 +68,37 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern, str], ...] = (
         re.compile(
             r"CUDA_ERROR_INVALID_PTX|Failed to load PTX text|PTX version [\d.]+ does not support target '(\w+)'"
         ),
-        "PTX JIT compilation failed: the driver is too old for this TensorFlow's PTX, or the GPU is newer than it.",
+        translatable(
+            "Diagnosis",
+            "PTX JIT compilation failed: the driver is too old for this TensorFlow's PTX, or the GPU is newer than it.",
+        ),
     ),
     (
         "cuinit-failed",
         "warning",
         re.compile(r"failed call to cuInit: (?:INTERNAL: )?(?:CUDA error: )?([A-Z_]+[^\n]*)"),
-        "CUDA could not initialise ({0}).",
+        translatable(
+            "Diagnosis",
+            "CUDA could not initialise ({0}).",
+        ),
     ),
     (
         "oom",
         "error",
         re.compile(r"OOM when allocating tensor with shape\s*\[([^\]]*)\]|ResourceExhaustedError"),
-        "Out of GPU memory{0}: reduce the batch size or the model, or use mixed precision.",
+        translatable(
+            "Diagnosis",
+            "Out of GPU memory{0}: reduce the batch size or the model, or use mixed precision.",
+        ),
     ),
     (
         "no-cuda-driver",
         "info",
         re.compile(r"Could not find cuda drivers on your machine"),
-        "No NVIDIA driver: TensorFlow runs on the CPU.",
+        translatable(
+            "Diagnosis",
+            "No NVIDIA driver: TensorFlow runs on the CPU.",
+        ),
     ),
     (
         "gpu-found",
@@ -79,8 +107,26 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern, str], ...] = (
             r"Found device (\d+) with properties|Created device [^ ]*GPU:(\d+)|"
             r"name: ([^,]+), pci bus id: [^,]+, compute capability: ([\d.]+)"
         ),
-        "TensorFlow found GPU {0}.",
+        translatable(
+            "Diagnosis",
+            "TensorFlow found GPU {0}.",
+        ),
     ),
+)
+
+
+OOM_SHAPE = translatable(
+    "Diagnosis",
+    "Out of GPU memory (a tensor of shape [{0}]): reduce the batch size or the model, or use mixed precision.",
+)
+GPU_UNUSABLE = translatable("Diagnosis", "TensorFlow lists {0} but cannot run on it: {1}")
+CPU_ONLY_BUILD = translatable(
+    "Diagnosis",
+    "This TensorFlow is a CPU-only build: install 'tensorflow[and-cuda]' on Linux (or TF 2.10 / WSL2 on Windows).",
+)
+GPU_NOT_USED = translatable(
+    "Diagnosis",
+    "The scan found {0} NVIDIA GPU(s) but TensorFlow lists none: see the other findings for why.",
 )
 
 
@@ -99,24 +145,29 @@ def diagnose_log(text: str) -> list[Diagnosis]:
                 missing_libraries.append(library)
             if kind in found:
                 continue
-            if kind == "oom":
-                detail = f" (a tensor of shape [{match.group(1)}])" if match.group(1) else ""
-                message = template.format(detail)
-            elif kind == "cuda-libraries-missing":
-                message = template
+            if kind == "oom" and match.group(1):
+                template, params = OOM_SHAPE, (match.group(1),)
+            elif kind in ("oom", "cuda-libraries-missing"):
+                params = ("", "")
             elif kind == "gpu-found":
-                message = template.format(
-                    next((g for g in groups if not g.isdigit()), groups[0] if groups else "0")
+                params = (
+                    next((g for g in groups if not g.isdigit()), groups[0] if groups else "0"),
                 )
             else:
-                message = template.format(*groups, "", "")
-            found[kind] = Diagnosis(kind, severity, message, line.strip()[:300])
+                params = (*groups, "", "")
+            found[kind] = Diagnosis(
+                kind, severity, template.format(*params), line.strip()[:300], template, params
+            )
     if "cuda-libraries-missing" in found:
         libraries = ", ".join(dict.fromkeys(missing_libraries))
-        template = next(t for k, _, _, t in _PATTERNS if k == "cuda-libraries-missing")
         diagnosis = found["cuda-libraries-missing"]
         found["cuda-libraries-missing"] = Diagnosis(
-            diagnosis.id, diagnosis.severity, template.format(libraries, ""), diagnosis.evidence
+            diagnosis.id,
+            diagnosis.severity,
+            diagnosis.template.format(libraries, ""),
+            diagnosis.evidence,
+            diagnosis.template,
+            (libraries.replace(" (needs ", " (→ "), ""),  # the words stay in the template
         )
     if "no-cuda-driver" in found:
         found.pop("cuinit-failed", None)  # the same fact, said twice by TensorFlow
@@ -129,31 +180,25 @@ def diagnose_environment(env: dict, nvidia_gpus_seen_by_scan: int = 0) -> list[D
     gpus = env.get("gpus") or []
     for gpu in gpus:
         if gpu.get("usable") is False:
+            params = (
+                str(gpu.get("device_name") or gpu.get("name")),
+                str(gpu.get("tiny_op_error", "unknown error")),
+            )
             found.append(
                 Diagnosis(
-                    "gpu-unusable",
-                    "error",
-                    f"TensorFlow lists {gpu.get('device_name') or gpu.get('name')} but cannot run on it: "
-                    f"{gpu.get('tiny_op_error', 'unknown error')}",
+                    "gpu-unusable", "error", GPU_UNUSABLE.format(*params), "", GPU_UNUSABLE, params
                 )
             )
     if nvidia_gpus_seen_by_scan and not gpus:
         if env.get("is_cuda_build") is False:
             found.append(
-                Diagnosis(
-                    "cpu-only-build",
-                    "error",
-                    "This TensorFlow is a CPU-only build: install 'tensorflow[and-cuda]' on Linux "
-                    "(or TF 2.10 / WSL2 on Windows).",
-                )
+                Diagnosis("cpu-only-build", "error", CPU_ONLY_BUILD, "", CPU_ONLY_BUILD, ())
             )
         else:
+            params = (str(nvidia_gpus_seen_by_scan),)
             found.append(
                 Diagnosis(
-                    "gpu-not-used",
-                    "error",
-                    f"The scan found {nvidia_gpus_seen_by_scan} NVIDIA GPU(s) but TensorFlow lists none: "
-                    "see the other findings for why.",
+                    "gpu-not-used", "error", GPU_NOT_USED.format(*params), "", GPU_NOT_USED, params
                 )
             )
     return found

@@ -63,8 +63,10 @@ class GpuLoadSummary:
 class Diagnosis:
     id: str
     severity: str
-    message: str
+    message: str  # in English, for logs and JSON
     evidence: str = ""
+    template: str = ""  # the English template of "Diagnosis" the window translates
+    params: tuple[str, ...] = ()  # what fills the template's {0}, {1}
 
 
 @dataclass(frozen=True)

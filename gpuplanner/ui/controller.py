@@ -117,22 +117,16 @@ class WizardController(QObject):
     # -- catalog -----------------------------------------------------------------------------
 
     def _load_catalog(self):
-        from gpuplanner.catalog.store import Catalog
-        from gpuplanner.catalog.userdb import UserDb
+        from gpuplanner.app.catalog_data import load_catalog
         from gpuplanner.planning.market import newest_rate
 
         with self._catalog_lock:
             if self.catalog is None:
-                with Catalog.open() as catalog:
-                    data = catalog.load_all()
+                loaded = load_catalog(user_data=not self._fixed_shop_prices)
+                data = loaded.data
                 if not self._fixed_shop_prices:
-                    try:
-                        with UserDb() as user:
-                            self.shop_prices = tuple(user.shop_prices())
-                            data = user.with_packs(data)
-                            self.recovered_from = user.recovered_from
-                    except CatalogError as exc:
-                        log.warning("shop prices unavailable: %s", exc)
+                    self.shop_prices = loaded.shop_prices
+                    self.recovered_from = loaded.recovered_from
                 self.catalog = data
                 rate = newest_rate(data.fx_rates)
                 self.session.cny_per_usd = rate.rate if rate else None

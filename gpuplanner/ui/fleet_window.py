@@ -152,11 +152,9 @@ class FleetWindow(QMainWindow):
 
     def _catalog(self):
         if self.catalog is None:
-            from gpuplanner.catalog.store import Catalog
-            from gpuplanner.catalog.userdb import UserDb
+            from gpuplanner.app.catalog_data import load_catalog
 
-            with Catalog.open() as catalog, UserDb() as user:
-                self.catalog = user.with_packs(catalog.load_all())  # imported packs too
+            self.catalog = load_catalog().data  # with the imported price packs
         return self.catalog
 
     def load(self, paths: list[Path]) -> None:

@@ -98,3 +98,14 @@ def detail_words(text: str, tr) -> str:
     if text.endswith(" GPUs") and text.split()[0].isdigit():
         return tr(translatable("ProbePage", "%1 GPUs")).replace("%1", text.split()[0])
     return text
+
+
+def diagnosis_words(item, tr) -> str:
+    """A diagnosis in the window's language: its template translated and filled; a result saved
+    by an older version (no template) keeps its English message."""
+    if not item.template:
+        return item.message
+    try:
+        return tr(item.template).format(*item.params)
+    except (IndexError, KeyError, ValueError):  # a translation with a placeholder too many
+        return item.message

@@ -330,6 +330,79 @@
         </message>
     </context>
     <context>
+        <name>Diagnosis</name>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>CUDA could not initialise ({0}).</source>
+            <translation>CUDA 无法初始化（{0}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>No NVIDIA driver: TensorFlow runs on the CPU.</source>
+            <translation>没有 NVIDIA 驱动：TensorFlow 在 CPU 上运行。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>Out of GPU memory (a tensor of shape [{0}]): reduce the batch size or the model, or use mixed precision.</source>
+            <translation>显存不足（形状为 [{0}] 的张量）：请减小批大小或模型，或使用混合精度。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>Out of GPU memory{0}: reduce the batch size or the model, or use mixed precision.</source>
+            <translation>显存不足{0}：请减小批大小或模型，或使用混合精度。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>PTX JIT compilation failed: the driver is too old for this TensorFlow's PTX, or the GPU is newer than it.</source>
+            <translation>PTX 即时编译失败：驱动对该 TensorFlow 的 PTX 来说太旧，或显卡比它更新。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>TensorFlow could not load CUDA library {0}{1}: install the CUDA libraries it was built with (pip install 'tensorflow[and-cuda]') or fix LD_LIBRARY_PATH.</source>
+            <translation>TensorFlow 无法加载 CUDA 库 {0}{1}：请安装它编译时所用的 CUDA 库（pip install 'tensorflow[and-cuda]'），或修正 LD_LIBRARY_PATH。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>TensorFlow found GPU {0}.</source>
+            <translation>TensorFlow 找到了显卡 {0}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>TensorFlow lists {0} but cannot run on it: {1}</source>
+            <translation>TensorFlow 列出了 {0}，但无法在其上运行：{1}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>TensorFlow skipped the GPU because some GPU libraries could not be loaded.</source>
+            <translation>部分 GPU 库无法加载，TensorFlow 跳过了 GPU。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>The NVIDIA driver is older than the CUDA version this TensorFlow needs: update the driver.</source>
+            <translation>NVIDIA 驱动版本低于该 TensorFlow 所需的 CUDA 版本：请更新驱动。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>The loaded kernel driver ({0}) and the user-space library ({1}) differ: reboot after a driver update.</source>
+            <translation>已加载的内核驱动（{0}）与用户态库（{1}）版本不一致：更新驱动后请重启。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>The scan found {0} NVIDIA GPU(s) but TensorFlow lists none: see the other findings for why.</source>
+            <translation>检测到 {0} 块 NVIDIA 显卡，但 TensorFlow 一块也没有列出：原因见其他检查结果。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>This TensorFlow has no kernels for compute capability {0} (RTX 50 / Blackwell with official wheels): it falls back to slow or failing PTX JIT; expect the CPU.</source>
+            <translation>该 TensorFlow 没有计算能力 {0} 的内核（官方安装包下的 RTX 50 / Blackwell）：只能退回到缓慢或会失败的 PTX 即时编译，实际多半用 CPU 运行。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/probe/diagnosis.py" />
+            <source>This TensorFlow is a CPU-only build: install 'tensorflow[and-cuda]' on Linux (or TF 2.10 / WSL2 on Windows).</source>
+            <translation>该 TensorFlow 是仅 CPU 版本：在 Linux 上请安装 'tensorflow[and-cuda]'（Windows 上用 TF 2.10 或 WSL2）。</translation>
+        </message>
+    </context>
+    <context>
         <name>Finding</name>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

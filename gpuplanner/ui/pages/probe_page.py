@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.ui.pages.base import WizardPage
-from gpuplanner.ui.probe_view import bars, detail_words, headline
+from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, headline
 
 _qt_translate = QCoreApplication.translate
 
@@ -187,7 +187,7 @@ class ProbePage(WizardPage):
             )
         for item in result.diagnosis:
             if item.severity != "info":
-                lines.append("⚠ " + item.message)
+                lines.append("⚠ " + diagnosis_words(item, lambda t: _qt_translate("Diagnosis", t)))
         self.result_label.setText("\n".join(lines))
         if self.chart is not None:
             measured = bars(result, card, info["on_gpu"])

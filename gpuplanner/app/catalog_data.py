@@ -1,0 +1,47 @@
+"""The one place the app opens the catalog: the bundled cards and prices, with the price packs
+and shop lists the user imported, for the wizard, the command line, the kiosk and the fleet."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.records import CatalogData, Price
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.catalog.userdb import UserDb
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    data: CatalogData  # the bundled catalog, its prices joined by the imported packs
+    shop_prices: tuple[Price, ...] = ()  # the imported shop lists
+    recovery_notice: str | None = None  # a damaged user database was set aside on opening
+    recovered_from: Path | None = None
+
+
+def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
+    """The catalog; with ``user_data`` the user's packs and shop lists too. A user database
+    that cannot be opened raises ``CatalogError`` when ``strict`` (the command line says so and
+    stops), else leaves the bundled prices and a log line (the window plans on). The bundled
+    catalog that cannot be opened always raises."""
+    with Catalog.open() as catalog:
+        data = catalog.load_all()
+    if not user_data:
+        return Loaded(data)
+    try:
+        with UserDb() as user:
+            return Loaded(
+                user.with_packs(data),
+                tuple(user.shop_prices()),
+                user.recovery_notice(),
+                user.recovered_from,
+            )
+    except CatalogError as exc:
+        if strict:
+            raise
+        log.warning("the user's prices are unavailable: %s", exc)
+        return Loaded(data)

@@ -1,0 +1,58 @@
+"""The one place a plan request is built, for the wizard, the command line and the lab fleet.
+
+The user's choices pass through; what the user did not give comes from the machine: the
+supply and case the scan recorded, the wall socket of the currency's country, today's date
+for price ages, and the machine's facts from the scan and the probe.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+from gpuplanner.app.inventory import case_of, machine_facts, supply_of
+from gpuplanner.planning.physical import CaseSpec
+from gpuplanner.planning.power import PsuSpec
+from gpuplanner.planning.request import PlanRequest
+from gpuplanner.planning.scenarios import Scenario
+
+SOCKET_BY_CURRENCY = {"CNY": "CN-10A", "USD": "US-15A"}
+
+
+def plan_request(
+    scenario: Scenario,
+    currency: str,
+    *,
+    snapshot=None,
+    probe=None,
+    catalog=None,
+    psu: PsuSpec | None = None,
+    case: CaseSpec | None = None,
+    socket: str | None = None,
+    today: str | None = None,
+    **choices,
+) -> PlanRequest:
+    """A ``PlanRequest`` from the user's ``choices`` (budget, workload, model, ... as its fields)
+    and this machine: ``psu``/``case`` as given, else as scanned; ``socket`` as given, else the
+    currency's; ``today`` as given, else the system's date."""
+    request = PlanRequest(
+        scenario=scenario,
+        currency=currency,
+        psu=psu,
+        case=case,
+        socket=socket or SOCKET_BY_CURRENCY.get(currency, "CN-10A"),
+        today=today or dt.date.today().isoformat(),
+        **choices,
+    )
+    return for_machine(request, snapshot, probe, catalog)
+
+
+def for_machine(request: PlanRequest, snapshot, probe=None, catalog=None) -> PlanRequest:
+    """``request`` for one machine: its facts, and its scanned supply and case where the user
+    gave none (the lab fleet plans one request for every machine this way)."""
+    return replace(
+        request,
+        psu=request.psu or supply_of(snapshot),
+        case=request.case or case_of(snapshot),
+        machine=machine_facts(snapshot, probe, catalog),
+    )
