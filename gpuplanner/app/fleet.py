@@ -13,6 +13,7 @@ from pathlib import Path
 
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
+from gpuplanner.planning.options import Option
 
 # The whole-lab budget is split into this many steps for the exact (dynamic programming)
 # choice; costs are rounded up, so the plan never goes over the budget.
@@ -71,7 +72,7 @@ def load_fleet(paths: list[Path], catalog=None) -> tuple[list[FleetMachine], lis
 @dataclass(frozen=True)
 class Choice:
     machine: str
-    option: object | None  # planning Option, or None: leave this machine as it is
+    option: Option | None  # None: leave this machine as it is
     gain: float  # added training throughput (the plan's unit: images/s, sequences/s, tokens/s)
     reason: str = (
         ""  # why no upgrade: outbid, nothing-fits, nothing-faster (see report.fleet_export)
@@ -118,7 +119,7 @@ def _current_throughput(plan) -> float:
     return (keep.predicted_throughput or 0.0) if keep is not None else 0.0
 
 
-def _candidates(machine: FleetMachine, plan) -> list[tuple[object, float]]:
+def _candidates(machine: FleetMachine, plan) -> list[tuple[Option, float]]:
     """The machine's price/speed Pareto front of purchases, each with the throughput it adds."""
     from gpuplanner.planning.frontier import pareto_front
 
@@ -191,7 +192,8 @@ def plan_lab(plans, currency: str, budget: float, workload: str) -> FleetPlan:
         else:
             reason = "outbid" if candidates[m] else _why_none(plan)
             chosen[m] = Choice(machine.name, None, 0.0, reason)
-    return FleetPlan("lab", currency, budget, workload, tuple(chosen), _unit(plans))
+    done = tuple(c for c in chosen if c is not None)  # every machine got its choice above
+    return FleetPlan("lab", currency, budget, workload, done, _unit(plans))
 
 
 def _unit(plans) -> str:
@@ -239,6 +241,7 @@ def plan_fleet(
         language=language,
     )
     plans = plan_machines(machines, template, catalog, load_speed_model(), shop_prices)
+    job = workload or preset.workload
     if lab_budget:
-        return plan_lab(plans, currency, lab_budget, template.workload)
-    return plan_each(plans, currency, per_machine, template.workload)
+        return plan_lab(plans, currency, lab_budget, job)
+    return plan_each(plans, currency, per_machine, job)

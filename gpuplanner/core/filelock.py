@@ -41,7 +41,7 @@ if os.name == "nt":  # pragma: no cover - exercised on Windows only
         deadline = time.monotonic() + timeout_s
         while True:
             try:
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]  # Windows
                 return
             except OSError:
                 if time.monotonic() > deadline:
@@ -50,7 +50,7 @@ if os.name == "nt":  # pragma: no cover - exercised on Windows only
 
     def _release(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]  # Windows
 
 else:
     import fcntl

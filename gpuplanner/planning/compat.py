@@ -107,7 +107,7 @@ def _gpu_findings(
                     "driver": gpu.driver_version,
                     "needed": needed,
                     "version": tf_version or "",
-                    "cuda": build.cuda_version,
+                    "cuda": build.cuda_version if build else "",
                 },
             )
         )

@@ -86,13 +86,13 @@ def choose_price(
         new = pick([p for p in pool if p.condition == "new"])
         used = pick([p for p in pool if p.condition != "new"])
         chosen = (
-            new
-            if new and (not used or market.convert(new).amount <= market.convert(used).amount)
-            else (used or new)
+            new if new and (not used or _amount(market, new) <= _amount(market, used)) else used
         )
         if chosen is None:
             continue
         moved = market.convert(chosen)
+        if moved is None:  # no exchange rate on record for it
+            continue
         return ChosenPrice(
             moved.amount,
             currency,
@@ -126,3 +126,9 @@ def breakeven_hours(
         return None
     saving = cloud_per_hour - electricity_cost(watts, 1, tariff)
     return round(price / saving) if saving > 0 else None
+
+
+def _amount(market, price) -> float:
+    """A price in the buyer's terms for comparing; one that cannot be converted compares last."""
+    converted = market.convert(price)
+    return converted.amount if converted is not None else float("inf")

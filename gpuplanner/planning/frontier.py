@@ -18,16 +18,15 @@ def memory_trap(option: Option) -> bool:
 def pareto_front(options: Iterable[Option]) -> list[Option]:
     """Offered options with a price and a speed and no memory trap, cheapest first, each faster
     than all cheaper ones."""
-    candidates = sorted(
-        (
-            o
-            for o in options
-            if o.offered and o.price and o.predicted_relative and not memory_trap(o)
-        ),
-        key=lambda o: (o.price, -o.predicted_relative),
-    )
+    priced = [
+        (o.price, o.predicted_relative, o)
+        for o in options
+        if o.offered and o.price and o.predicted_relative and not memory_trap(o)
+    ]
     front: list[Option] = []
-    for option in candidates:
-        if not front or option.predicted_relative > front[-1].predicted_relative:
+    best = 0.0
+    for _price, speed, option in sorted(priced, key=lambda t: (t[0], -t[1])):
+        if speed > best:
+            best = speed
             front.append(option)
     return front

@@ -51,7 +51,9 @@ def job_memory(request: PlanRequest, workload: str):
     """(memory estimate, LLM model or None, LLM mode or None) for the request's job."""
     if workload == "llm":
         model = find_llm(request.llm_model or "")
-        if model is None and request.llm_params_b is None:
+        if model is None and request.llm_params_b is not None:
+            model = stand_in_llm(request.llm_params_b)
+        if model is None:
             raise PlanError(
                 f"unknown model {request.llm_model!r}; known: {', '.join(sorted(LLMS))}"
             )
@@ -60,12 +62,10 @@ def job_memory(request: PlanRequest, workload: str):
             raise PlanError(f"unknown method {mode!r}: use inference, full, lora or qlora")
         if request.bits not in (16, 8, 4):
             raise PlanError(f"unknown weight precision {request.bits!r}: use 16, 8 or 4 bits")
-        if model is None:
-            model = stand_in_llm(request.llm_params_b)
         estimate = memory.llm(
             model,
             mode,
-            seq=seq_of(request, mode),
+            seq=seq_of(request, mode) or FINE_TUNING_SEQ,  # an LLM mode always has one
             batch=batch_of(request, workload),
             inference_bits=request.bits,
         )

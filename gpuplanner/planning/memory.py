@@ -179,6 +179,7 @@ def llm(
         if model.kv_heads < model.heads:
             notes.append(Note("gqa", _p(kv_heads=model.kv_heads, heads=model.heads)))
         return _finish(parts, shardable, tuple(notes))
+    per_layer: float
     if checkpointing:
         per_layer = 2 * seq * batch * model.hidden
         act_formula = "llm-activations-checkpointed"

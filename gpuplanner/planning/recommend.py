@@ -107,7 +107,7 @@ class _Planner:
                 self.llm_model,
                 self.request.bits,
                 self.batch,
-                self.seq,
+                self.seq or job.INFERENCE_SEQ,
                 gpus,
                 model.inference,
                 self.reference,
@@ -156,7 +156,7 @@ class _Planner:
             # Layers split over the cards: memory adds up, one token still passes every layer.
             return Scaling(count, round(1 / count, 3), "layer-split", 0.0, (), False)
         if self.workload == "llm":
-            compute_s = self.batch * self.seq / per_card
+            compute_s = self.batch * (self.seq or job.FINE_TUNING_SEQ) / per_card
             if self.ctx.estimate.total_gb <= gpu.memory_gb * USABLE_FRACTION:
                 trainable = (
                     self.llm_model.params_b * 1e9
@@ -242,8 +242,8 @@ class _Planner:
         for rule in rules.BEFORE_PRICE:
             found += rule(c, a, self.ctx)
         needs: list[Need] = []
-        for rule in rules.NEEDS:
-            more, wanted = rule(c, a, self.ctx)
+        for need_rule in rules.NEEDS:
+            more, wanted = need_rule(c, a, self.ctx)
             found += more
             needs += wanted
         cards = a.price.amount * c.bought if a.price else (0.0 if not c.bought else None)
@@ -295,6 +295,7 @@ class _Planner:
 
     def _run_facts(self, c: Candidate, a: Assessment, total: float | None) -> list[Finding]:
         out = []
+        hours: float | None
         preset_workload = KERAS.get(self.workload)
         if a.throughput and preset_workload is not None:
             hours = preset_workload.run_samples / a.throughput / 3600
@@ -397,10 +398,10 @@ def recommend(
     )
     judged: list[Option] = []
     if generated and generated[0].action == "keep":
-        keep = planner.judge(generated[0])
-        planner.keep_relative = keep.predicted_relative
-        planner.keep_offered = keep.offered
-        judged.append(replace(keep, speedup=1.0 if keep.predicted_relative else None))
+        installed = planner.judge(generated[0])
+        planner.keep_relative = installed.predicted_relative
+        planner.keep_offered = installed.offered
+        judged.append(replace(installed, speedup=1.0 if installed.predicted_relative else None))
         generated = generated[1:]
     hopeless: set[str] = set()  # cards whose single-card option is blocked for good
     for c in generated:

@@ -83,8 +83,8 @@ def slots(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             return []
     out = []
     if case.free_slots is not None:
-        needed = width * c.bought
-        free = case.free_slots
+        needed = round(width * c.bought)
+        free: float = case.free_slots
         if c.action == "replace" and ctx.installed is not None:
             free += (ctx.installed.gpu.slot_width or 2) * ctx.installed.count
         if needed > free:

@@ -4,7 +4,7 @@ scenario's advice, bottlenecks and what several cards do."""
 from __future__ import annotations
 
 from gpuplanner.planning import routes
-from gpuplanner.planning.findings import Finding, Need, finding
+from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.scenarios import Scenario
@@ -126,7 +126,7 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     return out
 
 
-def _not_sold(barred, region: str, severity: str) -> Finding:
+def _not_sold(barred, region: str, severity: Severity) -> Finding:
     return finding(
         "not-sold-here",
         severity,
