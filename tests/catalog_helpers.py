@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 from conftest import REPO_ROOT
 
-CSV_DIR = REPO_ROOT / "resources" / "catalog"
+# The bundled CSVs; a test of the tests points this at a copy with its prices edited at random
+# (tests/test_price_independence.py), to prove the planning tests do not pin catalog data.
+CSV_DIR = Path(os.environ.get("GPUPLANNER_TEST_CATALOG_CSV") or REPO_ROOT / "resources" / "catalog")
 
 
 def copy_csv(tmp_path: Path) -> Path:
