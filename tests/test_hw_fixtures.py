@@ -561,3 +561,58 @@ def test_liquidctl_status_on_written_samples():
     (older,) = parse_liquidctl_status(flat)
     assert older.device == "Corsair HX1000i"
     assert (older.output_power_w, older.input_power_w) == (655, 720)
+
+
+def test_the_three_formats_read_the_same_facts_of_one_machine():
+    """One field table for XML, text and CSV (issue 17: the text parser had drifted: it read
+    no throttle reasons and no enforced power limit). The H100's -q and --query-gpu recordings
+    come from the same machine."""
+    text = parse_report(
+        recording("nvidia-smi-q", "nvidia-smi-q_h100-80gb-hbm3_gen5_drv590.txt").read_bytes()
+    ).gpus[0]
+    table = parse_report(
+        recording(
+            "nvidia-smi-query-gpu-csv",
+            "nvidia-smi-query-gpu_h100-80gb-hbm3_gen5_drv590_idle_all-fields.csv",
+        ).read_bytes()
+    ).gpus[0]
+    for name in (
+        "name",
+        "uuid",
+        "memory_total_mib",
+        "power_default_limit_w",
+        "power_min_limit_w",
+        "power_max_limit_w",
+        "clock_graphics_max_mhz",
+    ):
+        assert getattr(text, name) == getattr(table, name), name
+    assert text.pcie.max_gen == table.pcie.max_gen == 5
+    assert text.power_limit_w == 700
+
+
+def test_the_text_report_reads_throttle_reasons_and_the_enforced_limit():
+    sample = (
+        "==============NVSMI LOG==============\n"
+        "Driver Version                            : 535.54.03\n"
+        "Attached GPUs                             : 1\n"
+        "GPU 00000000:01:00.0\n"
+        "    Product Name                          : NVIDIA GeForce RTX 3090\n"
+        "    Clocks Event Reasons\n"
+        "        Idle                              : Not Active\n"
+        "        SW Power Cap                      : Active\n"
+        "        HW Slowdown                       : Not Active\n"
+        "            HW Thermal Slowdown           : Active\n"
+        "    GPU Power Readings\n"
+        "        Power Draw                        : 349.12 W\n"
+        "        Current Power Limit               : 350.00 W\n"
+        "        Enforced Power Limit              : 300.00 W\n"
+    )
+    (gpu,) = parse_report(sample.encode()).gpus
+    assert gpu.throttle_reasons == ("sw_power_cap", "hw_thermal_slowdown")
+    assert (gpu.power_limit_w, gpu.power_enforced_limit_w, gpu.power_draw_w) == (350, 300, 349.12)
+
+
+def test_an_xml_report_with_entities_is_refused_by_name():
+    bomb = b'<!DOCTYPE x [<!ENTITY a "aaaa">]><nvidia_smi_log>&a;</nvidia_smi_log>'
+    with pytest.raises(ReportError, match="declares entities"):
+        parse_report(bomb)
