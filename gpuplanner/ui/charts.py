@@ -27,6 +27,11 @@ def _themed(plot: pg.PlotWidget) -> None:
         plot.getAxis(axis).setTextPen(pen)
 
 
+def _figure(value: float) -> str:
+    """'1,008', '70.1', '1.2': three significant digits, never an exponent."""
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
 class ProbeChart(QWidget):
     """One small plot per measure, each on its own axis in its own unit (TFLOPS, GB/s,
     images/s), with the card's catalog peak as a dashed line where the catalog has one."""
@@ -60,7 +65,7 @@ class ProbeChart(QWidget):
                         pos=bar.peak,
                         angle=0,
                         pen=pg.mkPen(RED, width=2, style=Qt.PenStyle.DashLine),
-                        label=f"{peak_word} {bar.peak:.3g}",
+                        label=f"{peak_word} {_figure(bar.peak)}",
                         labelOpts={"position": 0.5, "color": RED},
                     )
                 )
@@ -68,7 +73,7 @@ class ProbeChart(QWidget):
             plot.setXRange(-0.6, 0.6, padding=0)
             plot.setLabel("left", bar.unit)
             share = f" ({bar.percent:.0f}%)" if bar.percent is not None else ""
-            plot.getAxis("bottom").setTicks([[(0, f"{bar.label} {bar.value:.3g}{share}")]])
+            plot.getAxis("bottom").setTicks([[(0, f"{bar.label} {_figure(bar.value)}{share}")]])
             self.plots.append(plot)
 
 
