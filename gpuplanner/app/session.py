@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gpuplanner.core.vocab import AtxEntry, CaseForm, PsuRating
 from gpuplanner.planning.scenarios import PRESETS, Scenario
 
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
@@ -24,11 +25,11 @@ class Session:
     snapshot: Any = None  # SystemSnapshot
     probe: Any = None  # ProbeResult
     psu_watts: int | None = None
-    psu_rating: str | None = None
-    psu_atx: str = ""  # "2", "3", or "" unknown (planned as 2.x, the weaker spike rating)
+    psu_rating: PsuRating | None = None
+    psu_atx: AtxEntry = ""  # unknown is planned as 2.x (the weaker spike rating)
     psu_8pin: int | None = None
     psu_12v2x6: bool = False
-    case_form: str | None = None
+    case_form: CaseForm | None = None
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
     tariff: float | None = None

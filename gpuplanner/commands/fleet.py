@@ -14,6 +14,7 @@ from gpuplanner.commands.output import (
     warn,
 )
 from gpuplanner.core import atomic
+from gpuplanner.core.vocab import CURRENCIES, LANGUAGES
 
 
 def register(subparsers) -> None:
@@ -30,13 +31,13 @@ def register(subparsers) -> None:
     fleet.add_argument("--scenario", choices=("student", "sme", "llm"), default="sme")
     fleet.add_argument("--workload", help="a Keras workload preset (default: the scenario's)")
     fleet.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
-    fleet.add_argument("--currency", choices=("CNY", "USD"), default="CNY")
+    fleet.add_argument("--currency", choices=CURRENCIES, default="CNY")
     budget = fleet.add_mutually_exclusive_group()
     budget.add_argument(
         "--budget", type=positive_float, help="per machine (default: the scenario's)"
     )
     budget.add_argument("--lab-budget", type=positive_float, help="one budget for the whole lab")
-    fleet.add_argument("--language", choices=("en", "zh_CN"), default="en")
+    fleet.add_argument("--language", choices=LANGUAGES, default="en")
     fleet.add_argument("--csv", type=Path, help="write the plan as CSV (UTF-8, opens in Excel)")
     fleet.add_argument("--pdf", type=Path, help="write the plan and the machines as PDF")
     fleet.add_argument("--html", type=Path, help="write the plan and the machines as HTML")

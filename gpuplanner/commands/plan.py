@@ -22,6 +22,7 @@ from gpuplanner.commands.output import (
 )
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.commands.planning_input import snapshot_of
+from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
 from gpuplanner.i18n import translatable
 from gpuplanner.planning import memory
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
@@ -66,7 +67,7 @@ def register(subparsers) -> None:
         "--no-checkpointing", action="store_true", help="without gradient checkpointing"
     )
     vram.add_argument("--json", action="store_true")
-    vram.add_argument("--language", choices=("en", "zh_CN"), default="en")
+    vram.add_argument("--language", choices=LANGUAGES, default="en")
     vram.set_defaults(handler=cmd_vram)
 
     rec = subparsers.add_parser("recommend", help="ranked GPUs for a scenario, budget and workload")
@@ -74,7 +75,7 @@ def register(subparsers) -> None:
     rec.add_argument(
         "--budget", type=positive_float, help="total budget (default: the scenario's typical)"
     )
-    rec.add_argument("--currency", choices=("CNY", "USD"), default="CNY")
+    rec.add_argument("--currency", choices=CURRENCIES, default="CNY")
     rec.add_argument("--workload", choices=WORKLOADS)
     rec.add_argument("--model", help="an LLM preset (implies --workload llm)")
     rec.add_argument("--mode", choices=LLM_MODES)
@@ -82,7 +83,7 @@ def register(subparsers) -> None:
     rec.add_argument("--batch", type=positive_int)
     rec.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
     rec.add_argument("--psu-watts", type=positive_float, metavar="W")
-    rec.add_argument("--psu-atx", choices=("2", "3"), default="2")
+    rec.add_argument("--psu-atx", choices=ATX_VERSIONS, default="2")
     rec.add_argument("--psu-12v2x6", action="store_true", help="the supply has a 12V-2x6 cable")
     rec.add_argument(
         "--psu-12v2x6-cables", type=int, metavar="N", help="how many 12V-2x6 cables the supply has"
@@ -134,7 +135,7 @@ def register(subparsers) -> None:
     rec.add_argument(
         "--shop-only", action="store_true", help="only cards in the imported shop lists"
     )
-    rec.add_argument("--language", choices=("en", "zh_CN"), default="en")
+    rec.add_argument("--language", choices=LANGUAGES, default="en")
     rec.add_argument("--top", type=positive_int, default=10, help="options to print (text)")
     rec.add_argument("--json", action="store_true")
     rec.add_argument(

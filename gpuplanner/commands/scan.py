@@ -12,12 +12,10 @@ from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.serial import to_dict
+from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
 from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
 from gpuplanner.hardware.snapshot import KIND, SnapshotError, load_paths, save
 from gpuplanner.report.findings_text import finding_text
-
-RATINGS = ("white", "bronze", "silver", "gold", "platinum", "titanium")
-CASE_FORMS = ("mini-itx", "micro-atx", "atx", "e-atx", "server")
 
 
 def register(subparsers) -> None:
@@ -38,8 +36,8 @@ def register(subparsers) -> None:
     )
     psu = parser.add_argument_group("power supply (what cannot be detected)")
     psu.add_argument("--psu-watts", type=_positive, metavar="W", help="the PSU's rated wattage")
-    psu.add_argument("--psu-rating", choices=RATINGS, help="80 PLUS rating")
-    psu.add_argument("--psu-atx", choices=("2", "3"), help="ATX 2.x or ATX 3.x PSU")
+    psu.add_argument("--psu-rating", choices=PSU_RATINGS, help="80 PLUS rating")
+    psu.add_argument("--psu-atx", choices=ATX_VERSIONS, help="ATX 2.x or ATX 3.x PSU")
     psu.add_argument("--psu-8pin", type=_count, metavar="N", help="number of PCIe 8-pin cables")
     psu.add_argument(
         "--psu-12v2x6", action="store_true", help="the PSU has a 12V-2x6 (12VHPWR) cable"

@@ -6,16 +6,18 @@ Kept free of Qt so the rule can be tested without a display; the UI passes in
 
 from __future__ import annotations
 
+from gpuplanner.core.vocab import CURRENCIES, LANGUAGES
+
 ENGLISH = "en"
 CHINESE = "zh_CN"
-SUPPORTED_LANGUAGES = (CHINESE, ENGLISH)
+SUPPORTED_LANGUAGES = LANGUAGES  # (CHINESE, ENGLISH)
 # Shown in the language picker in the language itself, so a user who cannot read the
 # current one still finds theirs.
 LANGUAGE_NATIVE_NAMES = {CHINESE: "简体中文", ENGLISH: "English"}
 
 CNY = "CNY"
 USD = "USD"
-SUPPORTED_CURRENCIES = (CNY, USD)
+SUPPORTED_CURRENCIES = CURRENCIES  # (CNY, USD)
 CURRENCY_SYMBOLS = {CNY: "¥", USD: "$"}
 
 

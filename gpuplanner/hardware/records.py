@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gpuplanner.core.vocab import AtxVersion, CaseForm, DriverState, PsuRating, TfVerdict
+
 SNAPSHOT_VERSION = 1
 
 
@@ -80,8 +82,7 @@ class GpuDevice:
 class DriverStatus:
     """Whether NVML could be used, and if not why and how to fix it."""
 
-    # ok, library-missing, driver-not-loaded, version-mismatch, no-permission, timeout, error
-    state: str
+    state: DriverState
     detail: str = ""
     hint: str = ""
 
@@ -122,9 +123,7 @@ class TensorFlowInstall:
     package: str | None = None  # tensorflow, tensorflow-cpu, tf-nightly, ...
     version: str | None = None
     cuda_wheels: tuple[str, ...] = ()  # nvidia-*-cu12 packages from tensorflow[and-cuda]
-    verdict: str = (
-        ""  # tf-missing, cpu-package, cuda-libraries-missing, windows-native-no-gpu, ready
-    )
+    verdict: TfVerdict = ""
 
 
 @dataclass(frozen=True)
@@ -148,8 +147,8 @@ class PowerSupply:
     """What the user entered about the PSU, plus any live readings."""
 
     rated_w: int | None = None
-    rating: str | None = None  # 80 PLUS: white, bronze, silver, gold, platinum, titanium
-    atx_version: str | None = None  # "2" or "3"
+    rating: PsuRating | None = None
+    atx_version: AtxVersion | None = None
     pcie_8pin_cables: int | None = None
     has_12v2x6: bool | None = None
     readings: tuple[PsuReading, ...] = ()
@@ -158,7 +157,7 @@ class PowerSupply:
 
 @dataclass(frozen=True)
 class CaseInfo:
-    form_factor: str | None = None  # mini-itx, micro-atx, atx, e-atx, server
+    form_factor: CaseForm | None = None
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
 

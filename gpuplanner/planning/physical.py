@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpuplanner.core.vocab import CaseForm
+
 BTU_PER_W = 3.412
 HOT_C = 83.0
 
@@ -12,4 +14,4 @@ HOT_C = 83.0
 class CaseSpec:
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
-    form_factor: str | None = None
+    form_factor: CaseForm | None = None

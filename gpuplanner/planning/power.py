@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gpuplanner.core.vocab import AtxVersion, PsuRating
+
 PLATFORM_W = 60.0  # motherboard, memory, storage, fans
 SUSTAINED_CEILING = 0.80
 GPU_SPIKE = 1.8
@@ -36,10 +38,10 @@ CONTINUOUS_DERATING = 0.80
 @dataclass(frozen=True)
 class PsuSpec:
     rated_w: float
-    atx_version: str = "2"  # "2" or "3"
+    atx_version: AtxVersion = "2"
     has_12v2x6: bool = False
     pcie_8pin_cables: int | None = None
-    rating: str | None = None
+    rating: PsuRating | None = None
     cables_12v2x6: int | None = None  # a count; None: one cable when has_12v2x6, else none
 
     @property

@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
 from gpuplanner.planning.cost import DEFAULT_TARIFF
 from gpuplanner.report.findings_text import finding_text
 from gpuplanner.ui.pages.base import WizardPage
 
-RATINGS = ("", "white", "bronze", "silver", "gold", "platinum", "titanium")
-CASES = ("", "mini-itx", "micro-atx", "atx", "e-atx", "server")
+RATINGS = ("", *PSU_RATINGS)  # "": unknown
+CASES = ("", *CASE_FORMS)
 SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 
 
@@ -372,7 +373,7 @@ class ComputerPage(WizardPage):
         )
         self._fill(
             self.psu_atx,
-            ("", "2", "3"),
+            ("", *ATX_VERSIONS),
             {
                 "": self.tr("unknown (planned as 2.x)"),
                 "2": self.tr("ATX 2.x (older)"),

@@ -1,0 +1,54 @@
+"""The closed sets of words the app stores and compares, each once, typed.
+
+Each vocabulary is a ``Literal`` (what the type checker holds code to) and the tuple of its
+values (what command-line choices, combo boxes and file checks are built from). A value used
+in code but missing here fails tests/test_vocab.py; one listed here but never handled fails it
+too, where the handling is a table.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+Currency = Literal["CNY", "USD"]
+Language = Literal["zh_CN", "en"]
+# 80 PLUS levels; "white" is plain 80 PLUS.
+PsuRating = Literal["white", "bronze", "silver", "gold", "platinum", "titanium"]
+AtxVersion = Literal["2", "3"]
+AtxEntry = Literal["", "2", "3"]  # what a user entered: "" is unknown (planned as 2.x)
+CaseForm = Literal["mini-itx", "micro-atx", "atx", "e-atx", "server"]
+PriceCondition = Literal["new", "used", "cloud-hour"]
+Region = Literal["CN", "US"]
+# What NVML said (hardware/nvml.py), or "not-read" for a report of another machine.
+DriverState = Literal[
+    "ok",
+    "library-missing",
+    "driver-not-loaded",
+    "version-mismatch",
+    "no-permission",
+    "python-package-missing",
+    "timeout",
+    "error",
+    "not-read",
+]
+# The installed TensorFlow (hardware/system.py); "" before it was judged.
+TfVerdict = Literal[
+    "",
+    "ready",
+    "tf-missing",
+    "cpu-package",
+    "cpu-only",
+    "cuda-libraries-missing",
+    "windows-native-no-gpu",
+    "macos-no-cuda",
+]
+
+CURRENCIES: tuple[Currency, ...] = get_args(Currency)
+LANGUAGES: tuple[Language, ...] = get_args(Language)
+PSU_RATINGS: tuple[PsuRating, ...] = get_args(PsuRating)
+ATX_VERSIONS: tuple[AtxVersion, ...] = get_args(AtxVersion)
+CASE_FORMS: tuple[CaseForm, ...] = get_args(CaseForm)
+PRICE_CONDITIONS: tuple[PriceCondition, ...] = get_args(PriceCondition)
+REGIONS: tuple[Region, ...] = get_args(Region)
+DRIVER_STATES: tuple[DriverState, ...] = get_args(DriverState)
+TF_VERDICTS: tuple[TfVerdict, ...] = get_args(TfVerdict)

@@ -1,0 +1,77 @@
+"""The closed word sets (core/vocab.py) match what the code writes and what its tables handle
+(issue 17: the comments listing allowed values had drifted from the code)."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from conftest import REPO_ROOT
+
+from gpuplanner.core import vocab
+from gpuplanner.hardware.nvml import HINTS
+from gpuplanner.planning.power import EFFICIENCY
+from gpuplanner.report import job_text, plan_text
+
+PACKAGE = REPO_ROOT / "gpuplanner"
+
+
+def _string_args(call_name: str, position: int = 0) -> set[str]:
+    """Every string literal passed at ``position`` to a call of ``call_name`` in the package."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", None)) == call_name
+                and len(node.args) > position
+                and isinstance(node.args[position], ast.Constant)
+                and isinstance(node.args[position].value, str)
+            ):
+                found.add(node.args[position].value)
+    return found
+
+
+def _assigned(keyword: str) -> set[str]:
+    """String literals given to ``keyword=`` anywhere in hardware/ (the scan's verdicts)."""
+    found = set()
+    for path in (PACKAGE / "hardware").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(rf'\b{keyword}\s*=\s*"([a-z-]+)"', text))
+    return found
+
+
+def test_every_driver_state_written_is_in_the_vocabulary():
+    written = _string_args("_status") | _string_args("DriverStatus")
+    assert written and written <= set(vocab.DRIVER_STATES), written - set(vocab.DRIVER_STATES)
+    # Every state but ok and not-read has a hint for the user.
+    assert set(HINTS) <= set(vocab.DRIVER_STATES)
+
+
+def test_every_tensorflow_verdict_written_is_in_the_vocabulary():
+    written = _assigned("verdict")
+    assert written and written <= set(vocab.TF_VERDICTS), written - set(vocab.TF_VERDICTS)
+
+
+def test_the_tables_cover_their_vocabulary():
+    assert set(EFFICIENCY) == set(vocab.PSU_RATINGS)
+    assert set(job_text.RATING) == set(vocab.PSU_RATINGS)
+    assert set(job_text.CASE_FORM) == set(vocab.CASE_FORMS)
+    assert set(plan_text.CONDITION_TEXT) >= set(vocab.PRICE_CONDITIONS)
+    assert set(plan_text.REGION_TEXT) >= set(vocab.REGIONS)
+
+
+def test_the_catalog_data_speaks_the_vocabulary():
+    import csv
+
+    rows = [
+        line
+        for line in (REPO_ROOT / "resources" / "catalog" / "prices.csv")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if not line.startswith("#")
+    ]
+    prices = list(csv.DictReader(rows))
+    assert {p["condition"] for p in prices} <= set(vocab.PRICE_CONDITIONS)
+    assert {p["currency"] for p in prices} <= set(vocab.CURRENCIES)
+    assert {p["region"] for p in prices} <= set(vocab.REGIONS)
