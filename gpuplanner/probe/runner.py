@@ -19,6 +19,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from pathlib import Path
 import psutil
 
 from gpuplanner.probe import worker as worker_module
+from gpuplanner.probe.classify import Outcome, classify
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
 from gpuplanner.probe.results import (
     RESULT_VERSION,
@@ -49,7 +51,7 @@ MAX_LINE = 1024 * 1024
 MAX_EVENTS = 5000
 PROGRESS_PER_S = 20
 STEP_STATUSES = frozenset({"ok", "failed", "skipped"})
-FINAL_STATUSES = frozenset({"ok", "partial", "failed"})
+
 # Terminal control: C0 but tab and newline, DEL, C1 (ESC [ ... sequences and the like).
 _CONTROL = dict.fromkeys([*range(0, 9), *range(11, 32), *range(127, 160)])
 
@@ -298,7 +300,9 @@ class ProbeRunner:
                 self._process.stdout.close()
 
         def read_stderr() -> None:
-            kept: list[bytes] = []
+            # The last STDERR_KEEP bytes however much the child writes: chunks in a deque,
+            # the oldest dropped while the rest still hold enough; trimmed once at the end.
+            kept: deque[bytes] = deque()
             total = 0
             while not stop.is_set():
                 chunk = self._process.stderr.read1(READ_CHUNK)
@@ -306,8 +310,8 @@ class ProbeRunner:
                     break
                 kept.append(chunk)
                 total += len(chunk)
-                while total > STDERR_KEEP and len(kept) > 1:
-                    total -= len(kept.pop(0))
+                while total - len(kept[0]) >= STDERR_KEEP:
+                    total -= len(kept.popleft())
             text = b"".join(kept)[-STDERR_KEEP:].decode("utf-8", errors="replace")
             stderr_chunks.append(text)
 
@@ -407,55 +411,24 @@ class ProbeRunner:
             if e.get("type") == "error"
         )
         finals = [e for e in events if e.get("type") == "final"]
-        kinds = {e.get("kind") for e in events if e.get("type") == "error"}
-        said_hello = any(e.get("type") == "hello" for e in events)
-        versions = {e.get("v") for e in events}
-        message = ""
-        if outcome == "cancelled":
-            status, message = "cancelled", "cancelled by the user"
-        elif outcome == "timeout":
-            status, message = (
-                "timeout",
-                f"the probe did not finish within {self.timeout_s:g} s and was stopped",
+        status, message = classify(
+            Outcome(
+                ended=outcome if outcome in ("cancelled", "timeout", "bad-python") else "exited",
+                python=python_label,
+                timeout_s=self.timeout_s,
+                hello_timeout_s=HELLO_TIMEOUT_S,
+                said_hello=any(e.get("type") == "hello" for e in events),
+                error_kinds=frozenset(
+                    str(e.get("kind")) for e in events if e.get("type") == "error"
+                ),
+                versions=frozenset(e.get("v") for e in events),
+                final_status=str(finals[-1].get("status")) if finals else None,
+                exit_code=code,
+                stderr_last_line=next(iter(stderr.strip().splitlines()[-1:]), ""),
+                garbage=tuple(garbage),
+                steps_done=len(steps),
             )
-        elif outcome == "bad-python":
-            status, message = (
-                "bad-python",
-                f"{python_label} did not start the probe within {HELLO_TIMEOUT_S:g} s",
-            )
-        elif "tensorflow-missing" in kinds:
-            status = "tensorflow-missing"
-            message = (
-                f"TensorFlow cannot be imported in {python_label}: pip install tensorflow "
-                "(or name the Python you train with: --python PATH)"
-            )
-        elif versions - {worker_module.PROTOCOL_VERSION, None} and said_hello:
-            status, message = (
-                "protocol-error",
-                f"the worker speaks protocol {sorted(versions - {None})}, not {worker_module.PROTOCOL_VERSION}",
-            )
-        elif finals:
-            status = _one_of(finals[-1].get("status"), FINAL_STATUSES)
-            message = {"ok": "", "partial": "some steps failed; see errors"}.get(
-                status, "the probe failed"
-            )
-        elif not said_hello:
-            status = "bad-python"
-            tail = stderr.strip().splitlines()[-1:] or [f"exit code {code}"]
-            message = f"{python_label} is not a Python that can run the probe ({tail[0][:200]})"
-        elif code is not None and code < 0:
-            status = "crashed"
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = f"signal {-code}"
-            message = f"the worker crashed ({name}) after {len(steps)} step(s); the results before it are kept"
-        elif garbage:
-            status = "protocol-error"
-            message = f"the worker printed {len(garbage)} line(s) that are not probe messages, e.g. {garbage[0]!r}"
-        else:
-            status = "crashed"
-            message = f"the worker exited (code {code}) without finishing"
+        )
         env = next(
             (
                 m.params

@@ -1,0 +1,75 @@
+"""How a probe run ended, in one status and one sentence, decided from facts alone.
+
+The runner gathers what happened (how the child ended, what it said, its exit code); this
+module decides what that means, so every branch is tested without starting a process
+(tests/test_probe_classify.py).
+"""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass
+
+from gpuplanner.probe.worker import PROTOCOL_VERSION
+
+FINAL_STATUSES = frozenset({"ok", "partial", "failed"})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ended: str  # "cancelled", "timeout", "bad-python" (no hello in time) or "exited"
+    python: str  # the Python that ran the worker, for messages
+    timeout_s: float
+    hello_timeout_s: float
+    said_hello: bool = False
+    error_kinds: frozenset[str] = frozenset()
+    versions: frozenset[object] = frozenset()  # protocol versions the worker's messages carried
+    final_status: str | None = None  # the worker's own last word, when it said one
+    exit_code: int | None = None
+    stderr_last_line: str = ""
+    garbage: tuple[str, ...] = ()  # stdout lines that were not probe messages
+    steps_done: int = 0
+
+
+def classify(o: Outcome) -> tuple[str, str]:
+    """(status, message) for the run; the status is one of probe.results.STATUSES."""
+    if o.ended == "cancelled":
+        return "cancelled", "cancelled by the user"
+    if o.ended == "timeout":
+        return "timeout", f"the probe did not finish within {o.timeout_s:g} s and was stopped"
+    if o.ended == "bad-python":
+        return "bad-python", f"{o.python} did not start the probe within {o.hello_timeout_s:g} s"
+    if "tensorflow-missing" in o.error_kinds:
+        return "tensorflow-missing", (
+            f"TensorFlow cannot be imported in {o.python}: pip install tensorflow "
+            "(or name the Python you train with: --python PATH)"
+        )
+    foreign = o.versions - {PROTOCOL_VERSION, None}
+    if foreign and o.said_hello:
+        spoken = sorted(str(v) for v in foreign)
+        return "protocol-error", f"the worker speaks protocol {spoken}, not {PROTOCOL_VERSION}"
+    if o.final_status is not None:
+        status = o.final_status if o.final_status in FINAL_STATUSES else "failed"
+        message = {"ok": "", "partial": "some steps failed; see errors"}.get(
+            status, "the probe failed"
+        )
+        return status, message
+    if not o.said_hello:
+        tail = o.stderr_last_line or f"exit code {o.exit_code}"
+        return "bad-python", f"{o.python} is not a Python that can run the probe ({tail[:200]})"
+    if o.exit_code is not None and o.exit_code < 0:
+        try:
+            name = signal.Signals(-o.exit_code).name
+        except ValueError:
+            name = f"signal {-o.exit_code}"
+        return (
+            "crashed",
+            f"the worker crashed ({name}) after {o.steps_done} step(s); the results before it are kept",
+        )
+    if o.garbage:
+        return (
+            "protocol-error",
+            f"the worker printed {len(o.garbage)} line(s) that are not probe messages, "
+            f"e.g. {o.garbage[0]!r}",
+        )
+    return "crashed", f"the worker exited (code {o.exit_code}) without finishing"
