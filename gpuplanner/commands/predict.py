@@ -138,7 +138,12 @@ def cmd_predict(args) -> int:
     reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
     if args.workload.startswith("llm-"):
         predictions = predict_llm(
-            args.params, args.workload[4:], gpus, reference, facts.machine_factor
+            args.params,
+            args.workload[4:],
+            gpus,
+            reference,
+            facts.machine_factor,
+            load_speed_model(),
         )
         precision = "mixed"
     else:

@@ -120,6 +120,7 @@ class _Planner:
                 gpus,
                 self.reference,
                 machine.machine_factor,
+                model,
             )
         else:
             found = speed.predict(

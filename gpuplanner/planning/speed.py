@@ -236,24 +236,42 @@ def has_tensor_cores(gpu: GpuSpec) -> bool:
     return gpu.vendor != "NVIDIA" or not gpu.architecture.lower().startswith(NO_TENSOR_CORES)
 
 
+LLM_TRAINING_CLASS = "transformer/mixed"
+LLM_TRAINING_ERROR_PCT = 35.0  # no LLM fine-tuning run backs the model yet: a wide range
+
+
 def predict_llm(
     params_b: float,
     mode: str,
     gpus: list[GpuSpec],
     reference: GpuSpec | None = None,
     machine_factor: float | None = None,
+    model: SpeedModel | None = None,
 ) -> list[Prediction]:
+    """LLM fine-tuning tokens/s per card. The reference card's rate is its peak at the
+    fine-tuning MFU; the others follow it by the fitted transformer training class, which
+    weighs compute against memory bandwidth (peak compute alone put an L40S or an RTX 6000 Ada
+    at twice an RTX 4090 and an RTX 3090 at a quarter of an A100; published BF16 fine-tunes
+    have them near a 4090 and at 0.4-0.5x). Without a model, peak compute alone."""
     reference = reference or gpus[0]
     base = llm_tokens_per_s(reference, params_b, mode)
     factor = machine_factor or 1.0
+    params = model.classes.get(LLM_TRAINING_CLASS) if model is not None else None
+
+    def relative(gpu: GpuSpec) -> float:
+        if params is None:
+            return llm_tokens_per_s(gpu, params_b, mode) / base
+        run_as = "mixed" if has_tensor_cores(gpu) else "fp32"  # no tensor cores: FP32's rate
+        return time_per_sample(reference, "mixed", params) / time_per_sample(gpu, run_as, params)
+
     return [
         Prediction(
             gpu.id,
             gpu.name,
-            round(llm_tokens_per_s(gpu, params_b, mode) * factor, 1),
+            round(base * relative(gpu) * factor, 1),
             "tokens/s",
-            round(llm_tokens_per_s(gpu, params_b, mode) / base, 3),
-            35.0,
+            round(relative(gpu), 3),
+            LLM_TRAINING_ERROR_PCT,
             machine_factor is not None,
         )
         for gpu in gpus
