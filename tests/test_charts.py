@@ -164,3 +164,24 @@ def test_a_slot_powered_card_is_not_asked_for_zero_cables(data):
 
 def data_gpu(data, gpu_id):
     return next(g for g in data.gpus if g.id == gpu_id)
+
+
+def test_your_card_sits_at_its_own_speed_and_price(data):
+    """The installed card's marker once sat on the 'add a second one' option (2x, two prices)."""
+    from test_report_golden import SNAPSHOT
+
+    from gpuplanner.app.inventory import enrich, machine_facts
+    from gpuplanner.hardware.snapshot import load_file
+
+    facts = machine_facts(enrich(load_file(SNAPSHOT), data), None, data)
+    plan = recommend(
+        PlanRequest(Scenario.SME, "CNY", today=TODAY, machine=facts), data, load_speed_model()
+    )
+    keep = next(o for o in plan.options if o.action == "keep")
+    each = next(
+        o.price_each.amount
+        for o in plan.options
+        if o.gpu_id == facts.current_gpu_id and o.price_each
+    )
+    chart = value_chart(plan, facts.current_gpu_id)
+    assert chart.current == (each * keep.count, keep.predicted_relative)

@@ -74,9 +74,19 @@ def value_chart(plan: Plan, current_gpu_id: str | None = None) -> ValueChart:
     )
     current = None
     if current_gpu_id:
-        mine = next((o for o in plan.options if o.gpu_id == current_gpu_id and o.price), None)
-        if mine is not None and mine.predicted_relative:
-            current = (float(mine.price), float(mine.predicted_relative))
+        # The installed cards where they stand: their speed as kept, at what one such card costs
+        # today (an "add one more" option's total would put them at the pair's place).
+        keep = next((o for o in plan.options if o.action == "keep"), None)
+        each = next(
+            (
+                o.price_each.amount
+                for o in plan.options
+                if o.gpu_id == current_gpu_id and o.price_each
+            ),
+            None,
+        )
+        if keep is not None and keep.predicted_relative and each:
+            current = (float(each) * keep.count, float(keep.predicted_relative))
     return ValueChart(points, current, plan.reference_gpu, plan.currency)
 
 
