@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.planning import job
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.ranking import rank_key
 from gpuplanner.planning.request import PlanError, PlanRequest
+from gpuplanner.planning.speed import SpeedModel
 
 METHOD_ORDER = ("full", "lora", "qlora")
 MIN_SEQ = 256
@@ -22,7 +24,12 @@ def _best_purchase(plan: Plan) -> Option | None:
     return next((o for o in plan.options if o.offered and o.action != "keep"), None)
 
 
-def _try(request: PlanRequest, catalog, model, extra_prices) -> Plan | None:
+def _try(
+    request: PlanRequest,
+    catalog: CatalogData,
+    model: SpeedModel,
+    extra_prices: tuple[Price, ...],
+) -> Plan | None:
     from gpuplanner.planning.recommend import recommend
 
     try:
@@ -31,7 +38,7 @@ def _try(request: PlanRequest, catalog, model, extra_prices) -> Plan | None:
         return None
 
 
-def _effect(change: str, to, plan: Plan | None) -> Alternative | None:
+def _effect(change: str, to: str | float | int, plan: Plan | None) -> Alternative | None:
     if plan is None:
         return None
     if plan.no_purchase_needed:
@@ -47,9 +54,9 @@ def ways_forward(
     plan: Plan,
     judged: list[Option],
     request: PlanRequest,
-    catalog,
-    model,
-    extra_prices=(),
+    catalog: CatalogData,
+    model: SpeedModel,
+    extra_prices: tuple[Price, ...] = (),
 ) -> tuple[Alternative, ...]:
     if plan.no_purchase_needed or _best_purchase(plan) is not None:
         return ()

@@ -128,7 +128,7 @@ def breakeven_hours(
     return round(price / saving) if saving > 0 else None
 
 
-def _amount(market, price) -> float:
+def _amount(market: Market, price: Price) -> float:
     """A price in the buyer's terms for comparing; one that cannot be converted compares last."""
     converted = market.convert(price)
     return converted.amount if converted is not None else float("inf")

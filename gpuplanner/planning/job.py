@@ -47,7 +47,9 @@ def stand_in_llm(params_b: float) -> LlmModel:
     )
 
 
-def job_memory(request: PlanRequest, workload: str):
+def job_memory(
+    request: PlanRequest, workload: str
+) -> tuple[memory.MemoryEstimate, LlmModel | None, str | None]:
     """(memory estimate, LLM model or None, LLM mode or None) for the request's job."""
     if workload == "llm":
         model = find_llm(request.llm_model or "")

@@ -39,7 +39,7 @@ class Note:
     params: tuple[tuple[str, object], ...] = ()
 
 
-def _p(**params) -> tuple[tuple[str, object], ...]:
+def _p(**params: object) -> tuple[tuple[str, object], ...]:
     return tuple(params.items())
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.core.vocab import AtxVersion, PsuRating
 
 PLATFORM_W = 60.0  # motherboard, memory, storage, fans
@@ -93,7 +94,7 @@ class Cables:
     unknown_adapters: int  # 12V-2x6 cards whose adapter count is not on record
 
 
-def needs_power_cables(gpu) -> bool:
+def needs_power_cables(gpu: GpuSpec) -> bool:
     """A card (catalog GpuSpec) that cannot run from the slot alone: a connector, or over 75 W."""
     wired = gpu.power_8pin + gpu.power_6pin + gpu.power_12v2x6 + gpu.power_eps8
     return bool(wired) or gpu.board_power_w > SLOT_W

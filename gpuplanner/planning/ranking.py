@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 from gpuplanner.planning.findings import Finding, finding
 from gpuplanner.planning.options import Option
@@ -54,7 +55,7 @@ def price_unknown(option: Option) -> bool:
     return any(f.id == "price-very-old" for f in option.findings)
 
 
-def rank_key(option: Option) -> tuple:
+def rank_key(option: Option) -> tuple[float, int, int, float]:
     """Offered options: value for the goal, ties toward fewer warnings, fewer needs, lower price."""
     warns = sum(f.severity == "warns" for f in option.findings)
     needs = sum(f.severity == "needs" for f in option.findings)
@@ -66,7 +67,7 @@ def rank_key(option: Option) -> tuple:
     )
 
 
-def _closeness(option: Option) -> tuple:
+def _closeness(option: Option) -> tuple[Any, ...]:
     """Options that are not offered: those that come closest first (memory, then fewest blocks)."""
     blocks = [f.id for f in option.findings if f.severity == "blocks"]
     return (

@@ -36,7 +36,7 @@ from gpuplanner.planning.request import MachineFacts, PlanError, PlanRequest
 from gpuplanner.planning.rules.job import USABLE_FRACTION
 from gpuplanner.planning.scaling import Scaling, data_parallel
 from gpuplanner.planning.scenarios import PRESETS
-from gpuplanner.planning.workloads import KERAS
+from gpuplanner.planning.workloads import KERAS, LlmModel
 
 __all__ = ["MachineFacts", "Option", "Plan", "PlanError", "PlanRequest", "recommend"]
 
@@ -57,7 +57,13 @@ CHECK_PENALTY = 0.98
 class _Planner:
     """One request's planning: the shared facts, then each candidate judged."""
 
-    def __init__(self, request, catalog: CatalogData, model, extra_prices) -> None:
+    def __init__(
+        self,
+        request: PlanRequest,
+        catalog: CatalogData,
+        model: speed.SpeedModel,
+        extra_prices: tuple[Price, ...],
+    ) -> None:
         request, workload, budget, max_gpus = job.validated(request)
         self.request = request
         self.workload = workload
@@ -100,11 +106,19 @@ class _Planner:
 
     # -- facts per card ---------------------------------------------------------------------
 
-    def _predict(self, model, machine: MachineFacts) -> dict[str, speed.Prediction]:
+    def _llm(self) -> tuple[LlmModel, str]:
+        """The LLM job's model and method: set by job_memory whenever the workload is an LLM."""
+        if self.llm_model is None or self.llm_mode is None:
+            raise PlanError("an LLM job needs a model and a method")
+        return self.llm_model, self.llm_mode
+
+    def _predict(
+        self, model: speed.SpeedModel, machine: MachineFacts
+    ) -> dict[str, speed.Prediction]:
         gpus = list(self.catalog.gpus)
         if self.llm_mode == "inference" and model.inference is not None:
             found = speed.predict_llm_inference(
-                self.llm_model,
+                self._llm()[0],
                 self.request.bits,
                 self.batch,
                 self.seq or job.INFERENCE_SEQ,
@@ -113,9 +127,10 @@ class _Planner:
                 self.reference,
             )
         elif self.workload == "llm":
-            mode = self.llm_mode if self.llm_mode != "inference" else "lora"
+            llm, method = self._llm()
+            mode = method if method != "inference" else "lora"
             found = speed.predict_llm(
-                self.llm_model.active_params_b,
+                llm.active_params_b,
                 mode,
                 gpus,
                 self.reference,
@@ -158,16 +173,13 @@ class _Planner:
             return Scaling(count, round(1 / count, 3), "layer-split", 0.0, (), False)
         if self.workload == "llm":
             compute_s = self.batch * (self.seq or job.FINE_TUNING_SEQ) / per_card
+            llm, method = self._llm()
             if self.ctx.estimate.total_gb <= gpu.memory_gb * USABLE_FRACTION:
-                trainable = (
-                    self.llm_model.params_b * 1e9
-                    if self.llm_mode == "full"
-                    else memory.lora_parameters(self.llm_model)
-                )
+                trainable = llm.params_b * 1e9 if method == "full" else memory.lora_parameters(llm)
                 moved = trainable * 4  # data parallel: FP32 gradients of what is trained
             else:
                 # Sharded: weights gathered forward and backward, gradients scattered.
-                moved = 1.5 * self.llm_model.params_b * 1e9 * LLM_STEP_WEIGHT_BYTES[self.llm_mode]
+                moved = 1.5 * llm.params_b * 1e9 * LLM_STEP_WEIGHT_BYTES[method]
         else:
             preset = KERAS[self.workload]
             compute_s = self.batch / per_card

@@ -10,6 +10,11 @@ MFU x C / FLOPs per token.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the model record lives in workloads, which imports this module
+    from gpuplanner.planning.workloads import LlmModel
+
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
@@ -111,7 +116,7 @@ def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
     return (
         params.theta / (compute / params.compute_norm_tflops)
         + (1 - params.theta) / (bandwidth / params.bandwidth_norm_gbs)
-    ) / memory**params.gamma
+    ) / float(memory**params.gamma)
 
 
 def llm_tokens_per_s(gpu: GpuSpec, params_b: float, mode: str, mfu: float = LLM_MFU) -> float:
@@ -284,7 +289,7 @@ def kv_bytes_per_token(layers: int, kv_heads: int, head_dim: int) -> float:
 
 
 def predict_llm_inference(
-    model,
+    model: LlmModel,
     bits: int,
     batch: int,
     context: int,

@@ -3,6 +3,7 @@ scenario's advice, bottlenecks and what several cards do."""
 
 from __future__ import annotations
 
+from gpuplanner.catalog.records import Availability
 from gpuplanner.planning import routes
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
@@ -126,7 +127,7 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     return out
 
 
-def _not_sold(barred, region: str, severity: Severity) -> Finding:
+def _not_sold(barred: Availability, region: str, severity: Severity) -> Finding:
     return finding(
         "not-sold-here",
         severity,

@@ -77,7 +77,7 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
         return out, []
     native = psu.high_power_cables
     wired = cables(a.load, _adapter(c, ctx), native)
-    problems: list[tuple[str, dict]] = []
+    problems: list[tuple[str, dict[str, str | int | float]]] = []
     if not draw.sustained_ok:
         problems.append(
             (
