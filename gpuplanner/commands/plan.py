@@ -232,7 +232,7 @@ def cmd_vram(args) -> int:
     return EXIT_OK
 
 
-def _write_report(args, plan, request, data, snapshot) -> bool:
+def _write_report(args, plan, request, data, snapshot, probe) -> bool:
     from gpuplanner.report.context import report_context
     from gpuplanner.report.files import write_html, write_pdf_headless
     from gpuplanner.report.html import plan_html
@@ -241,7 +241,6 @@ def _write_report(args, plan, request, data, snapshot) -> bool:
     if kind not in (".html", ".htm", ".pdf"):
         error(f"{args.report.name}: the report is written as .html or .pdf")
         return False
-    probe = load_probe(args.probe) if args.probe else None
     context = report_context(plan, args.language, data, request, snapshot, probe)
     page = plan_html(plan, args.language, context)
     try:
@@ -267,6 +266,7 @@ def cmd_recommend(args) -> int:
     data, shop_prices = loaded.data, loaded.shop_prices
     workload = "llm" if args.model else args.workload
     snapshot = snapshot_of(args, data)
+    probe = load_probe(args.probe) if args.probe else None  # read once: plan and report
     psu = (
         PsuSpec(
             args.psu_watts,
@@ -287,7 +287,7 @@ def cmd_recommend(args) -> int:
         Scenario(args.scenario),
         args.currency,
         snapshot=snapshot,
-        probe=load_probe(args.probe) if args.probe else None,
+        probe=probe,
         catalog=data,
         psu=psu,
         case=case,
@@ -313,7 +313,7 @@ def cmd_recommend(args) -> int:
         show_unavailable=args.show_unavailable,
     )
     plan = recommend(request, data, load_speed_model(), shop_prices)
-    if args.report is not None and not _write_report(args, plan, request, data, snapshot):
+    if args.report is not None and not _write_report(args, plan, request, data, snapshot, probe):
         return EXIT_FAILURE
     if args.json:
         print_json(plan_json(plan))

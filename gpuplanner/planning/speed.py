@@ -273,13 +273,14 @@ def predict_llm(
         Prediction(
             gpu.id,
             gpu.name,
-            round(base * relative(gpu) * factor, 1),
+            round(base * share * factor, 1),
             "tokens/s",
-            round(relative(gpu), 3),
+            round(share, 3),
             LLM_TRAINING_ERROR_PCT,
             machine_factor is not None,
         )
         for gpu in gpus
+        for share in (relative(gpu),)
     ]
 
 

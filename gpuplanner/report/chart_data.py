@@ -123,8 +123,8 @@ def place_labels(
     (beside the point first); a name with no such spot is left to the tooltip. Coordinates are pixels of a ``width`` x ``height`` plot area."""
     if not chart.points:
         return []
-    x0, x1 = x_range or _span([p.price for p in chart.points])
-    y0, y1 = y_range or _span([p.speed for p in chart.points])
+    x0, x1 = x_range or axis_span([p.price for p in chart.points])
+    y0, y1 = y_range or axis_span([p.speed for p in chart.points])
 
     def pixel(point: Point) -> tuple[float, float]:
         return (
@@ -188,15 +188,11 @@ def place_labels(
     return placed
 
 
-def _span(values: list[float]) -> tuple[float, float]:
+def axis_span(values: list[float]) -> tuple[float, float]:
+    """The range an axis shows for ``values``: a margin each side, never below zero."""
     low, high = min(values), max(values)
     pad = (high - low) * 0.08 or max(abs(high) * 0.1, 1.0)
     return (max(0.0, low - pad), high + pad)
-
-
-def axis_span(values: list[float]) -> tuple[float, float]:
-    """The range an axis shows for ``values``: a margin each side, never below zero."""
-    return _span(values)
 
 
 @dataclass(frozen=True)

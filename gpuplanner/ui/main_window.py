@@ -39,19 +39,8 @@ PAGE_NAMES = ("scenario", "computer", "probe", "workload", "results", "report")
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 
-STYLE = """
-QFrame#header { border-bottom: 1px solid palette(mid); }
-QLabel#appTitle { font-weight: bold; }
-QFrame#scenarioCard { border: 1px solid palette(mid); border-radius: 8px; }
-QFrame#scenarioCard[selected="true"] { border: 2px solid palette(highlight); }
-QLabel#errorBanner { background: #fdecea; color: #611a15; padding: 6px 16px; }
-QFrame#scenarioCard:focus { border: 2px dashed palette(highlight); }
-QAbstractSpinBox { min-height: 1.5em; }
-QScrollArea:focus, QTextBrowser:focus, QTableView:focus, QTableWidget:focus,
-QTabWidget:focus, QGraphicsView:focus { border: 2px solid palette(highlight); }
-"""
-# Keyboard focus is drawn by the style for buttons, boxes and fields; the panels above have
-# none of their own, so a Tab that lands on them shows a frame (tests/test_focus.py).
+# Keyboard focus is drawn by the style for buttons, boxes and fields; these panels have none of
+# their own, so a Tab that lands on them shows a frame (tests/test_focus.py).
 FOCUS_FRAMED = (
     "QScrollArea",
     "QTextBrowser",
@@ -59,6 +48,19 @@ FOCUS_FRAMED = (
     "QTableWidget",
     "QTabWidget",
     "QGraphicsView",
+)
+STYLE = (
+    """
+QFrame#header { border-bottom: 1px solid palette(mid); }
+QLabel#appTitle { font-weight: bold; }
+QFrame#scenarioCard { border: 1px solid palette(mid); border-radius: 8px; }
+QFrame#scenarioCard[selected="true"] { border: 2px solid palette(highlight); }
+QLabel#errorBanner { background: #fdecea; color: #611a15; padding: 6px 16px; }
+QFrame#scenarioCard:focus { border: 2px dashed palette(highlight); }
+QAbstractSpinBox { min-height: 1.5em; }
+"""
+    + ", ".join(f"{name}:focus" for name in FOCUS_FRAMED)
+    + " { border: 2px solid palette(highlight); }\n"
 )
 
 
