@@ -104,6 +104,37 @@ def test_invalid_configurations_are_refused_with_the_reason(tmp_path, changes, r
 
 
 @pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"language": 5}, "'language' must be zh_CN or en"),
+        ({"currency": ["CNY"]}, "'currency' must be CNY or USD"),
+        ({"in_stock_only": 1}, "'in_stock_only' must be true or false"),
+        ({"idle_seconds": 7200}, "'idle_seconds' must be a whole number from 5 to 3600"),
+        ({"countdown_seconds": 2.5}, "'countdown_seconds' must be a whole number from 1 to 60"),
+        (
+            {"pages": "probe"},
+            "'pages' must be a non-empty list from: computer, probe, workload, results, report",
+        ),
+        ({"scenarios": [True]}, "'scenarios' must be a non-empty list from: student, sme, llm"),
+        ({"printer": 3}, "'printer' must be a non-empty string"),
+        ({"shop_name": "x" * 81}, "'shop_name' is longer than 80 characters"),
+    ],
+)
+def test_a_wrong_type_and_a_value_out_of_range_get_the_same_words(tmp_path, changes, message):
+    path = write_config(tmp_path, **changes)
+    with pytest.raises(KioskConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+def test_a_shops_comment_may_hold_anything_and_repeats_are_dropped(tmp_path):
+    config = load_config(
+        write_config(tmp_path, comment={"note": [1, 2]}, pages=["results", "results", "report"])
+    )
+    assert config.pages == ("results", "report")
+
+
+@pytest.mark.parametrize(
     "content",
     [b"", b"{", b"[1, 2]", b"\xff\xfe\x00garbage", b'{"shop_name": "x"' + b" " * 300_000 + b"}"],
 )
@@ -209,7 +240,7 @@ def kiosk(qtbot, tmp_path):
     for guard in made:
         QApplication.instance().removeEventFilter(guard)
         guard.window._unlocked = True
-        guard.window._switcher.switch("en")
+        guard.window.switcher.switch("en")
 
 
 def test_close_requests_and_closing_keys_are_ignored(kiosk, qtbot):

@@ -1,9 +1,10 @@
 from dataclasses import dataclass
 from enum import Enum
+from typing import Literal
 
 import pytest
 
-from gpuplanner.core.serial import from_dict, to_dict
+from gpuplanner.core.serial import FieldError, from_dict, to_dict
 
 
 class Colour(str, Enum):
@@ -54,3 +55,28 @@ def test_bad_data_names_the_field(data, words):
         ValueError, match=words.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")
     ):
         from_dict(Outer, data)
+
+
+@dataclass(frozen=True)
+class _Worded:
+    currency: Literal["CNY", "USD"] = "CNY"
+    pages: tuple[Literal["a", "b"], ...] = ()
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"currency": "EUR"}, "_Worded.currency"),
+        ({"currency": True}, "_Worded.currency"),
+        ({"pages": ["a", "c"]}, "_Worded.pages[1]"),
+    ],
+)
+def test_a_word_outside_its_vocabulary_names_its_field(data, path):
+    with pytest.raises(FieldError) as caught:
+        from_dict(_Worded, data)
+    assert caught.value.path == path
+    assert caught.value.field == path.split(".")[1].split("[")[0]
+
+
+def test_words_of_the_vocabulary_pass():
+    assert from_dict(_Worded, {"currency": "USD", "pages": ["b"]}) == _Worded("USD", ("b",))

@@ -6,32 +6,27 @@ See docs/KIOSK.md and resources/kiosk/example-kiosk.json.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any, Literal, NoReturn, get_args
 
 from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.serial import FieldError, from_dict
+from gpuplanner.core.vocab import Currency, Language
 from gpuplanner.kiosk.pin import check_hash_format
 
-PAGES = ("computer", "probe", "workload", "results", "report")
-SCENARIOS = ("student", "sme", "llm")
+KioskPage = Literal["computer", "probe", "workload", "results", "report"]
+KioskScenario = Literal["student", "sme", "llm"]
+PAGES: tuple[KioskPage, ...] = get_args(KioskPage)
+SCENARIOS: tuple[KioskScenario, ...] = get_args(KioskScenario)
+DEFAULT_PAGES: tuple[KioskPage, ...] = ("computer", "workload", "results", "report")
 MAX_LOGO_BYTES = 2 * 1024 * 1024
-SETTINGS = (
-    "shop_name",
-    "pin_hash",
-    "language",
-    "currency",
-    "logo",
-    "idle_seconds",
-    "countdown_seconds",
-    "price_list",
-    "in_stock_only",
-    "printer",
-    "scenarios",
-    "pages",
-    "comment",
-)
+MAX_CONFIG_BYTES = 256 * 1024
+MAX_SHOP_NAME = 80
+LOGO_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
 class KioskConfigError(UserError, ValueError):
@@ -41,143 +36,161 @@ class KioskConfigError(UserError, ValueError):
 
 
 @dataclass(frozen=True)
+class KioskFile:
+    """The file's settings as written: ``from_dict`` checks each one's type."""
+
+    shop_name: str | None = None  # required: None says so in the shop's words, not a type's
+    pin_hash: str | None = None  # required, likewise
+    language: Language = "zh_CN"
+    currency: Currency = "CNY"
+    logo: str | None = None  # beside the configuration
+    idle_seconds: int = 120
+    countdown_seconds: int = 10
+    price_list: str | None = None  # beside the configuration
+    in_stock_only: bool = True
+    printer: str | None = None  # a printer's name, or "pdf:<folder>"
+    scenarios: tuple[KioskScenario, ...] = SCENARIOS
+    pages: tuple[KioskPage, ...] = DEFAULT_PAGES  # shops usually hide the probe
+    comment: Any = None  # for the shop's own notes
+
+
+SETTINGS = tuple(f.name for f in fields(KioskFile))
+# The whole numbers' ranges: a countdown under a second is unseen, an idle time of hours
+# leaves one customer's plan for the next.
+RANGES = {"idle_seconds": (5, 3600), "countdown_seconds": (1, 60)}
+# What each setting must be: the one message for a wrong type and a value out of range alike.
+MUST_BE = {
+    "language": "zh_CN or en",
+    "currency": "CNY or USD",
+    "in_stock_only": "true or false",
+    "scenarios": f"a non-empty list from: {', '.join(SCENARIOS)}",
+    "pages": f"a non-empty list from: {', '.join(PAGES)}",
+    **{key: f"a whole number from {low} to {high}" for key, (low, high) in RANGES.items()},
+}
+TEXTS = ("shop_name", "pin_hash", "logo", "price_list", "printer")
+
+
+@dataclass(frozen=True)
 class KioskConfig:
     shop_name: str
     pin_hash: str
-    language: str = "zh_CN"
-    currency: str = "CNY"
+    language: Language = "zh_CN"
+    currency: Currency = "CNY"
     logo: Path | None = None
     idle_seconds: int = 120
     countdown_seconds: int = 10
     price_list: Path | None = None
     in_stock_only: bool = True
     printer: str | None = None  # a printer's name, or "pdf:<folder>"
-    scenarios: tuple[str, ...] = SCENARIOS
-    pages: tuple[str, ...] = (
-        "computer",
-        "workload",
-        "results",
-        "report",
-    )  # shops usually hide the probe
+    scenarios: tuple[KioskScenario, ...] = SCENARIOS
+    pages: tuple[KioskPage, ...] = DEFAULT_PAGES
     path: Path | None = None
-
-
-MAX_CONFIG_BYTES = 256 * 1024
 
 
 def load_config(path: Path) -> KioskConfig:
     name = str(path)
+
+    def refuse(reason: str) -> NoReturn:
+        raise KioskConfigError(name, reason)
+
+    settings = _read(path, refuse)
+    for key in TEXTS:
+        value = getattr(settings, key)
+        if value is not None and not value.strip():
+            refuse(f"'{key}' must be a non-empty string")
+    for key, (low, high) in RANGES.items():
+        if not low <= getattr(settings, key) <= high:
+            refuse(f"'{key}' must be {MUST_BE[key]}")
+    for key in ("scenarios", "pages"):
+        if not getattr(settings, key):
+            refuse(f"'{key}' must be {MUST_BE[key]}")
+    if settings.shop_name is None:
+        refuse("'shop_name' is required")
+    if settings.pin_hash is None:
+        refuse("'pin_hash' is required")
+    shop, pin_hash = settings.shop_name.strip(), settings.pin_hash.strip()
+    if len(shop) > MAX_SHOP_NAME:
+        refuse(f"'shop_name' is longer than {MAX_SHOP_NAME} characters")
+    problem = check_hash_format(pin_hash)
+    if problem:
+        refuse(problem)
+    if settings.countdown_seconds >= settings.idle_seconds:
+        refuse("'countdown_seconds' must be shorter than 'idle_seconds'")
+    logo = _beside(path, "logo", settings.logo, refuse)
+    if logo is not None and (
+        logo.stat().st_size > MAX_LOGO_BYTES or logo.suffix.lower() not in LOGO_SUFFIXES
+    ):
+        refuse("'logo' must be a PNG, JPEG or SVG of at most 2 MB")
+    printer = settings.printer.strip() if settings.printer else None
+    if printer and printer.startswith("pdf:") and not Path(printer[4:]).expanduser().is_dir():
+        refuse(f"'printer': the folder {printer[4:]} does not exist")
+    return KioskConfig(
+        shop_name=shop,
+        pin_hash=pin_hash,
+        language=settings.language,
+        currency=settings.currency,
+        logo=logo,
+        idle_seconds=settings.idle_seconds,
+        countdown_seconds=settings.countdown_seconds,
+        price_list=_beside(path, "price_list", settings.price_list, refuse),
+        in_stock_only=settings.in_stock_only,
+        printer=printer,
+        scenarios=tuple(dict.fromkeys(settings.scenarios)),
+        pages=tuple(dict.fromkeys(settings.pages)),
+        path=path,
+    )
+
+
+def _read(path: Path, refuse: Callable[[str], NoReturn]) -> KioskFile:
+    """The file's settings, each of the right type, or the reason it is refused."""
     if not path.exists():
-        raise KioskConfigError(
-            name,
+        refuse(
             "there is no kiosk configuration here; create one (from the example) with: "
-            f"gpuplanner kiosk set-pin --config {name}",
+            f"gpuplanner kiosk set-pin --config {path}"
         )
     try:
         raw = read_regular(path, MAX_CONFIG_BYTES)
     except FileRefused as exc:
-        raise KioskConfigError(name, exc.reason) from None
+        refuse(exc.reason)
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise KioskConfigError(name, "not UTF-8 text") from None
-    except (RecursionError, ValueError) as exc:
-        if isinstance(exc, json.JSONDecodeError):
-            raise KioskConfigError(
-                name, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
-            ) from None
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        raise KioskConfigError(name, f"not a usable JSON file: {reason}") from None
+        refuse("not UTF-8 text")
+    except json.JSONDecodeError as exc:
+        refuse(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}")
+    except RecursionError:
+        refuse("not a usable JSON file: nested too deeply")
+    except ValueError as exc:  # a number too long to convert, for one
+        refuse(f"not a usable JSON file: {exc}")
     if not isinstance(data, dict):
-        raise KioskConfigError(name, "the configuration must be a JSON object")
+        refuse("the configuration must be a JSON object")
     unknown = sorted(set(data) - set(SETTINGS))
     if unknown:
-        raise KioskConfigError(name, f"unknown setting(s): {', '.join(unknown)}")
+        refuse(f"unknown setting(s): {', '.join(unknown)}")
+    try:
+        return from_dict(KioskFile, data)
+    except FieldError as exc:
+        key = exc.field
+        if key in MUST_BE:
+            refuse(f"'{key}' must be {MUST_BE[key]}")
+        refuse(f"'{key}' must be a non-empty string")
 
-    def text(key: str, required: bool = False) -> str | None:
-        value = data.get(key)
-        if value is None:
-            if required:
-                raise KioskConfigError(name, f"'{key}' is required")
-            return None
-        if not isinstance(value, str) or not value.strip():
-            raise KioskConfigError(name, f"'{key}' must be a non-empty string")
-        return value.strip()
 
-    def integer(key: str, default: int, low: int, high: int) -> int:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise KioskConfigError(name, f"'{key}' must be a whole number from {low} to {high}")
-        return value
-
-    def choices(key: str, allowed: tuple[str, ...], default: tuple[str, ...]) -> tuple[str, ...]:
-        value = data.get(key, list(default))
-        if not isinstance(value, list) or not value or any(v not in allowed for v in value):
-            raise KioskConfigError(
-                name, f"'{key}' must be a non-empty list from: {', '.join(allowed)}"
-            )
-        return tuple(dict.fromkeys(value))
-
-    def file(key: str) -> Path | None:
-        value = text(key)
-        if value is None:
-            return None
-        folder = path.parent.resolve()
-        resolved = (folder / value).resolve()
-        # Only the shop's own files, beside the configuration: a path elsewhere could make the
-        # kiosk read (and a refusal show) any file of the machine.
-        if not resolved.is_relative_to(folder):
-            raise KioskConfigError(
-                name, f"'{key}': {value} is outside the configuration's folder; put it beside it"
-            )
-        if not resolved.is_file():
-            raise KioskConfigError(name, f"'{key}': {value} does not exist")
-        return resolved
-
-    shop = text("shop_name", required=True)
-    if len(shop) > 80:
-        raise KioskConfigError(name, "'shop_name' is longer than 80 characters")
-    pin_hash = text("pin_hash", required=True)
-    problem = check_hash_format(pin_hash)
-    if problem:
-        raise KioskConfigError(name, problem)
-    language = text("language") or "zh_CN"
-    if language not in ("zh_CN", "en"):
-        raise KioskConfigError(name, "'language' must be zh_CN or en")
-    currency = text("currency") or "CNY"
-    if currency not in ("CNY", "USD"):
-        raise KioskConfigError(name, "'currency' must be CNY or USD")
-    idle = integer("idle_seconds", 120, 5, 3600)
-    countdown = integer("countdown_seconds", 10, 1, 60)
-    if countdown >= idle:
-        raise KioskConfigError(name, "'countdown_seconds' must be shorter than 'idle_seconds'")
-    logo = file("logo")
-    if logo is not None and (
-        logo.stat().st_size > MAX_LOGO_BYTES
-        or logo.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg")
-    ):
-        raise KioskConfigError(name, "'logo' must be a PNG, JPEG or SVG of at most 2 MB")
-    stock = data.get("in_stock_only", True)
-    if not isinstance(stock, bool):
-        raise KioskConfigError(name, "'in_stock_only' must be true or false")
-    printer = text("printer")
-    if printer and printer.startswith("pdf:") and not Path(printer[4:]).expanduser().is_dir():
-        raise KioskConfigError(name, f"'printer': the folder {printer[4:]} does not exist")
-    return KioskConfig(
-        shop_name=shop,
-        pin_hash=pin_hash,
-        language=language,
-        currency=currency,
-        logo=logo,
-        idle_seconds=idle,
-        countdown_seconds=countdown,
-        price_list=file("price_list"),
-        in_stock_only=stock,
-        printer=printer,
-        scenarios=choices("scenarios", SCENARIOS, SCENARIOS),
-        pages=choices("pages", PAGES, KioskConfig.pages),
-        path=path,
-    )
+def _beside(
+    config: Path, key: str, value: str | None, refuse: Callable[[str], NoReturn]
+) -> Path | None:
+    """A file named by the configuration, which must lie in its folder: a path elsewhere could
+    make the kiosk read (and a refusal show) any file of the machine."""
+    if value is None:
+        return None
+    value = value.strip()
+    folder = config.parent.resolve()
+    resolved = (folder / value).resolve()
+    if not resolved.is_relative_to(folder):
+        refuse(f"'{key}': {value} is outside the configuration's folder; put it beside it")
+    if not resolved.is_file():
+        refuse(f"'{key}': {value} does not exist")
+    return resolved
 
 
 def write_pin(path: Path, pin_hash: str, example: Path | None = None) -> None:
