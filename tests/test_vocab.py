@@ -8,6 +8,7 @@ import re
 
 from conftest import REPO_ROOT
 
+from gpuplanner.catalog import pricelist, schema
 from gpuplanner.core import vocab
 from gpuplanner.hardware.nvml import HINTS
 from gpuplanner.planning.power import EFFICIENCY
@@ -58,6 +59,15 @@ def test_the_tables_cover_their_vocabulary():
     assert set(job_text.RATING) == set(vocab.PSU_RATINGS)
     assert set(job_text.CASE_FORM) == set(vocab.CASE_FORMS)
     assert set(plan_text.CONDITION_TEXT) >= set(vocab.PRICE_CONDITIONS)
+
+
+def test_a_shops_condition_words_and_the_price_tables_use_the_vocabulary():
+    # "refurbished" was read from shop lists and planned but missing from the vocabulary.
+    assert set(pricelist.CONDITION_WORDS.values()) <= set(vocab.PRICE_CONDITIONS)
+    assert set(pricelist.CURRENCY_WORDS.values()) <= set(vocab.CURRENCIES)
+    columns = {c.name: c for c in schema.PRICES.columns}
+    assert tuple(columns["condition"].choices) == vocab.PRICE_CONDITIONS
+    assert tuple(columns["currency"].choices) == vocab.CURRENCIES
     assert set(plan_text.REGION_TEXT) >= set(vocab.REGIONS)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpuplanner.core import vocab
+
 TEXT, INT, FLOAT, DATE, CHOICE, LIST, BOOL = (
     "text",
     "int",
@@ -106,10 +108,9 @@ GPUS = Table(
     key=("id",),
 )
 
-PRICE_CONDITIONS = ("new", "used", "refurbished", "cloud-hour")
-CURRENCIES = ("CNY", "USD")
-# Markets whose prices, taxes and availability the catalog knows.
-REGIONS = ("CN", "US")
+# The words a price row may hold; REGIONS are the markets whose prices, taxes and availability
+# the catalog knows.
+PRICE_CONDITIONS, CURRENCIES, REGIONS = vocab.PRICE_CONDITIONS, vocab.CURRENCIES, vocab.REGIONS
 
 PRICES = Table(
     "prices",

@@ -17,7 +17,7 @@ PsuRating = Literal["white", "bronze", "silver", "gold", "platinum", "titanium"]
 AtxVersion = Literal["2", "3"]
 AtxEntry = Literal["", "2", "3"]  # what a user entered: "" is unknown (planned as 2.x)
 CaseForm = Literal["mini-itx", "micro-atx", "atx", "e-atx", "server"]
-PriceCondition = Literal["new", "used", "cloud-hour"]
+PriceCondition = Literal["new", "used", "refurbished", "cloud-hour"]
 Region = Literal["CN", "US"]
 # What NVML said (hardware/nvml.py), or "not-read" for a report of another machine.
 DriverState = Literal[
