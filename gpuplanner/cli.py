@@ -213,7 +213,7 @@ def _tolerant_streams() -> None:
     """A GBK or ASCII terminal gets '?' for a character it cannot show, not a traceback."""
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError):
-            stream.reconfigure(errors="replace")
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]  # a TextIOWrapper
 
 
 def _silence_stdout() -> None:

@@ -141,7 +141,7 @@ def test_the_whole_lab_plan_is_the_best_combination_within_the_budget(lab, catal
     plan = fleet.plan_lab(plans, "CNY", budget, "resnet50")
     assert plan.total_cost <= budget
     # Brute force over every combination of at most one candidate per machine.
-    candidates = [[(None, 0.0), *fleet._candidates(machine, p)] for machine, p in plans]
+    candidates = [[(None, 0.0), *fleet._candidates(p)] for machine, p in plans]
     best = 0.0
     for combo in itertools.product(*candidates):
         cost = sum(o.price for o, _g in combo if o is not None)

@@ -6,11 +6,11 @@ from gpuplanner.core.languages import (
     ENGLISH,
     USD,
     currency_for_locale,
-    format_money,
     language_for_locale,
     pick_currency,
     pick_language,
 )
+from gpuplanner.core.money import Money, format_money
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,13 @@ def test_a_saved_choice_wins_unless_it_is_unknown():
 def test_money_format():
     assert format_money(2500, CNY) == "¥2,500"
     assert format_money(349.6, USD) == "$350"
+
+
+def test_money_converts_a_plain_sum_both_ways_and_needs_a_rate():
+    budget = Money(700.0, USD)
+    assert budget.converted(USD, None) is budget
+    assert budget.converted(CNY, None) is None
+    assert budget.converted(CNY, 7.0) == Money(4900.0, CNY)
+    assert Money(4900.0, CNY).converted(USD, 7.0) == Money(700.0, USD)
+    assert Money(12.5, "EUR").converted(CNY, 7.0) is None
+    assert Money(0.456, CNY).text(decimals=2) == "¥0.46"

@@ -321,7 +321,7 @@ def test_a_thousand_random_clicks_and_keys_leave_the_kiosk_locked_and_working(qt
     finally:
         QApplication.instance().removeEventFilter(guard)
         window._unlocked = True
-        window._switcher.switch("en")
+        window.switcher.switch("en")
 
 
 # -- sysfs permission denied -------------------------------------------------------------------

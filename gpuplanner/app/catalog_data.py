@@ -1,5 +1,6 @@
 """The one place the app opens the catalog: the bundled cards and prices, with the price packs
-and shop lists the user imported, for the wizard, the command line, the kiosk and the fleet."""
+and shop lists the user imported, for the wizard, the command line, the kiosk and the fleet;
+and the bundled catalog itself for a name lookup, the exchange rate or the data commands."""
 
 from __future__ import annotations
 
@@ -23,12 +24,17 @@ class Loaded:
     recovered_from: Path | None = None
 
 
+def open_catalog() -> Catalog:
+    """The bundled catalog, open (a context manager): for lookups that need no plan's data."""
+    return Catalog.open()
+
+
 def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
     """The catalog; with ``user_data`` the user's packs and shop lists too. A user database
     that cannot be opened raises ``CatalogError`` when ``strict`` (the command line says so and
     stops), else leaves the bundled prices and a log line (the window plans on). The bundled
     catalog that cannot be opened always raises."""
-    with Catalog.open() as catalog:
+    with open_catalog() as catalog:
         data = catalog.load_all()
     if not user_data:
         return Loaded(data)

@@ -8,12 +8,24 @@ upgrade per machine so that the lab's added speed is largest within one budget.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gpuplanner.app.inventory import enrich
+from gpuplanner.app.plan_request import for_machine, plan_request
+from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
-from gpuplanner.planning.options import Option
+from gpuplanner.planning.frontier import pareto_front
+from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.recommend import recommend
+from gpuplanner.planning.request import PlanRequest
+from gpuplanner.planning.scenarios import PRESETS, Scenario
+from gpuplanner.planning.speed import SpeedModel
+
+MachinePlans = Sequence[tuple["FleetMachine", Plan]]
 
 # The whole-lab budget is split into this many steps for the exact (dynamic programming)
 # choice; costs are rounded up, so the plan never goes over the budget.
@@ -51,10 +63,10 @@ class FleetMachine:
         return sum(1 for f in self.snapshot.findings if f.severity in ("warning", "error"))
 
 
-def load_fleet(paths: list[Path], catalog=None) -> tuple[list[FleetMachine], list[SnapshotError]]:
+def load_fleet(
+    paths: list[Path], catalog: CatalogData | None = None
+) -> tuple[list[FleetMachine], list[SnapshotError]]:
     """Every readable file of the folders (or files); a name seen twice gets its file's name."""
-    from gpuplanner.app.inventory import enrich
-
     result = load_paths(paths)
     machines: list[FleetMachine] = []
     seen: set[str] = set()
@@ -100,11 +112,14 @@ class FleetPlan:
         return sum(c.gain for c in self.choices)
 
 
-def plan_machines(machines, template, catalog, model, shop_prices=()):
-    """One engine plan per machine: ``template`` (a PlanRequest) with that machine's facts."""
-    from gpuplanner.app.plan_request import for_machine
-    from gpuplanner.planning.recommend import recommend
-
+def plan_machines(
+    machines: Iterable[FleetMachine],
+    template: PlanRequest,
+    catalog: CatalogData,
+    model: SpeedModel,
+    shop_prices: tuple[Price, ...] = (),
+) -> list[tuple[FleetMachine, Plan]]:
+    """One engine plan per machine: ``template`` with that machine's facts."""
     plans = []
     for machine in machines:
         request = replace(
@@ -114,15 +129,13 @@ def plan_machines(machines, template, catalog, model, shop_prices=()):
     return plans
 
 
-def _current_throughput(plan) -> float:
+def _current_throughput(plan: Plan) -> float:
     keep = next((o for o in plan.options if o.action == "keep"), None)
     return (keep.predicted_throughput or 0.0) if keep is not None else 0.0
 
 
-def _candidates(machine: FleetMachine, plan) -> list[tuple[Option, float]]:
+def _candidates(plan: Plan) -> list[tuple[Option, float]]:
     """The machine's price/speed Pareto front of purchases, each with the throughput it adds."""
-    from gpuplanner.planning.frontier import pareto_front
-
     base = _current_throughput(plan)
     out = []
     for option in pareto_front(plan.options):
@@ -134,15 +147,15 @@ def _candidates(machine: FleetMachine, plan) -> list[tuple[Option, float]]:
     return out
 
 
-def _choice(machine: FleetMachine, option, gain: float) -> Choice:
+def _choice(machine: FleetMachine, option: Option, gain: float) -> Choice:
     return Choice(machine.name, option, gain, "", option.speedup)
 
 
-def plan_each(plans, currency: str, budget: float, workload: str) -> FleetPlan:
+def plan_each(plans: MachinePlans, currency: str, budget: float, workload: str) -> FleetPlan:
     """For each machine its engine's first choice that is faster than what it has."""
     choices = []
     for machine, plan in plans:
-        gains = {id(option): gain for option, gain in _candidates(machine, plan)}
+        gains = {id(option): gain for option, gain in _candidates(plan)}
         option = next((o for o in plan.options if id(o) in gains), None)
         if option is not None:
             choices.append(_choice(machine, option, gains[id(option)]))
@@ -151,7 +164,7 @@ def plan_each(plans, currency: str, budget: float, workload: str) -> FleetPlan:
     return FleetPlan("each", currency, budget, workload, tuple(choices), _unit(plans))
 
 
-def plan_lab(plans, currency: str, budget: float, workload: str) -> FleetPlan:
+def plan_lab(plans: MachinePlans, currency: str, budget: float, workload: str) -> FleetPlan:
     """At most one upgrade per machine, total price within ``budget``, the most added throughput.
 
     A multiple-choice knapsack solved exactly on a grid of BUDGET_STEPS; each machine's
@@ -161,10 +174,10 @@ def plan_lab(plans, currency: str, budget: float, workload: str) -> FleetPlan:
         raise ValueError("the lab's budget must be above zero")
     unit = budget / BUDGET_STEPS
 
-    def cost(option) -> int:
-        return math.ceil(option.price / unit - 1e-9)
+    def cost(option: Option) -> int:
+        return math.ceil((option.price or 0.0) / unit - 1e-9)
 
-    candidates = [_candidates(machine, plan) for machine, plan in plans]
+    candidates = [_candidates(plan) for _machine, plan in plans]
     best = [0.0] * (BUDGET_STEPS + 1)  # best gain with at most b steps spent, machines so far
     picks: list[list[int]] = []  # per machine, per budget: the candidate taken (-1 none)
     for options in candidates:
@@ -196,11 +209,11 @@ def plan_lab(plans, currency: str, budget: float, workload: str) -> FleetPlan:
     return FleetPlan("lab", currency, budget, workload, done, _unit(plans))
 
 
-def _unit(plans) -> str:
+def _unit(plans: MachinePlans) -> str:
     return next((o.predicted_unit for _m, p in plans for o in p.options if o.predicted_unit), "")
 
 
-def _why_none(plan) -> str:
+def _why_none(plan: Plan) -> str:
     """Why a machine gets no upgrade: laptop, cloud-vm, check-supply, nothing-fits, nothing-faster."""
     found = {f.id for o in plan.options for f in o.findings}
     if "machine-laptop" in found:
@@ -214,8 +227,8 @@ def _why_none(plan) -> str:
 
 
 def plan_fleet(
-    machines,
-    catalog,
+    machines: Iterable[FleetMachine],
+    catalog: CatalogData,
     scenario: str,
     currency: str,
     budget: float | None,
@@ -223,13 +236,9 @@ def plan_fleet(
     workload: str | None,
     precision: str,
     language: str,
-    shop_prices=(),
-):
+    shop_prices: tuple[Price, ...] = (),
+) -> FleetPlan:
     """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
-    from gpuplanner.app.plan_request import plan_request
-    from gpuplanner.app.speed_model_file import load_speed_model
-    from gpuplanner.planning.scenarios import PRESETS, Scenario
-
     preset = PRESETS[Scenario(scenario)]
     per_machine = lab_budget if lab_budget else (budget or preset.budget(currency).high)
     template = plan_request(

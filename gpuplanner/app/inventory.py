@@ -8,13 +8,18 @@ diagnosis from the build tables.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from gpuplanner.catalog.names import NamedCard, match_device, normalise
-from gpuplanner.catalog.records import CatalogData, CpuPower
+from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
-from gpuplanner.planning.power import SLOT_W, needs_power_cables
+from gpuplanner.planning.physical import CaseSpec
+from gpuplanner.planning.power import SLOT_W, PsuSpec, needs_power_cables
+from gpuplanner.planning.request import MachineFacts
+from gpuplanner.planning.speed import calibration, features
+from gpuplanner.probe.results import ProbeResult
 
 
 def match_cpu(model: str | None, cpus: tuple[CpuPower, ...]) -> CpuPower | None:
@@ -87,7 +92,7 @@ def looks_virtual(gpu: GpuDevice) -> bool:
     return bool(gpu.bus_id and VIRTUAL_BUS.match(gpu.bus_id))
 
 
-def slot_powered(gpus, by_id) -> bool:
+def slot_powered(gpus: Sequence[GpuDevice], by_id: Mapping[str, GpuSpec]) -> bool:
     """Every GPU runs from the slot alone: a catalog card without power connectors, or an
     unknown card whose power limit is 75 W or less (or not reported at all)."""
     nvidia = [g for g in gpus if g.vendor == "NVIDIA"]
@@ -105,11 +110,12 @@ def slot_powered(gpus, by_id) -> bool:
     return True
 
 
-def machine_facts(snapshot: SystemSnapshot | None, probe=None, catalog: CatalogData | None = None):
+def machine_facts(
+    snapshot: SystemSnapshot | None,
+    probe: ProbeResult | None = None,
+    catalog: CatalogData | None = None,
+) -> MachineFacts:
     """What planning needs to know of this computer, from a scan and a probe result."""
-    from gpuplanner.planning.request import MachineFacts
-    from gpuplanner.planning.speed import calibration, features
-
     if snapshot is None and probe is None:
         return MachineFacts()
     by_id = {g.id: g for g in catalog.gpus} if catalog else {}
@@ -184,10 +190,8 @@ def machine_facts(snapshot: SystemSnapshot | None, probe=None, catalog: CatalogD
     )
 
 
-def supply_of(snapshot: SystemSnapshot | None):
+def supply_of(snapshot: SystemSnapshot | None) -> PsuSpec | None:
     """The power supply the user entered for this machine (kept in its snapshot), if any."""
-    from gpuplanner.planning.power import PsuSpec
-
     supply = snapshot.power_supply if snapshot is not None else None
     if supply is None or not supply.rated_w:
         return None
@@ -200,9 +204,8 @@ def supply_of(snapshot: SystemSnapshot | None):
     )
 
 
-def case_of(snapshot: SystemSnapshot | None):
-    from gpuplanner.planning.physical import CaseSpec
-
+def case_of(snapshot: SystemSnapshot | None) -> CaseSpec | None:
+    """The case the user entered for this machine (kept in its snapshot), if any."""
     case = snapshot.case if snapshot is not None else None
     if case is None or not (
         case.gpu_clearance_mm or case.free_slots is not None or case.form_factor

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
+from typing import Any
 
 from gpuplanner.app.inventory import case_of, machine_facts, supply_of
+from gpuplanner.catalog.records import CatalogData
+from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.planning.physical import CaseSpec
 from gpuplanner.planning.power import PsuSpec
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.probe.results import ProbeResult
 
 SOCKET_BY_CURRENCY = {"CNY": "CN-10A", "USD": "US-15A"}
 
@@ -23,14 +27,14 @@ def plan_request(
     scenario: Scenario,
     currency: str,
     *,
-    snapshot=None,
-    probe=None,
-    catalog=None,
+    snapshot: SystemSnapshot | None = None,
+    probe: ProbeResult | None = None,
+    catalog: CatalogData | None = None,
     psu: PsuSpec | None = None,
     case: CaseSpec | None = None,
     socket: str | None = None,
     today: str | None = None,
-    **choices,
+    **choices: Any,
 ) -> PlanRequest:
     """A ``PlanRequest`` from the user's ``choices`` (budget, workload, model, ... as its fields)
     and this machine: ``psu``/``case`` as given, else as scanned; ``socket`` as given, else the
@@ -47,7 +51,12 @@ def plan_request(
     return for_machine(request, snapshot, probe, catalog)
 
 
-def for_machine(request: PlanRequest, snapshot, probe=None, catalog=None) -> PlanRequest:
+def for_machine(
+    request: PlanRequest,
+    snapshot: SystemSnapshot | None,
+    probe: ProbeResult | None = None,
+    catalog: CatalogData | None = None,
+) -> PlanRequest:
     """``request`` for one machine: its facts, and its scanned supply and case where the user
     gave none (the lab fleet plans one request for every machine this way)."""
     return replace(

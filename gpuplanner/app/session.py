@@ -7,14 +7,17 @@ The wizard's pages edit one ``Session``; ``to_request`` turns it into the planni
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from gpuplanner.core.money import Money
 from gpuplanner.core.vocab import AtxEntry, CaseForm, PsuRating
-from gpuplanner.planning.scenarios import PRESETS, Scenario
+from gpuplanner.planning.scenarios import PRESETS, Scenario, ScenarioPreset
 
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
     from gpuplanner.catalog.records import CatalogData
+    from gpuplanner.hardware.records import SystemSnapshot
     from gpuplanner.planning.recommend import PlanRequest
+    from gpuplanner.probe.results import ProbeResult
 
 
 @dataclass
@@ -22,8 +25,8 @@ class Session:
     scenario: Scenario | None = None
     currency: str = "CNY"
     language: str = "en"
-    snapshot: Any = None  # SystemSnapshot
-    probe: Any = None  # ProbeResult
+    snapshot: SystemSnapshot | None = None
+    probe: ProbeResult | None = None
     psu_watts: int | None = None
     psu_rating: PsuRating | None = None
     psu_atx: AtxEntry = ""  # unknown is planned as 2.x (the weaker spike rating)
@@ -52,9 +55,9 @@ class Session:
     today: str | None = None  # ISO date prices age from; None: the system's date
     # The budget as the user typed it, in the currency they typed it in: a currency switch
     # converts from this, so switching back gives exactly what was typed.
-    budget_typed: tuple[float, str] | None = None
+    budget_typed: Money | None = None
 
-    def preset(self):
+    def preset(self) -> ScenarioPreset:
         return PRESETS[self.scenario or Scenario.STUDENT]
 
     def effective_budget(self) -> float:
@@ -63,7 +66,7 @@ class Session:
     def set_budget(self, amount: float | None) -> None:
         """The user typed a budget in the current currency."""
         self.budget = amount
-        self.budget_typed = (amount, self.currency) if amount is not None else None
+        self.budget_typed = Money(amount, self.currency) if amount is not None else None
 
     def set_currency(self, currency: str) -> None:
         """Switch currency; a typed budget is converted once, and restored exactly on the way back."""
@@ -73,14 +76,12 @@ class Session:
         if self.budget_typed is None:
             self.budget = None  # the scenario's typical budget in the new currency
             return
-        amount, typed_in = self.budget_typed
-        if typed_in == currency:
-            self.budget = amount
-        elif self.cny_per_usd is None:
-            self.budget = None  # no rate on record: the scenario's typical budget instead
-        else:
-            rate = self.cny_per_usd
-            self.budget = float(round(amount * rate if currency == "CNY" else amount / rate))
+        if self.budget_typed.currency == currency:
+            self.budget = self.budget_typed.amount
+            return
+        # No rate on record: the scenario's typical budget instead.
+        converted = self.budget_typed.converted(currency, self.cny_per_usd)
+        self.budget = float(round(converted.amount)) if converted is not None else None
 
     def effective_workload(self) -> str:
         return self.workload or self.preset().workload

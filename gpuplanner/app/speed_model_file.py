@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from gpuplanner.core import paths
 from gpuplanner.planning.speed import Anchor, ClassParams, InferenceParams, SpeedModel
@@ -32,12 +33,12 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
     return SpeedModel(classes, anchors, _inference(data.get("llm_inference")))
 
 
-def _inference(block: dict | None) -> InferenceParams | None:
+def _inference(block: dict[str, Any] | None) -> InferenceParams | None:
     """The LLM inference fit (tools/fit_llm_inference.py); None in a file made before it."""
     if not block:
         return None
 
-    def by_bits(values: dict) -> dict[int, float]:
+    def by_bits(values: dict[str, float]) -> dict[int, float]:
         return {int(bits): float(value) for bits, value in values.items()}
 
     cross = block["cross_validation"]

@@ -80,27 +80,29 @@ def _write_database(tmp_path: Path, data: dict, digest: str) -> None:
             rows = [_db_row(table, row) for row in data[table.name]]
             rows.sort(key=lambda r: tuple(str(r[k]) for k in table.key))
             pk = table.key[0] if len(table.key) == 1 else None
-            db[table.name].create(
+            db.table(table.name).create(
                 columns, pk=pk, not_null={c.name for c in table.columns if c.required}
             )
-            db[table.name].insert_all(rows, batch_size=500)
-        db["fx_rates"].create(
+            db.table(table.name).insert_all(rows, batch_size=500)
+        db.table("fx_rates").create(
             {"base": str, "quote": str, "rate": float, "date": str, "source": str}
         )
-        db["fx_rates"].insert_all(sorted(data["fx_rates"], key=lambda r: (r["date"], r["base"])))
+        db.table("fx_rates").insert_all(
+            sorted(data["fx_rates"], key=lambda r: (r["date"], r["base"]))
+        )
         names = sorted({(row["id"], form) for row in data["gpus"] for form in _forms(row)})
-        db["gpu_names"].create(
+        db.table("gpu_names").create(
             {"gpu_id": str, "form": str}, foreign_keys=[("gpu_id", "gpus", "id")]
         )
-        db["gpu_names"].insert_all([{"gpu_id": g, "form": f} for g, f in names])
-        db["gpu_names"].create_index(["form"])
-        db["gpus"].create_index(["vendor", "segment"])
-        db["gpus"].create_index(["memory_gb"])
-        db["prices"].create_index(["gpu_id", "currency", "condition"])
-        db["cpus"].create_index(["name"])
+        db.table("gpu_names").insert_all([{"gpu_id": g, "form": f} for g, f in names])
+        db.table("gpu_names").create_index(["form"])
+        db.table("gpus").create_index(["vendor", "segment"])
+        db.table("gpus").create_index(["memory_gb"])
+        db.table("prices").create_index(["gpu_id", "currency", "condition"])
+        db.table("cpus").create_index(["name"])
         counts = _counts(data)
-        db["meta"].create({"key": str, "value": str}, pk="key")
-        db["meta"].insert_all(
+        db.table("meta").create({"key": str, "value": str}, pk="key")
+        db.table("meta").insert_all(
             [
                 {"key": "schema_version", "value": str(SCHEMA_VERSION)},
                 {"key": "csv_digest", "value": digest},

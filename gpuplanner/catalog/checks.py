@@ -55,9 +55,10 @@ def tensor_rates_fit(gpu: GpuSpec) -> list[str]:
         and gpu.bf16_tflops != gpu.fp16_tflops
     ):
         problems.append(f"BF16 {gpu.bf16_tflops:g} differs from FP16 {gpu.fp16_tflops:g}")
-    nvidia_rates = gpu.vendor == "NVIDIA" and None not in (gpu.tf32_tflops, gpu.fp16_tflops)
-    if nvidia_rates and abs(gpu.tf32_tflops * 2 - gpu.fp16_tflops) > 0.03 * gpu.fp16_tflops:
-        problems.append(f"TF32 {gpu.tf32_tflops:g} is not half of FP16 {gpu.fp16_tflops:g}")
+    tf32, fp16 = gpu.tf32_tflops, gpu.fp16_tflops
+    halves = tf32 is not None and fp16 is not None and abs(tf32 * 2 - fp16) <= 0.03 * fp16
+    if gpu.vendor == "NVIDIA" and tf32 is not None and fp16 is not None and not halves:
+        problems.append(f"TF32 {tf32:g} is not half of FP16 {fp16:g}")
     if (
         gpu.int8_tops is not None
         and gpu.fp16_tflops is not None
@@ -110,12 +111,8 @@ def tensorflow_status_fits(gpu: GpuSpec) -> list[str]:
     if gpu.compute_capability is None:
         return ["an NVIDIA card needs its compute capability"]
     cc = float(gpu.compute_capability)
-    expected = "blackwell-unsupported" if cc >= 10 else "below-floor" if cc < 6 else "official"
-    return (
-        []
-        if gpu.tf_status == expected
-        else [f"CC {cc:g} should be {expected}, not {gpu.tf_status}"]
-    )
+    status = "blackwell-unsupported" if cc >= 10 else "below-floor" if cc < 6 else "official"
+    return [] if gpu.tf_status == status else [f"CC {cc:g} should be {status}, not {gpu.tf_status}"]
 
 
 RULES: tuple[Callable[[GpuSpec], list[str]], ...] = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 from gpuplanner.catalog import pricepack
 from gpuplanner.catalog.errors import CatalogDataError
@@ -31,7 +32,7 @@ from gpuplanner.catalog.schema import (
     Table,
 )
 
-Row = dict[str, object]
+Row = dict[str, Any]  # each value of its column's kind (schema.py), checked on reading
 
 
 def _parse(column: Column, raw: str, file: str, line: int) -> object:
@@ -42,7 +43,7 @@ def _parse(column: Column, raw: str, file: str, line: int) -> object:
         return [] if column.kind == LIST else None
     try:
         if column.kind == INT:
-            value: object = int(text)
+            value: Any = int(text)
         elif column.kind == FLOAT:
             value = float(text)
         elif column.kind == DATE:
@@ -141,7 +142,7 @@ def read_table(folder: Path, table: Table) -> list[tuple[int, Row]]:
 
 def _source_ids(text: str) -> list[str]:
     """'specs=tpu;tensor=gmasse+lightning' or 'tf-docs;tf-bazelrc' -> the source ids."""
-    ids = []
+    ids: list[str] = []
     for part in text.split(";"):
         part = part.strip()
         if part:

@@ -136,7 +136,13 @@ def parse_pack(
         price = _row(cells, line, manifest, resolve, today, report.rejected)
         if price is None:
             continue
-        key = (price.gpu_id, price.condition, price.currency, price.region, price.source)
+        key: tuple[str, ...] = (
+            price.gpu_id,
+            price.condition,
+            price.currency,
+            price.region,
+            price.source,
+        )
         key += (price.date, price.note or "")
         if key in seen:
             report.rejected.append(Rejection(line, "gpu", f"duplicate of line {seen[key]}"))
@@ -264,7 +270,7 @@ def _row(cells, line, manifest, resolve, today, rejected) -> Price | None:
         )
         if not low <= amount <= high:
             bad("amount", f"{amount:g} {currency} is outside {low:g}–{high:g}: a typo?")
-    if len(rejected) > before:
+    if len(rejected) > before or gpu_id is None:  # a row without a card was rejected above
         return None
     return Price(
         gpu_id=gpu_id,

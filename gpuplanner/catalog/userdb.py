@@ -166,6 +166,8 @@ class ShopPriceRow:
 
     def as_price(self, shop: str, date: str) -> Price:
         """The row as a catalog ``Price`` (region 'shop', source the shop); needs a gpu_id."""
+        if self.gpu_id is None:
+            raise ValueError(f"line {self.line}: a row matched to no card has no price to plan")
         return Price(
             gpu_id=self.gpu_id,
             amount=self.amount,
@@ -555,7 +557,8 @@ class UserDb:
             )
         except sqlite3.OperationalError as exc:
             raise _write_error(self.path, exc) from exc
-        return int(cursor.lastrowid)
+        assert cursor.lastrowid is not None  # an insert's row
+        return cursor.lastrowid
 
     def probe_runs(self, limit: int = 20) -> list[tuple[int, str, str, str]]:
         """(id, created, python, result JSON), newest first."""

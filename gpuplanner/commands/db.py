@@ -8,12 +8,12 @@ import datetime as dt
 import sys
 from pathlib import Path
 
+from gpuplanner.app.catalog_data import open_catalog
 from gpuplanner.catalog import bundled, packimport, pricepack
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.names import NamedCard
 from gpuplanner.catalog.pricefile import read_limited
 from gpuplanner.catalog.pricelist import PriceListError, read_price_list, write_price_list
-from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb
 from gpuplanner.commands.output import (
@@ -26,6 +26,7 @@ from gpuplanner.commands.output import (
     print_table,
 )
 from gpuplanner.core import atomic
+from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS
 
 
 def register(subparsers) -> None:
@@ -93,7 +94,7 @@ def register(subparsers) -> None:
 
 
 def _catalog() -> Catalog:
-    return Catalog.open()
+    return open_catalog()
 
 
 def _user_db() -> UserDb:
@@ -119,8 +120,9 @@ def _guard(handler):
             return EXIT_FAILURE
         except (CatalogError, PriceListError, pricepack.PackError) as exc:
             error(str(exc))
-            if getattr(exc, "detail", None):
-                print(f"  {exc.detail}", file=sys.stderr)
+            detail = getattr(exc, "detail", None)  # a price list's: the header it found
+            if detail:
+                print(f"  {detail}", file=sys.stderr)
             return EXIT_FAILURE
 
     return run
@@ -298,6 +300,7 @@ def _import_pack(args, cards: list[NamedCard], bundled_prices) -> int:
                 print(f"  {rejection}", file=sys.stderr)
         return EXIT_FAILURE
     manifest = report.manifest
+    assert manifest is not None  # a pack read without problems has its manifest
     if args.json:
         print_json(
             {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
+from collections.abc import Sequence
 
 from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UserError  # noqa: F401
 from gpuplanner.core.serial import to_dict
@@ -35,11 +36,11 @@ def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def print_table(headers: list[str], rows: list[list[object]]) -> None:
+def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
     cells = [[("" if v is None else str(v)) for v in row] for row in rows]
     widths = [max([_width(h)] + [_width(r[i]) for r in cells]) for i, h in enumerate(headers)]
 
-    def line(values: list[str]) -> str:
+    def line(values: Sequence[str]) -> str:
         return "  ".join(
             v + " " * (w - _width(v)) for v, w in zip(values, widths, strict=True)
         ).rstrip()

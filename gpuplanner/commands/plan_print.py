@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpuplanner.commands.output import print_table
-from gpuplanner.core.languages import format_money
+from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.report import job_text
 from gpuplanner.report import plan_text as text

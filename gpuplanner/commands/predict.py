@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gpuplanner.app.catalog_data import load_catalog, open_catalog
 from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.catalog.store import Catalog
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, guard, print_json, print_table
 from gpuplanner.commands.planning_input import machine_of
@@ -61,6 +61,9 @@ def _predict_inference(args, gpus, data, facts) -> int:
         error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
         return EXIT_FAILURE
     params = load_speed_model().inference
+    if params is None:  # a speed model file made before the inference fit
+        error("the speed model has no LLM inference fit; run tools/fit_llm_inference.py")
+        return EXIT_FAILURE
     by_id = {g.id: g for g in data.gpus}
     reference = by_id.get(facts.current_gpu_id or "") or gpus[0]
     kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
@@ -128,9 +131,9 @@ def _predict_inference(args, gpus, data, facts) -> int:
 
 @guard
 def cmd_predict(args) -> int:
-    with Catalog.open() as catalog:
+    with open_catalog() as catalog:
         gpus = [catalog.resolve(name) for name in args.gpu]
-        data = catalog.load_all()
+    data = load_catalog(user_data=False).data
     by_id = {g.id: g for g in data.gpus}
     facts = machine_of(args, data)
     if args.model:

@@ -18,7 +18,6 @@ LANGUAGE_NATIVE_NAMES = {CHINESE: "简体中文", ENGLISH: "English"}
 CNY = "CNY"
 USD = "USD"
 SUPPORTED_CURRENCIES = CURRENCIES  # (CNY, USD)
-CURRENCY_SYMBOLS = {CNY: "¥", USD: "$"}
 
 
 def _normalise(locale_name: str | None) -> tuple[str, str]:
@@ -56,9 +55,3 @@ def pick_language(saved: str | None, locale_name: str | None) -> str:
 
 def pick_currency(saved: str | None, locale_name: str | None) -> str:
     return saved if saved in SUPPORTED_CURRENCIES else currency_for_locale(locale_name)
-
-
-def format_money(amount: float, currency: str, decimals: int = 0) -> str:
-    """'¥2,500' or '$350': whole units (or ``decimals``), thousands separators, the symbol first."""
-    symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
-    return f"{symbol}{amount:,.{decimals}f}"

@@ -138,11 +138,11 @@ def _parent(device: LspciDevice, bridges: list[LspciDevice]) -> LspciDevice | No
     """The bridge whose secondary bus is this device's bus (same PCI domain)."""
     if device.bus is None:
         return None
-    domain = device.address.split(":")[0]
+    domain = (device.address or "").split(":")[0]
     for bridge in bridges:
         if (
             bridge is not device
-            and bridge.address.split(":")[0] == domain
+            and (bridge.address or "").split(":")[0] == domain
             and bridge.secondary_bus == device.bus
         ):
             return bridge
@@ -153,7 +153,7 @@ def gpus_from_lspci(text: str) -> list[GpuDevice]:
     """Each display controller (or a headerless fragment) with its link and the ports above it."""
     devices = parse_lspci(text)
     bridges = [d for d in devices if d.is_bridge and d.address]
-    gpus = []
+    gpus: list[GpuDevice] = []
     for device in devices:
         if not (device.is_display or device.address is None):
             continue
@@ -184,7 +184,7 @@ def gpus_from_lspci(text: str) -> list[GpuDevice]:
                 pcie=link if (device.cap_gen or device.sta_gen) else None,
                 bridges=tuple(
                     Bridge(
-                        b.address,
+                        b.address or "",
                         b.description,
                         PcieLink(
                             b.sta_gen,

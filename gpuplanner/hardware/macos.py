@@ -23,7 +23,7 @@ def parse_system_profiler(text: str) -> list[GpuDevice]:
     except json.JSONDecodeError:
         return []
     items = data.get("SPDisplaysDataType", []) if isinstance(data, dict) else []
-    devices = []
+    devices: list[GpuDevice] = []
     for item in items:
         if not isinstance(item, dict):
             continue

@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
@@ -58,12 +59,9 @@ def _device(
     has_link: bool,
 ) -> GpuDevice:
     """The one builder: every fact of ``fields.DEVICE`` and ``fields.LINK`` through ``read``."""
-    values = {f.name: f.convert(read(f)) for f in fields.DEVICE}
-    link = (
-        PcieLink(**{f.name: f.convert(read(f)) for f in fields.LINK}, source=f"nvidia-smi-{kind}")
-        if has_link
-        else None
-    )
+    values: dict[str, Any] = {f.name: f.convert(read(f)) for f in fields.DEVICE}
+    facts: dict[str, Any] = {f.name: f.convert(read(f)) for f in fields.LINK}
+    link = PcieLink(**facts, source=f"nvidia-smi-{kind}") if has_link else None
     return GpuDevice(
         index=index,
         vendor="NVIDIA",
@@ -74,7 +72,7 @@ def _device(
         cuda_driver_version=cuda,
         throttle_reasons=throttle,
         pcie=link,
-        **values,  # type: ignore[arg-type]  # the table's converters give each field its type
+        **values,  # the table's converters give each field its type
     )
 
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
+from gpuplanner.core.vocab import DriverState
 from gpuplanner.hardware.pcie import nvml_bus_id_to_sysfs
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink
 
@@ -82,7 +83,7 @@ def _error_name(nvml: Any, exc: Exception) -> str:
     return type(exc).__name__
 
 
-_INIT_STATES = {
+_INIT_STATES: dict[str, DriverState] = {
     "NVMLError_LibraryNotFound": "library-missing",
     "NVMLError_DriverNotLoaded": "driver-not-loaded",
     "NVMLError_LibRmVersionMismatch": "version-mismatch",
@@ -90,7 +91,7 @@ _INIT_STATES = {
 }
 
 
-def _status(state: str, detail: str) -> DriverStatus:
+def _status(state: DriverState, detail: str) -> DriverStatus:
     return DriverStatus(state, detail, HINTS.get(state, ""))
 
 
@@ -276,7 +277,7 @@ def reread_links(nvml: Any | None, bus_ids: list[str]) -> dict[str, PcieLink]:
             if pci is None:
                 continue
             bus_id = nvml_bus_id_to_sysfs(_text(pci.busId))
-            if bus_id in bus_ids or not bus_ids:
+            if bus_id is not None and (bus_id in bus_ids or not bus_ids):
                 try:
                     links[bus_id] = replace(reader.link(handle), under_load=True)
                 except _Lost:
@@ -345,7 +346,7 @@ class NvmlSampler:
         self.reader = _Reader(nvml) if self.ok else None
 
     def sample(self) -> list[dict]:
-        if not self.ok:
+        if not self.ok or self.reader is None:
             return []
         q = self.reader.query
         samples = []
@@ -375,7 +376,7 @@ class NvmlSampler:
         return samples
 
     def close(self) -> None:
-        if self.ok:
+        if self.ok and self.nvml is not None:
             with contextlib.suppress(Exception):
                 self.nvml.nvmlShutdown()
             self.ok = False

@@ -8,6 +8,7 @@ All map by value to a generation (HARDWARE_FACTS.md §2).
 from __future__ import annotations
 
 import re
+from typing import overload
 
 from gpuplanner.hardware.records import Finding, GpuDevice, PcieLink
 
@@ -134,8 +135,16 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
     return found
 
 
-def nvml_bus_id_to_sysfs(bus_id: str) -> str:
-    """'00000000:01:00.0' (NVML, nvidia-smi) -> '0000:01:00.0' (sysfs, lspci -D)."""
+@overload
+def nvml_bus_id_to_sysfs(bus_id: str) -> str: ...
+@overload
+def nvml_bus_id_to_sysfs(bus_id: None) -> None: ...
+@overload
+def nvml_bus_id_to_sysfs(bus_id: str | None) -> str | None: ...
+def nvml_bus_id_to_sysfs(bus_id: str | None) -> str | None:
+    """'00000000:01:00.0' (NVML, nvidia-smi) -> '0000:01:00.0' (sysfs, lspci -D); None stays."""
+    if bus_id is None:
+        return None
     text = bus_id.strip().lower()
     match = re.fullmatch(r"(?:([0-9a-f]{4,8}):)?([0-9a-f]{2}):([0-9a-f]{2})\.([0-7])", text)
     if not match:

@@ -26,6 +26,7 @@ from gpuplanner.hardware.records import (
     CaseInfo,
     CpuInfo,
     DriverStatus,
+    GpuDevice,
     MemoryInfo,
     PowerSupply,
     SystemSnapshot,
@@ -90,36 +91,31 @@ def from_report(data: bytes, file: str) -> SystemSnapshot:
         # LookupError: an XML declaration naming an encoding Python does not know;
         # csv.Error: a field over the csv module's limit.
         raise SnapshotError(file, f"not a readable nvidia-smi report: {exc}") from None
-    findings = tuple(f for gpu in report.gpus for f in link_findings(gpu))
     status = DriverStatus("ok", f"driver {report.driver_version}, CUDA {report.cuda_version}")
-    return SystemSnapshot(
-        version=SNAPSHOT_VERSION,
-        created=now_iso(),
-        source=report.kind,
-        machine=Path(file).stem,
-        gpus=report.gpus,
-        nvml=status,
-        cpu=CpuInfo(),
-        memory=MemoryInfo(),
-        os=None,
-        tensorflow=None,
-        power_supply=PowerSupply(),
-        case=CaseInfo(),
-        findings=findings,
-        notes=report.notes,
-    )
+    return _gpus_only(report.kind, file, report.gpus, status, report.notes)
 
 
 def from_lspci(text: str, file: str) -> SystemSnapshot:
     """An ``lspci -vv`` capture: display controllers with their links (no NVML data)."""
     gpus = tuple(gpus_from_lspci(text))
+    return _gpus_only("lspci", file, gpus, DriverStatus("not-read", "lspci capture"))
+
+
+def _gpus_only(
+    source: str,
+    file: str,
+    gpus: tuple[GpuDevice, ...],
+    nvml: DriverStatus,
+    notes: tuple[str, ...] = (),
+) -> SystemSnapshot:
+    """A snapshot of a GPU report alone: the rest of the machine is unknown, each link checked."""
     return SystemSnapshot(
         version=SNAPSHOT_VERSION,
         created=now_iso(),
-        source="lspci",
+        source=source,
         machine=Path(file).stem,
         gpus=gpus,
-        nvml=DriverStatus("not-read", "lspci capture"),
+        nvml=nvml,
         cpu=CpuInfo(),
         memory=MemoryInfo(),
         os=None,
@@ -127,6 +123,7 @@ def from_lspci(text: str, file: str) -> SystemSnapshot:
         power_supply=PowerSupply(),
         case=CaseInfo(),
         findings=tuple(f for gpu in gpus for f in link_findings(gpu)),
+        notes=notes,
     )
 
 

@@ -93,7 +93,7 @@ def read_display_devices(root: Path = Path("/")) -> list[GpuDevice]:
     except OSError:
         return []
     names: dict[str, str] | None = None
-    found = []
+    found: list[GpuDevice] = []
     for address in entries:
         folder = devices_dir / address
         pci_class = _read(folder / "class")

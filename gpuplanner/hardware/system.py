@@ -17,6 +17,7 @@ from pathlib import Path
 
 import psutil
 
+from gpuplanner.core.vocab import TfVerdict
 from gpuplanner.hardware.records import CpuInfo, MemoryInfo, OsInfo, TensorFlowInstall
 
 TF_PACKAGES = (
@@ -166,13 +167,14 @@ def read_tensorflow(os_info: OsInfo | None = None, has_nvidia: bool = False) -> 
             }
         )
     )
+    verdict: TfVerdict
     if package is None:
         verdict = "tf-missing"
     elif package == "tensorflow-cpu" or (
         package == "tensorflow-intel" and os_info.system != "Windows"
     ):
         verdict = "cpu-package"
-    elif os_info.system == "Windows" and _version_tuple(version) >= (2, 11):
+    elif os_info.system == "Windows" and _version_tuple(version or "") >= (2, 11):
         verdict = "windows-native-no-gpu"
     elif os_info.system == "Darwin":
         verdict = "macos-no-cuda"
@@ -181,7 +183,7 @@ def read_tensorflow(os_info: OsInfo | None = None, has_nvidia: bool = False) -> 
     elif (
         os_info.system == "Linux"
         and has_nvidia
-        and _version_tuple(version) >= (2, 14)
+        and _version_tuple(version or "") >= (2, 14)
         and not any("cudnn" in w for w in cuda_wheels)
     ):
         verdict = "cuda-libraries-missing"

@@ -44,7 +44,7 @@ def parse_pnp_json(text: str) -> list[GpuDevice]:
     except json.JSONDecodeError:
         return []
     items = data if isinstance(data, list) else [data]
-    devices = []
+    devices: list[GpuDevice] = []
     for item in items:
         if not isinstance(item, dict):
             continue

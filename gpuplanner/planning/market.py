@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import Availability, CatalogData, FxRate, Price, RegionTax
+from gpuplanner.core.money import Money
 
 REGION_OF_CURRENCY = {"CNY": "CN", "USD": "US"}
 EVERYWHERE = "*"
@@ -45,7 +46,10 @@ class Market:
         if source_tax is not None and source_tax.prices_include_tax and source_tax.tax_pct:
             amount /= 1 + source_tax.tax_pct / 100
             tax -= source_tax.tax_pct
-        amount = amount * self.rate.rate if price.currency == "USD" else amount / self.rate.rate
+        moved = Money(amount, price.currency).converted(self.currency, self.rate.rate)
+        if moved is None:
+            return None
+        amount = moved.amount
         own_tax = self.taxes.get(self.region)
         if (
             price.condition != "cloud-hour"
@@ -59,11 +63,10 @@ class Market:
 
     def money(self, amount: float, source: str) -> float | None:
         """A plain sum of money (a budget, a supply's price) in the buyer's currency, no tax."""
-        if source == self.currency:
-            return amount
-        if self.rate is None:
-            return None
-        return amount * self.rate.rate if source == "USD" else amount / self.rate.rate
+        moved = Money(amount, source).converted(
+            self.currency, self.rate.rate if self.rate else None
+        )
+        return moved.amount if moved is not None else None
 
     def not_sold(self, gpu_id: str, condition: str) -> Availability | None:
         """Why a card in this condition is not sold in the buyer's region (None: it is)."""

@@ -145,6 +145,7 @@ def diagnose_log(text: str) -> list[Diagnosis]:
                 missing_libraries.append(library)
             if kind in found:
                 continue
+            params: tuple[str, ...]
             if kind == "oom" and match.group(1):
                 template, params = OOM_SHAPE, (match.group(1),)
             elif kind in ("oom", "cuda-libraries-missing"):
@@ -178,6 +179,7 @@ def diagnose_environment(env: dict, nvidia_gpus_seen_by_scan: int = 0) -> list[D
     """From the worker's env step: GPUs TensorFlow lists but cannot use, or none it should see."""
     found = []
     gpus = env.get("gpus") or []
+    params: tuple[str, ...]
     for gpu in gpus:
         if gpu.get("usable") is False:
             params = (

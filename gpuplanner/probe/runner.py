@@ -22,7 +22,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from io import BufferedReader
 from pathlib import Path
+from typing import cast
 
 import psutil
 
@@ -252,6 +254,9 @@ class ProbeRunner:
             return self._result(
                 "bad-python", started_at, start, message=f"cannot start {self.command[0]}: {exc}"
             )
+        # Both pipes were asked for above: Popen gives them as buffered binary readers.
+        stdout = cast(BufferedReader, self._process.stdout)
+        stderr = cast(BufferedReader, self._process.stderr)
 
         stop = threading.Event()  # set at the deadline: the readers stop, whatever is queued
         garbage_count = [0]
@@ -263,7 +268,7 @@ class ProbeRunner:
                 garbage.append(clean_text(text, 200))
 
         def read_stdout() -> None:
-            for raw in iter_lines(self._process.stdout.read1, stop):
+            for raw in iter_lines(stdout.read1, stop):
                 if raw is None:
                     note_garbage(f"a line over {MAX_LINE // 1024} KB")
                     continue
@@ -297,7 +302,7 @@ class ProbeRunner:
                     hello.set()
                 self._dispatch(message)
             with contextlib.suppress(OSError, ValueError):
-                self._process.stdout.close()
+                stdout.close()
 
         def read_stderr() -> None:
             # The last STDERR_KEEP bytes however much the child writes: chunks in a deque,
@@ -305,7 +310,7 @@ class ProbeRunner:
             kept: deque[bytes] = deque()
             total = 0
             while not stop.is_set():
-                chunk = self._process.stderr.read1(READ_CHUNK)
+                chunk = stderr.read1(READ_CHUNK)
                 if not chunk:
                     break
                 kept.append(chunk)
@@ -352,9 +357,15 @@ class ProbeRunner:
             reader.join(2)
         if garbage_count[0] > len(garbage):
             garbage.append(f"... and {garbage_count[0] - len(garbage)} more")
-        stderr = "".join(stderr_chunks)
         return self._finish(
-            outcome, events, garbage, stderr, samples, started_at, start, python_label
+            outcome,
+            events,
+            garbage,
+            "".join(stderr_chunks),
+            samples,
+            started_at,
+            start,
+            python_label,
         )
 
     def _dispatch(self, message: dict) -> None:
@@ -512,7 +523,7 @@ def _metric(data: dict) -> Metric | None:
         runs=runs
         if isinstance(runs, int) and not isinstance(runs, bool) and 0 <= runs < 10**9
         else None,
-        params=data.get("params") if isinstance(data.get("params"), dict) else {},
+        params=params if isinstance(params := data.get("params"), dict) else {},
     )
 
 

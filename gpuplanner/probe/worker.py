@@ -18,14 +18,38 @@ import statistics
 import sys
 import time
 import traceback
+from dataclasses import dataclass
 
 PROTOCOL_VERSION = 1
 STEPS = ("env", "matmul", "bandwidth", "transfer", "training", "input", "allreduce")
 QUICK_STEPS = ("env", "matmul", "bandwidth", "transfer", "training", "input", "allreduce")
 
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much work each step does in one mode."""
+
+    runs: int  # timed samples of each measure
+    matmul_n: tuple[int, int]  # the smallest and largest square matrix tried
+    target_s: float  # one matrix multiply at least this long: sizes it to the device
+    sample_s: float  # one timed sample about this long
+    bw_mb: int  # the buffer the bandwidth step copies on the device
+    copy_mb: int  # the buffer copied between host and device
+    batch: int  # the training step's batch
+    steps: int  # training steps in one sample
+    image: int  # the training model's image side
+    seq: int  # the transformer's sequence
+    width: int  # the transformer's width
+    jpegs: int  # images the input pipeline decodes
+    jpeg_size: int  # their side
+    crop: int  # the pipeline's crop
+    pipeline_batches: int
+    models: tuple[str, ...]  # the training models measured
+
+
 # Work sizes per mode. "tiny" is for tests: every code path, in seconds.
 SIZES = {
-    "tiny": dict(
+    "tiny": Sizes(
         runs=3,
         matmul_n=(128, 256),
         target_s=0.005,  # one matrix multiply at least this long: sizes it to the device
@@ -43,7 +67,7 @@ SIZES = {
         pipeline_batches=4,
         models=("cnn",),
     ),
-    "quick": dict(
+    "quick": Sizes(
         runs=7,
         matmul_n=(1024, 8192),
         target_s=0.05,
@@ -61,7 +85,7 @@ SIZES = {
         pipeline_batches=12,
         models=("cnn",),
     ),
-    "full": dict(
+    "full": Sizes(
         runs=9,
         matmul_n=(1024, 16384),
         target_s=0.1,
@@ -144,18 +168,16 @@ class Probe:
         value = func()
         self.sync(value)
         once = max(time.perf_counter() - start, 1e-6)
-        repeat = max(1, min(1000, round(self.size["sample_s"] / once)))
+        repeat = max(1, min(1000, round(self.size.sample_s / once)))
         samples = []
-        for run in range(self.size["runs"]):
+        for run in range(self.size.runs):
             start = time.perf_counter()
             for _ in range(repeat):
                 value = func()
             self.sync(value)
             elapsed = time.perf_counter() - start
             samples.append(work * repeat / elapsed * unit_scale)
-            self.emit.send(
-                "progress", step=step, fraction=(run + 1) / self.size["runs"], text=label
-            )
+            self.emit.send("progress", step=step, fraction=(run + 1) / self.size.runs, text=label)
         return summarise(samples)
 
     # -- steps ------------------------------------------------------------------------------
@@ -210,7 +232,7 @@ class Probe:
         tf = self.tf
         if not self.on_gpu:
             return [("fp32", tf.float32, None)]
-        variants = [("fp32", tf.float32, False)]
+        variants: list[tuple[str, object, bool | None]] = [("fp32", tf.float32, False)]
         ampere = self.cc is not None and self.cc >= (8, 0)
         if ampere:
             variants.append(("tf32", tf.float32, True))
@@ -222,7 +244,7 @@ class Probe:
     def _pick_n(self, dtype) -> int:
         """The smallest power-of-two size whose multiply takes ``target_s``: big enough to be honest."""
         tf = self.tf
-        low, high = self.size["matmul_n"]
+        low, high = self.size.matmul_n
         n = low
         while True:
             with tf.device(self.device):
@@ -232,7 +254,7 @@ class Probe:
             self.sync(func(a))
             start = time.perf_counter()
             self.sync(func(a))
-            if time.perf_counter() - start >= self.size["target_s"] or n >= high:
+            if time.perf_counter() - start >= self.size.target_s or n >= high:
                 return n
             n *= 2
 
@@ -268,13 +290,13 @@ class Probe:
 
     def step_bandwidth(self) -> list[dict]:
         tf = self.tf
-        elements = self.size["bw_mb"] * 2**20 // 4
+        elements = self.size.bw_mb * 2**20 // 4
         with tf.device(self.device):
             x = tf.random.uniform((elements,))
         func = tf.function(lambda v: v * 1.0001, autograph=False)
         # Each element is read once and written once.
         stats = self.timed(
-            lambda: func(x), 2 * elements * 4, 1e-9, "bandwidth", f"{self.size['bw_mb']} MB"
+            lambda: func(x), 2 * elements * 4, 1e-9, "bandwidth", f"{self.size.bw_mb} MB"
         )
         return [
             {
@@ -283,7 +305,7 @@ class Probe:
                 "unit": "GB/s",
                 "spread_pct": stats["spread_pct"],
                 "runs": stats["runs"],
-                "params": {"mb": self.size["bw_mb"], "device": self.device},
+                "params": {"mb": self.size.bw_mb, "device": self.device},
             }
         ]
 
@@ -293,7 +315,7 @@ class Probe:
         import numpy as np
 
         tf = self.tf
-        size = self.size["copy_mb"] * 2**20
+        size = self.size.copy_mb * 2**20
         host = np.random.default_rng(0).random(size // 4, dtype=np.float32)
 
         def h2d():
@@ -311,7 +333,7 @@ class Probe:
                 "unit": "GB/s",
                 "spread_pct": h2d_stats["spread_pct"],
                 "runs": h2d_stats["runs"],
-                "params": {"mb": self.size["copy_mb"], "note": note},
+                "params": {"mb": self.size.copy_mb, "note": note},
             },
             {
                 "name": "device_to_host",
@@ -319,7 +341,7 @@ class Probe:
                 "unit": "GB/s",
                 "spread_pct": d2h_stats["spread_pct"],
                 "runs": d2h_stats["runs"],
-                "params": {"mb": self.size["copy_mb"], "note": note},
+                "params": {"mb": self.size.copy_mb, "note": note},
             },
         ]
 
@@ -327,23 +349,23 @@ class Probe:
         keras = self.tf.keras
         s = self.size
         if kind == "cnn":
-            inputs = keras.Input((s["image"], s["image"], 3))
+            inputs = keras.Input((s.image, s.image, 3))
             x = keras.layers.Conv2D(32, 3, padding="same", activation="relu")(inputs)
             x = keras.layers.Conv2D(64, 3, padding="same", activation="relu")(x)
             x = keras.layers.MaxPooling2D()(x)
             x = keras.layers.Conv2D(128, 3, padding="same", activation="relu")(x)
             x = keras.layers.GlobalAveragePooling2D()(x)
-            shape = (s["batch"], s["image"], s["image"], 3)
+            shape: tuple[int, ...] = (s.batch, s.image, s.image, 3)
         else:
-            inputs = keras.Input((s["seq"], s["width"]))
-            attention = keras.layers.MultiHeadAttention(num_heads=4, key_dim=s["width"] // 4)(
+            inputs = keras.Input((s.seq, s.width))
+            attention = keras.layers.MultiHeadAttention(num_heads=4, key_dim=s.width // 4)(
                 inputs, inputs
             )
             x = keras.layers.LayerNormalization()(inputs + attention)
-            ffn = keras.layers.Dense(4 * s["width"], activation="gelu")(x)
-            x = keras.layers.LayerNormalization()(x + keras.layers.Dense(s["width"])(ffn))
+            ffn = keras.layers.Dense(4 * s.width, activation="gelu")(x)
+            x = keras.layers.LayerNormalization()(x + keras.layers.Dense(s.width)(ffn))
             x = keras.layers.GlobalAveragePooling1D()(x)
-            shape = (s["batch"], s["seq"], s["width"])
+            shape = (s.batch, s.seq, s.width)
         # The last layer stays float32 under mixed precision (softmax stability).
         outputs = keras.layers.Dense(10, activation="softmax", dtype="float32")(x)
         model = keras.Model(inputs, outputs)
@@ -362,7 +384,7 @@ class Probe:
                 "mixed precision needs a GPU with tensor cores (compute capability 7.0+)"
             )
         metrics = []
-        for kind in self.size["models"]:
+        for kind in self.size.models:
             for precision in precisions:
                 keras.mixed_precision.set_global_policy(
                     "mixed_float16" if precision == "mixed" else "float32"
@@ -376,18 +398,16 @@ class Probe:
                         tf.config.experimental.reset_memory_stats("GPU:0")
                     model.train_on_batch(x, y)  # traces and builds the optimizer
                     samples = []
-                    for run in range(self.size["runs"]):
+                    for run in range(self.size.runs):
                         start = time.perf_counter()
-                        for _ in range(self.size["steps"]):
+                        for _ in range(self.size.steps):
                             loss = model.train_on_batch(x, y)
                         float(loss if not isinstance(loss, list) else loss[0])
-                        samples.append(
-                            shape[0] * self.size["steps"] / (time.perf_counter() - start)
-                        )
+                        samples.append(shape[0] * self.size.steps / (time.perf_counter() - start))
                         self.emit.send(
                             "progress",
                             step="training",
-                            fraction=(run + 1) / self.size["runs"],
+                            fraction=(run + 1) / self.size.runs,
                             text=f"{kind} {precision}",
                         )
                     peak = None
@@ -427,14 +447,14 @@ class Probe:
         s = self.size
         with tf.device("/CPU:0"):
             images = tf.cast(
-                tf.random.uniform((s["jpegs"], s["jpeg_size"], s["jpeg_size"], 3), maxval=255),
+                tf.random.uniform((s.jpegs, s.jpeg_size, s.jpeg_size, 3), maxval=255),
                 tf.uint8,
             )
             jpegs = [tf.io.encode_jpeg(image, quality=90) for image in images]
 
         def decode(data):
             image = tf.io.decode_jpeg(data, channels=3)
-            image = tf.image.random_crop(image, (s["crop"], s["crop"], 3))
+            image = tf.image.random_crop(image, (s.crop, s.crop, 3))
             image = tf.image.random_flip_left_right(image)
             image = tf.image.random_brightness(image, 0.1)
             return tf.image.convert_image_dtype(image, tf.float32)
@@ -450,15 +470,15 @@ class Probe:
         iterator = iter(dataset)
         next(iterator)
         samples = []
-        for run in range(s["runs"]):
+        for run in range(s.runs):
             start = time.perf_counter()
-            for _ in range(s["pipeline_batches"]):
+            for _ in range(s.pipeline_batches):
                 next(iterator)
-            samples.append(batch * s["pipeline_batches"] / (time.perf_counter() - start))
+            samples.append(batch * s.pipeline_batches / (time.perf_counter() - start))
             self.emit.send(
                 "progress",
                 step="input",
-                fraction=(run + 1) / s["runs"],
+                fraction=(run + 1) / s.runs,
                 text="decode and augment JPEGs",
             )
         stats = summarise(samples)
@@ -470,8 +490,8 @@ class Probe:
                 "spread_pct": stats["spread_pct"],
                 "runs": stats["runs"],
                 "params": {
-                    "source_size": s["jpeg_size"],
-                    "crop": s["crop"],
+                    "source_size": s.jpeg_size,
+                    "crop": s.crop,
                     "cpu_count": os.cpu_count(),
                 },
             }
@@ -483,7 +503,7 @@ class Probe:
             return "all-reduce needs two or more GPUs"
         strategy = tf.distribute.MirroredStrategy()
         replicas = strategy.num_replicas_in_sync
-        elements = self.size["bw_mb"] * 2**20 // 4
+        elements = self.size.bw_mb * 2**20 // 4
 
         @tf.function
         def reduce():
@@ -506,7 +526,7 @@ class Probe:
                 "runs": stats["runs"],
                 "params": {
                     "replicas": replicas,
-                    "mb": self.size["bw_mb"],
+                    "mb": self.size.bw_mb,
                     "algorithm_bandwidth_gbs": stats["median"],
                 },
             }

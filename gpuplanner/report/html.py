@@ -13,9 +13,11 @@ import base64
 import html
 from dataclasses import dataclass, field
 
-from gpuplanner.core.languages import CHINESE, ENGLISH, format_money
+from gpuplanner.core.languages import CHINESE, ENGLISH
+from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.job_text import input_rows, job_rows, translator
@@ -31,7 +33,7 @@ class ReportContext:
     generated: str  # "2026-11-30 14:05"
     app_version: str
     catalog_version: str
-    request: object | None = None  # the PlanRequest: the user's inputs
+    request: PlanRequest | None = None  # the user's inputs
     machine_rows: list[tuple[str, str]] = field(default_factory=list)
     current_gpu_id: str | None = None
     shop: str | None = None

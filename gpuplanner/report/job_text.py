@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gpuplanner.core.languages import format_money
+from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.cost import DEFAULT_TARIFF
 from gpuplanner.planning.options import Plan

@@ -59,7 +59,9 @@ def machine_rows(snapshot, probe, language: str) -> list[tuple[str, str]]:
             detail.append(f"{cpu.max_power_w:g} W")
         rows.append((tr(translatable("Report", "CPU")), ", ".join(detail)))
     if snapshot.memory.total_mib:
-        rows.append((tr(translatable("Report", "System memory")), _gb(snapshot.memory.total_mib)))
+        rows.append(
+            (tr(translatable("Report", "System memory")), _gb(snapshot.memory.total_mib) or "")
+        )
     if not snapshot.gpus:
         rows.append((tr(translatable("Report", "GPU")), tr(translatable("Report", "none found"))))
     for gpu in snapshot.gpus:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpuplanner.catalog.pricepack import Change
-from gpuplanner.core.languages import format_money
+from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.report.plan_text import Translator, condition_text, region_text
 

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from functools import cache
 
 from gpuplanner.core import paths
-from gpuplanner.core.languages import ENGLISH, format_money
+from gpuplanner.core.languages import ENGLISH
+from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 

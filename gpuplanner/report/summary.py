@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpuplanner.core.languages import format_money
+from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.recommend import Plan
 from gpuplanner.report import plan_text

@@ -178,14 +178,14 @@ def power_bar_svg(bar: PowerBar, labels: tuple[str, ...], caption: str) -> str:
             f'fill="{ORANGE}" fill-opacity="0.35"/>'
         )
     rows = {labels[4]: bar_top - 6, labels[3]: bar_top + bar_h + 14}
-    for watts, label, dash in (
+    for mark_w, label, dash in (
         (bar.limit_w, labels[4], ' stroke-dasharray="5,3"'),
         (bar.psu_w, labels[3], ""),
     ):
-        if not watts:
+        if not mark_w:
             continue
-        mx = left + watts * scale
-        text = f"{label} {watts:,.0f} W"
+        mx = left + mark_w * scale
+        text = f"{label} {mark_w:,.0f} W"
         anchor = "end" if mx + len(text) * 7 > width - left else "start"
         tx = mx - 3 if anchor == "end" else mx + 3
         out.append(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QLocale, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner import __version__
 from gpuplanner.core.languages import pick_currency, pick_language
@@ -143,6 +143,12 @@ class Application:
         self.settings.sync()
 
 
+def qt_application(argv: list[str]) -> QApplication:
+    """The process's QApplication: the one a test harness made, else a new one."""
+    app = QApplication.instance()
+    return app if isinstance(app, QApplication) else QApplication(argv)
+
+
 def set_app_icon(app: QApplication) -> None:
     from PySide6.QtGui import QIcon
 
@@ -197,23 +203,24 @@ def finish(code: int) -> int:
 
 
 def run(argv: list[str], options: LaunchOptions) -> int:
-    app = QApplication.instance() or QApplication(argv)
+    app = qt_application(argv)
     app.setApplicationName("gpuplanner")
     app.setApplicationDisplayName("gpuplanner")
     app.setApplicationVersion(__version__)
     set_app_icon(app)
     application = Application(app, options)
-    window = application.window
+    main = application.window
+    window: QWidget = main
     if options.fleet is not None:
-        window.open_fleet()
-        window = window.fleet_window
+        fleet = main.open_fleet()
         if options.fleet != Path():
-            window.load([options.fleet])
+            fleet.load([options.fleet])
+        window = fleet
     if options.smoke_test or options.screenshot:
         exit_after_first_paint(app, window, application.controller, options.screenshot)
     window.resize(max(window.minimumWidth(), 1100), max(window.minimumHeight(), 760))
     if options.page and options.fleet is None:
-        window.go(options.page)
+        main.go(options.page)
     window.show()
     log.info("main window shown")
     return finish(app.exec())

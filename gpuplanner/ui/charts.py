@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from gpuplanner.report.chart_data import ValueChart, axis_span, place_labels
+
 pg.setConfigOptions(antialias=True)
 
 BLUE, GREEN, GREY, RED, ORANGE = "#3d8bd4", "#2ca05a", "#8f9aa8", "#d4553d", "#e0843a"
@@ -92,12 +94,14 @@ class ValueScatter(QWidget):
         self.plot.hideButtons()
         QVBoxLayout(self).addWidget(self.plot)
         self.setMinimumHeight(220)
-        self.chart = None
+        self.chart: ValueChart | None = None
         self.selected: int | None = None
         self._titles = ("", "")
         self.labels: list = []  # the placed chart_data.Label objects, for tests
 
-    def show_chart(self, chart, x_title: str, y_title: str, selected: int | None = None) -> None:
+    def show_chart(
+        self, chart: ValueChart, x_title: str, y_title: str, selected: int | None = None
+    ) -> None:
         self.chart, self.selected, self._titles = chart, selected, (x_title, y_title)
         self._draw()
 
@@ -120,9 +124,9 @@ class ValueScatter(QWidget):
             QTimer.singleShot(0, self._draw)  # after the layout has sized the plot
 
     def _draw(self) -> None:
-        from gpuplanner.report.chart_data import axis_span, place_labels
-
         chart = self.chart
+        if chart is None:
+            return
         self.plot.clear()
         self.plot.setLabel("bottom", self._titles[0])
         self.plot.setLabel("left", self._titles[1])
@@ -209,10 +213,11 @@ class ValueScatter(QWidget):
             self.plot.addItem(item)
 
     def _tip(self, x, y, data) -> str:
-        point = next((p for p in self.chart.points if p.index == data), None)
-        if point is None:
+        chart = self.chart
+        point = next((p for p in chart.points if p.index == data), None) if chart else None
+        if chart is None or point is None:
             return ""
-        return f"{point.name}\n{point.price:,.0f} {self.chart.currency} · {point.speed:.2f}×"
+        return f"{point.name}\n{point.price:,.0f} {chart.currency} · {point.speed:.2f}×"
 
     def _clicked(self, _item, points, *_args) -> None:
         if len(points):

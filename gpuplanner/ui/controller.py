@@ -12,11 +12,15 @@ import queue
 import threading
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.catalog.errors import CatalogError
+
+if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
+    from gpuplanner.probe.runner import ProbeRunner
 
 # The catalog, scan and planning modules load on first use, off the start-up path.
 
@@ -82,7 +86,7 @@ class WizardController(QObject):
         self._jobs: set[_Job] = set()
         self._scanner = scanner
         self._probe_factory = probe_factory
-        self._probe_runner = None
+        self._probe_runner: ProbeRunner | None = None
         self._catalog_lock = threading.Lock()
         self.recovered_from = None  # a damaged user database kept aside on opening
         # Probe events arrive on the runner's reader threads. They are queued and emitted here,
@@ -136,12 +140,12 @@ class WizardController(QObject):
         """A price pack read and compared with what is on record; nothing is written."""
         import datetime as dt
 
+        from gpuplanner.app.catalog_data import open_catalog
         from gpuplanner.catalog import packimport
         from gpuplanner.catalog.names import NamedCard
-        from gpuplanner.catalog.store import Catalog
         from gpuplanner.catalog.userdb import UserDb
 
-        with Catalog.open() as catalog:
+        with open_catalog() as catalog:
             gpus = catalog.gpus()
             bundled = catalog.prices()
         cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in gpus]
@@ -166,11 +170,11 @@ class WizardController(QObject):
         (the catalog may still be loading in the background: read only the rate, here)."""
         if self.session.cny_per_usd is not None:
             return
-        from gpuplanner.catalog.store import Catalog
+        from gpuplanner.app.catalog_data import open_catalog
         from gpuplanner.planning.market import newest_rate
 
         try:
-            with Catalog.open() as catalog:
+            with open_catalog() as catalog:
                 rate = newest_rate(catalog.fx_rates())
         except CatalogError as exc:
             log.warning("no exchange rate: %s", exc)
@@ -228,8 +232,8 @@ class WizardController(QObject):
         factory = self._probe_factory or (
             lambda on_event: ProbeRunner(python=python, mode=mode, on_event=on_event)
         )
-        self._probe_runner = factory(self._probe_events.put)
-        runner = self._probe_runner
+        runner = factory(self._probe_events.put)
+        self._probe_runner = runner
         self._probe_timer.start()
         self._start(runner.run, self._probed)
 

@@ -23,14 +23,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.app.catalog_data import load_catalog
+from gpuplanner.app.fleet import FleetPlan, load_fleet, plan_fleet
+from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.core.languages import ENGLISH
+from gpuplanner.planning.request import PlanError
 from gpuplanner.planning.scenarios import PRESETS, Scenario
+from gpuplanner.report.files import write_pdf
 from gpuplanner.report.fleet_export import (
+    fleet_html,
     machine_header,
     machine_rows,
     plan_header,
     plan_rows,
     unit_text,
+    write_plan_csv,
 )
 
 log = logging.getLogger(__name__)
@@ -58,7 +65,7 @@ class FleetWindow(QMainWindow):
         self.catalog = None
         self.machines: list = []
         self.problems: list = []
-        self.plan = None
+        self.plan: FleetPlan | None = None
         self.resize(1200, 760)
 
         self.open_button = QPushButton(self)
@@ -152,14 +159,10 @@ class FleetWindow(QMainWindow):
 
     def _catalog(self):
         if self.catalog is None:
-            from gpuplanner.app.catalog_data import load_catalog
-
             self.catalog = load_catalog().data  # with the imported price packs
         return self.catalog
 
     def load(self, paths: list[Path]) -> None:
-        from gpuplanner.app.fleet import load_fleet
-        from gpuplanner.catalog.errors import CatalogError
 
         try:
             self.machines, self.problems = load_fleet(paths, self._catalog())
@@ -189,14 +192,12 @@ class FleetWindow(QMainWindow):
         self._update_buttons()
 
     def replan(self) -> None:
-        from gpuplanner.app.fleet import plan_fleet
-        from gpuplanner.planning.recommend import PlanError
 
         if not self.machines:
             return
         lab = self.lab_radio.isChecked()
         try:
-            self.plan = plan_fleet(
+            plan = plan_fleet(
                 self.machines,
                 self._catalog(),
                 self.scenario_combo.currentData(),
@@ -210,18 +211,19 @@ class FleetWindow(QMainWindow):
         except (PlanError, ValueError) as exc:
             self.status.setText(str(exc))
             return
+        self.plan = plan
         _fill(
             self.plan_table,
             plan_header(self.language),
-            plan_rows(self.plan, self.machines, self.language),
+            plan_rows(plan, self.machines, self.language),
         )
         self.total_label.setText(
             self.tr("Total: %1 %2 of %3; added training throughput %4 %5")
-            .replace("%1", f"{self.plan.total_cost:,.0f}")
-            .replace("%2", self.plan.currency)
-            .replace("%3", f"{self.plan.budget:,.0f}" + ("" if lab else self.tr(" per machine")))
-            .replace("%4", f"{self.plan.total_gain:,.1f}")
-            .replace("%5", unit_text(self.plan.unit, self.language))
+            .replace("%1", f"{plan.total_cost:,.0f}")
+            .replace("%2", plan.currency)
+            .replace("%3", f"{plan.budget:,.0f}" + ("" if lab else self.tr(" per machine")))
+            .replace("%4", f"{plan.total_gain:,.1f}")
+            .replace("%5", unit_text(plan.unit, self.language))
         )
         self._update_buttons()
 
@@ -235,8 +237,6 @@ class FleetWindow(QMainWindow):
             self.load([Path(folder)])
 
     def export_to(self, kind: str, path: Path) -> None:
-        from gpuplanner.report.files import write_pdf
-        from gpuplanner.report.fleet_export import fleet_html, write_plan_csv
 
         if kind == "csv":
             write_plan_csv(path, self.plan, self.machines, self.language)

@@ -28,6 +28,7 @@ from gpuplanner.kiosk.idle import IdleClock
 from gpuplanner.kiosk.pin import PinGate
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.pin_dialog import PinDialog, StaffMenu
+from gpuplanner.ui.translator import LanguageSwitcher
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,7 @@ class KioskWindow(QWidget):
         self.setObjectName("kioskWindow")
         self.setStyleSheet(KIOSK_STYLE)
         self.config = config
+        self.switcher: LanguageSwitcher | None = None  # the kiosk's translators, kept alive here
         self._make_main = make_main
         self._on_language = on_language
         self._on_exit = on_exit
@@ -231,7 +233,9 @@ class KioskGuard(QObject):
         self.timer.setInterval(250)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
-        QApplication.instance().installEventFilter(self)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:
         kind = event.type()

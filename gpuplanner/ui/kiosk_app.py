@@ -14,7 +14,7 @@ from gpuplanner import __version__
 from gpuplanner.core.errors import EXIT_FAILURE
 from gpuplanner.kiosk.config import KioskConfig
 from gpuplanner.kiosk.start import KioskStartError, prepare
-from gpuplanner.ui.app import exit_after_first_paint, finish, set_app_icon
+from gpuplanner.ui.app import exit_after_first_paint, finish, qt_application, set_app_icon
 from gpuplanner.ui.translator import LanguageSwitcher
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def build(
 
     switcher = LanguageSwitcher(app)
     switcher.switch(config.language)
-    state = {"language": config.language}
+    state: dict[str, str] = {"language": config.language}
 
     def make_main() -> MainWindow:
         session = Session(
@@ -78,7 +78,7 @@ def build(
 
     window = KioskWindow(config, make_main, set_language)
     guard = KioskGuard(window)
-    window._switcher = switcher  # keep the translators alive as long as the window
+    window.switcher = switcher  # keep the translators alive as long as the window
     return window, guard
 
 
@@ -95,7 +95,7 @@ def run(
     screenshot: Path | None = None,
     page: int = 0,
 ) -> int:
-    app = QApplication.instance() or QApplication(argv)
+    app = qt_application(argv)
     app.setApplicationName("gpuplanner")
     app.setApplicationVersion(__version__)
     set_app_icon(app)

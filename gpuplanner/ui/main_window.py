@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -18,12 +20,16 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core.languages import (
-    CURRENCY_SYMBOLS,
     LANGUAGE_NATIVE_NAMES,
     SUPPORTED_CURRENCIES,
     SUPPORTED_LANGUAGES,
 )
+from gpuplanner.core.money import CURRENCY_SYMBOLS
+from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
+
+if TYPE_CHECKING:  # the fleet window loads when it is first opened
+    from gpuplanner.ui.fleet_window import FleetWindow
 
 # Wizard pages after the first are built when first opened: the first paint must not wait for
 # the planning engine, the catalog types or pyqtgraph (DESIGN §8, issue 7).
@@ -92,8 +98,8 @@ class MainWindow(QMainWindow):
         self.currency_label = QLabel(self)
         self.currency_combo = QComboBox(self)
         self.currency_combo.setObjectName("currencyCombo")
-        for code in SUPPORTED_CURRENCIES:
-            self.currency_combo.addItem(f"{code} ({CURRENCY_SYMBOLS[code]})", code)
+        for money in SUPPORTED_CURRENCIES:  # not "currency": the window's own is a parameter
+            self.currency_combo.addItem(f"{money} ({CURRENCY_SYMBOLS[money]})", money)
         self.currency_label.setBuddy(self.currency_combo)
 
         header = QFrame(self)
@@ -112,7 +118,7 @@ class MainWindow(QMainWindow):
         # The fleet view reads folders of files: not for a kiosk's customers.
         self.fleet_button.setVisible(allow_files and controller is not None)
         self.fleet_button.clicked.connect(self.open_fleet)
-        self.fleet_window = None
+        self.fleet_window: FleetWindow | None = None
         header_layout.addSpacing(12)
         header_layout.addWidget(self.fleet_button)
 
@@ -120,7 +126,7 @@ class MainWindow(QMainWindow):
         self.scenario_page = ScenarioPage(self)
         self.pages.addWidget(self.scenario_page)
         self._allow_files = allow_files
-        self._built: dict[int, QWidget] = {}
+        self._built: dict[int, WizardPage] = {}
         self._hidden: set[int] = set()
         if controller is not None:
             for _ in PAGE_CLASSES:
@@ -187,12 +193,12 @@ class MainWindow(QMainWindow):
                 else cls(self.controller, self)
             )
             stand_in = self.pages.widget(index)
-            self.pages.removeWidget(stand_in)
-            stand_in.deleteLater()
+            if stand_in is not None:
+                self.pages.removeWidget(stand_in)
+                stand_in.deleteLater()
             self.pages.insertWidget(index, page)
             self._built[index] = page
-            if hasattr(page, "load_from_session"):
-                page.load_from_session()
+            page.load_from_session()
         return self._built[index]
 
     computer_page = property(lambda self: self.page(1))
@@ -232,7 +238,7 @@ class MainWindow(QMainWindow):
             if self.controller is not None:
                 self.error_label.setVisible(False)
             page = self.pages.currentWidget()
-            if hasattr(page, "entered"):
+            if isinstance(page, WizardPage):
                 page.entered()
             self._update_navigation()
 
@@ -244,16 +250,17 @@ class MainWindow(QMainWindow):
             session.workload = None
             session.max_gpus = None
 
-    def open_fleet(self) -> None:
+    def open_fleet(self) -> FleetWindow:
         from gpuplanner.ui.fleet_window import FleetWindow
 
-        if self.fleet_window is None:
-            self.fleet_window = FleetWindow(
-                self.controller.session.language if self.controller else "en", self.currency()
-            )
-        self.fleet_window.show()
-        self.fleet_window.raise_()
-        self.fleet_window.activateWindow()
+        window = self.fleet_window or FleetWindow(
+            self.controller.session.language if self.controller else "en", self.currency()
+        )
+        self.fleet_window = window
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
 
     def show_error(self, message: str) -> None:
         self.error_label.setText("⚠ " + message)
@@ -301,7 +308,7 @@ class MainWindow(QMainWindow):
         currency = self.currency()
         self.set_currency(currency)
         page = self.pages.currentWidget()
-        if page is not self.scenario_page and hasattr(page, "entered"):
+        if isinstance(page, WizardPage):
             page.retranslate()
             page.entered()
         self.currency_changed.emit(currency)

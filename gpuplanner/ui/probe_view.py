@@ -55,7 +55,7 @@ def headline(result: ProbeResult, card: GpuSpec | None) -> dict:
     env = result.environment()
     on_gpu = bool(env.get("gpus"))
     shares = [b for b in bars(result, card, on_gpu) if b.percent is not None and b.unit == "TFLOPS"]
-    best = max(shares, key=lambda b: b.percent, default=None)
+    best = max(shares, key=lambda b: b.percent or 0.0, default=None)
     pipeline = result.metric("input", "jpeg_decode_augment")
     fp32 = result.metric("matmul", "fp32")
     return {

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.core.languages import format_money
+from gpuplanner.core.money import format_money
 from gpuplanner.planning.recommend import Option
 from gpuplanner.report import plan_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QSortFilterProxyModel, Qt
 
-from gpuplanner.core.languages import format_money
+from gpuplanner.core.money import format_money
 from gpuplanner.planning.recommend import Option
 from gpuplanner.report import plan_text
 
@@ -131,7 +131,8 @@ class OptionsProxy(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.UserRole)
 
     def filterAcceptsRow(self, row, parent) -> bool:
-        return self.show_all or self.sourceModel().options[row].offered
+        source = self.sourceModel()
+        return self.show_all or (isinstance(source, OptionsModel) and source.options[row].offered)
 
     def lessThan(self, left, right) -> bool:
         a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)

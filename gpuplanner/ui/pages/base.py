@@ -46,6 +46,9 @@ class WizardPage(QWidget):
     def entered(self) -> None:
         """The page became the current one."""
 
+    def load_from_session(self) -> None:
+        """Show what the session holds (a restored or loaded state); called once it is built."""
+
     @property
     def language(self) -> str:
         return self.controller.session.language

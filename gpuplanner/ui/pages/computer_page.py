@@ -59,8 +59,9 @@ class ComputerPage(WizardPage):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         holder = QWidget(scroll)
-        QVBoxLayout(holder).addWidget(self.summary)
-        holder.layout().addStretch(1)
+        column = QVBoxLayout(holder)
+        column.addWidget(self.summary)
+        column.addStretch(1)
         scroll.setWidget(holder)
 
         self.psu_box = QGroupBox(self)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
@@ -18,6 +19,9 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, headline
+
+if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
+    from gpuplanner.ui.charts import ProbeChart
 
 _qt_translate = QCoreApplication.translate
 
@@ -62,9 +66,12 @@ class ProbePage(WizardPage):
         self.result_label.setWordWrap(True)
         self.layout_.addWidget(self.result_label)
         self.chart_holder = QWidget(self)
-        QVBoxLayout(self.chart_holder).setContentsMargins(0, 0, 0, 0)
+        self.chart_column = QVBoxLayout(self.chart_holder)
+        self.chart_column.setContentsMargins(0, 0, 0, 0)
         self.layout_.addWidget(self.chart_holder, 1)
-        self.chart = None  # pyqtgraph loads when the page is first shown, never at start-up
+        self.chart: ProbeChart | None = (
+            None  # pyqtgraph loads when the page is first shown, never at start-up
+        )
         self._steps_done: list[str] = []
         self.start_button.clicked.connect(self._start)
         self.cancel_button.clicked.connect(controller.cancel_probe)
@@ -83,7 +90,7 @@ class ProbePage(WizardPage):
         from gpuplanner.ui.charts import ProbeChart
 
         self.chart = ProbeChart(self.chart_holder)
-        self.chart_holder.layout().addWidget(self.chart)
+        self.chart_column.addWidget(self.chart)
         self.chart.setVisible(False)  # an empty chart says nothing: shown with the first result
         self.chart.setAccessibleName(self.tr("Measured rate as a share of the catalog peak"))
 

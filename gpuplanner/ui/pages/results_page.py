@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
@@ -32,12 +33,15 @@ from gpuplanner.app.session import to_request
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricefile import PriceListError
 from gpuplanner.catalog.pricepack import PackError
-from gpuplanner.core.languages import format_money
+from gpuplanner.core.money import format_money
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.results_view import comparison_rows
 from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
+
+if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
+    from gpuplanner.ui.charts import ValueScatter
 
 SEVERITY_MARK = {"blocks": "✖", "needs": "＋", "warns": "⚠", "info": "ℹ"}
 
@@ -156,8 +160,8 @@ class ResultsPage(WizardPage):
         details_layout.addWidget(self.details_scroll, 1)
         details_layout.addWidget(self.power)
         self.scatter_tab = QWidget(self)
-        QVBoxLayout(self.scatter_tab)
-        self.scatter = None
+        self.scatter_column = QVBoxLayout(self.scatter_tab)
+        self.scatter: ValueScatter | None = None  # pyqtgraph loads when the tab is first shown
         self.compare = QTableWidget(0, 0, self)
         self.compare.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.tabs.addTab(details_tab, "")
@@ -179,7 +183,7 @@ class ResultsPage(WizardPage):
 
             self.scatter = ValueScatter(self.scatter_tab)
             self.scatter.picked.connect(self._pick)
-            self.scatter_tab.layout().addWidget(self.scatter)
+            self.scatter_column.addWidget(self.scatter)
         self.controller.replan()
 
     def _import_prices(self) -> None:

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from gpuplanner.app.session import to_request
-from gpuplanner.core.languages import CURRENCY_SYMBOLS
+from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.planning import memory
 from gpuplanner.planning.job import job_memory
 from gpuplanner.planning.recommend import PlanError
@@ -68,26 +69,25 @@ class WorkloadPage(WizardPage):
         self.keep_psu = QCheckBox(self)
         form = QFormLayout()
         self.labels = [QLabel(self) for _ in range(10)]
-        budget_row = QHBoxLayout()
+        budget_box = QWidget(self)  # the slider and the number, one row of the form
+        budget_row = QHBoxLayout(budget_box)
+        budget_row.setContentsMargins(0, 0, 0, 0)
         budget_row.addWidget(self.budget_slider, 1)
         budget_row.addWidget(self.budget)
-        for label, widget in zip(
-            self.labels,
-            (
-                self.workload,
-                self.llm_model,
-                self.llm_mode,
-                self.precision,
-                self.seq,
-                self.batch,
-                budget_row,
-                self.max_gpus,
-                self.bits,
-                self.route,
-            ),
-            strict=True,
-        ):
-            form.addRow(label, widget)
+        fields: tuple[QWidget, ...] = (
+            self.workload,
+            self.llm_model,
+            self.llm_mode,
+            self.precision,
+            self.seq,
+            self.batch,
+            budget_box,
+            self.max_gpus,
+            self.bits,
+            self.route,
+        )
+        for label, field in zip(self.labels, fields, strict=True):
+            form.addRow(label, field)
         form.addRow(self.used)
         form.addRow(self.all_regions)
         form.addRow(self.rocm)
