@@ -16,7 +16,8 @@ import psutil
 import pytest
 from conftest import REPO_ROOT, child_env
 
-from gpuplanner.probe.runner import ProbeRunner, clean_text, iter_lines
+from gpuplanner.probe.protocol import clean_text, iter_lines
+from gpuplanner.probe.runner import ProbeRunner
 
 FAKE = Path(__file__).parent / "fakeworkers"
 MB = 1024 * 1024

@@ -10,33 +10,28 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 import logging
-import math
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from io import BufferedReader
 from pathlib import Path
-from typing import cast
+from typing import Any, BinaryIO, cast
 
 import psutil
 
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
+from gpuplanner.probe.protocol import ProtocolReader, StderrTail, clean_text, finite
 from gpuplanner.probe.results import (
     RESULT_VERSION,
     GpuLoadSummary,
-    Metric,
     ProbeResult,
-    StepResult,
 )
 
 log = logging.getLogger(__name__)
@@ -44,57 +39,7 @@ WORKER_PATH = Path(worker_module.__file__).resolve()
 CANCEL_GRACE_S = 0.8  # SIGTERM, then SIGKILL: well inside the 2 s a cancel may take
 HELLO_TIMEOUT_S = 60.0
 SAMPLE_INTERVAL_S = 0.5
-STDERR_KEEP = 64 * 1024
 DEFAULT_TIMEOUT_S = {"tiny": 120.0, "quick": 90.0, "full": 600.0}
-# The worker is untrusted output: read in chunks, never a whole line of any length, and keep
-# only so many events (a real probe sends a few hundred).
-READ_CHUNK = 64 * 1024
-MAX_LINE = 1024 * 1024
-MAX_EVENTS = 5000
-PROGRESS_PER_S = 20
-STEP_STATUSES = frozenset({"ok", "failed", "skipped"})
-
-# Terminal control: C0 but tab and newline, DEL, C1 (ESC [ ... sequences and the like).
-_CONTROL = dict.fromkeys([*range(0, 9), *range(11, 32), *range(127, 160)])
-
-
-def clean_text(value: object, limit: int = 2000) -> str:
-    """A worker's text as something safe to print: no control characters, bounded length."""
-    return str(value).translate(_CONTROL)[:limit]
-
-
-def iter_lines(read: Callable[[int], bytes], stop: threading.Event, max_line: int = MAX_LINE):
-    """Lines from ``read`` (a pipe's read1), at most ``max_line`` bytes each: a longer line is
-    dropped (yielded as None, once) and the rest of it skipped, without holding it in memory."""
-    buffer = bytearray()
-    skipping = False
-    while not stop.is_set():
-        chunk = read(READ_CHUNK)
-        if not chunk:
-            break
-        start = 0
-        while True:
-            end = chunk.find(b"\n", start)
-            if end < 0:
-                if not skipping:
-                    buffer += chunk[start:]
-                    if len(buffer) > max_line:
-                        buffer.clear()
-                        skipping = True
-                        yield None
-                break
-            if skipping:
-                skipping = False
-            else:
-                buffer += chunk[start:end]
-                if len(buffer) > max_line:
-                    yield None
-                else:
-                    yield bytes(buffer)
-            buffer.clear()
-            start = end + 1
-    if buffer and not skipping and not stop.is_set():
-        yield bytes(buffer)
 
 
 @dataclass
@@ -220,134 +165,30 @@ class ProbeRunner:
     def run(self) -> ProbeResult:
         started_at = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
         start = time.monotonic()
-        python_label = self.python or sys.executable
-        if self.python is None and self._own_worker and not bundle_has_tensorflow():
-            return self._result("tensorflow-missing", started_at, start, message=LITE_MESSAGE)
-        if self.python is not None:
-            problem = check_python(self.python)
-            if problem:
-                return self._result("bad-python", started_at, start, message=problem)
-        events: list[dict] = []
-        garbage: list[str] = []
-        stderr_chunks: list[str] = []
-        hello = threading.Event()
-        final = threading.Event()
-        creation = (
-            {"start_new_session": True}
-            if os.name == "posix"
-            else {
-                "creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
-                | getattr(subprocess, "CREATE_NO_WINDOW", 0)
-            }
-        )
-        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
+        refusal = self._refusal()
+        if refusal is not None:
+            return self._result(refusal[0], started_at, start, message=refusal[1])
         try:
-            self._process = subprocess.Popen(
-                self.command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=env,
-                **creation,
-            )
+            process = self._spawn()
         except OSError as exc:
             return self._result(
                 "bad-python", started_at, start, message=f"cannot start {self.command[0]}: {exc}"
             )
-        # Both pipes were asked for above: Popen gives them as buffered binary readers.
-        stdout = cast(BufferedReader, self._process.stdout)
-        stderr = cast(BufferedReader, self._process.stderr)
-
+        protocol = ProtocolReader(self._dispatch)
+        tail = StderrTail()
         stop = threading.Event()  # set at the deadline: the readers stop, whatever is queued
-        garbage_count = [0]
-        last_progress = [0.0]
-
-        def note_garbage(text: str) -> None:
-            garbage_count[0] += 1
-            if len(garbage) < 20:
-                garbage.append(clean_text(text, 200))
-
-        def read_stdout() -> None:
-            for raw in iter_lines(stdout.read1, stop):
-                if raw is None:
-                    note_garbage(f"a line over {MAX_LINE // 1024} KB")
-                    continue
-                line = raw.decode("utf-8", errors="replace").strip()
-                if not line:
-                    continue
-                try:
-                    message = json.loads(line)
-                except (json.JSONDecodeError, RecursionError, ValueError):
-                    message = None
-                if not isinstance(message, dict) or "type" not in message or "v" not in message:
-                    note_garbage(line)
-                    continue
-                kind = message["type"]
-                if kind == "progress":
-                    # Shown, not kept; at most PROGRESS_PER_S a second reach the listener (a
-                    # flood of cross-thread signals once crashed the window).
-                    now = time.monotonic()
-                    if now - last_progress[0] >= 1 / PROGRESS_PER_S:
-                        last_progress[0] = now
-                        self._dispatch(message)
-                    continue
-                if kind == "final":
-                    if final.is_set():
-                        continue  # one final is the end; more are a flood
-                    final.set()
-                elif len(events) >= MAX_EVENTS:
-                    continue  # a flood: keep the first events and the final, drop the rest
-                events.append(message)
-                if kind == "hello":
-                    hello.set()
-                self._dispatch(message)
-            with contextlib.suppress(OSError, ValueError):
-                stdout.close()
-
-        def read_stderr() -> None:
-            # The last STDERR_KEEP bytes however much the child writes: chunks in a deque,
-            # the oldest dropped while the rest still hold enough; trimmed once at the end.
-            kept: deque[bytes] = deque()
-            total = 0
-            while not stop.is_set():
-                chunk = stderr.read1(READ_CHUNK)
-                if not chunk:
-                    break
-                kept.append(chunk)
-                total += len(chunk)
-                while total - len(kept[0]) >= STDERR_KEEP:
-                    total -= len(kept.popleft())
-            text = b"".join(kept)[-STDERR_KEEP:].decode("utf-8", errors="replace")
-            stderr_chunks.append(text)
-
+        # Both pipes were asked for in _spawn: binary readers.
         readers = [
-            threading.Thread(target=read_stdout, daemon=True),
-            threading.Thread(target=read_stderr, daemon=True),
+            threading.Thread(
+                target=protocol.read, args=(cast(BinaryIO, process.stdout), stop), daemon=True
+            ),
+            threading.Thread(
+                target=tail.read, args=(cast(BinaryIO, process.stderr), stop), daemon=True
+            ),
         ]
         for reader in readers:
             reader.start()
-        samples: list[list[dict]] = []
-        next_sample = 0.0
-        outcome = None
-        while self._process.poll() is None:
-            now = time.monotonic()
-            if self._cancel.is_set():
-                outcome = "cancelled"
-            elif now - start > self.timeout_s:
-                outcome = "timeout"
-            elif not hello.is_set() and now - start > HELLO_TIMEOUT_S:
-                outcome = "bad-python"
-            if outcome:
-                stop.set()
-                self._kill_tree()
-                break
-            if self.sampler is not None and now >= next_sample:
-                try:
-                    samples.append(self.sampler.sample())
-                except Exception:  # sampling is a bonus; never let it stop the run
-                    log.exception("NVML sampling failed")
-                next_sample = now + SAMPLE_INTERVAL_S
-            time.sleep(0.05)
+        outcome, samples = self._watch(process, protocol.hello, start, stop)
         deadline = time.monotonic() + 3.0  # what is still queued gets 3 s, then is dropped
         for reader in readers:
             reader.join(max(0.0, deadline - time.monotonic()))
@@ -355,18 +196,74 @@ class ProbeRunner:
         self._kill_tree()  # anything the worker left behind, also after a normal exit
         for reader in readers:
             reader.join(2)
-        if garbage_count[0] > len(garbage):
-            garbage.append(f"... and {garbage_count[0] - len(garbage)} more")
-        return self._finish(
-            outcome,
-            events,
-            garbage,
-            "".join(stderr_chunks),
-            samples,
-            started_at,
-            start,
-            python_label,
+        return self._finish(outcome, protocol, tail.text(), samples, started_at, start)
+
+    def _refusal(self) -> tuple[str, str] | None:
+        """(status, message) when the worker cannot run at all, before anything starts."""
+        if self.python is None and self._own_worker and not bundle_has_tensorflow():
+            return "tensorflow-missing", LITE_MESSAGE
+        if self.python is not None:
+            problem = check_python(self.python)
+            if problem:
+                return "bad-python", problem
+        return None
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        """The worker in its own process group (so a kill takes its children too)."""
+        creation: dict[str, Any] = (
+            {"start_new_session": True}
+            if os.name == "posix"
+            else {
+                "creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+                | getattr(subprocess, "CREATE_NO_WINDOW", 0)
+            }
         )
+        self._process = subprocess.Popen(
+            self.command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8"),
+            **creation,
+        )
+        return self._process
+
+    def _watch(
+        self,
+        process: subprocess.Popen[bytes],
+        hello: threading.Event,
+        start: float,
+        stop: threading.Event,
+    ) -> tuple[str | None, list[list[dict]]]:
+        """Until the worker exits, or a cancel or deadline ends it (the outcome, then); NVML
+        sampled meanwhile."""
+        samples: list[list[dict]] = []
+        next_sample = 0.0
+        while process.poll() is None:
+            now = time.monotonic()
+            outcome = self._ended(now - start, hello.is_set())
+            if outcome is not None:
+                stop.set()
+                self._kill_tree()
+                return outcome, samples
+            if self.sampler is not None and now >= next_sample:
+                try:
+                    samples.append(self.sampler.sample())
+                except Exception:  # sampling is a bonus; never let it stop the run
+                    log.exception("NVML sampling failed")
+                next_sample = now + SAMPLE_INTERVAL_S
+            time.sleep(0.05)
+        return None, samples
+
+    def _ended(self, elapsed_s: float, said_hello: bool) -> str | None:
+        """Why the run must end now: cancelled, out of time, or a Python that never answered."""
+        if self._cancel.is_set():
+            return "cancelled"
+        if elapsed_s > self.timeout_s:
+            return "timeout"
+        if not said_hello and elapsed_s > HELLO_TIMEOUT_S:
+            return "bad-python"
+        return None
 
     def _dispatch(self, message: dict) -> None:
         kind = message.get("type")
@@ -377,7 +274,7 @@ class ProbeRunner:
             data=message,
         )
         if kind == "progress":
-            fraction = _finite(message.get("fraction"))
+            fraction = finite(message.get("fraction"))
             event.fraction = min(1.0, max(0.0, fraction)) if fraction is not None else None
             event.text = clean_text(message.get("text", ""), 300)
         elif kind == "error":
@@ -399,44 +296,29 @@ class ProbeRunner:
         )
 
     def _finish(
-        self, outcome, events, garbage, stderr, samples, started_at, start, python_label
+        self,
+        outcome: str | None,
+        protocol: ProtocolReader,
+        stderr: str,
+        samples: list[list[dict]],
+        started_at: str,
+        start: float,
     ) -> ProbeResult:
-        code = self._process.returncode if self._process else None
-        steps = tuple(
-            StepResult(
-                step=clean_text(e.get("step"), 40),
-                status=_one_of(e.get("status"), STEP_STATUSES),
-                metrics=tuple(
-                    metric
-                    for m in (e.get("metrics") if isinstance(e.get("metrics"), list) else [])[:50]
-                    if isinstance(m, dict) and (metric := _metric(m)) is not None
-                ),
-                reason=clean_text(e.get("reason"), 500) if e.get("reason") is not None else None,
-            )
-            for e in events
-            if e.get("type") == "result"
-        )
-        errors = tuple(
-            clean_text(f"{e.get('step') or 'probe'}: {e.get('kind')}: {e.get('message')}", 500)
-            for e in events
-            if e.get("type") == "error"
-        )
-        finals = [e for e in events if e.get("type") == "final"]
+        steps = protocol.steps()
+        python_label = self.python or sys.executable
         status, message = classify(
             Outcome(
                 ended=outcome if outcome in ("cancelled", "timeout", "bad-python") else "exited",
                 python=python_label,
                 timeout_s=self.timeout_s,
                 hello_timeout_s=HELLO_TIMEOUT_S,
-                said_hello=any(e.get("type") == "hello" for e in events),
-                error_kinds=frozenset(
-                    str(e.get("kind")) for e in events if e.get("type") == "error"
-                ),
-                versions=frozenset(e.get("v") for e in events),
-                final_status=str(finals[-1].get("status")) if finals else None,
-                exit_code=code,
+                said_hello=protocol.hello.is_set(),
+                error_kinds=frozenset(str(e.get("kind")) for e in protocol.of_type("error")),
+                versions=frozenset(e.get("v") for e in protocol.events),
+                final_status=protocol.final_status(),
+                exit_code=self._process.returncode if self._process else None,
                 stderr_last_line=next(iter(stderr.strip().splitlines()[-1:]), ""),
-                garbage=tuple(garbage),
+                garbage=protocol.garbage,
                 steps_done=len(steps),
             )
         )
@@ -461,7 +343,7 @@ class ProbeRunner:
             started=started_at,
             seconds=round(time.monotonic() - start, 2),
             steps=steps,
-            errors=errors,
+            errors=protocol.errors(),
             load=summarise_samples(samples),
             diagnosis=diagnosis,
             message=message,
@@ -491,40 +373,6 @@ def _wait_gone(processes: list[psutil.Process], timeout_s: float = 2.0) -> None:
 
     while any(alive(p) for p in processes) and time.monotonic() < deadline:
         time.sleep(0.02)
-
-
-def _finite(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    try:
-        number = float(value)
-    except OverflowError:  # an integer of thousands of digits
-        return None
-    return number if math.isfinite(number) else None
-
-
-def _one_of(value: object, allowed: frozenset[str]) -> str:
-    """A status from the fixed set; anything else the worker says is a failure."""
-    return value if isinstance(value, str) and value in allowed else "failed"
-
-
-def _metric(data: dict) -> Metric | None:
-    """A measured figure: finite and not negative, or it is not kept (never turned into advice)."""
-    value = _finite(data.get("value"))
-    if data.get("value") is not None and (value is None or value < 0):
-        return None
-    spread = _finite(data.get("spread_pct"))
-    runs = data.get("runs")
-    return Metric(
-        name=clean_text(data.get("name"), 80),
-        value=value,
-        unit=clean_text(data.get("unit", ""), 40),
-        spread_pct=spread if spread is not None and spread >= 0 else None,
-        runs=runs
-        if isinstance(runs, int) and not isinstance(runs, bool) and 0 <= runs < 10**9
-        else None,
-        params=params if isinstance(params := data.get("params"), dict) else {},
-    )
 
 
 def summarise_samples(samples: list[list[dict]]) -> tuple[GpuLoadSummary, ...]:
