@@ -1,7 +1,7 @@
 """The user's own database: shop price lists, saved plans, scans and probe history.
 
 Lives in the platform's user data folder. Its schema carries a version
-(``PRAGMA user_version``) and moves forward through the migrations below; a file from a
+(``PRAGMA user_version``) and moves forward through the migrations of userdb_schema.py; a file from a
 newer gpuplanner is left untouched. A corrupt file is kept aside as a backup and a fresh
 one is created, and the caller is told so it can tell the user.
 """
@@ -21,100 +21,12 @@ from pathlib import Path
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
+from gpuplanner.catalog.userdb_schema import MIGRATIONS, SCHEMA_VERSION
 from gpuplanner.core import filelock, paths
 
 log = logging.getLogger(__name__)
 DB_NAME = "gpuplanner.sqlite"
 BUSY_TIMEOUT_S = 5.0
-
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the first schema
-    """
-    create table shops (
-        id integer primary key,
-        name text not null unique,
-        created text not null
-    );
-    create table shop_prices (
-        id integer primary key,
-        shop_id integer not null references shops(id) on delete cascade,
-        line integer not null,
-        product_name text not null,
-        gpu_id text,
-        match_confidence real not null,
-        amount real not null check (amount > 0),
-        currency text not null,
-        condition text not null,
-        sku text,
-        stock integer,
-        location text
-    );
-    create index shop_prices_gpu on shop_prices(gpu_id, currency);
-    create table price_imports (
-        id integer primary key,
-        shop_id integer not null references shops(id) on delete cascade,
-        file_name text not null,
-        imported_at text not null,
-        row_count integer not null,
-        report_json text not null
-    );
-    create table plans (
-        id integer primary key,
-        created text not null,
-        name text not null,
-        request_json text not null,
-        plan_json text not null
-    );
-    create table scans (
-        id integer primary key,
-        created text not null,
-        machine text not null,
-        snapshot_json text not null
-    );
-    create table probe_runs (
-        id integer primary key,
-        created text not null,
-        python text not null,
-        result_json text not null
-    );
-    """,
-    # 2: price packs (dated market prices and exchange rates, docs/PRICES.md)
-    """
-    create table price_packs (
-        id integer primary key,
-        name text not null unique,
-        version integer not null,
-        published text not null,
-        publisher text not null,
-        description text not null,
-        file_name text not null,
-        imported_at text not null
-    );
-    create table pack_prices (
-        id integer primary key,
-        pack_id integer not null references price_packs(id) on delete cascade,
-        line integer not null,
-        gpu_id text not null,
-        amount real not null check (amount > 0),
-        currency text not null,
-        condition text not null,
-        region text not null,
-        source text not null,
-        date text not null,
-        note text
-    );
-    create index pack_prices_gpu on pack_prices(gpu_id);
-    create table pack_fx (
-        pack_id integer not null references price_packs(id) on delete cascade,
-        base text not null,
-        quote text not null,
-        rate real not null check (rate > 0),
-        date text not null,
-        source text not null
-    );
-    """,
-)
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class UserDbError(CatalogError):
