@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.speed import InferenceParams, llm_inference
+from gpuplanner.planning.speed import InferenceParams, is_hbm, llm_inference
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_llamacpp.csv"
@@ -36,7 +36,7 @@ PREFILL_TABLE = "llama3-tg512-pp512"
 
 
 def _hbm(row) -> bool:
-    return (row["gpu"].memory_type or "").upper().startswith("HBM")
+    return is_hbm(row["gpu"])
 
 
 def _rows(gpus):

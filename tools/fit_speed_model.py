@@ -1,17 +1,21 @@
-"""Fit the speed model on the measured training tables and cross-validate it.
+"""Fit the speed model on measured training tables and cross-validate it.
 
-Reads the team's shared benchmark tables (../shared/data/benchmarks, or
-$GPUPLANNER_SHARED/data/benchmarks) and the bundled catalog, fits one number per workload
-class and precision, and writes resources/models/speed_model.json with the parameters,
-the anchors and the cross-validated errors. tests/test_speed_model.py refits and checks
-that the committed file is what this script produces.
+Reads two suites: Lambda's tf_cnn_benchmarks logs and NVIDIA's DeepLearningExamples tables in
+the team's shared data (../shared/data/benchmarks, or $GPUPLANNER_SHARED/data/benchmarks),
+and Lambda's PyTorch benchmarks (resources/measurements/train_lambda_pytorch.csv: RTX 4090,
+RTX 6000 Ada, H100, A10 and eight more). Fits three numbers per workload class and precision,
+and writes resources/models/speed_model.json with the parameters, the anchors and the
+leave-one-GPU-out errors of every class, the LLM decode and prefill fit's included
+(tools/fit_llm_inference.py). tests/test_speed_model_file.py refits and checks that the
+committed file is what this script produces.
 
 Model (docs/PREDICTION.md): time per sample on card g is
-    t_g = (theta / C_g + (1 - theta) / B_g) / (min(M_g, 48) / 48) ** gamma
+    t_g = (theta / C_g + (1 - theta) / (h_g B_g)) / (min(M_g, 48) / 48) ** gamma
 with C_g the card's tensor (or TF32/FP32) rate and B_g its memory bandwidth, both divided by
-their geometric means over the fitted cards, and M_g its memory in GB (a smaller card runs a
+their geometric means over the fitted cards, h_g the share of peak bandwidth an HBM card
+reaches against a GDDR card (1 for GDDR), and M_g its memory in GB (a smaller card runs a
 smaller batch). The predicted speed ratio of two cards is the inverse ratio of their t.
-theta = 1 is compute-bound, theta = 0 bandwidth-bound.
+Only ratios within one task, precision and suite are compared, never numbers across suites.
 
 Usage: python tools/fit_speed_model.py [--check]
 """
@@ -30,6 +34,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tools"))
+
+import fit_llm_inference  # noqa: E402
 
 from gpuplanner.catalog.csvdata import load_catalog  # noqa: E402
 from gpuplanner.catalog.records import GpuSpec  # noqa: E402
@@ -37,6 +44,7 @@ from gpuplanner.planning.speed import ClassParams, features, time_per_sample  # 
 
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO.parent / "shared"))
 BENCH = SHARED / "data" / "benchmarks"
+PYTORCH = REPO / "resources" / "measurements" / "train_lambda_pytorch.csv"
 OUT = REPO / "resources" / "models" / "speed_model.json"
 
 GPU_IDS = {
@@ -63,8 +71,19 @@ CNN_TASKS = (
     "vgg16_imagenet",
     "alexnet_imagenet",
 )
-THETAS = [i / 100 for i in range(101)]
-GAMMAS = [i / 20 for i in range(13)]
+PYTORCH_TASKS = {
+    "cnn": ("resnet50", "ssd", "waveglow"),
+    "resnet50": ("resnet50",),
+    "transformer": (
+        "bert_base_squad",
+        "bert_large_squad",
+        "transformerxlbase",
+        "transformerxllarge",
+    ),
+}
+THETAS = [i / 50 for i in range(51)]
+GAMMAS = [i / 20 for i in range(5)]
+HBM = [i / 20 for i in range(10, 21)]  # 0.5 to 1.0
 # Lambda's A100 SXM4 logs (TF 2.3, before Ampere-tuned kernels) run slower than the same
 # chip in a PCIe card and 17x slower on VGG16 with FP16: a broken software stack, not the card.
 EXCLUDED = {
@@ -74,10 +93,6 @@ EXCLUDED = {
 
 def _spec(row: dict) -> GpuSpec:
     return GpuSpec(**{**row, "aliases": tuple(row["aliases"])})
-
-
-def card_features(card: GpuSpec, precision: str) -> tuple[float, float]:
-    return features(card, precision)
 
 
 def load_lambda() -> dict:
@@ -116,42 +131,83 @@ def load_dle() -> dict:
     return best
 
 
+def load_pytorch() -> dict:
+    """Single-card rows of Lambda's PyTorch suite: (task, precision, gpu) -> throughput."""
+    found: dict = {}
+    with PYTORCH.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["gpu_count"] == "1":
+                found[(row["task"], row["precision"], row["gpu_id"])] = float(row["throughput"])
+    return found
+
+
+def groups_of(table: dict, tasks, precision: str, least: int) -> list[dict[str, float]]:
+    """One group per task: the cards measured on it, for ratios within the group only."""
+    groups = []
+    for task in tasks:
+        group = {gpu: v for (t, p, gpu), v in table.items() if t == task and p == precision}
+        if len(group) >= least:
+            groups.append(group)
+    return groups
+
+
 def normalisers(cards: dict, ids: set[str], precision: str) -> tuple[float, float]:
-    computes = [card_features(cards[i], precision)[0] for i in ids]
-    bandwidths = [card_features(cards[i], precision)[1] for i in ids]
+    computes = [features(cards[i], precision)[0] for i in ids]
+    bandwidths = [features(cards[i], precision)[1] for i in ids]
     return math.exp(statistics.mean(map(math.log, computes))), math.exp(
         statistics.mean(map(math.log, bandwidths))
     )
 
 
-def predict_t(
-    card: GpuSpec, precision: str, params: tuple[float, float], norm: tuple[float, float]
-) -> float:
-    return time_per_sample(
-        card, precision, ClassParams(params[0], params[1], norm[0], norm[1], 0.0)
-    )
+Params = tuple[float, float, float]  # theta, gamma, hbm efficiency
 
 
-def fit_theta(
+def class_params(params: Params, norm: tuple[float, float]) -> ClassParams:
+    return ClassParams(params[0], params[1], norm[0], norm[1], 0.0, params[2])
+
+
+def predict_t(card: GpuSpec, precision: str, params: Params, norm: tuple[float, float]) -> float:
+    return time_per_sample(card, precision, class_params(params, norm))
+
+
+def fit_class(
     groups: list[dict[str, float]], cards: dict, precision: str, norm, gammas=GAMMAS
-) -> tuple[float, float]:
-    """(theta, gamma) minimising the squared log error of every pairwise speed ratio within each group."""
+) -> Params:
+    """(theta, gamma, h) minimising the squared log error of every pairwise speed ratio within
+    each group. Within a group of n, that sum is n * sum(e^2) - (sum e)^2 with e the log of
+    measured speed times predicted time: linear in the rows, so the whole grid is cheap."""
+    rows = [
+        (index, cards[g], math.log(v))
+        for index, group in enumerate(groups)
+        for g, v in group.items()
+    ]
+    sizes = [len(group) for group in groups]
 
-    def loss(params: tuple[float, float]) -> float:
-        total = 0.0
-        for group in groups:
-            ids = sorted(group)
-            times = {g: predict_t(cards[g], precision, params, norm) for g in ids}
-            for i, a in enumerate(ids):
-                for b in ids[i + 1 :]:
-                    total += (math.log(group[a] / group[b]) - math.log(times[b] / times[a])) ** 2
-        return total
+    def loss(params: Params) -> float:
+        sums = [0.0] * len(groups)
+        squares = [0.0] * len(groups)
+        for index, card, log_speed in rows:
+            e = log_speed + math.log(predict_t(card, precision, params, norm))
+            sums[index] += e
+            squares[index] += e * e
+        return sum(n * q - s * s for n, q, s in zip(sizes, squares, sums, strict=True))
 
-    return min(((t, g) for t in THETAS for g in gammas), key=loss)
+    # Coarse, then fine around the best: the loss is smooth in each parameter.
+    coarse = [(t, g, h) for t in THETAS[::5] for g in gammas for h in HBM[::2]]
+    best = min(coarse, key=loss)
+    fine = [
+        (t, g, h)
+        for t in THETAS
+        if abs(t - best[0]) <= 0.1
+        for g in gammas
+        for h in HBM
+        if abs(h - best[2]) <= 0.1
+    ]
+    return min(fine, key=loss)
 
 
 def pair_errors(
-    group: dict[str, float], cards: dict, precision: str, params, norm, held: str
+    group: dict[str, float], cards: dict, precision: str, params: Params, norm, held: str
 ) -> list[float]:
     errors = []
     for other in group:
@@ -165,6 +221,30 @@ def pair_errors(
     return errors
 
 
+def leave_one_gpu_out(groups, cards, precision, norm, gammas=GAMMAS) -> list[float]:
+    """Refit without each card, then the error of every predicted ratio between it and the
+    others it was measured with."""
+    errors = []
+    for held in sorted({g for group in groups for g in group}):
+        train = [{g: v for g, v in group.items() if g != held} for group in groups]
+        params = fit_class([t for t in train if len(t) >= 2], cards, precision, norm, gammas)
+        for group in groups:
+            if held in group:
+                errors.extend(pair_errors(group, cards, precision, params, norm, held))
+    return errors
+
+
+def summary(errors: list[float]) -> dict:
+    ordered = sorted(errors)
+    return {
+        "method": "leave one GPU out: refit without it, then the error of every predicted "
+        "speed ratio between it and the others",
+        "pairs": len(ordered),
+        "median_error_pct": round(statistics.median(ordered), 1),
+        "p90_error_pct": round(ordered[int(0.9 * (len(ordered) - 1))], 1),
+    }
+
+
 def baseline_errors(groups, cards, precision, feature: str) -> list[float]:
     errors = []
     for group in groups:
@@ -174,10 +254,7 @@ def baseline_errors(groups, cards, precision, feature: str) -> list[float]:
                 if feature == "fp32":
                     fa, fb = cards[a].fp32_tflops, cards[b].fp32_tflops
                 elif feature == "tensor":
-                    fa, fb = (
-                        card_features(cards[a], precision)[0],
-                        card_features(cards[b], precision)[0],
-                    )
+                    fa, fb = features(cards[a], precision)[0], features(cards[b], precision)[0]
                 else:
                     fa, fb = cards[a].memory_bandwidth_gbs, cards[b].memory_bandwidth_gbs
                 errors.append(abs((fa / fb) / (group[a] / group[b]) - 1) * 100)
@@ -187,78 +264,64 @@ def baseline_errors(groups, cards, precision, feature: str) -> list[float]:
 def build() -> dict:
     data = load_catalog(REPO / "resources" / "catalog")
     cards = {row["id"]: _spec(row) for row in data["gpus"]}
-    lam = load_lambda()
-    dle = load_dle()
-    model: dict = {"version": 1, "classes": {}, "cross_validation": {}, "baselines": {}}
+    lam, dle, pytorch = load_lambda(), load_dle(), load_pytorch()
+    model: dict = {"version": 2, "classes": {}, "cross_validation": {}, "baselines": {}}
     for precision in ("mixed", "fp32"):
-        groups = {}
-        for task in CNN_TASKS:
-            group = {gpu: v for (t, p, gpu), v in lam.items() if t == task and p == precision}
-            if len(group) >= 3:
-                groups[task] = group
-        all_ids = {g for group in groups.values() for g in group}
-        norm = normalisers(cards, all_ids, precision)
-        for name, chosen in (("cnn", list(groups)), ("resnet50", ["resnet50_imagenet"])):
-            chosen_groups = [groups[t] for t in chosen]
-            params = fit_theta(chosen_groups, cards, precision, norm)
-            cv = []
-            for held in sorted(all_ids):
-                train = [{g: v for g, v in group.items() if g != held} for group in chosen_groups]
-                held_params = fit_theta(train, cards, precision, norm)
-                for group in chosen_groups:
-                    if held in group:
-                        cv.extend(pair_errors(group, cards, precision, held_params, norm, held))
-            model["classes"][f"{name}/{precision}"] = {
+        tf_cnn = {t: groups_of(lam, (t,), precision, 3) for t in CNN_TASKS}
+        dle_tasks = sorted({t for (t, p, g) in dle if p == precision and "SSD" not in t})
+        sources = {
+            "cnn": [g for t in CNN_TASKS for g in tf_cnn[t]]
+            + groups_of(pytorch, PYTORCH_TASKS["cnn"], precision, 3),
+            "resnet50": tf_cnn["resnet50_imagenet"]
+            + groups_of(pytorch, PYTORCH_TASKS["resnet50"], precision, 3),
+            "transformer": groups_of(dle, dle_tasks, precision, 2)
+            + groups_of(pytorch, PYTORCH_TASKS["transformer"], precision, 3),
+        }
+        for name, groups in sources.items():
+            ids = {g for group in groups for g in group}
+            norm = normalisers(cards, ids, precision)
+            params = fit_class(groups, cards, precision, norm)
+            key = f"{name}/{precision}"
+            model["classes"][key] = {
                 "theta": params[0],
                 "gamma": params[1],
+                "hbm_efficiency": params[2],
                 "compute_norm_tflops": round(norm[0], 3),
                 "bandwidth_norm_gbs": round(norm[1], 1),
-                "fitted_on": sorted(all_ids),
-                "tasks": chosen,
+                "fitted_on": sorted(ids),
+                "groups": len(groups),
             }
-            model["cross_validation"][f"{name}/{precision}"] = {
-                "method": "leave one GPU out: refit without it, then the error of every predicted speed ratio between it and the others",
-                "pairs": len(cv),
-                "median_error_pct": round(statistics.median(cv), 1),
-                "p90_error_pct": round(sorted(cv)[int(0.9 * (len(cv) - 1))], 1),
-            }
-            model["baselines"][f"{name}/{precision}"] = {
+            model["cross_validation"][key] = summary(
+                leave_one_gpu_out(groups, cards, precision, norm)
+            )
+            model["baselines"][key] = {
                 feature: round(
-                    statistics.median(baseline_errors(chosen_groups, cards, precision, feature)), 1
+                    statistics.median(baseline_errors(groups, cards, precision, feature)), 1
                 )
                 for feature in ("fp32", "tensor", "bandwidth")
             }
-        # Transformer class: A100 vs V100 in NVIDIA's examples (BERT, Transformer-XL, ELECTRA);
-        # two cards cannot fix a memory term, so gamma stays 0.
-        tgroups = []
-        for task in sorted({t for (t, p, g) in dle if p == precision and "SSD" not in t}):
-            group = {g: v for (t, p, g), v in dle.items() if t == task and p == precision}
-            if len(group) >= 2:
-                tgroups.append(group)
-        tnorm = normalisers(cards, {g for group in tgroups for g in group} | all_ids, precision)
-        tparams = fit_theta(tgroups, cards, precision, tnorm, gammas=[0.0])
-        terrors = [
-            e
-            for group in tgroups
-            for held in group
-            for e in pair_errors(group, cards, precision, tparams, tnorm, held)
-        ]
-        model["classes"][f"transformer/{precision}"] = {
-            "theta": tparams[0],
-            "gamma": 0.0,
-            "compute_norm_tflops": round(tnorm[0], 3),
-            "bandwidth_norm_gbs": round(tnorm[1], 1),
-            "fitted_on": sorted({g for group in tgroups for g in group}),
-            "tasks": len(tgroups),
-        }
-        model["cross_validation"][f"transformer/{precision}"] = {
-            "method": "in-sample (only A100 and V100 are measured): error of the A100/V100 ratio per task",
-            "pairs": len(terrors) // 2,
-            "median_error_pct": round(statistics.median(terrors), 1) if terrors else None,
-        }
+    model["cross_validation"].update(llm_inference_errors())
     model["excluded"] = EXCLUDED
     model["anchors"] = ANCHORS
     return model
+
+
+def llm_inference_errors() -> dict:
+    """The LLM decode and prefill fit's leave-one-GPU-out errors (tools/fit_llm_inference.py),
+    so one report holds every class."""
+    with_catalog = load_catalog(REPO / "resources" / "catalog")
+    gpus = {row["id"]: _spec(row) for row in with_catalog["gpus"]}
+    cross = fit_llm_inference.leave_one_gpu_out(fit_llm_inference._rows(gpus))
+    method = "leave one GPU out: refit without it, then the error of each of its measured rows"
+    return {
+        f"llm-{phase}": {
+            "method": method,
+            "rows": numbers["rows"],
+            "median_error_pct": numbers["median_error_pct"],
+            "p90_error_pct": numbers["p90_error_pct"],
+        }
+        for phase, numbers in cross.items()
+    }
 
 
 # Absolute throughput of each workload preset on one measured card, so predictions can be

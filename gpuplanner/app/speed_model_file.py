@@ -23,6 +23,7 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
             compute_norm_tflops=float(c["compute_norm_tflops"]),
             bandwidth_norm_gbs=float(c["bandwidth_norm_gbs"]),
             error_pct=float(data["cross_validation"][name]["median_error_pct"] or 20.0),
+            hbm_efficiency=float(c.get("hbm_efficiency", 1.0)),  # 1.0 in a file made before it
         )
         for name, c in data["classes"].items()
     }
