@@ -146,7 +146,7 @@ def machine_facts(
             WORKSTATION_CPUS.search(snapshot.cpu.model or "")
         )
     cpu = snapshot.cpu if snapshot is not None else None
-    pipeline = factor = max_temp = None
+    pipeline = factor = max_temp = matmul = bandwidth = copy = None
     throttled = False
     if probe is not None:
         metric = probe.metric("input", "jpeg_decode_augment")
@@ -157,8 +157,13 @@ def machine_facts(
             for name, precision in (("fp16", "mixed"), ("tf32", "fp32"), ("fp32", "fp32")):
                 measured = probe.metric("matmul", name)
                 if measured and measured.value:
+                    matmul = measured.value
                     factor = calibration(measured.value, features(card, precision)[0])
                     break
+            memory = probe.metric("bandwidth", "device_memory")
+            bandwidth = memory.value if memory else None
+            transfer = probe.metric("transfer", "host_to_device")
+            copy = transfer.value if transfer else None
         for load in probe.load:
             max_temp = max(filter(None, [max_temp, load.max_temperature_c]), default=None)
             throttled = throttled or any("thermal" in r for r in load.throttle_reasons)
@@ -185,6 +190,9 @@ def machine_facts(
         existing_gpu_w=other_w,
         pipeline_images_s=pipeline,
         machine_factor=factor,
+        matmul_tflops=matmul,
+        bandwidth_gbs=bandwidth,
+        copy_gbs=copy,
         max_temp_c=max_temp,
         throttled=throttled,
     )

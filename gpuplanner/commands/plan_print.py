@@ -7,6 +7,7 @@ from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.report import job_text
 from gpuplanner.report import plan_text as text
+from gpuplanner.report.probe_effects_text import effect_lines
 
 HEADERS = {
     "en": ("#", "action", "GPU", "total", "price date", "speed", "per 1k", "needs", "warnings"),
@@ -68,6 +69,8 @@ def print_plan(plan, language: str, top: int) -> None:
     )
     if plan.price_age is not None:
         print(text.price_age_text(plan.price_age, language, tr))
+    for line in effect_lines(plan, language):
+        print(line)
     rows = [_row(i + 1, o, plan, language) for i, o in enumerate(plan.options[:top])]
     print_table(list(HEADERS.get(language, HEADERS["en"])), rows)
     best = plan.options[0] if plan.options and plan.options[0].offered else None

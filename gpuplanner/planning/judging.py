@@ -45,3 +45,6 @@ class Assessment:
     scaling: Scaling | None
     speedup: float | None  # against what is installed
     error_pct: float
+    # What the cards could do were the machine able to feed them: above ``throughput`` when
+    # the probe's input pipeline or host copy rate caps an image job (calibration.input_cap).
+    uncapped_throughput: float | None = None

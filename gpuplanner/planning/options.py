@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.planning import memory
+from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
 from gpuplanner.planning.power import PowerBudget
 from gpuplanner.planning.scaling import Scaling
@@ -140,6 +141,7 @@ class Plan:
     route_alternative: Option | None = None  # the best pick under another route
     job_label: str = ""
     price_age: PriceAge | None = None
+    probe_effects: tuple[ProbeEffect, ...] = ()  # which probe figure moved the predictions
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

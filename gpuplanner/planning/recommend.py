@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk, Price
 from gpuplanner.planning import (
+    calibration,
     candidates,
     cost,
     job,
@@ -99,12 +100,70 @@ class _Planner:
             inference=self.llm_mode == "inference",
         )
         self.tariff = request.tariff or cost.DEFAULT_TARIFF[request.currency]
+        self.bandwidth_factor = calibration.bandwidth_factor(
+            machine.bandwidth_gbs,
+            self.installed.gpu.memory_bandwidth_gbs if self.installed else None,
+        )
+        self.input_cap, self.cap_figure = calibration.input_cap(
+            workload, machine.pipeline_images_s, machine.copy_gbs
+        )
+        self.model = model
+        self.capped = False  # some option's speed was capped by what the machine can feed
         self.predictions = self._predict(model, machine)
         self._price_cache: dict[str, PriceFact | None] = {}
         self.keep_relative: float | None = None
         self.keep_offered = False  # the installed cards can run the job
 
     # -- facts per card ---------------------------------------------------------------------
+
+    def probe_effects(self) -> tuple[calibration.ProbeEffect, ...]:
+        """Which of the probe's figures moved the predictions, and by how much (on the
+        installed card's speed, or the cap on every card's)."""
+        machine = self.request.machine
+        effects: list[calibration.ProbeEffect] = []
+        trained = self.workload != "llm" or self.llm_mode != "inference"
+        if self.installed is not None and trained:
+            card = self.installed.gpu
+            name = speed.LLM_TRAINING_CLASS if self.workload == "llm" else None
+            precision = "mixed" if self.workload == "llm" else self.request.precision
+            if name is None:
+                name = f"{speed.WORKLOAD_CLASS[self.workload]}/{precision}"
+            params = self.model.classes[name]
+
+            def change(matmul: float | None, memory: float | None) -> float:
+                scaled = speed.machine_scale(card, precision, params, matmul, memory)
+                return round(100 * (scaled - 1), 1)
+
+            factor = machine.machine_factor
+            if factor and machine.matmul_tflops and abs(factor - 1) >= 0.01:
+                effects.append(
+                    calibration.ProbeEffect(
+                        "matmul",
+                        machine.matmul_tflops,
+                        round(machine.matmul_tflops / factor, 1),
+                        change_pct=change(factor, None),
+                    )
+                )
+            if self.bandwidth_factor and machine.bandwidth_gbs:
+                expected = card.memory_bandwidth_gbs * calibration.TYPICAL_BANDWIDTH_EFFICIENCY
+                effects.append(
+                    calibration.ProbeEffect(
+                        "bandwidth",
+                        machine.bandwidth_gbs,
+                        round(expected),
+                        change_pct=change(None, self.bandwidth_factor),
+                    )
+                )
+        if self.capped and self.input_cap and self.cap_figure:
+            measured = (
+                machine.pipeline_images_s if self.cap_figure == "pipeline" else machine.copy_gbs
+            )
+            effects.append(
+                calibration.ProbeEffect(
+                    self.cap_figure, measured or 0.0, None, cap=round(self.input_cap)
+                )
+            )
+        return tuple(effects)
 
     def _llm(self) -> tuple[LlmModel, str]:
         """The LLM job's model and method: set by job_memory whenever the workload is an LLM."""
@@ -136,6 +195,7 @@ class _Planner:
                 self.reference,
                 machine.machine_factor,
                 model,
+                self.bandwidth_factor,
             )
         else:
             found = speed.predict(
@@ -146,6 +206,7 @@ class _Planner:
                 self.by_id,
                 self.reference,
                 machine.machine_factor,
+                self.bandwidth_factor,
             )
         return {p.gpu_id: p for p in found}
 
@@ -216,7 +277,7 @@ class _Planner:
             other_w,
         )
         prediction = self.predictions.get(gpu.id)
-        relative = throughput = None
+        relative = throughput = uncapped = None
         scaling = None
         error = 0.0
         if prediction is not None:
@@ -228,6 +289,13 @@ class _Planner:
                 if prediction.throughput
                 else None
             )
+            if throughput and self.input_cap and throughput > self.input_cap:
+                # The machine feeds no more than its pipeline or its copies carry, however
+                # fast the cards: the whole machine's images, shared by its cards.
+                uncapped = throughput
+                self.capped = True
+                relative = round(relative * self.input_cap / throughput, 3)
+                throughput = round(self.input_cap, 1)
             error = speed.uncertainty_pct(prediction.error_pct, gpu)
         speedup = (
             round(relative / self.keep_relative, 3) if relative and self.keep_relative else None
@@ -245,6 +313,7 @@ class _Planner:
             scaling=scaling,
             speedup=speedup,
             error_pct=error,
+            uncapped_throughput=uncapped,
         )
 
     # -- judgement --------------------------------------------------------------------------
@@ -448,6 +517,7 @@ def recommend(
         rent=_rentals(planner),
         job_label=_job_label(planner),
         price_age=pricing.price_age(ranked),
+        probe_effects=planner.probe_effects(),
     )
     if not request.alternatives:
         return plan

@@ -33,8 +33,11 @@ class MachineFacts:
     cpu_base_w: float | None = None
     ram_gb: float | None = None
     existing_gpu_w: float = 0.0  # cards that stay in the machine whatever is bought
-    pipeline_images_s: float | None = None
+    pipeline_images_s: float | None = None  # the probe's CPU input pipeline
     machine_factor: float | None = None  # from the probe's matmul efficiency
+    matmul_tflops: float | None = None  # the probe's matrix multiply, at the job's precision
+    bandwidth_gbs: float | None = None  # the probe's device memory bandwidth
+    copy_gbs: float | None = None  # the probe's host-to-GPU copy rate
     max_temp_c: float | None = None
     throttled: bool = False
 

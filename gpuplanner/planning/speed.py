@@ -128,6 +128,26 @@ def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
     ) / float(memory**params.gamma)
 
 
+def machine_scale(
+    gpu: GpuSpec,
+    precision: str,
+    params: ClassParams,
+    matmul: float | None,
+    bandwidth: float | None,
+) -> float:
+    """How this machine's measured rates change a step on ``gpu``: the compute share of the
+    step divided by the matmul factor, the memory share by the bandwidth factor."""
+    if not matmul and not bandwidth:
+        return 1.0
+    compute, memory = features(gpu, precision)
+    if is_hbm(gpu):
+        memory *= params.hbm_efficiency
+    compute_time = params.theta * params.compute_norm_tflops / compute
+    memory_time = (1 - params.theta) * params.bandwidth_norm_gbs / memory
+    slowed = compute_time / (matmul or 1.0) + memory_time / (bandwidth or 1.0)
+    return (compute_time + memory_time) / slowed
+
+
 def llm_tokens_per_s(gpu: GpuSpec, params_b: float, mode: str, mfu: float = LLM_MFU) -> float:
     compute, _ = features(gpu, "mixed")
     return mfu * compute * 1e12 / (LLM_FLOPS_PER_TOKEN[mode] * params_b * 1e9)
@@ -200,36 +220,44 @@ def predict(
     by_id: dict[str, GpuSpec],
     reference: GpuSpec | None = None,
     machine_factor: float | None = None,
+    bandwidth_factor: float | None = None,
 ) -> list[Prediction]:
-    """Every card's throughput for ``workload``; ``relative`` is against ``reference`` (default: the first)."""
+    """Every card's throughput for ``workload``; ``relative`` is against ``reference`` (default:
+    the first). This machine's probe figures (``machine_factor`` for its matrix multiply,
+    ``bandwidth_factor`` for its memory) scale each card's step in its class's proportions."""
     cls = WORKLOAD_CLASS[workload]
     reference = reference or gpus[0]
-    factor = machine_factor or 1.0
+
+    def run_as(gpu: GpuSpec) -> str:
+        # Without tensor cores mixed precision has nothing to run faster on: FP32's speed.
+        return precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
+
+    def scale(gpu: GpuSpec) -> float:
+        params = model.classes[f"{cls}/{run_as(gpu)}"]
+        return machine_scale(gpu, run_as(gpu), params, machine_factor, bandwidth_factor)
 
     def rate(gpu: GpuSpec) -> float:
-        # Without tensor cores mixed precision has nothing to run faster on: FP32's speed.
-        run_as = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
-        params = model.classes[f"{cls}/{run_as}"]
+        params = model.classes[f"{cls}/{run_as(gpu)}"]
         anchor = model.anchors[workload]
         anchor_gpu = by_id[anchor.gpu]
-        anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
-        anchor_time = time_per_sample(anchor_gpu, run_as, params)
-        return anchor_rate * anchor_time / time_per_sample(gpu, run_as, params)
+        anchor_rate = anchor.mixed if run_as(gpu) == "mixed" else anchor.fp32
+        anchor_time = time_per_sample(anchor_gpu, run_as(gpu), params)
+        return anchor_rate * anchor_time / time_per_sample(gpu, run_as(gpu), params)
 
     params = model.classes[f"{cls}/{precision}"]
-    reference_rate = rate(reference)
+    reference_rate = rate(reference) * scale(reference)
     results = []
     for gpu in gpus:
-        throughput = rate(gpu)
+        throughput = rate(gpu) * scale(gpu)
         results.append(
             Prediction(
                 gpu_id=gpu.id,
                 gpu=gpu.name,
-                throughput=round(throughput * factor, 2),
+                throughput=round(throughput, 2),
                 unit=model.anchors[workload].unit,
                 relative=round(throughput / reference_rate, 3),
                 error_pct=params.error_pct,
-                calibrated=machine_factor is not None,
+                calibrated=machine_factor is not None or bandwidth_factor is not None,
             )
         )
     return results
@@ -261,6 +289,7 @@ def predict_llm(
     reference: GpuSpec | None = None,
     machine_factor: float | None = None,
     model: SpeedModel | None = None,
+    bandwidth_factor: float | None = None,
 ) -> list[Prediction]:
     """LLM fine-tuning tokens/s per card. The reference card's rate is its peak at the
     fine-tuning MFU; the others follow it by the fitted transformer training class, which
@@ -269,24 +298,32 @@ def predict_llm(
     have them near a 4090 and at 0.4-0.5x). Without a model, peak compute alone."""
     reference = reference or gpus[0]
     base = llm_tokens_per_s(reference, params_b, mode)
-    factor = machine_factor or 1.0
     params = model.classes.get(LLM_TRAINING_CLASS) if model is not None else None
+
+    def run_as(gpu: GpuSpec) -> str:
+        return "mixed" if has_tensor_cores(gpu) else "fp32"  # no tensor cores: FP32's rate
 
     def relative(gpu: GpuSpec) -> float:
         if params is None:
             return llm_tokens_per_s(gpu, params_b, mode) / base
-        run_as = "mixed" if has_tensor_cores(gpu) else "fp32"  # no tensor cores: FP32's rate
-        return time_per_sample(reference, "mixed", params) / time_per_sample(gpu, run_as, params)
+        return time_per_sample(reference, "mixed", params) / time_per_sample(
+            gpu, run_as(gpu), params
+        )
+
+    def scale(gpu: GpuSpec) -> float:
+        if params is None:
+            return machine_factor or 1.0
+        return machine_scale(gpu, run_as(gpu), params, machine_factor, bandwidth_factor)
 
     return [
         Prediction(
             gpu.id,
             gpu.name,
-            round(base * share * factor, 1),
+            round(base * share * scale(gpu), 1),
             "tokens/s",
-            round(share, 3),
+            round(share * scale(gpu) / scale(reference), 3),
             LLM_TRAINING_ERROR_PCT,
-            machine_factor is not None,
+            machine_factor is not None or bandwidth_factor is not None,
         )
         for gpu in gpus
         for share in (relative(gpu),)

@@ -21,6 +21,7 @@ from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.job_text import input_rows, job_rows, translator
+from gpuplanner.report.probe_effects_text import effect_lines
 from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg, value_chart_svg
 
 MARK = {"blocks": "✘", "needs": "＋", "warns": "⚠", "info": "·"}
@@ -140,6 +141,10 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
     if context.machine_rows:
         parts.append(f"<h2>{e(tr(translatable('Report', 'This computer')))}</h2>")
         parts.append(_table(context.machine_rows))
+    effects = effect_lines(plan, lang)
+    if effects:
+        parts.append(f"<h3>{e(tr(translatable('Report', 'What the probe changed')))}</h3>")
+        parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in effects) + "</ul>")
     if context.request is not None:
         parts.append(f"<h2>{e(tr(translatable('Report', 'What you told us')))}</h2>")
         parts.append(_table(input_rows(context.request, lang)))

@@ -2182,6 +2182,11 @@
             <translation>电脑</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/probe_effects_text.py" />
+            <source>Copies to the GPU run at {measured} GB/s: at most {cap} images/s reach the cards (check the slot, a riser or the link speed).</source>
+            <translation>向 GPU 拷贝数据只有 {measured} GB/s：每秒最多只有 {cap} 张图片能送到显卡（请检查插槽、延长线或链路速度）。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>E-ATX case</source>
             <translation>E-ATX 机箱</translation>
@@ -2298,9 +2303,19 @@
             <translation>购买地区</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/probe_effects_text.py" />
+            <source>Matrix multiply: {measured} TFLOPS where this card typically reaches {expected}; your card's predicted speed changes by {change}%.</source>
+            <translation>矩阵乘法：实测 {measured} TFLOPS，这张卡通常能达到 {expected}；你这张卡的预测速度因此变化 {change}%。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_text.py" />
             <source>Measured by the probe</source>
             <translation>测速结果</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/probe_effects_text.py" />
+            <source>Memory bandwidth: {measured} GB/s where this card typically reaches {expected}; your card's predicted speed changes by {change}%.</source>
+            <translation>显存带宽：实测 {measured} GB/s，这张卡通常能达到 {expected}；你这张卡的预测速度因此变化 {change}%。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2489,6 +2504,11 @@
             <translation>TensorFlow 安装方式</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/probe_effects_text.py" />
+            <source>The CPU decodes and augments {measured} images/s: no card in this machine trains faster than {cap} images/s until the input pipeline is faster (more CPU cores, pre-decoded or cached data).</source>
+            <translation>CPU 每秒只能解码并增强 {measured} 张图片：在输入管线变快之前（更多 CPU 核心、预先解码或缓存数据），这台机器上任何显卡的训练速度都不会超过每秒 {cap} 张。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/html.py" />
             <source>The job</source>
             <translation>任务</translation>
@@ -2522,6 +2542,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Weights</source>
             <translation>权重</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>What the probe changed</source>
+            <translation>实测结果对预测的影响</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />

@@ -176,18 +176,19 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 percent=round(100 * 0.5 ** (gpu.pcie_gen - machine.slot_gen)),
             )
         )
+    fed = a.uncapped_throughput or a.throughput
     if (
         ctx.workload in IMAGE_WORKLOADS
         and machine.pipeline_images_s
-        and a.throughput
-        and a.throughput > machine.pipeline_images_s
+        and fed
+        and fed > machine.pipeline_images_s
     ):
         out.append(
             finding(
                 "cpu-input-bound",
                 "warns",
                 pipeline=round(machine.pipeline_images_s),
-                predicted=round(a.throughput),
+                predicted=round(fed),
             )
         )
     vram = gpu.memory_gb * c.count
