@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gpuplanner.app import fleet
+from gpuplanner.app.catalog_data import load_catalog
+from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.commands.args import positive_float
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
@@ -15,6 +18,20 @@ from gpuplanner.commands.output import (
 )
 from gpuplanner.core import atomic
 from gpuplanner.core.vocab import CURRENCIES, LANGUAGES
+from gpuplanner.i18n import translatable
+from gpuplanner.planning.request import PlanError
+from gpuplanner.report.files import write_pdf_headless
+from gpuplanner.report.fleet_export import (
+    TITLES,
+    fleet_html,
+    machine_header,
+    machine_rows,
+    plan_header,
+    plan_rows,
+    unit_text,
+    words,
+    write_plan_csv,
+)
 
 
 def register(subparsers) -> None:
@@ -46,7 +63,6 @@ def register(subparsers) -> None:
 
 
 def plan_to_json(plan, machines) -> dict:
-    from gpuplanner.report.fleet_export import machine_rows, plan_rows
 
     keys = ["machine", "gpus", "vram_gb", "pcie", "psu", "tensorflow", "warnings", "file"]
     plan_keys = [
@@ -77,24 +93,6 @@ def plan_to_json(plan, machines) -> dict:
 
 
 def cmd_fleet(args) -> int:
-    from gpuplanner.app import fleet
-    from gpuplanner.app.catalog_data import load_catalog
-    from gpuplanner.catalog.errors import CatalogError
-    from gpuplanner.i18n import translatable
-    from gpuplanner.planning.recommend import PlanError
-    from gpuplanner.report.files import write_pdf_headless
-    from gpuplanner.report.fleet_export import (
-        TITLES,
-        fleet_html,
-        machine_header,
-        machine_rows,
-        plan_header,
-        plan_rows,
-        unit_text,
-        words,
-        write_plan_csv,
-    )
-
     missing = [str(p) for p in args.paths if not p.exists()]
     if missing:
         error(f"not found: {', '.join(missing)}")
