@@ -3,7 +3,9 @@
 Reads Lambda's tf_cnn_benchmarks ResNet-50 rows in ../shared/data/benchmarks (or
 $GPUPLANNER_SHARED/data/benchmarks): for each run on 2 to 8 cards, the measured efficiency
 (throughput / (one card's throughput x cards)) against planning.scaling.data_parallel with that
-run's batch per card and its measured single-card step time. Prints JSON.
+run's batch per card and its measured single-card step time. Then the same for the ResNet-50
+AMP rows of Lambda's PyTorch suite (resources/measurements/train_lambda_pytorch.csv), whose
+batches are much larger: a check across frameworks, not a fit. Prints JSON.
 
 Usage: python tools/check_scaling.py [--rows]
 """
@@ -35,6 +37,57 @@ CATALOG_ID = {
     "quadro rtx 8000": "quadro-rtx-8000",
     "quadro rtx 6000": "quadro-rtx-6000",
 }
+
+
+PYTORCH = REPO_ROOT / "resources" / "measurements" / "train_lambda_pytorch.csv"
+# Lambda's PyTorch ResNet-50 AMP batch per card (pytorch/pytorch-train-bs-fp16.csv at 08d77c4,
+# read 2026-11-30). The H100 SXM5 is not in that file; its rows are left out.
+PYTORCH_BATCH = {
+    "geforce-rtx-3090": 448,
+    "geforce-rtx-4090": 448,
+    "rtx-a6000": 928,
+    "rtx-6000-ada-generation": 928,
+    "a100-pcie-80-gb": 1280,
+    "a100-sxm4-80-gb": 1280,
+    "h100-pcie-80-gb": 1280,
+    "tesla-v100-sxm2-16-gb": 256,
+}
+
+
+def pytorch_rows(gpus: dict) -> list[dict]:
+    """The PyTorch suite's multi-card ResNet-50 AMP runs against the model."""
+    runs: dict[str, dict[int, float]] = {}
+    with PYTORCH.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["task"] == "resnet50" and row["precision"] == "mixed":
+                runs.setdefault(row["gpu_id"], {})[int(row["gpu_count"])] = float(row["throughput"])
+    rows = []
+    for gpu_id, counts in sorted(runs.items()):
+        if gpu_id not in PYTORCH_BATCH or 1 not in counts:
+            continue
+        one = counts[1]
+        for count, throughput in sorted(counts.items()):
+            if count == 1:
+                continue
+            measured = throughput / one / count
+            model = data_parallel(
+                gpus[gpu_id],
+                count,
+                RESNET50_GRADIENT_BYTES,
+                PYTORCH_BATCH[gpu_id] / one,
+                workstation=True,
+            )
+            rows.append(
+                {
+                    "gpu": gpu_id,
+                    "cards": count,
+                    "measured": round(measured, 3),
+                    "model": model.efficiency,
+                    "model_link": model.link,
+                    "error": round(abs(model.efficiency - measured) / measured, 3),
+                }
+            )
+    return rows
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -105,8 +158,16 @@ def main() -> int:
             "p90_error": round(_percentile(rest, 0.9), 3),
         },
     }
+    checked = pytorch_rows(gpus)
+    report["pytorch_check"] = {
+        "source": str(PYTORCH.relative_to(REPO_ROOT)),
+        "runs": len(checked),
+        "median_error": round(statistics.median(r["error"] for r in checked), 3),
+        "p90_error": round(_percentile([r["error"] for r in checked], 0.9), 3),
+    }
     if "--rows" in sys.argv[1:]:
         report["rows"] = rows
+        report["pytorch_check"]["rows"] = checked
     print(json.dumps(report, indent=2))
     return 0
 
