@@ -440,17 +440,17 @@
             <translation>涡轮（暴力扇）散热：满载时很吵，更适合放在机房而不是桌边。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A laptop: its GPU cannot be changed or added to.</source>
             <translation>笔记本电脑：显卡无法更换或增加。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A mini-ITX case has one slot: {count} cards do not fit.</source>
             <translation>mini-ITX 机箱只有一个插槽：放不下 {count} 块卡。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A modified card (memory added by a third party): shown when used and modified cards are allowed.</source>
             <translation>魔改卡（第三方加装显存）：勾选“考虑二手和魔改显卡”后才列出。</translation>
         </message>
@@ -460,17 +460,17 @@
             <translation>魔改卡（在改造的电路板上加装显存）：不是 NVIDIA 的正式产品；驱动更新后可能无法使用。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A passively cooled card needs server airflow; in a desktop case it overheats.</source>
             <translation>被动散热卡需要服务器风道，放在普通机箱里会过热。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A used card: many were mined on; ask how it was used, for the box and the invoice, and test it.</source>
             <translation>二手卡：很多曾用于挖矿；请问清使用情况，索要包装和发票，并上机测试。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>About {sustained_w} W sustained is {percent}% of the {psu_w} W supply; keep it under 80%.</source>
             <translation>持续功耗约 {sustained_w} W，占 {psu_w} W 电源的 {percent}%；建议低于 80%。</translation>
         </message>
@@ -485,52 +485,52 @@
             <translation>这是 SXM2 模块，不是 PCIe 显卡：需要 SXM2 底板或转接板，并自备散热。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>An {form} module, not a PCIe card: it needs a server built for it.</source>
             <translation>这是 {form} 模块而不是 PCIe 卡：需要专用服务器。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Buying beats renting after about {hours} GPU-hours.</source>
             <translation>使用约 {hours} 卡时后，购买比租用更划算。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with a 12V-2x6 cable for the card's plug.</source>
             <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有一根 12V-2x6 线接显卡的供电口。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with separate 8-pin cables ({eight_pin}) or a 12V-2x6 cable.</source>
             <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有独立的 8-pin 供电线（{eight_pin} 根）或一根 12V-2x6 线。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with {eight_pin} free CPU (EPS) 8-pin cables: this card takes the CPU plug, not PCIe.</source>
             <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有 {eight_pin} 根空闲的 CPU（EPS）8-pin 供电线：这块卡使用 CPU 供电口，而不是 PCIe 供电口。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained); the card takes its power from the slot, no cable needed.</source>
             <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W）；此卡由插槽供电，无需供电线。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: small PCs often take only low-profile (half-height) cards; check the slot's bracket height and that the card comes with a low-profile bracket.</source>
             <translation>购买前请确认：小型电脑往往只能装半高（刀卡）显卡；请检查插槽挡板高度，以及显卡是否附带半高挡板。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).</source>
             <translation>购买前请确认：这块卡使用 12V-2x6 接口，其转接线需要几根 8-pin 尚无记录（至少 {at_least} 根独立的 8-pin 线）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: the longest common boards are {length_mm} mm long and {slots} slots wide.</source>
             <translation>购买前请确认机箱空间：常见的最长型号长 {length_mm} mm、占 {slots} 个槽位。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check that the supply has separate 8-pin PCIe cables for each plug ({eight_pin}), not one split cable.</source>
             <translation>请确认电源为每个接口提供独立的 8-pin PCIe 供电线（{eight_pin} 根），不要用一根线分出的两个接头。</translation>
         </message>
@@ -540,32 +540,32 @@
             <translation>中国</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.</source>
             <translation>常见型号最长 {length} mm（公版 {reference} mm），机箱只能容纳 {clearance} mm。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).</source>
             <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>For more speed: {gpu}{times} would be {speedup}x as fast for {price}.</source>
             <translation>若想更快：{gpu}{times} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>GPU power spikes may reach {transient_w} W, above the {limit_w} W an ATX {atx}.x supply tolerates: sudden shutdowns.</source>
             <translation>显卡瞬时功耗峰值可达 {transient_w} W，超过 ATX {atx}.x 电源可承受的 {limit_w} W：可能突然断电。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Heat to remove: {watts} W ({btu} BTU/h).</source>
             <translation>需要散出的热量：{watts} W（{btu} BTU/h）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Holds the job in {card_gb} GB ({needed_gb} GB needed).</source>
             <translation>{card_gb} GB 显存可容纳该任务（需要 {needed_gb} GB）。</translation>
         </message>
@@ -580,7 +580,7 @@
             <translation>Keras 3（JAX 或 PyTorch 后端）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Listed after keeping your cards: it is not faster for this job.</source>
             <translation>排在“保留现有显卡”之后：对这个任务它并不更快。</translation>
         </message>
@@ -610,32 +610,32 @@
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>NVLink between cards ({gbs} GB/s).</source>
             <translation>卡间 NVLink 互联（{gbs} GB/s）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Needs a new {watts} W ATX 3.1 supply with a 12V-2x6 cable: about {price} (price of {date}), included in the total.</source>
             <translation>需要一台新的 {watts} W ATX 3.1 电源（带 12V-2x6 线）：约 {price}（{date} 的价格），已计入总价。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Needs a {watts} W supply: more than one desktop supply delivers.</source>
             <translation>需要 {watts} W 电源：超出了台式机电源的能力。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Needs {needed_gb} GB per card; this card has {card_gb} GB.</source>
             <translation>每块卡需要 {needed_gb} GB 显存，这块卡只有 {card_gb} GB。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No ECC memory: for round-the-clock training a workstation or datacenter card is safer.</source>
             <translation>不支持 ECC 显存：7×24 小时训练更适合专业卡或数据中心卡。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.</source>
             <translation>不比现有显卡快（{speedup} 倍），而现有显卡已能胜任这个任务：不值得为此购买。</translation>
         </message>
@@ -645,37 +645,37 @@
             <translation>没有厂商保修：只有卖家自己的保修（如果有的话）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No price on record for this card (in the shop's list or the catalog).</source>
             <translation>没有这块卡的价格记录（店铺价目表和目录中都没有）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No purchase needed: your cards already hold this job.</source>
             <translation>无需购买：现有显卡已能胜任这个任务。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.</source>
             <translation>没有 {currency} 价格：按 1 美元 = {rate} 元（{rate_date}）从 {source_currency} 换算{tax}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not in stock in this shop.</source>
             <translation>本店暂无现货。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not offered: {by}</source>
             <translation>未推荐：{by}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not sold in {region}: {reason}{since}.</source>
             <translation>在{region}买不到：{reason}{since}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not supported by {route}. It runs with: {other}.</source>
             <translation>{route}不支持这块卡。可用的方式：{other}。</translation>
         </message>
@@ -685,17 +685,17 @@
             <translation>按当前条件没有合适的方案。可以这样调整：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.</source>
             <translation>在普通台式机主板上，多块卡共享 CPU 的 PCIe 通道（{lanes}）；工作站主板可为每块卡提供 x16。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>On native Windows TensorFlow uses the GPU only up to version 2.10: use WSL2 (or the NGC container in WSL2).</source>
             <translation>在原生 Windows 上，TensorFlow 只有 2.10 及以前的版本能用 GPU：请使用 WSL2（或在 WSL2 中使用 NGC 容器）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>One training run ({job}): about {hours} h and {cost} of electricity.</source>
             <translation>一次训练（{job}）：约 {hours} 小时，电费约 {cost}。</translation>
         </message>
@@ -720,7 +720,7 @@
             <translation>价格包 {name}（{published}）：{prices} 条价格；新增 {added} 条，变化 {changed} 条，不变 {same} 条，删除 {removed} 条。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Price unknown, check today's: the newest on record is from {date} ({months} months ago).</source>
             <translation>价格未知，请查询当前价格：最新记录来自 {date}（{months} 个月前）。</translation>
         </message>
@@ -735,17 +735,17 @@
             <translation>把预算提高到 {price}（多 {extra}）：{gpu}{times}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked after the cards with a price from the last two years: its newest price is older, check today's.</source>
             <translation>排在近两年内有价格的显卡之后：它最新的价格更早，请查询当前价格。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by speed within the budget: {speed}x.</source>
             <translation>按预算内的速度排序：{speed} 倍。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by value: {speed}x for the price, {value} per 1,000 {currency}.</source>
             <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 得 {value}。</translation>
         </message>
@@ -765,12 +765,12 @@
             <translation>使用修改过的固件：驱动更新后可能无法工作。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Runs through ROCm on Linux only (no Windows or macOS GPU support).</source>
             <translation>只能在 Linux 上通过 ROCm 运行（Windows 和 macOS 不支持 GPU）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Separate 8-pin cables needed: {needed}; the supply has {have}.</source>
             <translation>需要独立的 8-pin 供电线 {needed} 根，电源只有 {have} 根。</translation>
         </message>
@@ -780,81 +780,82 @@
             <translation>把序列长度缩短到 {to}（需 {vram_gb} GB）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Speed not measured on {vendor} cards with TensorFlow: the prediction is a wide estimate.</source>
             <translation>尚无 {vendor} 显卡运行 TensorFlow 的实测速度：预测值只是粗略估计。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>System memory ({ram_gb} GB) is less than the cards' memory ({vram_gb} GB): plan for at least as much RAM.</source>
             <translation>内存（{ram_gb} GB）少于显卡显存（{vram_gb} GB）：内存至少应与显存一样多。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>TensorFlow reaches this AMD card only through ROCm on Linux: allow ROCm to consider it.</source>
             <translation>TensorFlow 只能在 Linux 上通过 ROCm 使用这块 AMD 显卡：勾选接受 ROCm 后才会考虑它。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The cards need {needed} slots; {free} are free.</source>
             <translation>显卡需要 {needed} 个槽位，空闲 {free} 个。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The computer would draw {wall_w} W from the wall, above the {limit_w} W a {socket} socket supplies continuously.</source>
             <translation>整机将从插座取电约 {wall_w} W，超过 {socket} 插座可持续供电的 {limit_w} W。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.</source>
             <translation>模型按层拆分到 {count} 块卡上：显存可以相加，但生成每个词元的速度不比单卡快。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The price is an estimate that was not checked against a source.</source>
             <translation>该价格为估计值，未经来源核对。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The price is from {date} ({months} months ago): it may have changed.</source>
             <translation>价格来自 {date}（{months} 个月前）：可能已有变化。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
             <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The vendor recommends a {recommended_w} W supply; this one has {psu_w} W.</source>
             <translation>厂商建议使用 {recommended_w} W 电源，当前电源为 {psu_w} W。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>These GeForce cards cannot talk to each other directly (peer-to-peer is off): gradients go through system memory.</source>
             <translation>这些 GeForce 显卡之间不能直接通信（点对点传输被禁用）：梯度要经过系统内存中转。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>This computer looks like a small office PC (its card runs from the slot): {count} cards need slots, cables and airflow it may lack. Enter its supply and case to check.</source>
             <translation>本机像是一台小型办公电脑（显卡只靠插槽供电）：{count} 块卡需要的插槽、供电线和散热它可能都没有。请填写电源和机箱信息后再判断。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>This computer runs {current} from the slot alone (no power cables): a {watts} W card needs PCIe power cables and room that small office PCs often lack. Enter the supply to check.</source>
             <translation>本机的 {current} 只靠插槽供电（没有供电线）：{watts} W 的显卡需要 PCIe 供电线和足够空间，小型办公电脑往往没有。请填写电源信息后再判断。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>This computer's GPU slot runs at x{width} (the card is x{card_width}): check that it is a full-length slot; transfers run at x{width}.</source>
             <translation>本机的显卡插槽以 x{width} 运行（显卡为 x{card_width}）：请确认是全长插槽；传输按 x{width} 速率进行。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>This job needs {count} cards: renting datacenter GPUs is usually cheaper than buying them.</source>
             <translation>该任务需要 {count} 块卡：租用云端数据中心 GPU 通常比购买更划算。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <location filename="gpuplanner/report/plan_text.py" />
             <source>This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.</source>
             <translation>这像是一台云主机或虚拟机（GPU 位于 PCI 总线 00）：想更快请换用更大的实例，而不是购买显卡。</translation>
@@ -865,7 +866,7 @@
             <translation>受美国出口管制，不能在此销售</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Until a job needs more than {vram_gb} GB per card.</source>
             <translation>直到任务需要每卡超过 {vram_gb} GB 显存为止。</translation>
         </message>
@@ -885,17 +886,17 @@
             <translation>若使用{route}，最佳选择是 {gpu}{times}，价格 {price}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your CPU decodes about {pipeline} images/s; this card could train on {predicted} images/s: the CPU would hold it back.</source>
             <translation>您的 CPU 每秒约能解码 {pipeline} 张图片，而这块卡每秒可训练 {predicted} 张：CPU 会拖慢它。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your current GPU reached {temp} °C during the probe.</source>
             <translation>测速时当前显卡温度达到 {temp} °C。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (training from GPU memory loses little).</source>
             <translation>您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据在显存中训练时影响很小）。</translation>
         </message>
@@ -1090,12 +1091,12 @@
             <translation>您现有的 {gpu}{times} 就能胜任，无需购买。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB cards run out of memory on today's models: 12-16 GB is the entry point.</source>
             <translation>{card_gb} GB 显存跑现在的模型很容易不够：12–16 GB 才是入门配置。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB is under the {floor_gb} GB this kind of work usually needs: small batches or tricks.</source>
             <translation>{card_gb} GB 低于这类任务通常需要的 {floor_gb} GB：只能用小批量或省显存的技巧。</translation>
         </message>
@@ -1105,22 +1106,22 @@
             <translation>{change}：{result}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards reach about {efficiency_pct}% of {count}x one card ({link}, {gbs} GB/s per card).</source>
             <translation>{count} 块卡约能达到单卡 {count} 倍速度的 {efficiency_pct}%（{link}，每卡 {gbs} GB/s）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.</source>
             <translation>{count} 块卡在这个任务上只能达到线性加速的 {efficiency_pct}%：每一步要交换的数据太多，卡间链路跟不上；买一块更快的卡更划算。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards take {needed} expansion slots, more than a desktop has: they need a workstation or server chassis.</source>
             <translation>{count} 块卡需要占用 {needed} 个扩展槽位，超过台式机所能提供的：需要工作站或服务器机箱。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} open-air cards side by side blow hot air onto each other: leave a slot between them or choose blower cards.</source>
             <translation>{count} 块开放式散热显卡并排会互相吹热风：请隔开一个插槽，或选择涡轮散热卡。</translation>
         </message>
@@ -1130,12 +1131,12 @@
             <translation>{gpu}{times} 可行，{price}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{risk}</source>
             <translation>{risk}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{total} is over the {budget} budget.</source>
             <translation>总价 {total} 超出预算 {budget}。</translation>
         </message>

@@ -1,0 +1,254 @@
+"""The sentence of every finding a plan can carry, by the finding's id: English templates of
+the "Finding" context, their Chinese in the one translation source. ``plan_text`` fills them
+with the finding's numbers."""
+
+from __future__ import annotations
+
+from gpuplanner.i18n import translatable
+
+TEXT: dict[str, str] = {
+    # memory and the job
+    "vram-short": translatable(
+        "Finding", "Needs {needed_gb} GB per card; this card has {card_gb} GB."
+    ),
+    "holds-job": translatable("Finding", "Holds the job in {card_gb} GB ({needed_gb} GB needed)."),
+    # the TensorFlow route and the driver
+    "route-unsupported": translatable(
+        "Finding", "Not supported by {route}. It runs with: {other}."
+    ),
+    "route-needs-rocm": translatable(
+        "Finding",
+        "TensorFlow reaches this AMD card only through ROCm on Linux: allow ROCm to consider it.",
+    ),
+    "route-rocm-linux": translatable(
+        "Finding", "Runs through ROCm on Linux only (no Windows or macOS GPU support)."
+    ),
+    "route-windows-native": translatable(
+        "Finding",
+        "On native Windows TensorFlow uses the GPU only up to version 2.10: use WSL2 (or the NGC container in WSL2).",
+    ),
+    "speed-not-measured": translatable(
+        "Finding",
+        "Speed not measured on {vendor} cards with TensorFlow: the prediction is a wide estimate.",
+    ),
+    "driver-update": translatable(
+        "Finding",
+        "Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).",
+    ),
+    # price
+    "no-price": translatable(
+        "Finding", "No price on record for this card (in the shop's list or the catalog)."
+    ),
+    "not-in-stock": translatable("Finding", "Not in stock in this shop."),
+    "price-converted": translatable(
+        "Finding",
+        "No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.",
+    ),
+    "not-sold-here": translatable("Finding", "Not sold in {region}: {reason}{since}."),
+    "rank-price-unknown": translatable(
+        "Finding",
+        "Ranked after the cards with a price from the last two years: its newest price is older, check today's.",
+    ),
+    "market-risk": translatable("Finding", "{risk}"),
+    "modified-needs-used-ok": translatable(
+        "Finding",
+        "A modified card (memory added by a third party): shown when used and modified cards are allowed.",
+    ),
+    "used-card-risk": translatable(
+        "Finding",
+        "A used card: many were mined on; ask how it was used, for the box and the invoice, and test it.",
+    ),
+    "price-very-old": translatable(
+        "Finding",
+        "Price unknown, check today's: the newest on record is from {date} ({months} months ago).",
+    ),
+    "price-stale": translatable(
+        "Finding", "The price is from {date} ({months} months ago): it may have changed."
+    ),
+    "price-unverified": translatable(
+        "Finding", "The price is an estimate that was not checked against a source."
+    ),
+    "over-budget": translatable("Finding", "{total} is over the {budget} budget."),
+    # scenario advice
+    "vram-small-trap": translatable(
+        "Finding",
+        "{card_gb} GB cards run out of memory on today's models: 12-16 GB is the entry point.",
+    ),
+    "vram-below-floor": translatable(
+        "Finding",
+        "{card_gb} GB is under the {floor_gb} GB this kind of work usually needs: small batches or tricks.",
+    ),
+    "no-ecc-24x7": translatable(
+        "Finding",
+        "No ECC memory: for round-the-clock training a workstation or datacenter card is safer.",
+    ),
+    "rent-instead": translatable(
+        "Finding",
+        "This job needs {count} cards: renting datacenter GPUs is usually cheaper than buying them.",
+    ),
+    # bottlenecks and several cards
+    "pcie-slot-slower": translatable(
+        "Finding",
+        "Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (training from GPU memory loses little).",
+    ),
+    "cpu-input-bound": translatable(
+        "Finding",
+        "Your CPU decodes about {pipeline} images/s; this card could train on {predicted} images/s: the CPU would hold it back.",
+    ),
+    "ram-below-vram": translatable(
+        "Finding",
+        "System memory ({ram_gb} GB) is less than the cards' memory ({vram_gb} GB): plan for at least as much RAM.",
+    ),
+    "scaling": translatable(
+        "Finding",
+        "{count} cards reach about {efficiency_pct}% of {count}x one card ({link}, {gbs} GB/s per card).",
+    ),
+    "layer-split": translatable(
+        "Finding",
+        "The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.",
+    ),
+    "scaling-poor": translatable(
+        "Finding",
+        "{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.",
+    ),
+    "p2p-off": translatable(
+        "Finding",
+        "These GeForce cards cannot talk to each other directly (peer-to-peer is off): gradients go through system memory.",
+    ),
+    "lanes-shared": translatable(
+        "Finding",
+        "On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.",
+    ),
+    "slot-x4": translatable(
+        "Finding",
+        "This computer's GPU slot runs at x{width} (the card is x{card_width}): check that it is a full-length slot; transfers run at x{width}.",
+    ),
+    "nvlink": translatable("Finding", "NVLink between cards ({gbs} GB/s)."),
+    # power
+    "power-socket": translatable(
+        "Finding",
+        "The computer would draw {wall_w} W from the wall, above the {limit_w} W a {socket} socket supplies continuously.",
+    ),
+    "psu-unknown-check": translatable(
+        "Finding",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with separate 8-pin cables ({eight_pin}) or a 12V-2x6 cable.",
+    ),
+    "psu-unknown-check-12v": translatable(
+        "Finding",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with a 12V-2x6 cable for the card's plug.",
+    ),
+    "psu-unknown-check-eps": translatable(
+        "Finding",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with {eight_pin} free CPU (EPS) 8-pin cables: this card takes the CPU plug, not PCIe.",
+    ),
+    "psu-unknown-check-slot": translatable(
+        "Finding",
+        "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained); the card takes its power from the slot, no cable needed.",
+    ),
+    "psu-sustained": translatable(
+        "Finding",
+        "About {sustained_w} W sustained is {percent}% of the {psu_w} W supply; keep it under 80%.",
+    ),
+    "psu-transient": translatable(
+        "Finding",
+        "GPU power spikes may reach {transient_w} W, above the {limit_w} W an ATX {atx}.x supply tolerates: sudden shutdowns.",
+    ),
+    "psu-cables": translatable(
+        "Finding", "Separate 8-pin cables needed: {needed}; the supply has {have}."
+    ),
+    "power-below-vendor": translatable(
+        "Finding", "The vendor recommends a {recommended_w} W supply; this one has {psu_w} W."
+    ),
+    "cables-check": translatable(
+        "Finding",
+        "Check that the supply has separate 8-pin PCIe cables for each plug ({eight_pin}), not one split cable.",
+    ),
+    "psu-none-large-enough": translatable(
+        "Finding", "Needs a {watts} W supply: more than one desktop supply delivers."
+    ),
+    "needs-psu": translatable(
+        "Finding",
+        "Needs a new {watts} W ATX 3.1 supply with a 12V-2x6 cable: about {price} (price of {date}), included in the total.",
+    ),
+    "adapter-check": translatable(
+        "Finding",
+        "Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).",
+    ),
+    # the machine and the case
+    "machine-laptop": translatable("Finding", "A laptop: its GPU cannot be changed or added to."),
+    "machine-cloud-vm": translatable(
+        "Finding",
+        "This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.",
+    ),
+    "machine-one-card": translatable(
+        "Finding",
+        "This computer looks like a small office PC (its card runs from the slot): {count} cards need slots, cables and airflow it may lack. Enter its supply and case to check.",
+    ),
+    "check-low-profile": translatable(
+        "Finding",
+        "Check before buying: small PCs often take only low-profile (half-height) cards; check the slot's bracket height and that the card comes with a low-profile bracket.",
+    ),
+    "machine-slot-powered": translatable(
+        "Finding",
+        "This computer runs {current} from the slot alone (no power cables): a {watts} W card needs PCIe power cables and room that small office PCs often lack. Enter the supply to check.",
+    ),
+    "fit-module-needs-server": translatable(
+        "Finding", "An {form} module, not a PCIe card: it needs a server built for it."
+    ),
+    "check-case": translatable(
+        "Finding",
+        "Check before buying: the longest common boards are {length_mm} mm long and {slots} slots wide.",
+    ),
+    "fit-too-long": translatable(
+        "Finding",
+        "Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.",
+    ),
+    "fit-slots": translatable("Finding", "The cards need {needed} slots; {free} are free."),
+    "fit-desktop-slots": translatable(
+        "Finding",
+        "{count} cards take {needed} expansion slots, more than a desktop has: they need a workstation or server chassis.",
+    ),
+    "fit-mini-itx": translatable(
+        "Finding", "A mini-ITX case has one slot: {count} cards do not fit."
+    ),
+    "heat-output": translatable("Finding", "Heat to remove: {watts} W ({btu} BTU/h)."),
+    "cooling-passive": translatable(
+        "Finding",
+        "A passively cooled card needs server airflow; in a desktop case it overheats.",
+    ),
+    "cooling-open-air-stack": translatable(
+        "Finding",
+        "{count} open-air cards side by side blow hot air onto each other: leave a slot between them or choose blower cards.",
+    ),
+    "cooling-throttled": translatable(
+        "Finding",
+        "The probe saw your current GPU slow down from heat: improve the case airflow first.",
+    ),
+    "cooling-hot": translatable("Finding", "Your current GPU reached {temp} °C during the probe."),
+    # costs
+    "run-cost": translatable(
+        "Finding", "One training run ({job}): about {hours} h and {cost} of electricity."
+    ),
+    "breakeven": translatable("Finding", "Buying beats renting after about {hours} GPU-hours."),
+    # against what is installed, and the rank
+    "slower-than-installed": translatable(
+        "Finding",
+        "No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.",
+    ),
+    "rank-keep": translatable("Finding", "No purchase needed: your cards already hold this job."),
+    "rank-blocked": translatable("Finding", "Not offered: {by}"),
+    "rank-slower-than-installed": translatable(
+        "Finding", "Listed after keeping your cards: it is not faster for this job."
+    ),
+    "rank-speed": translatable("Finding", "Ranked by speed within the budget: {speed}x."),
+    "rank-value": translatable(
+        "Finding", "Ranked by value: {speed}x for the price, {value} per 1,000 {currency}."
+    ),
+    "keep-until-memory": translatable(
+        "Finding", "Until a job needs more than {vram_gb} GB per card."
+    ),
+    "keep-until-speed": translatable(
+        "Finding",
+        "For more speed: {gpu}{times} would be {speedup}x as fast for {price}.",
+    ),
+}
