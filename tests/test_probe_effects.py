@@ -74,3 +74,19 @@ def test_a_healthy_probe_moves_nothing_and_says_nothing(data, capsys):
     assert [e.figure for e in plan.probe_effects] in ([], ["matmul"])
     context = ReportContext(generated="2026-11-30 12:00", app_version="x", catalog_version="y")
     assert "Memory bandwidth:" not in plan_html(plan, "en", context)
+
+
+def test_the_calibration_rules_on_their_own():
+    from gpuplanner.planning import calibration
+
+    # Healthy or cache-inflated readings move nothing; a slow memory scales, never below 0.3.
+    assert calibration.bandwidth_factor(800.0, 936.0) is None
+    assert calibration.bandwidth_factor(2000.0, 1008.0) is None
+    assert calibration.bandwidth_factor(400.0, 936.0) == pytest.approx(400 / (936 * 0.85))
+    assert calibration.bandwidth_factor(10.0, 936.0) == 0.3
+    assert calibration.bandwidth_factor(None, 936.0) is None
+    # The lower of the two caps decides, and says which; jobs that are not images get none.
+    assert calibration.input_cap("resnet50", 900.0, 12.0) == (900.0, "pipeline")
+    cap, figure = calibration.input_cap("resnet50", 9000.0, 0.5)
+    assert figure == "copy" and cap == pytest.approx(0.5e9 / 602_112)
+    assert calibration.input_cap("bert-large", 100.0, 0.1) == (None, None)

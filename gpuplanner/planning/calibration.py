@@ -18,6 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.planning.request import MachineFacts
+from gpuplanner.planning.speed import ClassParams, machine_scale
+
 # A large device copy reaches this share of the card's peak bandwidth on a healthy card. A
 # probe reading above HEALTHY_BANDWIDTH of it moves nothing: the probe's buffer may sit
 # partly in a large L2 cache (an RTX 4090's 72 MB), which reads faster than the memory.
@@ -66,3 +70,38 @@ def input_cap(
         return None, None
     value, figure = min(caps)
     return value, figure
+
+
+def effects(
+    machine: MachineFacts,
+    card: GpuSpec | None,
+    params: ClassParams,
+    precision: str,
+    bandwidth: float | None,
+    cap: tuple[float | None, Figure | None],
+) -> tuple[ProbeEffect, ...]:
+    """Each probe figure that moved a prediction: the matmul and bandwidth ones on the installed
+    ``card``'s speed (None: no installed card the catalog knows, or a job they do not scale),
+    and ``cap`` when it capped some option."""
+    found: list[ProbeEffect] = []
+    if card is not None:
+
+        def change(matmul: float | None, memory: float | None) -> float:
+            return round(100 * (machine_scale(card, precision, params, matmul, memory) - 1), 1)
+
+        factor = machine.machine_factor
+        if factor and machine.matmul_tflops and abs(factor - 1) >= 0.01:
+            expected = round(machine.matmul_tflops / factor, 1)
+            found.append(
+                ProbeEffect("matmul", machine.matmul_tflops, expected, change(factor, None))
+            )
+        if bandwidth and machine.bandwidth_gbs:
+            expected = round(card.memory_bandwidth_gbs * TYPICAL_BANDWIDTH_EFFICIENCY)
+            found.append(
+                ProbeEffect("bandwidth", machine.bandwidth_gbs, expected, change(None, bandwidth))
+            )
+    limit, figure = cap
+    if limit and figure:
+        measured = machine.pipeline_images_s if figure == "pipeline" else machine.copy_gbs
+        found.append(ProbeEffect(figure, measured or 0.0, None, cap=round(limit)))
+    return tuple(found)

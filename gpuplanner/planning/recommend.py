@@ -117,53 +117,22 @@ class _Planner:
     # -- facts per card ---------------------------------------------------------------------
 
     def probe_effects(self) -> tuple[calibration.ProbeEffect, ...]:
-        """Which of the probe's figures moved the predictions, and by how much (on the
-        installed card's speed, or the cap on every card's)."""
-        machine = self.request.machine
-        effects: list[calibration.ProbeEffect] = []
+        """Which of the probe's figures moved this plan's predictions."""
         trained = self.workload != "llm" or self.llm_mode != "inference"
-        if self.installed is not None and trained:
-            card = self.installed.gpu
-            name = speed.LLM_TRAINING_CLASS if self.workload == "llm" else None
-            precision = "mixed" if self.workload == "llm" else self.request.precision
-            if name is None:
-                name = f"{speed.WORKLOAD_CLASS[self.workload]}/{precision}"
-            params = self.model.classes[name]
-
-            def change(matmul: float | None, memory: float | None) -> float:
-                scaled = speed.machine_scale(card, precision, params, matmul, memory)
-                return round(100 * (scaled - 1), 1)
-
-            factor = machine.machine_factor
-            if factor and machine.matmul_tflops and abs(factor - 1) >= 0.01:
-                effects.append(
-                    calibration.ProbeEffect(
-                        "matmul",
-                        machine.matmul_tflops,
-                        round(machine.matmul_tflops / factor, 1),
-                        change_pct=change(factor, None),
-                    )
-                )
-            if self.bandwidth_factor and machine.bandwidth_gbs:
-                expected = card.memory_bandwidth_gbs * calibration.TYPICAL_BANDWIDTH_EFFICIENCY
-                effects.append(
-                    calibration.ProbeEffect(
-                        "bandwidth",
-                        machine.bandwidth_gbs,
-                        round(expected),
-                        change_pct=change(None, self.bandwidth_factor),
-                    )
-                )
-        if self.capped and self.input_cap and self.cap_figure:
-            measured = (
-                machine.pipeline_images_s if self.cap_figure == "pipeline" else machine.copy_gbs
-            )
-            effects.append(
-                calibration.ProbeEffect(
-                    self.cap_figure, measured or 0.0, None, cap=round(self.input_cap)
-                )
-            )
-        return tuple(effects)
+        card = self.installed.gpu if self.installed is not None and trained else None
+        if self.workload == "llm":
+            name, precision = speed.LLM_TRAINING_CLASS, "mixed"
+        else:
+            precision = self.request.precision
+            name = f"{speed.WORKLOAD_CLASS[self.workload]}/{precision}"
+        return calibration.effects(
+            self.request.machine,
+            card,
+            self.model.classes[name],
+            precision,
+            self.bandwidth_factor,
+            (self.input_cap, self.cap_figure) if self.capped else (None, None),
+        )
 
     def _llm(self) -> tuple[LlmModel, str]:
         """The LLM job's model and method: set by job_memory whenever the workload is an LLM."""
