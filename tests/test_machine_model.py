@@ -1,5 +1,5 @@
-"""The computer is named by its maker's model, never by placeholder text (issue 16: the page's
-heading was the host name, "vm")."""
+"""The computer is named by its maker's model, never by the filler text firmware leaves in DMI
+("To Be Filled By O.E.M."). Issue 16: the page's heading was the host name, "vm"."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _dmi(tmp_path, vendor: str | None, product: str | None):
         ("QEMU", "Standard PC (Q35 + ICH9, 2009)", "QEMU Standard PC (Q35 + ICH9, 2009)"),
     ],
 )
-def test_the_model_comes_from_dmi_without_placeholders(tmp_path, vendor, product, model):
+def test_the_model_comes_from_dmi_without_firmware_filler(tmp_path, vendor, product, model):
     assert read_model(_dmi(tmp_path, vendor, product)) == model
 
 

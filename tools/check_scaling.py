@@ -70,24 +70,23 @@ def pytorch_rows(gpus: dict) -> list[dict]:
             if count == 1:
                 continue
             measured = throughput / one / count
-            model = data_parallel(
-                gpus[gpu_id],
-                count,
-                RESNET50_GRADIENT_BYTES,
-                PYTORCH_BATCH[gpu_id] / one,
-                workstation=True,
-            )
-            rows.append(
-                {
-                    "gpu": gpu_id,
-                    "cards": count,
-                    "measured": round(measured, 3),
-                    "model": model.efficiency,
-                    "model_link": model.link,
-                    "error": round(abs(model.efficiency - measured) / measured, 3),
-                }
-            )
+            row = _compared(gpus[gpu_id], count, measured, PYTORCH_BATCH[gpu_id] / one)
+            rows.append({"gpu": gpu_id, "cards": count, **row})
     return rows
+
+
+def _compared(gpu, count: int, measured: float, step_s: float, bridged: bool = False) -> dict:
+    """A measured efficiency next to the model's for the same cards, link and step time
+    (Lambda's multi-GPU machines give each card x16)."""
+    model = data_parallel(
+        gpu, count, RESNET50_GRADIENT_BYTES, step_s, workstation=True, bridged=bridged
+    )
+    return {
+        "measured": round(measured, 3),
+        "model": model.efficiency,
+        "model_link": model.link,
+        "error": round(abs(model.efficiency - measured) / measured, 3),
+    }
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -122,24 +121,14 @@ def main() -> int:
             if count == 1:
                 continue
             measured = throughput / one / count
-            model = data_parallel(
-                gpu,
-                count,
-                RESNET50_GRADIENT_BYTES,
-                batch / one,
-                workstation=True,  # Lambda's multi-GPU machines give each card x16
-                bridged=link.startswith("nvlink"),
-            )
+            row = _compared(gpu, count, measured, batch / one, link.startswith("nvlink"))
             rows.append(
                 {
                     "gpu": name,
                     "precision": precision,
                     "link": link,
                     "cards": count,
-                    "measured": round(measured, 3),
-                    "model": model.efficiency,
-                    "model_link": model.link,
-                    "error": round(abs(model.efficiency - measured) / measured, 3),
+                    **row,
                     "turing_fp16": gpu.architecture == "Turing" and precision == "FP16",
                 }
             )

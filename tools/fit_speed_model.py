@@ -300,18 +300,16 @@ def build() -> dict:
                 )
                 for feature in ("fp32", "tensor", "bandwidth")
             }
-    model["cross_validation"].update(llm_inference_errors())
+    model["cross_validation"].update(llm_inference_errors(cards))
     model["excluded"] = EXCLUDED
     model["anchors"] = ANCHORS
     return model
 
 
-def llm_inference_errors() -> dict:
+def llm_inference_errors(cards: dict) -> dict:
     """The LLM decode and prefill fit's leave-one-GPU-out errors (tools/fit_llm_inference.py),
     so one report holds every class."""
-    with_catalog = load_catalog(REPO / "resources" / "catalog")
-    gpus = {row["id"]: _spec(row) for row in with_catalog["gpus"]}
-    cross = fit_llm_inference.leave_one_gpu_out(fit_llm_inference._rows(gpus))
+    cross = fit_llm_inference.leave_one_gpu_out(fit_llm_inference._rows(cards))
     method = "leave one GPU out: refit without it, then the error of each of its measured rows"
     return {
         f"llm-{phase}": {

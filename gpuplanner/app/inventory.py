@@ -15,8 +15,8 @@ from gpuplanner.catalog.names import NamedCard, match_device, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
-from gpuplanner.planning.physical import CaseSpec
-from gpuplanner.planning.power import SLOT_W, PsuSpec, needs_power_cables
+from gpuplanner.planning.physical import CaseSpec, entered_case
+from gpuplanner.planning.power import SLOT_W, PsuSpec, entered_supply, needs_power_cables
 from gpuplanner.planning.request import MachineFacts
 from gpuplanner.planning.speed import calibration, features
 from gpuplanner.probe.results import ProbeResult
@@ -201,11 +201,11 @@ def machine_facts(
 def supply_of(snapshot: SystemSnapshot | None) -> PsuSpec | None:
     """The power supply the user entered for this machine (kept in its snapshot), if any."""
     supply = snapshot.power_supply if snapshot is not None else None
-    if supply is None or not supply.rated_w:
+    if supply is None:
         return None
-    return PsuSpec(
-        float(supply.rated_w),
-        supply.atx_version or "2",
+    return entered_supply(
+        supply.rated_w,
+        supply.atx_version,
         bool(supply.has_12v2x6),
         supply.pcie_8pin_cables,
         supply.rating,
@@ -215,8 +215,6 @@ def supply_of(snapshot: SystemSnapshot | None) -> PsuSpec | None:
 def case_of(snapshot: SystemSnapshot | None) -> CaseSpec | None:
     """The case the user entered for this machine (kept in its snapshot), if any."""
     case = snapshot.case if snapshot is not None else None
-    if case is None or not (
-        case.gpu_clearance_mm or case.free_slots is not None or case.form_factor
-    ):
+    if case is None:
         return None
-    return CaseSpec(case.gpu_clearance_mm, case.free_slots, case.form_factor)
+    return entered_case(case.gpu_clearance_mm, case.free_slots, case.form_factor)

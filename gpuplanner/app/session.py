@@ -89,25 +89,19 @@ class Session:
 
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
     from gpuplanner.app.plan_request import plan_request
-    from gpuplanner.planning.physical import CaseSpec
-    from gpuplanner.planning.power import PsuSpec
+    from gpuplanner.planning.physical import entered_case
+    from gpuplanner.planning.power import entered_supply
 
     preset = session.preset()
     workload = session.effective_workload()
-    psu = (
-        PsuSpec(
-            float(session.psu_watts),
-            session.psu_atx or "2",
-            session.psu_12v2x6,
-            session.psu_8pin,
-            session.psu_rating,
-        )
-        if session.psu_watts
-        else None
+    psu = entered_supply(
+        session.psu_watts,
+        session.psu_atx,
+        session.psu_12v2x6,
+        session.psu_8pin,
+        session.psu_rating,
     )
-    case = None
-    if session.gpu_clearance_mm or session.free_slots is not None or session.case_form:
-        case = CaseSpec(session.gpu_clearance_mm, session.free_slots, session.case_form)
+    case = entered_case(session.gpu_clearance_mm, session.free_slots, session.case_form)
     return plan_request(
         session.scenario or Scenario.STUDENT,
         session.currency,

@@ -26,8 +26,8 @@ from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
 from gpuplanner.i18n import translatable
 from gpuplanner.planning import memory
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
-from gpuplanner.planning.physical import CaseSpec
-from gpuplanner.planning.power import SOCKETS, PsuSpec
+from gpuplanner.planning.physical import entered_case
+from gpuplanner.planning.power import SOCKETS, entered_supply
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.scenarios import Scenario
@@ -267,22 +267,15 @@ def cmd_recommend(args) -> int:
     workload = "llm" if args.model else args.workload
     snapshot = snapshot_of(args, data)
     probe = load_probe(args.probe) if args.probe else None  # read once: plan and report
-    psu = (
-        PsuSpec(
-            args.psu_watts,
-            args.psu_atx,
-            args.psu_12v2x6 or bool(args.psu_12v2x6_cables),
-            args.psu_8pin,
-            cables_12v2x6=args.psu_12v2x6_cables,
-        )
-        if args.psu_watts
-        else None
+    psu = entered_supply(
+        args.psu_watts,
+        args.psu_atx,
+        args.psu_12v2x6 or bool(args.psu_12v2x6_cables),
+        args.psu_8pin,
+        None,
+        cables_12v2x6=args.psu_12v2x6_cables,
     )
-    case = (
-        CaseSpec(args.gpu_clearance_mm, args.free_slots)
-        if (args.gpu_clearance_mm or args.free_slots is not None)
-        else None
-    )
+    case = entered_case(args.gpu_clearance_mm, args.free_slots, None)
     request = plan_request(
         Scenario(args.scenario),
         args.currency,

@@ -95,7 +95,7 @@ def read_cpu(root: Path = Path("/"), rapl: bool = True) -> CpuInfo:
 
 
 # What board makers leave in the DMI fields when they do not fill them in.
-DMI_PLACEHOLDERS = (
+DMI_FILLER = (
     "to be filled by o.e.m.",
     "system product name",
     "system manufacturer",
@@ -117,7 +117,7 @@ def read_model(root: Path) -> str | None:
             text = (dmi / name).read_text(encoding="utf-8", errors="replace").strip()
         except OSError:
             return ""
-        return "" if text.lower() in DMI_PLACEHOLDERS else " ".join(text.split())[:80]
+        return "" if text.lower() in DMI_FILLER else " ".join(text.split())[:80]
 
     vendor, product = field("sys_vendor"), field("product_name")
     if not product:

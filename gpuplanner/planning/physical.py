@@ -15,3 +15,13 @@ class CaseSpec:
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
     form_factor: CaseForm | None = None
+
+
+def entered_case(
+    clearance_mm: int | None, free_slots: int | None, form_factor: CaseForm | None
+) -> CaseSpec | None:
+    """The case as the user described it (in the wizard or a saved scan); None when nothing was
+    given, so the plan does not judge against an empty description."""
+    if not (clearance_mm or free_slots is not None or form_factor):
+        return None
+    return CaseSpec(clearance_mm, free_slots, form_factor)

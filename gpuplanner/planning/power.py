@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.core.vocab import AtxVersion, PsuRating
+from gpuplanner.core.vocab import AtxEntry, AtxVersion, PsuRating
 
 PLATFORM_W = 60.0  # motherboard, memory, storage, fans
 SUSTAINED_CEILING = 0.80
@@ -50,6 +50,23 @@ class PsuSpec:
         if self.cables_12v2x6 is not None:
             return self.cables_12v2x6
         return 1 if self.has_12v2x6 else 0
+
+
+def entered_supply(
+    rated_w: float | None,
+    atx: AtxEntry | None,
+    has_12v2x6: bool,
+    pcie_8pin_cables: int | None,
+    rating: PsuRating | None,
+    cables_12v2x6: int | None = None,
+) -> PsuSpec | None:
+    """The supply as the user described it; None without its wattage. An ATX version not given
+    is planned as 2.x, the weaker spike rating."""
+    if not rated_w:
+        return None
+    return PsuSpec(
+        float(rated_w), atx or "2", bool(has_12v2x6), pcie_8pin_cables, rating, cables_12v2x6
+    )
 
 
 @dataclass(frozen=True)

@@ -227,28 +227,24 @@ def predict(
     ``bandwidth_factor`` for its memory) scale each card's step in its class's proportions."""
     cls = WORKLOAD_CLASS[workload]
     reference = reference or gpus[0]
-
-    def run_as(gpu: GpuSpec) -> str:
-        # Without tensor cores mixed precision has nothing to run faster on: FP32's speed.
-        return precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
-
-    def scale(gpu: GpuSpec) -> float:
-        params = model.classes[f"{cls}/{run_as(gpu)}"]
-        return machine_scale(gpu, run_as(gpu), params, machine_factor, bandwidth_factor)
+    anchor = model.anchors[workload]
+    anchor_gpu = by_id[anchor.gpu]
 
     def rate(gpu: GpuSpec) -> float:
-        params = model.classes[f"{cls}/{run_as(gpu)}"]
-        anchor = model.anchors[workload]
-        anchor_gpu = by_id[anchor.gpu]
-        anchor_rate = anchor.mixed if run_as(gpu) == "mixed" else anchor.fp32
-        anchor_time = time_per_sample(anchor_gpu, run_as(gpu), params)
-        return anchor_rate * anchor_time / time_per_sample(gpu, run_as(gpu), params)
+        """The anchor's measured rate moved to ``gpu`` by the class, then by this machine."""
+        # Without tensor cores mixed precision has nothing to run faster on: FP32's speed.
+        run_as = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
+        params = model.classes[f"{cls}/{run_as}"]
+        anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
+        anchor_time = time_per_sample(anchor_gpu, run_as, params)
+        machine = machine_scale(gpu, run_as, params, machine_factor, bandwidth_factor)
+        return anchor_rate * anchor_time / time_per_sample(gpu, run_as, params) * machine
 
     params = model.classes[f"{cls}/{precision}"]
-    reference_rate = rate(reference) * scale(reference)
+    reference_rate = rate(reference)
     results = []
     for gpu in gpus:
-        throughput = rate(gpu) * scale(gpu)
+        throughput = rate(gpu)
         results.append(
             Prediction(
                 gpu_id=gpu.id,
@@ -315,18 +311,19 @@ def predict_llm(
             return machine_factor or 1.0
         return machine_scale(gpu, run_as(gpu), params, machine_factor, bandwidth_factor)
 
+    reference_scale = scale(reference)
     return [
         Prediction(
             gpu.id,
             gpu.name,
-            round(base * share * scale(gpu), 1),
+            round(base * share * machine, 1),
             "tokens/s",
-            round(share * scale(gpu) / scale(reference), 3),
+            round(share * machine / reference_scale, 3),
             LLM_TRAINING_ERROR_PCT,
             machine_factor is not None or bandwidth_factor is not None,
         )
         for gpu in gpus
-        for share in (relative(gpu),)
+        for share, machine in ((relative(gpu), scale(gpu)),)
     ]
 
 

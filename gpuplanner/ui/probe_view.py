@@ -107,5 +107,9 @@ def diagnosis_words(item, tr) -> str:
         return item.message
     try:
         return tr(item.template).format(*item.params)
-    except (IndexError, KeyError, ValueError):  # a translation with a placeholder too many
+    except (
+        IndexError,
+        KeyError,
+        ValueError,
+    ):  # a translation asking for more values than the message has
         return item.message
