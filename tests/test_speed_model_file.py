@@ -47,7 +47,11 @@ def _model():
 def test_every_class_reports_its_leave_one_gpu_out_error_llm_decode_and_prefill_too():
     cross = _model()["cross_validation"]
     for name in (
-        *(f"{c}/{p}" for c in ("cnn", "resnet50", "transformer") for p in ("mixed", "fp32")),
+        *(
+            f"{c}/{p}"
+            for c in ("cnn", "resnet50", "ssd", "bert", "transformer")
+            for p in ("mixed", "fp32")
+        ),
         "llm-decode",
         "llm-prefill",
     ):
@@ -69,6 +73,17 @@ def _measured_pytorch():
         }
 
 
+# The class the planner predicts each measured task with (speed.WORKLOAD_CLASS); WaveGlow, a
+# convolutional job the planner does not offer, takes the general CNN class.
+TASK_CLASS = {
+    "resnet50": "resnet50",
+    "ssd": "ssd",
+    "bert_base_squad": "bert",
+    "bert_large_squad": "bert",
+    "waveglow": "cnn",
+}
+
+
 def _predicted_ratio(task: str, precision: str, a: str, b: str) -> float:
     from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.catalog.store import Catalog
@@ -76,7 +91,7 @@ def _predicted_ratio(task: str, precision: str, a: str, b: str) -> float:
 
     with Catalog.open() as catalog:
         card_a, card_b = catalog.gpu(a), catalog.gpu(b)
-    cls = "cnn" if task in ("resnet50", "ssd", "waveglow") else "transformer"
+    cls = TASK_CLASS.get(task, "transformer")
     params = load_speed_model().classes[f"{cls}/{precision}"]
     return time_per_sample(card_b, precision, params) / time_per_sample(card_a, precision, params)
 
@@ -109,3 +124,34 @@ def test_consumer_ada_and_hbm_cards_are_not_biased_against_each_other():
         by_gpu.setdefault(gpu, []).append(predicted / observed - 1)
     for gpu, errors in by_gpu.items():
         assert abs(sorted(errors)[len(errors) // 2]) <= 0.25, (gpu, errors)
+
+
+def _fit_tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "fit_speed_model", REPO_ROOT / "tools" / "fit_speed_model.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_floor_is_zero_when_every_task_ranks_the_cards_alike_and_not_otherwise():
+    floor = _fit_tool().card_factor_floor
+    consistent = [
+        {"a": 100.0, "b": 50.0, "c": 25.0},
+        {"a": 300.0, "b": 150.0, "c": 75.0},  # three times the work per card, same ranking
+        {"b": 8.0, "c": 4.0},
+    ]
+    assert max(floor(consistent)) < 1e-6
+    # One task puts b level with a: no single speed per card can match both tasks.
+    disagreeing = [{"a": 100.0, "b": 50.0}, {"a": 100.0, "b": 100.0}]
+    # The best single ratio is sqrt(2): 29% under the first task's 2x, 41% over the second's 1x.
+    assert sorted(floor(disagreeing)) == pytest.approx([29.29, 41.42], abs=0.01)
+
+
+def test_the_committed_floors_are_below_the_cross_validated_errors():
+    data = _model()
+    for name, floor in data["floor"].items():
+        assert floor["median_error_pct"] <= data["cross_validation"][name]["median_error_pct"]

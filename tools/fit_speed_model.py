@@ -3,7 +3,9 @@
 Reads two suites: Lambda's tf_cnn_benchmarks logs and NVIDIA's DeepLearningExamples tables in
 the team's shared data (../shared/data/benchmarks, or $GPUPLANNER_SHARED/data/benchmarks),
 and Lambda's PyTorch benchmarks (resources/measurements/train_lambda_pytorch.csv: RTX 4090,
-RTX 6000 Ada, H100, A10 and eight more). Fits three numbers per workload class and precision,
+RTX 6000 Ada, H100, A10 and eight more). Fits three numbers per workload class and precision
+(a class for each measured job the planner offers: ResNet-50, SSD, BERT; and one per kind, cnn
+and transformer, from every task of that kind, for the jobs without their own measurements),
 and writes resources/models/speed_model.json with the parameters, the anchors and the
 leave-one-GPU-out errors of every class, the LLM decode and prefill fit's included
 (tools/fit_llm_inference.py). tests/test_speed_model_file.py refits and checks that the
@@ -74,6 +76,8 @@ CNN_TASKS = (
 PYTORCH_TASKS = {
     "cnn": ("resnet50", "ssd", "waveglow"),
     "resnet50": ("resnet50",),
+    "ssd": ("ssd",),
+    "bert": ("bert_base_squad", "bert_large_squad"),
     "transformer": (
         "bert_base_squad",
         "bert_large_squad",
@@ -245,6 +249,35 @@ def summary(errors: list[float]) -> dict:
     }
 
 
+def card_factor_floor(groups: list[dict[str, float]]) -> list[float]:
+    """The pair errors of the best model that gives each card one speed for the whole class:
+    a free factor per card (and per task), fitted on every row it is then judged on. No model
+    of card features alone can do better on these measurements; what is left is the tasks and
+    suites ranking the same cards differently (batch sizes, software, clocks of one system)."""
+    rows = [(index, g, math.log(v)) for index, group in enumerate(groups) for g, v in group.items()]
+    card = dict.fromkeys({g for _, g, _ in rows}, 0.0)
+    task = [0.0] * len(groups)
+    # Least squares of log speed = card + task by alternating means: exact at convergence,
+    # and a few hundred rounds settle these small, connected tables.
+    for _ in range(300):
+        sums: dict[str, list[float]] = {g: [] for g in card}
+        for index, g, y in rows:
+            sums[g].append(y - task[index])
+        card = {g: statistics.mean(values) for g, values in sums.items()}
+        task = [
+            statistics.mean([y - card[g] for i, g, y in rows if i == index])
+            for index in range(len(groups))
+        ]
+    errors = []
+    for group in groups:
+        ids = sorted(group)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                predicted = math.exp(card[a] - card[b])
+                errors.append(abs(predicted / (group[a] / group[b]) - 1) * 100)
+    return errors
+
+
 def baseline_errors(groups, cards, precision, feature: str) -> list[float]:
     errors = []
     for group in groups:
@@ -265,15 +298,25 @@ def build() -> dict:
     data = load_catalog(REPO / "resources" / "catalog")
     cards = {row["id"]: _spec(row) for row in data["gpus"]}
     lam, dle, pytorch = load_lambda(), load_dle(), load_pytorch()
-    model: dict = {"version": 2, "classes": {}, "cross_validation": {}, "baselines": {}}
+    model: dict = {
+        "version": 2,
+        "classes": {},
+        "cross_validation": {},
+        "baselines": {},
+        "floor": {},
+    }
     for precision in ("mixed", "fp32"):
         tf_cnn = {t: groups_of(lam, (t,), precision, 3) for t in CNN_TASKS}
         dle_tasks = sorted({t for (t, p, g) in dle if p == precision and "SSD" not in t})
+        bert_tasks = [t for t in dle_tasks if t.startswith("LanguageModeling/BERT")]
         sources = {
             "cnn": [g for t in CNN_TASKS for g in tf_cnn[t]]
             + groups_of(pytorch, PYTORCH_TASKS["cnn"], precision, 3),
             "resnet50": tf_cnn["resnet50_imagenet"]
             + groups_of(pytorch, PYTORCH_TASKS["resnet50"], precision, 3),
+            "ssd": groups_of(pytorch, PYTORCH_TASKS["ssd"], precision, 3),
+            "bert": groups_of(dle, bert_tasks, precision, 2)
+            + groups_of(pytorch, PYTORCH_TASKS["bert"], precision, 3),
             "transformer": groups_of(dle, dle_tasks, precision, 2)
             + groups_of(pytorch, PYTORCH_TASKS["transformer"], precision, 3),
         }
@@ -294,6 +337,11 @@ def build() -> dict:
             model["cross_validation"][key] = summary(
                 leave_one_gpu_out(groups, cards, precision, norm)
             )
+            floor = sorted(card_factor_floor(groups))
+            model["floor"][key] = {
+                "median_error_pct": round(statistics.median(floor), 1),
+                "p90_error_pct": round(floor[int(0.9 * (len(floor) - 1))], 1),
+            }
             model["baselines"][key] = {
                 feature: round(
                     statistics.median(baseline_errors(groups, cards, precision, feature)), 1
@@ -379,7 +427,8 @@ def main() -> int:
     OUT.write_text(text, encoding="utf-8")
     print(
         json.dumps(
-            {k: v for k, v in model.items() if k in ("cross_validation", "baselines")}, indent=2
+            {k: v for k, v in model.items() if k in ("cross_validation", "baselines", "floor")},
+            indent=2,
         )
     )
     print(json.dumps({k: (v["theta"], v["gamma"]) for k, v in model["classes"].items()}))

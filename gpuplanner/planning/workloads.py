@@ -13,7 +13,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class KerasWorkload:
     id: str
-    kind: str  # cnn or transformer (selects the speed-model class)
+    kind: str  # cnn or transformer (selects the activation-memory formula)
     params: float  # trainable parameters
     unit: str
     # CNN: activation memory per sample at the default input, MB in FP32 (halved in mixed precision).
