@@ -221,9 +221,10 @@ def test_every_12v2x6_card_has_its_adapter_count_on_record_or_a_check_line(data,
 
 
 def test_two_cards_on_one_12v2x6_cable_need_the_second_through_its_adapter(data, model):
+    # ResNet-50 (the student's job), where a second card adds speed and so is offered.
     plan = recommend(
         PlanRequest(
-            Scenario.SME,
+            Scenario.STUDENT,
             "CNY",
             budget=1_000_000,
             max_gpus=2,
@@ -383,6 +384,52 @@ def test_small_firm_gets_a_two_card_option_with_its_scaling_stated(tmp_path):
         assert 0 < scaling["efficiency"] <= 1 and scaling["link"]
         assert any(f["id"] == "scaling" for f in pair["findings"])
         assert pair["total"] <= 25000
+
+
+def _dominated_counts(plan) -> list[str]:
+    """Offered options with more of a card that are not 10% faster than fewer of it."""
+    found = []
+    for option in plan.options:
+        if not option.offered or option.count == 1 or option.predicted_relative is None:
+            continue
+        for fewer in plan.options:
+            if (
+                fewer.offered
+                and fewer.gpu_id == option.gpu_id
+                and fewer.action == option.action
+                and fewer.count < option.count
+                and fewer.predicted_relative is not None
+                and option.predicted_relative < fewer.predicted_relative * 1.10
+            ):
+                found.append(f"{option.gpu} x{option.count}")
+    return found
+
+
+def test_a_second_card_that_adds_no_speed_is_not_offered(data, model):
+    """An RTX 3060 owner planning BERT-large: two RTX 4060 Ti 16 GB trade gradients through host
+    memory over x8 links and run at one card's speed. That pair, at twice the money, was listed."""
+    facts = MachineFacts(current_gpu_id="geforce-rtx-3060-12-gb", installed_count=1, has_gpu=True)
+    plan = recommend(
+        PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False),
+        data,
+        model,
+    )
+    assert _dominated_counts(plan) == []
+    singles = [o for o in plan.options if o.offered and o.gpu_id == "geforce-rtx-4060-ti-16-gb"]
+    assert [o.count for o in singles] == [1]
+
+
+@needs_shared
+@pytest.mark.parametrize("scenario", list(Scenario))
+def test_no_recorded_machine_is_offered_more_cards_that_add_no_speed(data, model, scenario):
+    for name, snapshot in _recorded_machines(data):
+        facts = machine_facts(snapshot, None, data)
+        plan = recommend(
+            PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False),
+            data,
+            model,
+        )
+        assert _dominated_counts(plan) == [], name
 
 
 # -- 5. a way forward ------------------------------------------------------------------------

@@ -83,33 +83,36 @@ def test_predict_orders_cards_by_bandwidth_with_tokens_per_second_of_the_right_s
 
 
 def test_layer_split_inference_never_predicts_a_decode_speed_up(data):
-    plan = recommend(
-        PlanRequest(
-            Scenario.LLM,
-            "USD",
-            budget=1_000_000,
-            workload="llm",
-            llm_model="llama-3-70b",
-            llm_mode="inference",
-            bits=4,
-            today="2026-11-30",
-            alternatives=False,
-        ),
-        data,
-        load_speed_model(),
-    )
-    by_card: dict[str, dict[int, float]] = {}
-    for option in plan.options:
-        if option.predicted_throughput and option.action != "keep":
-            by_card.setdefault(option.gpu_id, {})[option.count] = option.predicted_throughput
-    pairs = [counts for counts in by_card.values() if len(counts) > 1]
-    assert pairs
-    for counts in pairs:
-        speeds = list(counts.values())
-        assert max(speeds) == pytest.approx(min(speeds))
+    def plan(max_gpus: int):
+        return recommend(
+            PlanRequest(
+                Scenario.LLM,
+                "USD",
+                budget=1_000_000,
+                workload="llm",
+                llm_model="llama-3-70b",
+                llm_mode="inference",
+                bits=4,
+                max_gpus=max_gpus,
+                today="2026-11-30",
+                alternatives=False,
+            ),
+            data,
+            load_speed_model(),
+        )
+
+    # One card of each kind, whether or not it holds the model: its decode speed.
+    single = {o.gpu_id: o.predicted_throughput for o in plan(1).options if o.count == 1}
+    split = [o for o in plan(8).options if o.count > 1 and o.action != "keep"]
+    assert split
+    for option in split:
+        assert option.scaling is not None and option.scaling.link == "layer-split"
+        assert option.predicted_throughput == pytest.approx(single[option.gpu_id]), option.gpu
     # 4-bit 70B (about 40 GB) fits two 24 GB cards.
-    two = [o for o in plan.options if o.offered and o.count == 2 and o.vram_per_card_gb == 24]
-    assert two
+    assert any(o.offered and o.count == 2 and o.vram_per_card_gb == 24 for o in split)
+    # A second card where one holds the model adds nothing, so it is not offered.
+    holds = {o.gpu_id for o in plan(1).options if o.offered}
+    assert not [o.gpu for o in split if o.offered and o.gpu_id in holds]
 
 
 def test_committed_inference_fit_matches_a_fresh_fit():

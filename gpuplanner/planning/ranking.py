@@ -4,6 +4,7 @@ Keeping the installed cards comes first when they hold the job; purchases follow
 the user's goal (ties toward fewer warnings, fewer needs, a lower price), those priced only by a
 price over two years old after them (that price is a guess, not a price), those no faster than
 the installed cards after those; options not offered last, those that come closest first.
+More of a card is listed only when it is faster than fewer of it (MIN_GAIN_OVER_FEWER).
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from gpuplanner.planning.findings import Finding, finding
 from gpuplanner.planning.options import Option
 from gpuplanner.planning.rules.job import USABLE_FRACTION
 
+# More of the same card is offered only when it is at least this much faster than fewer: each
+# card costs a card's price and power, and a 2-5% gain is within the prediction's own error.
+MIN_GAIN_OVER_FEWER = 0.10
+
 
 def slower_no_larger(option: Option, keep: Option | None) -> bool:
     """Not faster than the installed cards, and no more memory that the job could use."""
@@ -27,7 +32,8 @@ def slower_no_larger(option: Option, keep: Option | None) -> bool:
 
 
 def prune(options: list[Option]) -> list[Option]:
-    """Per card and action: every offered count, or else the one that comes closest."""
+    """Per card and action: every offered count that is faster than fewer of the same card,
+    or else the one that comes closest."""
     groups: dict[tuple[str, str], list[Option]] = {}
     for option in options:
         groups.setdefault((option.action, option.gpu_id), []).append(option)
@@ -35,7 +41,7 @@ def prune(options: list[Option]) -> list[Option]:
     for group in groups.values():
         offered = [o for o in group if o.offered]
         if offered:
-            kept += offered
+            kept += _adding_speed(offered)
             continue
         kept.append(
             min(
@@ -47,6 +53,22 @@ def prune(options: list[Option]) -> list[Option]:
                 ),
             )
         )
+    return kept
+
+
+def _adding_speed(offered: list[Option]) -> list[Option]:
+    """Drop a count no faster than a smaller one that also holds the job: two cards whose
+    gradients cross a slow link (or a model split by layers) run at one card's speed, for twice
+    the money and power."""
+    kept: list[Option] = []
+    best: float | None = None
+    for option in sorted(offered, key=lambda o: o.count):
+        speed = option.predicted_relative
+        if best is not None and speed is not None and speed < best * (1 + MIN_GAIN_OVER_FEWER):
+            continue
+        kept.append(option)
+        if speed is not None:
+            best = speed if best is None else max(best, speed)
     return kept
 
 
