@@ -75,6 +75,18 @@ def _recorded_machines(data):
     return [(Path(name).name, enrich(snapshot, data)) for name, snapshot in result.snapshots]
 
 
+def _recorded_plans(data, model, scenario):
+    """Each recorded machine's facts and its plan for ``scenario``."""
+    for name, snapshot in _recorded_machines(data):
+        facts = machine_facts(snapshot, None, data)
+        plan = recommend(
+            PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False),
+            data,
+            model,
+        )
+        yield name, facts, plan
+
+
 # -- 1. start from this machine ----------------------------------------------------------------
 
 
@@ -84,13 +96,7 @@ def test_nothing_slower_and_no_larger_ranks_above_keeping_the_installed_cards(
     data, model, scenario
 ):
     checked = kept = 0
-    for name, snapshot in _recorded_machines(data):
-        facts = machine_facts(snapshot, None, data)
-        plan = recommend(
-            PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False),
-            data,
-            model,
-        )
+    for name, facts, plan in _recorded_plans(data, model, scenario):
         keep = next((o for o in plan.options if o.action == "keep"), None)
         assert {o.action for o in plan.options} <= {"keep", "add", "replace"}, name
         if facts.current_gpu_id:
@@ -422,13 +428,7 @@ def test_a_second_card_that_adds_no_speed_is_not_offered(data, model):
 @needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_no_recorded_machine_is_offered_more_cards_that_add_no_speed(data, model, scenario):
-    for name, snapshot in _recorded_machines(data):
-        facts = machine_facts(snapshot, None, data)
-        plan = recommend(
-            PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False),
-            data,
-            model,
-        )
+    for name, _facts, plan in _recorded_plans(data, model, scenario):
         assert _dominated_counts(plan) == [], name
 
 
