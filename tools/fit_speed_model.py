@@ -7,7 +7,8 @@ RTX 6000 Ada, H100, A10 and eight more). Fits three numbers per workload class a
 (a class for each measured job the planner offers: ResNet-50, SSD, BERT; and one per kind, cnn
 and transformer, from every task of that kind, for the jobs without their own measurements),
 and writes resources/models/speed_model.json with the parameters, the anchors and the
-leave-one-GPU-out errors of every class, the LLM decode and prefill fit's included
+leave-one-GPU-out errors of every class (overall, by family of cards, and with a whole family
+held out), the LLM decode and prefill fit's included
 (tools/fit_llm_inference.py). tests/test_speed_model_file.py refits and checks that the
 committed file is what this script produces.
 
@@ -42,7 +43,12 @@ import fit_llm_inference  # noqa: E402
 
 from gpuplanner.catalog.csvdata import load_catalog  # noqa: E402
 from gpuplanner.catalog.records import GpuSpec  # noqa: E402
-from gpuplanner.planning.speed import ClassParams, features, time_per_sample  # noqa: E402
+from gpuplanner.planning.speed import (  # noqa: E402
+    ClassParams,
+    family,
+    features,
+    time_per_sample,
+)
 
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO.parent / "shared"))
 BENCH = SHARED / "data" / "benchmarks"
@@ -225,17 +231,49 @@ def pair_errors(
     return errors
 
 
+def leave_out(groups, cards, precision, norm, held_out: set[str], gammas=GAMMAS) -> list[float]:
+    """Refit without the ``held_out`` cards, then the error of every predicted ratio between
+    each of them and the cards not held out that it was measured with."""
+    train = [{g: v for g, v in group.items() if g not in held_out} for group in groups]
+    params = fit_class([t for t in train if len(t) >= 2], cards, precision, norm, gammas)
+    errors = []
+    for group in groups:
+        for held in held_out & group.keys():
+            others = {g: v for g, v in group.items() if g == held or g not in held_out}
+            errors.extend(pair_errors(others, cards, precision, params, norm, held))
+    return errors
+
+
+def leave_one_gpu_out_by_card(groups, cards, precision, norm, gammas=GAMMAS) -> dict:
+    """Each card's errors when the model is refitted without it."""
+    ids = sorted({g for group in groups for g in group})
+    return {held: leave_out(groups, cards, precision, norm, {held}, gammas) for held in ids}
+
+
 def leave_one_gpu_out(groups, cards, precision, norm, gammas=GAMMAS) -> list[float]:
     """Refit without each card, then the error of every predicted ratio between it and the
     others it was measured with."""
-    errors = []
-    for held in sorted({g for group in groups for g in group}):
-        train = [{g: v for g, v in group.items() if g != held} for group in groups]
-        params = fit_class([t for t in train if len(t) >= 2], cards, precision, norm, gammas)
-        for group in groups:
-            if held in group:
-                errors.extend(pair_errors(group, cards, precision, params, norm, held))
-    return errors
+    by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm, gammas)
+    return [e for errors in by_card.values() for e in errors]
+
+
+def family_errors(by_card: dict, cards: dict) -> dict[str, float]:
+    """Median error of each measured family's cards, held out one at a time."""
+    pooled: dict[str, list[float]] = defaultdict(list)
+    for held, errors in by_card.items():
+        pooled[family(cards[held])].extend(errors)
+    return {name: round(statistics.median(e), 1) for name, e in sorted(pooled.items()) if e}
+
+
+def unmeasured_family_error(groups, cards, precision, norm) -> float:
+    """A card of a generation no measurement covers (an RTX 5090, say): hold out every card of
+    one family at a time, refit, and take the median error of their ratios to the rest."""
+    ids = {g for group in groups for g in group}
+    errors: list[float] = []
+    for name in sorted({family(cards[g]) for g in ids}):
+        held = {g for g in ids if family(cards[g]) == name}
+        errors.extend(leave_out(groups, cards, precision, norm, held))
+    return round(statistics.median(errors), 1)
 
 
 def summary(errors: list[float]) -> dict:
@@ -334,9 +372,12 @@ def build() -> dict:
                 "fitted_on": sorted(ids),
                 "groups": len(groups),
             }
-            model["cross_validation"][key] = summary(
-                leave_one_gpu_out(groups, cards, precision, norm)
-            )
+            by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm)
+            model["cross_validation"][key] = {
+                **summary([e for errors in by_card.values() for e in errors]),
+                "by_family": family_errors(by_card, cards),
+                "unmeasured_family_pct": unmeasured_family_error(groups, cards, precision, norm),
+            }
             floor = sorted(card_factor_floor(groups))
             model["floor"][key] = {
                 "median_error_pct": round(statistics.median(floor), 1),

@@ -24,6 +24,11 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
             bandwidth_norm_gbs=float(c["bandwidth_norm_gbs"]),
             error_pct=float(data["cross_validation"][name]["median_error_pct"] or 20.0),
             hbm_efficiency=float(c.get("hbm_efficiency", 1.0)),  # 1.0 in a file made before it
+            family_error_pct={
+                family: float(pct)
+                for family, pct in data["cross_validation"][name].get("by_family", {}).items()
+            },
+            unmeasured_family_error_pct=data["cross_validation"][name].get("unmeasured_family_pct"),
         )
         for name, c in data["classes"].items()
     }
