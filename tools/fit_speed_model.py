@@ -180,9 +180,7 @@ def predict_t(card: GpuSpec, precision: str, params: Params, norm: tuple[float, 
     return time_per_sample(card, precision, class_params(params, norm))
 
 
-def fit_class(
-    groups: list[dict[str, float]], cards: dict, precision: str, norm, gammas=GAMMAS
-) -> Params:
+def fit_class(groups: list[dict[str, float]], cards: dict, precision: str, norm) -> Params:
     """(theta, gamma, h) minimising the squared log error of every pairwise speed ratio within
     each group. Within a group of n, that sum is n * sum(e^2) - (sum e)^2 with e the log of
     measured speed times predicted time: linear in the rows, so the whole grid is cheap."""
@@ -203,13 +201,13 @@ def fit_class(
         return sum(n * q - s * s for n, q, s in zip(sizes, squares, sums, strict=True))
 
     # Coarse, then fine around the best: the loss is smooth in each parameter.
-    coarse = [(t, g, h) for t in THETAS[::5] for g in gammas for h in HBM[::2]]
+    coarse = [(t, g, h) for t in THETAS[::5] for g in GAMMAS for h in HBM[::2]]
     best = min(coarse, key=loss)
     fine = [
         (t, g, h)
         for t in THETAS
         if abs(t - best[0]) <= 0.1
-        for g in gammas
+        for g in GAMMAS
         for h in HBM
         if abs(h - best[2]) <= 0.1
     ]
@@ -231,11 +229,11 @@ def pair_errors(
     return errors
 
 
-def leave_out(groups, cards, precision, norm, held_out: set[str], gammas=GAMMAS) -> list[float]:
+def leave_out(groups, cards, precision, norm, held_out: set[str]) -> list[float]:
     """Refit without the ``held_out`` cards, then the error of every predicted ratio between
     each of them and the cards not held out that it was measured with."""
     train = [{g: v for g, v in group.items() if g not in held_out} for group in groups]
-    params = fit_class([t for t in train if len(t) >= 2], cards, precision, norm, gammas)
+    params = fit_class([t for t in train if len(t) >= 2], cards, precision, norm)
     errors = []
     for group in groups:
         for held in held_out & group.keys():
@@ -244,17 +242,11 @@ def leave_out(groups, cards, precision, norm, held_out: set[str], gammas=GAMMAS)
     return errors
 
 
-def leave_one_gpu_out_by_card(groups, cards, precision, norm, gammas=GAMMAS) -> dict:
-    """Each card's errors when the model is refitted without it."""
-    ids = sorted({g for group in groups for g in group})
-    return {held: leave_out(groups, cards, precision, norm, {held}, gammas) for held in ids}
-
-
-def leave_one_gpu_out(groups, cards, precision, norm, gammas=GAMMAS) -> list[float]:
+def leave_one_gpu_out_by_card(groups, cards, precision, norm) -> dict[str, list[float]]:
     """Refit without each card, then the error of every predicted ratio between it and the
-    others it was measured with."""
-    by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm, gammas)
-    return [e for errors in by_card.values() for e in errors]
+    others it was measured with: each card's errors."""
+    ids = sorted({g for group in groups for g in group})
+    return {held: leave_out(groups, cards, precision, norm, {held}) for held in ids}
 
 
 def family_errors(by_card: dict, cards: dict) -> dict[str, float]:
@@ -276,14 +268,20 @@ def unmeasured_family_error(groups, cards, precision, norm) -> float:
     return round(statistics.median(errors), 1)
 
 
-def summary(errors: list[float]) -> dict:
+def median_p90(errors: list[float]) -> dict[str, float]:
     ordered = sorted(errors)
+    return {
+        "median_error_pct": round(statistics.median(ordered), 1),
+        "p90_error_pct": round(ordered[int(0.9 * (len(ordered) - 1))], 1),
+    }
+
+
+def summary(errors: list[float]) -> dict:
     return {
         "method": "leave one GPU out: refit without it, then the error of every predicted "
         "speed ratio between it and the others",
-        "pairs": len(ordered),
-        "median_error_pct": round(statistics.median(ordered), 1),
-        "p90_error_pct": round(ordered[int(0.9 * (len(ordered) - 1))], 1),
+        "pairs": len(errors),
+        **median_p90(errors),
     }
 
 
@@ -293,19 +291,19 @@ def card_factor_floor(groups: list[dict[str, float]]) -> list[float]:
     of card features alone can do better on these measurements; what is left is the tasks and
     suites ranking the same cards differently (batch sizes, software, clocks of one system)."""
     rows = [(index, g, math.log(v)) for index, group in enumerate(groups) for g, v in group.items()]
-    card = dict.fromkeys({g for _, g, _ in rows}, 0.0)
+    card: dict[str, float] = {}
     task = [0.0] * len(groups)
     # Least squares of log speed = card + task by alternating means: exact at convergence,
     # and a few hundred rounds settle these small, connected tables.
     for _ in range(300):
-        sums: dict[str, list[float]] = {g: [] for g in card}
+        by_card: dict[str, list[float]] = defaultdict(list)
         for index, g, y in rows:
-            sums[g].append(y - task[index])
-        card = {g: statistics.mean(values) for g, values in sums.items()}
-        task = [
-            statistics.mean([y - card[g] for i, g, y in rows if i == index])
-            for index in range(len(groups))
-        ]
+            by_card[g].append(y - task[index])
+        card = {g: statistics.mean(values) for g, values in by_card.items()}
+        by_task: dict[int, list[float]] = defaultdict(list)
+        for index, g, y in rows:
+            by_task[index].append(y - card[g])
+        task = [statistics.mean(by_task[index]) for index in range(len(groups))]
     errors = []
     for group in groups:
         ids = sorted(group)
@@ -378,11 +376,7 @@ def build() -> dict:
                 "by_family": family_errors(by_card, cards),
                 "unmeasured_family_pct": unmeasured_family_error(groups, cards, precision, norm),
             }
-            floor = sorted(card_factor_floor(groups))
-            model["floor"][key] = {
-                "median_error_pct": round(statistics.median(floor), 1),
-                "p90_error_pct": round(floor[int(0.9 * (len(floor) - 1))], 1),
-            }
+            model["floor"][key] = median_p90(card_factor_floor(groups))
             model["baselines"][key] = {
                 feature: round(
                     statistics.median(baseline_errors(groups, cards, precision, feature)), 1

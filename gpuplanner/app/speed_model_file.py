@@ -17,19 +17,7 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
         (path or paths.resource_path("models", "speed_model.json")).read_text(encoding="utf-8")
     )
     classes = {
-        name: ClassParams(
-            theta=float(c["theta"]),
-            gamma=float(c["gamma"]),
-            compute_norm_tflops=float(c["compute_norm_tflops"]),
-            bandwidth_norm_gbs=float(c["bandwidth_norm_gbs"]),
-            error_pct=float(data["cross_validation"][name]["median_error_pct"] or 20.0),
-            hbm_efficiency=float(c.get("hbm_efficiency", 1.0)),  # 1.0 in a file made before it
-            family_error_pct={
-                family: float(pct)
-                for family, pct in data["cross_validation"][name].get("by_family", {}).items()
-            },
-            unmeasured_family_error_pct=data["cross_validation"][name].get("unmeasured_family_pct"),
-        )
+        name: _class_params(c, data["cross_validation"][name])
         for name, c in data["classes"].items()
     }
     anchors = {
@@ -37,6 +25,21 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
         for name, a in data["anchors"].items()
     }
     return SpeedModel(classes, anchors, _inference(data.get("llm_inference")))
+
+
+def _class_params(fitted: dict[str, Any], cross: dict[str, Any]) -> ClassParams:
+    """One training class with its cross-validated errors (fields a file made before them lacks
+    take the values that mean "not measured")."""
+    return ClassParams(
+        theta=float(fitted["theta"]),
+        gamma=float(fitted["gamma"]),
+        compute_norm_tflops=float(fitted["compute_norm_tflops"]),
+        bandwidth_norm_gbs=float(fitted["bandwidth_norm_gbs"]),
+        error_pct=float(cross["median_error_pct"] or 20.0),
+        hbm_efficiency=float(fitted.get("hbm_efficiency", 1.0)),
+        family_error_pct={f: float(pct) for f, pct in cross.get("by_family", {}).items()},
+        unmeasured_family_error_pct=cross.get("unmeasured_family_pct"),
+    )
 
 
 def _inference(block: dict[str, Any] | None) -> InferenceParams | None:
