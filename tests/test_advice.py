@@ -15,7 +15,7 @@ from conftest import run_cli
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.hardware.snapshot import load_paths
-from gpuplanner.planning import power, routes
+from gpuplanner.planning import physical, power, routes
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
 
@@ -235,6 +235,8 @@ def test_two_cards_on_one_12v2x6_cable_need_the_second_through_its_adapter(data,
             budget=1_000_000,
             max_gpus=2,
             psu=power.PsuSpec(1600, "3", True, pcie_8pin_cables=2),
+            # Two 3.5-slot cards with a slot of air between them need an E-ATX tower.
+            case=physical.CaseSpec(None, None, "e-atx"),
             today=TODAY,
             alternatives=False,
         ),
@@ -447,6 +449,8 @@ def test_a_request_nothing_fits_lists_method_budget_and_rent_changes(tmp_path):
         "lora",
         "--budget",
         "100000",
+        "--tf-route",
+        "keras-other",
         "--json",
     )
     assert result.returncode == 0, result.stderr
@@ -454,7 +458,8 @@ def test_a_request_nothing_fits_lists_method_budget_and_rent_changes(tmp_path):
     assert not any(o["offered"] for o in plan["options"])
     changes = {a["change"]: a for a in plan["alternatives"]}
     assert {"method", "budget", "rent"} <= set(changes)
-    assert changes["method"]["to"] == "qlora" and changes["method"]["price"] <= 100000
+    # Keras's cheaper method; QLoRA's NF4 base is PyTorch's and is not proposed.
+    assert changes["method"]["to"] == "lora-int8" and changes["method"]["price"] <= 100000
     assert changes["budget"]["extra"] > 0
     assert changes["rent"]["hours"] > 0 and changes["rent"]["price"] > 0
     for alternative in plan["alternatives"]:

@@ -188,14 +188,15 @@ def test_breakeven():
 
 
 def test_scaling_follows_the_link_and_never_exceeds_linear(gpus):
-    # ResNet-50: 25.6M FP32 gradients, one step of batch 64 at ~1,000 images/s.
+    # ResNet-50: 25.6M FP32 gradients, one step of batch 64 at ~1,000 images/s; on the H100s
+    # batch 256 at ~2,500 images/s.
     grads, step = 25.6e6 * 4, 64 / 1000
-    h100 = scaling.data_parallel(gpus["h100-sxm5-80-gb"], 8, grads, step, workstation=True)
+    h100 = scaling.data_parallel(gpus["h100-sxm5-80-gb"], 8, grads, 256 / 2500, workstation=True)
     rtx4090 = scaling.data_parallel(gpus["geforce-rtx-4090"], 4, grads, step)
     rtx6000 = scaling.data_parallel(
         gpus["rtx-6000-ada-generation"], 4, grads, step, workstation=True
     )
-    assert h100.link == "nvlink" and h100.efficiency > 0.95
+    assert h100.link == "nvlink" and h100.efficiency > 0.75
     # GeForce 40 has no peer-to-peer: staged through host memory shared by all four cards.
     assert rtx4090.link == "pcie-host" and not rtx4090.peer_to_peer
     assert rtx4090.lanes == (8, 8, 4, 4) and rtx4090.efficiency < rtx6000.efficiency
@@ -235,8 +236,23 @@ def test_findings_carry_id_severity_and_numbers_not_sentences(data, model):
 
 
 def test_llm_70b_full_fine_tuning_suggests_renting_per_job(data, model):
-    plan = recommend(
+    # MirroredStrategy needs the whole job on every card: no card holds a terabyte, so the
+    # official wheels have no rental for it either; Keras 3 on JAX shards it.
+    official = recommend(
         PlanRequest(Scenario.LLM, "USD", workload="llm", llm_model="llama-2-70b", llm_mode="full"),
+        data,
+        model,
+    )
+    assert official.fitting() == () and not official.rent
+    plan = recommend(
+        PlanRequest(
+            Scenario.LLM,
+            "USD",
+            workload="llm",
+            llm_model="llama-2-70b",
+            llm_mode="full",
+            tf_route="keras-other",
+        ),
         data,
         model,
     )

@@ -47,6 +47,7 @@ _ALLOWED_WORDS = """
     Ti SUPER D Ada RTX GTX GeForce Quadro Tesla Radeon Instinct Arc Pro Max Q Blackwell
     Ampere Hopper Lovelace Turing Volta Pascal
     gpuplanner Noto Sans CJK SC
+    tf distribute MirroredStrategy keras distribution ModelParallel DataParallel device quantize
 """
 ALLOWED = set(_ALLOWED_WORDS.split())
 

@@ -7,7 +7,9 @@ Scenes: keep (a machine whose cards already hold the job), nothing-fits (70B LoR
 budget that buys nothing: the ways forward), compare (three options side by side), price-pack
 (Import prices... previewing resources/prices/example-pack-cn.csv); for a recorded machine:
 computer (what the computer page says about its GPUs and links), chart (the price/speed chart
-of its LLM plan), report (the report page).
+of its LLM plan), report (the report page), sme (its small firm's BERT-large plan); and
+llm-8000 (the LLM plan at 8,000 CNY: one card with LoRA on an int8 base), passive (a small
+firm's plan with used cards, the Tesla P40 selected: blocked outside a server).
 """
 
 from __future__ import annotations
@@ -43,7 +45,19 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
         session.llm_mode = "qlora"
         session.psu_watts = 850
         session.budget = 30_000 if currency == "CNY" else 4_000
-    elif scene in ("keep", "compare"):
+    elif scene == "llm-8000":
+        session.scenario = Scenario.LLM
+        session.workload = "llm"
+        session.llm_model = "llama-3-8b"
+        session.llm_mode = "lora"
+        session.budget = 8_000
+    elif scene == "passive":
+        session.scenario = Scenario.SME
+        session.workload = "bert-large"
+        session.used_ok = True
+        session.psu_watts = 550
+        session.budget = 6_500 if currency == "CNY" else 900
+    elif scene in ("keep", "compare", "sme"):
         session.scenario = Scenario.SME
         session.workload = "bert-large"
         session.psu_watts = 750
@@ -60,13 +74,25 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "scene",
-        choices=("keep", "nothing-fits", "compare", "price-pack", "computer", "chart", "report"),
+        choices=(
+            "keep",
+            "nothing-fits",
+            "compare",
+            "price-pack",
+            "computer",
+            "chart",
+            "report",
+            "sme",
+            "llm-8000",
+            "passive",
+        ),
     )
     parser.add_argument("--language", default="en")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path)
     args = parser.parse_args()
-    currency = "CNY" if args.language == "zh_CN" else "USD"
+    # The LLM plan at 8,000 CNY is a CNY plan in both languages.
+    currency = "CNY" if args.language == "zh_CN" or args.scene == "llm-8000" else "USD"
     app = QApplication(sys.argv[:1])
     application = Application(app, LaunchOptions(language=args.language, currency=currency))
     _setup(application.session, args.scene, args.report, currency)
@@ -88,6 +114,10 @@ def main() -> int:
             page.tabs.setCurrentIndex(2)
         if args.scene == "chart":
             page.tabs.setCurrentIndex(1)
+        if args.scene == "passive":
+            rows = [i for i, o in enumerate(page.model.options) if o.gpu_id == "tesla-p40"]
+            if rows:
+                page._pick(rows[0])
         if args.scene == "price-pack" and "dialog" not in shown:
             from gpuplanner.ui.price_pack_dialog import PricePackDialog
 

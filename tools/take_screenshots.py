@@ -34,7 +34,7 @@ FLEET_SHOTS = [("9-fleet-en.png", "en", "USD"), ("9-fleet-zh_CN.png", "zh_CN", "
 # nothing fits: keep on top with its needs, the comparison, the ways forward.
 SCENES = [
     (f"5-results-{scene}-{language}.png", scene, language)
-    for scene in ("keep", "compare", "nothing-fits", "price-pack")
+    for scene in ("keep", "compare", "nothing-fits", "price-pack", "llm-8000", "passive")
     for language in ("en", "zh_CN")
 ]
 SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
@@ -45,11 +45,15 @@ SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv41
 MACHINES = {
     "2x-a5000": "nvidia-smi-q-x/nvidia-smi-q-x_dual-rtx-a5000_drv590.xml",
     "4090-gen3": "nvidia-smi-q-x/nvidia-smi-q-x_rtx4090_gen4-card-in-gen3-host_drv535.xml",
+    "3090": "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml",
 }
+MACHINE_SCENES = {"3090": (("5", "sme"),)}
 MACHINE_SHOTS = [
     (f"{number}-{scene}-{machine}-{language}.png", scene, machine, language)
     for machine in MACHINES
-    for number, scene in (("2", "computer"), ("5", "chart"), ("6", "report"))
+    for number, scene in MACHINE_SCENES.get(
+        machine, (("2", "computer"), ("5", "chart"), ("6", "report"))
+    )
     for language in ("en", "zh_CN")
 ]
 

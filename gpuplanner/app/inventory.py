@@ -110,6 +110,23 @@ def slot_powered(gpus: Sequence[GpuDevice], by_id: Mapping[str, GpuSpec]) -> boo
     return True
 
 
+def installed_links(gpus: list[GpuDevice]) -> tuple[tuple[int, int], ...]:
+    """(lanes, generation) each card's link can run at: the width it trained to and the highest
+    generation both ends support (an idle card drops its generation, not its lanes). Empty when
+    any card's link is unknown: then the platform's usual split is planned instead."""
+    out = []
+    for gpu in gpus:
+        link = gpu.pcie
+        if link is None:
+            return ()
+        width = min(filter(None, (link.current_width, link.max_width)), default=None)
+        gen = link.max_gen or link.current_gen
+        if not width or not gen:
+            return ()
+        out.append((width, gen))
+    return tuple(out)
+
+
 def machine_facts(
     snapshot: SystemSnapshot | None,
     probe: ProbeResult | None = None,
@@ -122,7 +139,8 @@ def machine_facts(
     current = slot_gen = slot_width = driver = None
     count = 0
     other_w = 0.0
-    laptop = workstation = virtual = powered_by_slot = False
+    laptop = workstation = virtual = powered_by_slot = server_airflow = False
+    links: tuple[tuple[int, int], ...] = ()
     if snapshot is not None:
         known = [g for g in snapshot.gpus if g.catalog_id]
         if known:
@@ -138,6 +156,12 @@ def machine_facts(
             for gpu in known:
                 if gpu.catalog_id != current and gpu.catalog_id in by_id:
                     other_w += by_id[gpu.catalog_id].board_power_w
+            links = installed_links([g for g in known if g.catalog_id == current])
+            server_airflow = any(
+                by_id[g.catalog_id].cooler == "passive" or by_id[g.catalog_id].form_factor != "pcie"
+                for g in known
+                if g.catalog_id in by_id
+            )
         driver = next((g.driver_version for g in snapshot.gpus if g.driver_version), None)
         laptop = any(looks_like_laptop(g) for g in snapshot.gpus if g.vendor == "NVIDIA")
         virtual = any(looks_virtual(g) for g in snapshot.gpus if g.vendor == "NVIDIA")
@@ -178,6 +202,8 @@ def machine_facts(
         nvlink_active=bool(
             snapshot and any((g.nvlink_active_links or 0) > 0 for g in snapshot.gpus)
         ),
+        installed_links=links,
+        server_airflow=server_airflow,
         driver_version=driver,
         os_system=snapshot.os.system if snapshot and snapshot.os else None,
         slot_gen=slot_gen,

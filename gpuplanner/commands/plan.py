@@ -181,7 +181,10 @@ def cmd_vram(args) -> int:
             inference_bits=args.bits,
         )
         label = f"{model.name} · {job_text.translator(args.language)(job_text.MODE[args.mode])}"
-    cards = {gb: memory.cards_needed(estimate, gb) for gb in (12, 16, 24, 48, 80)}
+    # A Keras job runs replicated on every TensorFlow route: one card holds it or none does.
+    # An LLM's weights can be sharded, on Keras 3 with JAX (the keras-other route) only.
+    llm_job = not args.workload
+    cards = {gb: memory.cards_needed(estimate, gb, sharded=llm_job) for gb in (12, 16, 24, 48, 80)}
     data = {
         "workload": label,
         "total_gb": estimate.total_gb,
@@ -217,12 +220,22 @@ def cmd_vram(args) -> int:
         ],
         [[name, f"{gb:.2f}", how] for name, gb, how in memory_text.rows(estimate, args.language)],
     )
-    more = words(translatable("Report", "more than 64"))
-    print(
-        words(translatable("Report", "Cards needed (sharded when more than one): {list}")).replace(
-            "{list}", ", ".join(f"{gb} GB: {n if n else more}" for gb, n in cards.items())
+    if llm_job:
+        more = words(translatable("Report", "more than 64"))
+        line = translatable(
+            "Report", "Cards needed (more than one: sharded, Keras 3 on JAX only): {list}"
         )
-    )
+        listed = ", ".join(f"{gb} GB: {n if n else more}" for gb, n in cards.items())
+    else:
+        yes, no = (
+            words(translatable("Report", "fits")),
+            words(translatable("Report", "does not fit")),
+        )
+        line = translatable(
+            "Report", "On one card (TensorFlow replicates, it never shards): {list}"
+        )
+        listed = ", ".join(f"{gb} GB: {yes if n else no}" for gb, n in cards.items())
+    print(words(line).replace("{list}", listed))
     for note in estimate.notes:
         print(
             words(translatable("Report", "Note: {text}")).replace(

@@ -15,6 +15,15 @@ HEADERS = {
 }
 
 
+def _clipped(text: str, width: int) -> str:
+    """At most ``width`` characters, cut at a word's end (never inside a name), with an ellipsis."""
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > width // 2 else cut) + "…"
+
+
 def _tr(language: str):
     return lambda s: text.translate(s, language)
 
@@ -45,7 +54,7 @@ def _row(rank: int, option, plan, language: str) -> list[str]:
         _speed(option),
         f"{option.value:.3f}" if option.value else "",
         needs,
-        ("; ".join(warnings))[:100],
+        _clipped("; ".join(warnings), 100),
     ]
 
 

@@ -9,7 +9,8 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, guard, print_json, print_table
 from gpuplanner.commands.planning_input import machine_of
-from gpuplanner.planning.job import INFERENCE_SEQ
+from gpuplanner.planning import memory
+from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
 from gpuplanner.planning.speed import (
     WORKLOAD_CLASS,
     kv_bytes_per_token,
@@ -18,7 +19,30 @@ from gpuplanner.planning.speed import (
     predict_llm,
     uncertainty_pct,
 )
-from gpuplanner.planning.workloads import LLMS, find_llm
+from gpuplanner.planning.workloads import KERAS, LLMS, find_llm
+
+
+def _fit(estimate: memory.MemoryEstimate, gpu, shardable: bool = True) -> dict:
+    """Whether the card holds the job: a prediction for a job it cannot hold is no prediction."""
+    fit = memory.fit_on(estimate, gpu.memory_gb)
+    return {
+        "fits": fit.fits,
+        "memory_needed_gb": fit.needed_gb,
+        "memory_per_card_gb": fit.card_gb,
+        "usable_gb": fit.usable_gb,
+        # Several cards hold it only when the weights are sharded (Keras 3 on JAX); on the
+        # official wheels and NGC every card must hold the whole job.
+        "cards_sharded": fit.sharded_cards if shardable else None,
+    }
+
+
+def _no_fit_text(p: dict) -> str:
+    cards = p["cards_sharded"]
+    more = f"; {cards} of them sharded (Keras 3 on JAX)" if cards and cards > 1 else ""
+    return (
+        f"does not fit: needs {p['memory_needed_gb']:g} GB on one card, "
+        f"{p['usable_gb']:g} GB usable{more}"
+    )
 
 
 def register(subparsers) -> None:
@@ -27,14 +51,20 @@ def register(subparsers) -> None:
         help="predicted speed of cards: training throughput, or LLM inference (decode, prefill)",
     )
     job = pred.add_mutually_exclusive_group(required=True)
-    job.add_argument("--workload", choices=(*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-qlora"))
+    job.add_argument(
+        "--workload",
+        choices=(*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora"),
+    )
     job.add_argument("--model", help=f"an LLM preset ({', '.join(sorted(LLMS))})")
     pred.add_argument(
         "--mode", choices=("inference",), default="inference", help="with --model: inference"
     )
     pred.add_argument("--bits", type=int, choices=(16, 8, 4), default=16, help="weight precision")
     pred.add_argument(
-        "--batch", type=positive_int, default=1, help="concurrent requests decoded together"
+        "--batch",
+        type=positive_int,
+        help="LLM inference: requests decoded together (1); training: the batch per card "
+        "(the workload's default)",
     )
     pred.add_argument(
         "--seq", type=positive_int, default=INFERENCE_SEQ, help="context length in tokens"
@@ -75,19 +105,22 @@ def _predict_inference(args, gpus, data, facts) -> int:
             model.layers,
             kv,
             args.bits,
-            args.batch,
+            args.batch or 1,
             args.seq,
             params,
             active_b=model.active_b,
         )
 
+    batch = args.batch or 1
+    estimate = memory.llm(model, "inference", seq=args.seq, batch=batch, inference_bits=args.bits)
     rows = [(gpu, speed(gpu)) for gpu in gpus]
     base = speed(reference).decode_tokens_s
     result = {
         "model": model.name,
         "mode": "inference",
         "bits": args.bits,
-        "batch": args.batch,
+        "batch": batch,
+        "memory_needed_gb": estimate.total_gb,
         "seq": args.seq,
         "reference": reference.name,
         "predictions": [
@@ -95,10 +128,13 @@ def _predict_inference(args, gpus, data, facts) -> int:
                 "gpu": gpu.name,
                 "gpu_id": gpu.id,
                 "count": 1,
-                "throughput": r.decode_tokens_s,
+                **_fit(estimate, gpu),
+                "throughput": r.decode_tokens_s if _fit(estimate, gpu)["fits"] else None,
                 "unit": "tokens/s",
-                "prefill_tokens_s": r.prefill_tokens_s,
-                "relative": round(r.decode_tokens_s / base, 3),
+                "prefill_tokens_s": r.prefill_tokens_s if _fit(estimate, gpu)["fits"] else None,
+                "relative": round(r.decode_tokens_s / base, 3)
+                if _fit(estimate, gpu)["fits"]
+                else None,
                 "bound": r.bound,
                 "uncertainty_pct": uncertainty_pct(params.decode_error_pct, gpu),
             }
@@ -109,7 +145,7 @@ def _predict_inference(args, gpus, data, facts) -> int:
         print_json(result)
         return EXIT_OK
     print(
-        f"{model.name}, {args.bits}-bit weights, batch {args.batch}, context {args.seq}: "
+        f"{model.name}, {args.bits}-bit weights, batch {batch}, context {args.seq}: "
         f"decode (generated tokens/s) and prefill, relative to {reference.name}"
     )
     print_table(
@@ -123,6 +159,8 @@ def _predict_inference(args, gpus, data, facts) -> int:
                 p["bound"],
                 f"±{p['uncertainty_pct']:.0f}%",
             ]
+            if p["fits"]
+            else [p["gpu"], _no_fit_text(p), "", "", "", ""]
             for p in result["predictions"]
         ],
     )
@@ -140,6 +178,9 @@ def cmd_predict(args) -> int:
         return _predict_inference(args, gpus, data, facts)
     reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
     if args.workload.startswith("llm-"):
+        estimate = memory.llm(
+            stand_in_llm(args.params), args.workload[4:], seq=FINE_TUNING_SEQ, batch=args.batch or 1
+        )
         predictions = predict_llm(
             args.params,
             args.workload[4:],
@@ -150,6 +191,8 @@ def cmd_predict(args) -> int:
         )
         precision = "mixed"
     else:
+        preset = KERAS[args.workload]
+        estimate = memory.keras_training(preset, args.batch or preset.default_batch, args.precision)
         predictions = predict(
             args.workload,
             args.precision,
@@ -163,15 +206,17 @@ def cmd_predict(args) -> int:
     result = {
         "workload": args.workload,
         "precision": precision,
+        "memory_needed_gb": estimate.total_gb,
         "reference": (reference or gpus[0]).name,
         "calibrated": facts.machine_factor is not None,
         "predictions": [
             {
                 "gpu": p.gpu,
                 "gpu_id": p.gpu_id,
-                "throughput": p.throughput,
+                **_fit(estimate, gpu, shardable=args.workload.startswith("llm-")),
+                "throughput": p.throughput if _fit(estimate, gpu)["fits"] else None,
                 "unit": p.unit,
-                "relative": p.relative,
+                "relative": p.relative if _fit(estimate, gpu)["fits"] else None,
                 "error_pct": uncertainty_pct(p.error_pct, gpu),
             }
             for p, gpu in zip(predictions, gpus, strict=True)
@@ -193,6 +238,8 @@ def cmd_predict(args) -> int:
                 f"{p['relative']:.2f}x",
                 f"±{p['error_pct']:.0f}%",
             ]
+            if p["fits"]
+            else [p["gpu"], _no_fit_text(p), "", ""]
             for p in result["predictions"]
         ],
     )

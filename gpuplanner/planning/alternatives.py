@@ -1,8 +1,10 @@
 """A way forward when nothing fits: the changes that would make an option fit, each with its effect.
 
-Cheaper methods (full -> LoRA -> QLoRA; 16 -> 8 -> 4-bit weights for inference), a shorter
-sequence or a smaller batch, a larger budget (how much), renting (the cheapest configuration
-per job, not per hour). Each change is planned for real with the same engine.
+Cheaper methods that Keras has (full -> LoRA -> LoRA on an int8 base; 16 -> 8 -> 4-bit weights for
+inference), a shorter sequence or a smaller batch (the same examples a step with gradient
+accumulation), a larger budget (how much), renting (the cheapest configuration per job, not per
+hour). Each change is planned for real with the same engine. They are also looked for when the
+best offer needs the job sharded over several cards: one card with a cheaper method comes first.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.planning import job
+from gpuplanner.planning.methods import KERAS_METHODS
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.ranking import rank_key
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.speed import SpeedModel
 
-METHOD_ORDER = ("full", "lora", "qlora")
+# Keras's own methods, cheapest last; QLoRA's NF4 base is PyTorch's and is never proposed.
+METHOD_ORDER = KERAS_METHODS
 MIN_SEQ = 256
 
 
@@ -47,7 +51,14 @@ def _effect(change: str, to: str | float | int, plan: Plan | None) -> Alternativ
     best = _best_purchase(plan)
     if best is None:
         return None
-    return Alternative(change, to, plan.vram.total_gb, best.gpu, best.count, best.price)
+    speed = best.speedup if best.speedup is not None else best.predicted_relative
+    return Alternative(
+        change, to, plan.vram.total_gb, best.gpu, best.count, best.price, speed=speed
+    )
+
+
+def _sharded(option: Option | None) -> bool:
+    return bool(option and option.scaling and option.scaling.strategy == "sharded")
 
 
 def ways_forward(
@@ -58,7 +69,10 @@ def ways_forward(
     model: SpeedModel,
     extra_prices: tuple[Price, ...] = (),
 ) -> tuple[Alternative, ...]:
-    if plan.no_purchase_needed or _best_purchase(plan) is not None:
+    if plan.no_purchase_needed:
+        return ()
+    best = _best_purchase(plan)
+    if best is not None and not _sharded(best):
         return ()
     out: list[Alternative] = []
     if plan.workload == "llm" and plan.mode == "inference":
@@ -95,6 +109,9 @@ def ways_forward(
         if found:
             out.append(found)
             break
+    if best is not None:
+        # A sharded offer stands: only the changes that fit one card are worth adding.
+        return tuple(a for a in out if a.count == 1 or a.keep)
     over = [
         o
         for o in judged

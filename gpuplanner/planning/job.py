@@ -10,7 +10,7 @@ from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.scenarios import PRESETS
 from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
 
-LLM_MODES = ("full", "lora", "qlora")
+LLM_MODES = ("full", "lora", "lora-int8", "qlora")
 INFERENCE_SEQ = 4096  # a chat context
 FINE_TUNING_SEQ = 2048
 
@@ -61,7 +61,9 @@ def job_memory(
             )
         mode = request.llm_mode or "qlora"
         if mode not in ("inference", *LLM_MODES):
-            raise PlanError(f"unknown method {mode!r}: use inference, full, lora or qlora")
+            raise PlanError(
+                f"unknown method {mode!r}: use inference, full, lora, lora-int8 or qlora"
+            )
         if request.bits not in (16, 8, 4):
             raise PlanError(f"unknown weight precision {request.bits!r}: use 16, 8 or 4 bits")
         estimate = memory.llm(

@@ -18,8 +18,21 @@ GB = 1024**3
 CUDA_CONTEXT_GB = 0.8  # CUDA context, cuDNN/cuBLAS workspaces, TensorFlow's own
 FRAGMENTATION = 0.10  # TensorFlow's BFC allocator never packs perfectly
 OPTIMIZER_BYTES = {"adam": 8, "adamw": 8, "sgd-momentum": 4, "sgd": 0}
+# Keras/TensorFlow transformer training, calibrated on TensorFlow's own published maximum batches
+# (google-research/bert README, Titan X 12 GB, TF 1.11, Adam; docs/PLANNING.md "Memory
+# calibration"): per layer and sample s*h*(LINEAR + QUADRATIC*a*s/h) bytes in FP32 (halved in
+# mixed precision). Without fused attention TensorFlow keeps every intermediate: dropout masks,
+# the GELU's parts, layer norms, the attention scores and their softmax.
+KERAS_ACT_LINEAR = 160.0
+KERAS_ACT_QUADRATIC = 6.5
+# Per parameter, beyond weights, gradients and optimizer state: the clipped gradients and the
+# optimizer's update temporaries TensorFlow holds at once (same fit).
+KERAS_STEP_TEMP_BYTES = 8
 WEIGHT_BYTES = {"fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "int8": 1.0, "int4": 0.5}
 QLORA_BYTES_PER_PARAM = 0.516  # NF4 (4 bit) plus double-quantised constants (~0.127 bit/param)
+INT8_BYTES_PER_PARAM = 1.0  # Keras int8: one byte a weight, a float scale per output channel
+FROZEN_BYTES = {"lora": 2.0, "lora-int8": INT8_BYTES_PER_PARAM, "qlora": QLORA_BYTES_PER_PARAM}
+FROZEN_FORMULA = {"lora": "frozen-fp16", "lora-int8": "frozen-int8", "qlora": "frozen-nf4"}
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,15 @@ def keras_training(
         Part("gradients", p * 4 / GB, "bytes-per-parameter", _p(bytes=4)),
         Part("optimizer", p * opt / GB, "optimizer-state", _p(bytes=opt, optimizer=optimizer)),
     ]
+    if workload.kind != "cnn":
+        parts.append(
+            Part(
+                "update temporaries",
+                p * KERAS_STEP_TEMP_BYTES / GB,
+                "step-temporaries",
+                _p(bytes=KERAS_STEP_TEMP_BYTES),
+            )
+        )
     if precision == "mixed":
         parts.append(Part("fp16 weight copies", p * 2 / GB, "fp16-casts"))
     act_bytes = 2 if precision == "mixed" else 4
@@ -114,7 +136,10 @@ def keras_training(
     else:
         s = seq or workload.seq
         per_layer = (
-            s * workload.hidden * (34 + 5 * workload.heads * s / workload.hidden) * (act_bytes / 2)
+            s
+            * workload.hidden
+            * (KERAS_ACT_LINEAR + KERAS_ACT_QUADRATIC * workload.heads * s / workload.hidden)
+            * (act_bytes / 4)
         )
         parts.append(
             Part(
@@ -124,7 +149,9 @@ def keras_training(
                 _p(layers=workload.layers, batch=batch),
             )
         )
-    shardable = sum(x.gb for x in parts if x.name in ("weights", "gradients", "optimizer"))
+    shardable = sum(
+        x.gb for x in parts if x.name in ("weights", "gradients", "optimizer", "update temporaries")
+    )
     return _finish(parts, shardable)
 
 
@@ -197,13 +224,9 @@ def llm(
         shardable = parts[0].gb + parts[1].gb + parts[2].gb
     else:
         trainable = lora_parameters(model, lora_rank)
-        base = p * (2 if mode == "lora" else QLORA_BYTES_PER_PARAM)
+        base = p * FROZEN_BYTES[mode]
         parts += [
-            Part(
-                "base weights",
-                base / GB,
-                "frozen-fp16" if mode == "lora" else "frozen-nf4",
-            ),
+            Part("base weights", base / GB, FROZEN_FORMULA[mode]),
             Part(
                 "adapters",
                 trainable * 16 / GB,
@@ -230,16 +253,44 @@ def lora_parameters(model: LlmModel, rank: int = 16) -> float:
 
 
 def cards_needed(
-    estimate: MemoryEstimate, card_gb: float, usable_fraction: float = 0.92, max_cards: int = 64
+    estimate: MemoryEstimate,
+    card_gb: float,
+    usable_fraction: float = 0.92,
+    max_cards: int = 64,
+    sharded: bool = True,
 ) -> int | None:
-    """Fewest cards that hold the job with sharded state; None when even ``max_cards`` do not."""
+    """Fewest cards that hold the job with sharded state; None when even ``max_cards`` do not.
+    Without sharding (``MirroredStrategy``: every card holds the whole job) one card or none."""
     usable = card_gb * usable_fraction
     if estimate.total_gb <= usable:
         return 1
+    if not sharded:
+        return None
     for cards in range(2, max_cards + 1):
         if estimate.per_card_sharded(cards) <= usable:
             return cards
     return None
+
+
+@dataclass(frozen=True)
+class CardFit:
+    """Whether one card holds a job, and what would: the facts ``predict`` reports."""
+
+    fits: bool
+    needed_gb: float  # on one card
+    card_gb: float
+    usable_gb: float
+    sharded_cards: int | None  # cards of this size with the state sharded (Keras 3 on JAX)
+
+
+def fit_on(estimate: MemoryEstimate, card_gb: float, usable_fraction: float = 0.92) -> CardFit:
+    return CardFit(
+        estimate.total_gb <= card_gb * usable_fraction,
+        estimate.total_gb,
+        card_gb,
+        round(card_gb * usable_fraction, 2),
+        cards_needed(estimate, card_gb, usable_fraction),
+    )
 
 
 def gb_to_int(gb: float) -> int:

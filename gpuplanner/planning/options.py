@@ -104,6 +104,7 @@ class Alternative:
     hours: float | None = None  # rent: one job
     per_hour: float | None = None
     keep: bool = False  # the installed cards hold the changed job: nothing to buy
+    speed: float | None = None  # the changed job's speed on that option, against the reference
 
 
 @dataclass(frozen=True)

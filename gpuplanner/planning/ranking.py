@@ -13,7 +13,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from gpuplanner.planning.findings import Finding, finding
+from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, finding
 from gpuplanner.planning.options import Option
 from gpuplanner.planning.rules.job import USABLE_FRACTION
 
@@ -123,28 +123,54 @@ def _rank_reason(option: Option, keep: Option | None, objective: str) -> Finding
     )
 
 
+def _not_an_option(option: Option, blocking: Finding) -> Option:
+    return replace(
+        option,
+        offered=False,
+        findings=tuple(
+            sorted((*option.findings, blocking), key=lambda f: SEVERITY_ORDER[f.severity])
+        ),
+    )
+
+
+def real_options(options: list[Option], floor_gb: float | None = None) -> list[Option]:
+    """Only real options stay offered: replacing the installed cards with slower ones that hold
+    no more is not one (``slower-than-installed``); and with a memory floor (the student's 12 GB),
+    a smaller card is offered only when no card at the floor is (``vram-under-floor``)."""
+    keep = next((o for o in options if o.action == "keep"), None)
+    out = []
+    for option in options:
+        if option.offered and slower_no_larger(option, keep):
+            option = _not_an_option(
+                option,
+                finding("slower-than-installed", "blocks", speedup=round(option.speedup or 0, 2)),
+            )
+        out.append(option)
+    if floor_gb is None:
+        return out
+    purchases = [o for o in out if o.offered and o.action != "keep"]
+    if not any(o.vram_per_card_gb >= floor_gb for o in purchases):
+        return out
+    return [
+        _not_an_option(
+            o, finding("vram-under-floor", "blocks", card_gb=o.vram_per_card_gb, floor_gb=floor_gb)
+        )
+        if o in purchases and o.vram_per_card_gb < floor_gb
+        else o
+        for o in out
+    ]
+
+
 def order(options: list[Option], objective: str) -> tuple[list[Option], Option | None]:
     keep = next((o for o in options if o.action == "keep"), None)
     offered_keep = keep if keep is not None and keep.offered else None
     purchases = [o for o in options if o.offered and o.action != "keep"]
-    faster = sorted(
-        (o for o in purchases if not slower_no_larger(o, keep)),
-        key=lambda o: (price_unknown(o), *rank_key(o)),
-    )
-    slower = sorted((o for o in purchases if slower_no_larger(o, keep)), key=rank_key)
+    faster = sorted(purchases, key=lambda o: (price_unknown(o), *rank_key(o)))
     blocked = sorted((o for o in options if not o.offered), key=_closeness)
-    ordered = ([offered_keep] if offered_keep else []) + faster + slower + blocked
-    ranked = []
-    for option in ordered:
-        found = option.findings
-        if slower_no_larger(option, keep):
-            found = (
-                *found,
-                finding("slower-than-installed", "warns", speedup=round(option.speedup or 0, 2)),
-            )
-        ranked.append(
-            replace(option, findings=found, rank_reason=_rank_reason(option, keep, objective))
-        )
+    ordered = ([offered_keep] if offered_keep else []) + faster + blocked
+    ranked = [
+        replace(option, rank_reason=_rank_reason(option, keep, objective)) for option in ordered
+    ]
     return ranked, offered_keep
 
 

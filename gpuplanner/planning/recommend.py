@@ -17,6 +17,7 @@ from gpuplanner.planning import (
     job,
     market,
     memory,
+    methods,
     power,
     pricing,
     ranking,
@@ -35,18 +36,22 @@ from gpuplanner.planning.options import (
 )
 from gpuplanner.planning.request import MachineFacts, PlanError, PlanRequest
 from gpuplanner.planning.rules.job import USABLE_FRACTION
-from gpuplanner.planning.scaling import Scaling, data_parallel
-from gpuplanner.planning.scenarios import PRESETS
+from gpuplanner.planning.scaling import SHARDED_STEP_WEIGHTS, Link, Scaling, data_parallel
+from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.workloads import KERAS, LlmModel
 
 __all__ = ["MachineFacts", "Option", "Plan", "PlanError", "PlanRequest", "recommend"]
 
-LLM_STEP_WEIGHT_BYTES = {"full": 2.0, "lora": 2.0, "qlora": 0.52}  # per parameter, as sharded
+LLM_STEP_WEIGHT_BYTES = {
+    "full": 2.0,
+    "lora": 2.0,
+    "lora-int8": 1.0,
+    "qlora": 0.52,
+}  # per parameter, as sharded
 # Ranking: facts that lower confidence in an option without changing its predicted speed.
 CONFIDENCE = {
     "vram-small-trap": 0.3,
     "vram-below-floor": 0.3,
-    "cooling-passive": 0.5,  # needs server airflow: a desk PC needs a fan shroud added
     "speed-not-measured": 0.85,
     "price-very-old": 0.85,
     "price-stale": 0.95,
@@ -186,9 +191,30 @@ class _Planner:
             )
         return self._price_cache[gpu.id]
 
-    def _needed_gb(self, count: int) -> float:
+    def strategy(self, gpu: GpuSpec, count: int) -> str:
+        """How the route runs ``count`` cards: replicated (every card holds the whole job),
+        sharded (weights and optimizer state divided, only where the route has it) or split by
+        layers (LLM inference)."""
+        if count == 1:
+            return "replicated"
+        if self.llm_mode == "inference":
+            return "layer-split"
+        fits_one = self.ctx.estimate.total_gb <= gpu.memory_gb * USABLE_FRACTION
+        # A device mesh needs JAX: Keras on Intel cards runs on PyTorch's XPU backend.
+        jax = gpu.vendor != "Intel"
+        if (
+            self.workload == "llm"
+            and not fits_one
+            and jax
+            and methods.shards(self.request.tf_route)
+        ):
+            return "sharded"
+        return "replicated"
+
+    def _needed_gb(self, gpu: GpuSpec, count: int) -> float:
+        """Per card: the whole job when replicated; a share of its state when sharded or split."""
         estimate = self.ctx.estimate
-        if self.workload == "llm" and count > 1:
+        if self.strategy(gpu, count) in ("sharded", "layer-split"):
             return estimate.per_card_sharded(count)
         return estimate.total_gb
 
@@ -198,22 +224,26 @@ class _Planner:
         if count == 1 or not per_card:
             return None
         machine = self.request.machine
-        if self.llm_mode == "inference":
+        strategy = self.strategy(gpu, count)
+        if strategy == "layer-split":
             # Layers split over the cards: memory adds up, one token still passes every layer.
-            return Scaling(count, round(1 / count, 3), "layer-split", 0.0, (), False)
+            return Scaling(count, round(1 / count, 3), "layer-split", 0.0, (), False, strategy)
         if self.workload == "llm":
             compute_s = self.batch * (self.seq or job.FINE_TUNING_SEQ) / per_card
             llm, method = self._llm()
-            if self.ctx.estimate.total_gb <= gpu.memory_gb * USABLE_FRACTION:
+            if strategy == "replicated":
                 trainable = llm.params_b * 1e9 if method == "full" else memory.lora_parameters(llm)
                 moved = trainable * 4  # data parallel: FP32 gradients of what is trained
             else:
                 # Sharded: weights gathered forward and backward, gradients scattered.
-                moved = 1.5 * llm.params_b * 1e9 * LLM_STEP_WEIGHT_BYTES[method]
+                moved = SHARDED_STEP_WEIGHTS * llm.params_b * 1e9 * LLM_STEP_WEIGHT_BYTES[method]
         else:
             preset = KERAS[self.workload]
             compute_s = self.batch / per_card
             moved = preset.params * 4  # FP32 gradients, also under mixed precision
+        # The installed cards keep their slots (and a replacement goes into them): their
+        # scanned links, risers and chipset slots included.
+        scanned = tuple(Link(w, g) for w, g in machine.installed_links)
         return data_parallel(
             gpu,
             count,
@@ -223,6 +253,8 @@ class _Planner:
             machine.slot_width,
             machine.workstation,
             bridged=keep and machine.nvlink_active,
+            installed=scanned,
+            strategy=strategy,
         )
 
     def assess(self, c: Candidate) -> Assessment:
@@ -271,7 +303,7 @@ class _Planner:
         )
         board = self.ctx.boards.get(gpu.id)
         return Assessment(
-            needed_gb=self._needed_gb(c.count),
+            needed_gb=self._needed_gb(gpu, c.count),
             price=self.price(gpu) if c.bought else None,
             load=load,
             power=draw,
@@ -424,7 +456,9 @@ def _rentals(planner: _Planner) -> tuple[Rental, ...]:
         planner.predictions,
         ctx.estimate,
         work,
-        planner.workload == "llm",
+        # Only what the route can divide: an LLM split by layers for inference, or sharded on
+        # a route that shards; MirroredStrategy needs the whole job on every card.
+        planner.workload == "llm" and (ctx.inference or methods.shards(planner.request.tf_route)),
         planner.scaling,
         planner.ctx.market,
     )
@@ -464,7 +498,9 @@ def recommend(
             f.severity == "blocks" and f.id in _PER_CARD_BLOCKS for f in option.findings
         ):
             hopeless.add(c.gpu.id)
-    ranked, keep = ranking.order(ranking.prune(judged), planner.preset.objective)
+    floor = planner.preset.min_vram_gb if request.scenario is Scenario.STUDENT else None
+    real = ranking.real_options(ranking.prune(judged), floor)
+    ranked, keep = ranking.order(real, planner.preset.objective)
     faster = [o for o in ranked if o.offered and o.action != "keep"]
     plan = Plan(
         scenario=request.scenario.value,

@@ -25,6 +25,10 @@ class MachineFacts:
     slot_powered: bool = False  # the installed GPUs run from the slot alone (no power cables seen)
     workstation: bool = False  # a platform with x16 for every card (HEDT, server)
     nvlink_active: bool = False  # the installed cards are joined by NVLink (bridge or board)
+    # The PCIe link each installed card of the planned kind can run at (lanes, generation): what
+    # the scan saw, risers and chipset slots included.
+    installed_links: tuple[tuple[int, int], ...] = ()
+    server_airflow: bool = False  # a chassis that already cools passive or SXM cards
     driver_version: str | None = None
     os_system: str | None = None  # Linux, Windows, Darwin
     slot_gen: int | None = None

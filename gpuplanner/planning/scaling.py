@@ -1,23 +1,27 @@
-"""How well several cards share one job: data-parallel all-reduce over the real links.
+"""How well several cards share one job, as TensorFlow runs it over the links the machine has.
 
-Per step each card computes its batch, then the gradients are all-reduced (a ring moves
-2 (n - 1) / n of the gradient bytes through every card's link). What is not hidden behind the
-backward pass adds to the step:
+Replicated data parallel (``tf.distribute.MirroredStrategy``, the official wheels and NGC):
+every card holds the whole job and computes its own batch; then the gradients are all-reduced.
+A ring moves 2 (n - 1) / n of the gradient bytes through every card's link, after the backward
+pass (TensorFlow packs the gradients into one all-reduce unless told otherwise; a share hidden
+behind the backward pass was fitted and came out at none):
 
-    efficiency = compute / (compute + exposed communication), between 1 / n and 1.
+    transfer = moved / link + 2 (n - 1) x HOP_LATENCY
+    efficiency = compute / (compute + transfer) x (1 - SYNC_LOSS) ** doublings, within [1/n, 1]
 
-Links: NVLink at half its bidirectional figure each way; PCIe at the lanes each card gets
-(a desktop CPU splits its 16 lanes x8/x8, further cards hang off the chipset at x4) times the
-generation's per-lane rate. GeForce 30/40/50 cards without a bridge have no peer-to-peer over PCIe
-(disabled by NVIDIA's driver), so their traffic is staged through host memory, which all cards
-share; Turing GeForce cards still have it.
+Links, per card: NVLink at half its bidirectional figure each way; PCIe peer-to-peer at the
+lanes and generation each card really has (the scan's link for installed cards, the slot an
+added card would go into); or, for GeForce 30/40/50 without a bridge (peer-to-peer is off in
+NVIDIA's driver), copies staged through host memory, each card at its own link's rate and all
+of them together at most HOST_MEMORY_GBS.
 
-Fitted, not assumed (docs/PLANNING.md): host-staged all-reduce reaches about 7 GB/s shared by
-all cards (Lambda's tf_cnn_benchmarks ResNet-50 runs on 2, 4 and 8 RTX 3090: 0.86, 0.68 and
-0.48 of linear); with peer-to-peer about half the transfer hides behind the backward pass
-(A100 PCIe and RTX A6000 rows: 0.91-0.98 up to 8 cards). Against all 58 multi-GPU ResNet-50
-rows the median error is about 4%; Turing FP16 runs lose 20-50% on every link, NVLink too,
-which is not the interconnect and is not modelled (tools/check_scaling.py).
+Sharded (Keras 3's ``keras.distribution.ModelParallel`` on JAX, the ``keras-other`` route):
+weights are gathered for the forward and the backward pass and gradients reduce-scattered,
+1.5x the model's bytes a step, with the same links and overlap.
+
+Fitted on Lambda's tf_cnn_benchmarks runs (ResNet-50/152, Inception v3/v4, VGG16 on 2-8 cards,
+PCIe, host-staged and NVLink) and the BERT-base runs of Lambda's PyTorch suite; checked on runs
+it was not fitted on (that suite's BERT-large and ResNet-50): tools/check_scaling.py.
 """
 
 from __future__ import annotations
@@ -28,42 +32,88 @@ from gpuplanner.catalog.records import GpuSpec
 
 PCIE_GBS_PER_LANE = {1: 0.25, 2: 0.5, 3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
 PCIE_PROTOCOL_EFFICIENCY = 0.8  # payload after TLP headers and flow control
-HOST_STAGED_GBS = 7.0  # fitted: host-memory-staged all-reduce, shared by all cards
-OVERLAP_P2P = 0.5  # share of the transfer hidden behind the backward pass
-SYNC_LOSS_PER_DOUBLING = 0.01  # stragglers and the barrier, measured on NVLink rows
+# Fitted (tools/check_scaling.py --fit): what host memory carries for all staged copies together;
+# a fixed cost per ring hop and step (launches, handshakes, many small tensors); the barrier's
+# and stragglers' cost per doubling of the cards (fitted at none once the hops are counted).
+HOST_MEMORY_GBS = 18.0
+HOP_LATENCY_S = 0.002
+SYNC_LOSS_PER_DOUBLING = 0.0
+SHARDED_STEP_WEIGHTS = 1.5  # all-gather forward and backward, reduce-scatter: x the weights
 
 
 @dataclass(frozen=True)
 class Scaling:
     count: int
     efficiency: float  # of linear
-    link: str  # nvlink, pcie-p2p, pcie-host
+    link: str  # nvlink, pcie-p2p, pcie-host, layer-split
     link_gbs: float  # per card, each way, as the all-reduce sees it
     lanes: tuple[int, ...]  # PCIe lanes each card gets
     peer_to_peer: bool
+    strategy: str = "replicated"  # replicated, sharded, layer-split
+    gen: int | None = None  # the PCIe generation the slowest card's link runs at
 
 
-def lanes_per_card(count: int, slot_width: int | None, workstation: bool) -> tuple[int, ...]:
-    """A workstation or server platform gives each card x16; a desktop shares the CPU's 16."""
-    first = slot_width or 16
+@dataclass(frozen=True)
+class Link:
+    """The PCIe link one card runs at: lanes and generation."""
+
+    width: int
+    gen: int
+
+
+def desktop_lanes(count: int, first_width: int | None, workstation: bool) -> tuple[int, ...]:
+    """The lanes each of ``count`` cards gets: a workstation or server platform gives every
+    card x16; a desktop CPU splits its 16 lanes x8/x8 for two cards, further cards hang off the
+    chipset at x4."""
+    first = first_width or 16
     if count == 1:
         return (first,)
     if workstation:
         return tuple([16] * count)
-    return tuple([8, 8] + [4] * (count - 2))
-
-
-# GeForce generations whose driver turns PCIe peer-to-peer off (Lambda's 3070/3080/3090 rows
-# scale like host-staged copies; Turing GeForce rows scale like peer-to-peer).
-NO_P2P_GEFORCE = ("ampere", "ada", "blackwell")
+    return tuple([min(first, 8), min(first, 8)] + [4] * (count - 2))
 
 
 def peer_to_peer(gpu: GpuSpec, bridged: bool = False) -> bool:
+    """GeForce Ampere, Ada and Blackwell cards have PCIe peer-to-peer turned off in NVIDIA's
+    driver (Lambda's 3070/3080/3090 rows scale like host-staged copies); Turing GeForce still
+    has it."""
     if gpu.segment != "consumer" or gpu.vendor != "NVIDIA":
         return True
     if bridged and gpu.interconnect == "nvlink-bridge":
         return True
-    return not gpu.architecture.lower().startswith(NO_P2P_GEFORCE)
+    return not gpu.architecture.lower().startswith(("ampere", "ada", "blackwell"))
+
+
+def pcie_gbs(link: Link) -> float:
+    return (
+        PCIE_GBS_PER_LANE.get(link.gen, PCIE_GBS_PER_LANE[4])
+        * link.width
+        * (PCIE_PROTOCOL_EFFICIENCY)
+    )
+
+
+def links_for(
+    gpu: GpuSpec,
+    count: int,
+    slot_gen: int | None = None,
+    slot_width: int | None = None,
+    workstation: bool = False,
+    installed: tuple[Link, ...] = (),
+) -> tuple[Link, ...]:
+    """Each card's link: the scanned ones for cards already installed, then the platform's
+    split for the rest; never faster than the card itself."""
+    planned = desktop_lanes(count, slot_width, workstation)
+    gen_cap = min(gpu.pcie_gen, slot_gen or gpu.pcie_gen)
+    out = []
+    for i in range(count):
+        if i < len(installed):
+            link = installed[i]
+            # A card that gains neighbours shares the CPU's lanes with them.
+            width = link.width if count <= len(installed) else min(link.width, planned[i])
+            out.append(Link(min(width, gpu.pcie_lanes), min(link.gen, gpu.pcie_gen)))
+        else:
+            out.append(Link(min(planned[i], gpu.pcie_lanes), gen_cap))
+    return tuple(out)
 
 
 def data_parallel(
@@ -75,26 +125,33 @@ def data_parallel(
     slot_width: int | None = None,
     workstation: bool = False,
     bridged: bool = False,
+    installed: tuple[Link, ...] = (),
+    strategy: str = "replicated",
 ) -> Scaling:
-    """``bytes_per_step``: what each step all-reduces; ``compute_s``: one card's step time."""
-    lanes = lanes_per_card(count, slot_width, workstation)
-    if count == 1:
-        return Scaling(1, 1.0, "none", 0.0, lanes, peer_to_peer(gpu, bridged))
-    gen = min(gpu.pcie_gen, slot_gen or gpu.pcie_gen)
-    pcie = PCIE_GBS_PER_LANE.get(gen, 1.969) * min(lanes) * PCIE_PROTOCOL_EFFICIENCY
+    """``bytes_per_step``: what each step all-reduces (or, sharded, gathers and scatters);
+    ``compute_s``: one card's step time; ``installed``: the scanned links of cards already in
+    the machine, which the first cards of the plan are."""
+    links = links_for(gpu, count, slot_gen, slot_width, workstation, installed)
+    lanes = tuple(link.width for link in links)
     p2p = peer_to_peer(gpu, bridged)
+    if count == 1:
+        return Scaling(1, 1.0, "none", 0.0, lanes, p2p, strategy, links[0].gen)
+    slowest = min(links, key=pcie_gbs)
+    pcie = pcie_gbs(slowest)
     bridge = gpu.interconnect == "nvlink-bridge" and bridged and count == 2
     if gpu.interconnect_gbs and (gpu.interconnect == "nvlink" or bridge):
         # SXM boards join every card; a bridge joins two, and only when one is fitted.
-        link, gbs, overlap = "nvlink", gpu.interconnect_gbs / 2, OVERLAP_P2P
+        link, gbs = "nvlink", gpu.interconnect_gbs / 2
     elif p2p:
-        link, gbs, overlap = "pcie-p2p", pcie, OVERLAP_P2P
+        link, gbs = "pcie-p2p", pcie
     else:
-        link, gbs, overlap = "pcie-host", min(pcie, HOST_STAGED_GBS / count), 0.0
+        link, gbs = "pcie-host", min(pcie, HOST_MEMORY_GBS / count)
     moved = 2 * (count - 1) / count * bytes_per_step
-    exposed = moved / (gbs * 1e9) * (1 - overlap)
+    transfer = moved / (gbs * 1e9) + 2 * (count - 1) * HOP_LATENCY_S
     doublings = (count - 1).bit_length()
-    efficiency = compute_s / (compute_s + exposed) * (1 - SYNC_LOSS_PER_DOUBLING) ** doublings
+    efficiency = compute_s / (compute_s + transfer) * (1 - SYNC_LOSS_PER_DOUBLING) ** doublings
     # Never slower than one card: with that little to gain the job would run on one of them.
     efficiency = max(1 / count, min(1.0, efficiency))
-    return Scaling(count, round(efficiency, 3), link, round(gbs, 2), lanes, p2p)
+    return Scaling(
+        count, round(efficiency, 3), link, round(gbs, 2), lanes, p2p, strategy, slowest.gen
+    )

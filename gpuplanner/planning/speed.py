@@ -25,8 +25,9 @@ LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU Keras/TensorFlow fine-
 LLM_FLOPS_PER_TOKEN = {
     "full": 6.0,
     "lora": 4.0,
+    "lora-int8": 5.0,
     "qlora": 5.0,
-}  # x parameters; QLoRA pays for dequantising
+}  # x parameters; a quantised base pays for dequantising
 TYPICAL_MATMUL_EFFICIENCY = 0.75  # measured / peak that the anchors' machines reached
 CALIBRATION_LIMITS = (0.5, 1.3)
 # A job measured on its own gets its own class: one theta across every CNN or every

@@ -411,7 +411,7 @@ LLMS: dict[str, LlmModel] = {
     )
 }
 
-LLM_MODES = ("inference", "full", "lora", "qlora")
+LLM_MODES = ("inference", "full", "lora", "lora-int8", "qlora")
 
 
 def find_llm(name: str) -> LlmModel | None:

@@ -12,6 +12,14 @@ TEXT: dict[str, str] = {
         "Finding", "Needs {needed_gb} GB per card; this card has {card_gb} GB."
     ),
     "holds-job": translatable("Finding", "Holds the job in {card_gb} GB ({needed_gb} GB needed)."),
+    "method-pytorch-only": translatable(
+        "Finding",
+        '{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).',
+    ),
+    "multi-card-strategy": translatable(
+        "Finding",
+        "How TensorFlow runs {count} cards: {strategy} ({api}), {per_card_gb} GB on each.",
+    ),
     # the TensorFlow route and the driver
     "route-unsupported": translatable(
         "Finding", "Not supported by {route}. It runs with: {other}."
@@ -206,7 +214,11 @@ TEXT: dict[str, str] = {
     "fit-slots": translatable("Finding", "The cards need {needed} slots; {free} are free."),
     "fit-desktop-slots": translatable(
         "Finding",
-        "{count} cards take {needed} expansion slots, more than a desktop has: they need a workstation or server chassis.",
+        "{count} cards take {needed} slot positions with room for air, more than the {total} of this case: they need a workstation or server chassis.",
+    ),
+    "fit-board-slots": translatable(
+        "Finding",
+        "{count} cards need {count} x16 slots; a board like this has {slots}: a workstation or server board is needed.",
     ),
     "fit-mini-itx": translatable(
         "Finding", "A mini-ITX case has one slot: {count} cards do not fit."
@@ -214,7 +226,7 @@ TEXT: dict[str, str] = {
     "heat-output": translatable("Finding", "Heat to remove: {watts} W ({btu} BTU/h)."),
     "cooling-passive": translatable(
         "Finding",
-        "A passively cooled card needs server airflow; in a desktop case it overheats.",
+        "A passively cooled card ({watts} W) is cooled by a server's fans: in a desktop or workstation it overheats. Enter the case as a server to see it.",
     ),
     "cooling-open-air-stack": translatable(
         "Finding",
@@ -234,6 +246,10 @@ TEXT: dict[str, str] = {
     "slower-than-installed": translatable(
         "Finding",
         "No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.",
+    ),
+    "vram-under-floor": translatable(
+        "Finding",
+        "{card_gb} GB is under the {floor_gb} GB a student's card should have, and a {floor_gb} GB card fits the budget.",
     ),
     "rank-keep": translatable("Finding", "No purchase needed: your cards already hold this job."),
     "rank-blocked": translatable("Finding", "Not offered: {by}"),

@@ -42,6 +42,7 @@ MODE = {
     "inference": translatable("Report", "Inference only"),
     "full": translatable("Report", "Full fine-tuning"),
     "lora": translatable("Report", "LoRA fine-tuning"),
+    "lora-int8": translatable("Report", "LoRA fine-tuning on an int8 base"),
     "qlora": translatable("Report", "QLoRA fine-tuning (4-bit base)"),
 }
 PRECISION = {

@@ -17,6 +17,7 @@ PART_NAMES = {
     "weights": translatable("Memory", "weights"),
     "gradients": translatable("Memory", "gradients"),
     "optimizer": translatable("Memory", "optimizer state"),
+    "update temporaries": translatable("Memory", "update temporaries"),
     "fp16 weight copies": translatable("Memory", "FP16 weight copies"),
     "activations": translatable("Memory", "activations"),
     "overhead": translatable("Memory", "overhead"),
@@ -39,7 +40,7 @@ FORMULAS = {
     ),
     "transformer-activations": translatable(
         "Memory",
-        "s·h·(34 + 5·a·s/h) B per layer (half precision) × {layers} layers × batch {batch}",
+        "s·h·(160 + 6.5·a·s/h) B per layer in FP32 (Keras, calibrated; half in mixed precision) × {layers} layers × batch {batch}",
     ),
     "inference-weights": translatable("Memory", "parameters × {bytes} B ({bits}-bit weights)"),
     "kv-cache": translatable(
@@ -54,6 +55,12 @@ FORMULAS = {
         "Memory", "parameters × 12 B (FP32 master weights + Adam m and v)"
     ),
     "frozen-fp16": translatable("Memory", "parameters × 2 B (frozen, FP16)"),
+    "step-temporaries": translatable(
+        "Memory", "parameters × {bytes} B (clipped gradients and optimizer update temporaries)"
+    ),
+    "frozen-int8": translatable(
+        "Memory", "parameters × 1 B (frozen, int8 with a scale per channel: Keras quantize)"
+    ),
     "frozen-nf4": translatable(
         "Memory", "parameters × ~0.52 B (frozen, 4-bit NF4 + quantisation constants)"
     ),

@@ -40,6 +40,11 @@ ROUTE_TEXT = {
     "keras-other": translatable("Finding", "Keras 3 on the JAX or PyTorch backend"),
 }
 
+STRATEGY_TEXT = {
+    "replicated": translatable("Finding", "every card holds the whole job"),
+    "sharded": translatable("Finding", "the weights and optimizer state are divided"),
+    "layer-split": translatable("Finding", "the layers are divided"),
+}
 LINK_TEXT = {
     "nvlink": translatable("Finding", "NVLink"),
     "layer-split": translatable("Finding", "layers split over the cards"),
@@ -66,6 +71,7 @@ CHANGE_TEXT = {
 }
 RESULT_TEXT = {
     "buy": translatable("Finding", "{gpu}{times} fits, {price}."),
+    "buy-speed": translatable("Finding", "{gpu}{times} fits, {price}, at {speed}× the speed."),
     "keep": translatable("Finding", "your {gpu}{times} can run it, no purchase needed."),
 }
 ALTERNATIVE_TEXT = {
@@ -183,6 +189,8 @@ def _params(params: dict, tr: Translator, currency: str | None) -> dict:
         out["other"] = "; ".join(names) or tr(translatable("Finding", "no route on record"))
     if "link" in out:
         out["link"] = tr(LINK_TEXT.get(str(out["link"]), str(out["link"])))
+    if "strategy" in out:
+        out["strategy"] = tr(STRATEGY_TEXT.get(str(out["strategy"]), str(out["strategy"])))
     if "job" in out:
         out["job"] = tr(JOB_TEXT.get(str(out["job"]), str(out["job"])))
     if "by" in out:
@@ -227,6 +235,10 @@ BLOCK_LABEL = {
     ),
     "not-in-stock": translatable("Finding", "not in stock"),
     "over-budget": translatable("Finding", "over the budget"),
+    "cooling-passive": translatable("Finding", "passive cooling needs a server"),
+    "fit-board-slots": translatable("Finding", "more cards than the board has x16 slots"),
+    "slower-than-installed": translatable("Finding", "slower than your cards"),
+    "vram-under-floor": translatable("Finding", "under the memory a student needs"),
     "power-socket": translatable("Finding", "more than the wall socket supplies"),
     "psu-sustained": translatable("Finding", "the power supply is too small"),
     "psu-transient": translatable("Finding", "the power supply is too small"),
@@ -272,6 +284,7 @@ def alternative_text(
     if alternative.change == "method":
         params["to"] = {
             "lora": "LoRA",
+            "lora-int8": tr(translatable("Finding", "LoRA on an int8 base (Keras quantize)")),
             "qlora": "QLoRA",
             "full": tr(translatable("Finding", "full fine-tuning")),
         }.get(str(alternative.to), str(alternative.to))
@@ -282,7 +295,10 @@ def alternative_text(
     if alternative.change in ALTERNATIVE_TEXT:
         return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
     change = _fill(tr(CHANGE_TEXT[alternative.change]), params)
-    result = _fill(tr(RESULT_TEXT["keep" if alternative.keep else "buy"]), params)
+    kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
+    if alternative.speed:
+        params["speed"] = f"{alternative.speed:.2f}"
+    result = _fill(tr(RESULT_TEXT[kind]), params)
     return _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
 
 

@@ -461,8 +461,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>A passively cooled card needs server airflow; in a desktop case it overheats.</source>
-            <translation>被动散热卡需要服务器风道，放在普通机箱里会过热。</translation>
+            <source>A passively cooled card ({watts} W) is cooled by a server's fans: in a desktop or workstation it overheats. Enter the case as a server to see it.</source>
+            <translation>被动散热卡（{watts} W）靠服务器机箱的风扇墙散热，装进台式机或工作站会过热。若您的机箱是服务器，请把机箱类型设为服务器后再看它。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -570,6 +570,11 @@
             <translation>{card_gb} GB 显存可容纳该任务（需要 {needed_gb} GB）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>How TensorFlow runs {count} cards: {strategy} ({api}), {per_card_gb} GB on each.</source>
+            <translation>TensorFlow 如何使用这 {count} 块卡：{strategy}（{api}），每块卡需要 {per_card_gb} GB。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Keep what you have</source>
             <translation>保留现有显卡</translation>
@@ -583,6 +588,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Listed after keeping your cards: it is not faster for this job.</source>
             <translation>排在“保留现有显卡”之后：对这个任务它并不更快。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>LoRA on an int8 base (Keras quantize)</source>
+            <translation>int8 量化底座上的 LoRA（Keras quantize）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -937,6 +947,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>every card holds the whole job</source>
+            <translation>每块卡各存一份完整任务</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>full fine-tuning</source>
             <translation>全参数微调</translation>
         </message>
@@ -949,6 +964,11 @@
             <location filename="gpuplanner/report/pack_text.py" />
             <source>line {line}</source>
             <translation>第 {line} 行</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>more cards than the board has x16 slots</source>
+            <translation>卡数超过主板的 x16 插槽数</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1032,6 +1052,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>passive cooling needs a server</source>
+            <translation>被动散热需要服务器机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>refurbished</source>
             <translation>翻新</translation>
         </message>
@@ -1047,6 +1072,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>slower than your cards</source>
+            <translation>比您现有的卡慢</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>the TensorFlow route cannot run it</source>
             <translation>所选 TensorFlow 安装方式无法使用它</translation>
         </message>
@@ -1057,6 +1087,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>the layers are divided</source>
+            <translation>按层拆分到各卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>the official TensorFlow pip wheels</source>
             <translation>官方 TensorFlow pip 安装包</translation>
         </message>
@@ -1064,6 +1099,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>the power supply is too small</source>
             <translation>电源功率不够</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the weights and optimizer state are divided</source>
+            <translation>权重和优化器状态分摊到各卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1082,6 +1122,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>under the memory a student needs</source>
+            <translation>显存低于学生所需</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>used</source>
             <translation>二手</translation>
         </message>
@@ -1097,6 +1142,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{card_gb} GB is under the {floor_gb} GB a student's card should have, and a {floor_gb} GB card fits the budget.</source>
+            <translation>{card_gb} GB 低于学生用卡应有的 {floor_gb} GB，而预算内就买得到 {floor_gb} GB 的卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB is under the {floor_gb} GB this kind of work usually needs: small batches or tricks.</source>
             <translation>{card_gb} GB 低于这类任务通常需要的 {floor_gb} GB：只能用小批量或省显存的技巧。</translation>
         </message>
@@ -1104,6 +1154,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{change}: {result}</source>
             <translation>{change}：{result}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} cards need {count} x16 slots; a board like this has {slots}: a workstation or server board is needed.</source>
+            <translation>{count} 块卡需要 {count} 个 x16 插槽，这类主板只有 {slots} 个：需要工作站或服务器主板。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1117,8 +1172,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>{count} cards take {needed} expansion slots, more than a desktop has: they need a workstation or server chassis.</source>
-            <translation>{count} 块卡需要占用 {needed} 个扩展槽位，超过台式机所能提供的：需要工作站或服务器机箱。</translation>
+            <source>{count} cards take {needed} slot positions with room for air, more than the {total} of this case: they need a workstation or server chassis.</source>
+            <translation>{count} 块卡连同通风间隙要占 {needed} 个槽位，超过这种机箱的 {total} 个：需要工作站或服务器机箱。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1127,8 +1182,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>{gpu}{times} fits, {price}, at {speed}× the speed.</source>
+            <translation>{gpu}{times} 放得下，{price}，速度为 {speed}×。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>{gpu}{times} fits, {price}.</source>
             <translation>{gpu}{times} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>
+            <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座），任何 TensorFlow 途径都没有。Keras 中最接近的是在 int8 量化底座上做 LoRA（model.quantize("int8")）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1655,6 +1720,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × 1 B (frozen, int8 with a scale per channel: Keras quantize)</source>
+            <translation>参数量 × 1 B（冻结，int8，每个通道一个缩放系数：Keras quantize）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
             <source>parameters × 12 B (FP32 master weights + Adam m and v)</source>
             <translation>参数量 × 12 B（FP32 主权重 + Adam 的 m 和 v）</translation>
         </message>
@@ -1685,6 +1755,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × {bytes} B (clipped gradients and optimizer update temporaries)</source>
+            <translation>参数量 × {bytes} B（梯度裁剪后的副本与优化器更新时的临时张量）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
             <source>parameters × {bytes} B ({bits}-bit weights)</source>
             <translation>参数量 × {bytes} B（{bits} 位权重）</translation>
         </message>
@@ -1705,8 +1780,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
-            <source>s·h·(34 + 5·a·s/h) B per layer (half precision) × {layers} layers × batch {batch}</source>
-            <translation>每层 s·h·(34 + 5·a·s/h) B（半精度）× {layers} 层 × 批大小 {batch}</translation>
+            <source>s·h·(160 + 6.5·a·s/h) B per layer in FP32 (Keras, calibrated; half in mixed precision) × {layers} layers × batch {batch}</source>
+            <translation>每层 s·h·(160 + 6.5·a·s/h) B（FP32，按 Keras 实测校准；混合精度减半）× {layers} 层 × 批大小 {batch}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>update temporaries</source>
+            <translation>更新时的临时张量</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
@@ -2169,8 +2249,8 @@
         </message>
         <message>
             <location filename="gpuplanner/commands/plan.py" />
-            <source>Cards needed (sharded when more than one): {list}</source>
-            <translation>所需显卡数（多于一块时分片）：{list}</translation>
+            <source>Cards needed (more than one: sharded, Keras 3 on JAX only): {list}</source>
+            <translation>所需显卡数（多于一块时为分片，仅 JAX 后端的 Keras 3 支持）：{list}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2294,6 +2374,11 @@
             <translation>LoRA 微调</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>LoRA fine-tuning on an int8 base</source>
+            <translation>在 int8 量化底座上的 LoRA 微调</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/html.py" />
             <source>Made on {date} by gpuplanner {version}; catalog {catalog}.</source>
             <translation>生成于 {date}，gpuplanner {version}；数据库：{catalog}。</translation>
@@ -2372,6 +2457,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Object detection (SSD)</source>
             <translation>目标检测（SSD）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>On one card (TensorFlow replicates, it never shards): {list}</source>
+            <translation>单卡能否容纳（TensorFlow 多卡时每块卡各存一份完整模型，不分片）：{list}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2579,6 +2669,16 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>default</source>
             <translation>默认</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>does not fit</source>
+            <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>fits</source>
+            <translation>放得下</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_text.py" />
@@ -3219,6 +3319,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Large language model (LLM)</source>
             <translation>大语言模型（LLM）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>LoRA on an int8 base (Keras)</source>
+            <translation>int8 底座上的 LoRA（Keras）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

@@ -10,6 +10,7 @@ from gpuplanner.planning.rules import fit, job, power
 BEFORE_PRICE = (
     job.memory_fit,
     job.tf_route,
+    job.method_on_route,
     job.vendor_measured,
     job.price_facts,
     job.scenario_advice,

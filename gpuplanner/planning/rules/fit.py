@@ -3,12 +3,13 @@ slots, cooling and the lanes of the slot."""
 
 from __future__ import annotations
 
+import math
+
 from gpuplanner.planning.findings import Finding, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.physical import BTU_PER_W, HOT_C
 from gpuplanner.planning.power import needs_power_cables
-from gpuplanner.planning.scenarios import Scenario
 
 
 def machine_kind(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -63,34 +64,54 @@ def length(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     return []
 
 
-# The expansion slots of the largest desktop boards and cases (ATX 7, E-ATX 8 less the one a
-# board gives up to its chipset cooler): more cards than this need a workstation or a server.
-DESKTOP_SLOTS = 7
+# Slot positions of a case when none is entered: an ATX case has 7; a workstation tower (E-ATX,
+# the scan saw four or more cards or a workstation CPU) 8. More needs a server chassis.
+DEFAULT_CASE_SLOTS = 7
+WORKSTATION_CASE_SLOTS = 8
+# x16-length slots a board has for GPUs when no scan says: a desktop board 2 (the CPU's lanes
+# split x8/x8), a workstation board 4.
+DESKTOP_X16_SLOTS = 2
+WORKSTATION_X16_SLOTS = 4
+AIR_GAP_SLOTS = 1  # a free slot between open-air cards, so each fan can draw air
+
+
+def slot_positions(width: float, count: int, cooler: str) -> int:
+    """Slot positions ``count`` cards of ``width`` take, with a gap between open-air cards."""
+    gaps = (count - 1) * AIR_GAP_SLOTS if cooler == "open-air" else 0
+    return math.ceil(width * count + gaps)
 
 
 def slots(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    """Slot positions in the case and x16 slots on the board, for every purchase of a card."""
     case = ctx.request.case
     machine = ctx.request.machine
     if not c.bought or c.gpu.form_factor != "pcie":
         return []
+    if case is not None and case.form_factor == "mini-itx" and c.count > 1:
+        return [finding("fit-mini-itx", "blocks", count=c.count)]
     width = a.slots or 2
-    if case is None or case.free_slots is None:
-        # A scanned desktop (not a workstation or server) cannot take 8 cards whatever its case.
-        needed = round(width * c.count)
-        if machine.has_gpu and not machine.workstation and c.count > 1 and needed > DESKTOP_SLOTS:
-            return [finding("fit-desktop-slots", "blocks", count=c.count, needed=needed)]
-        if case is None:
-            return []
+    big = machine.workstation or (case is not None and case.form_factor in ("e-atx", "server"))
     out = []
-    if case.free_slots is not None:
-        needed = round(width * c.bought)
+    board = WORKSTATION_X16_SLOTS if big else DESKTOP_X16_SLOTS
+    if c.count > board:
+        out.append(finding("fit-board-slots", "blocks", count=c.count, slots=board))
+    if case is not None and case.free_slots is not None:
+        # What the user counted as free, plus what a replaced card frees.
         free: float = case.free_slots
         if c.action == "replace" and ctx.installed is not None:
             free += (ctx.installed.gpu.slot_width or 2) * ctx.installed.count
+        needed = slot_positions(width, c.bought, c.gpu.cooler)
         if needed > free:
             out.append(finding("fit-slots", "blocks", needed=needed, free=free))
-    if case.form_factor == "mini-itx" and c.count > 1:
-        out.append(finding("fit-mini-itx", "blocks", count=c.count))
+        return out
+    total = WORKSTATION_CASE_SLOTS if big else DEFAULT_CASE_SLOTS
+    if case is not None and case.form_factor == "server":
+        return out
+    needed = slot_positions(width, c.count, c.gpu.cooler)  # added cards sit beside the installed
+    if needed > total:
+        out.append(
+            finding("fit-desktop-slots", "blocks", count=c.count, needed=needed, total=total)
+        )
     return out
 
 
@@ -105,8 +126,13 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             btu=round(gpu.board_power_w * c.count * BTU_PER_W),
         )
     ]
-    if c.bought and gpu.cooler == "passive" and ctx.preset.scenario is not Scenario.LLM:
-        out.append(finding("cooling-passive", "warns"))
+    server = machine.server_airflow or (
+        ctx.request.case is not None and ctx.request.case.form_factor == "server"
+    )
+    if c.bought and gpu.cooler == "passive" and not server:
+        # Passive cards are cooled by a server's fan wall; a desktop's fans do not push air
+        # through their fins. No dated price of a fan kit is on record to offer one as a need.
+        out.append(finding("cooling-passive", "blocks", watts=round(gpu.board_power_w)))
     if c.count > 1 and gpu.cooler == "open-air":
         out.append(finding("cooling-open-air-stack", "warns", count=c.count))
     if c.action == "keep":

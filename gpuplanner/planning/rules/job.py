@@ -4,7 +4,7 @@ scenario's advice, bottlenecks and what several cards do."""
 from __future__ import annotations
 
 from gpuplanner.catalog.records import Availability
-from gpuplanner.planning import routes
+from gpuplanner.planning import methods, routes
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
@@ -53,6 +53,15 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if route == "official" and request.machine.os_system == "Windows" and c.gpu.vendor == "NVIDIA":
         out.append(finding("route-windows-native", "warns"))
     return out
+
+
+def method_on_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    """A fine-tuning method Keras does not have (QLoRA's NF4 base is bitsandbytes, PyTorch):
+    the plan says so, with the Keras method nearest to it, instead of planning it silently."""
+    mode = ctx.request.llm_mode
+    if ctx.workload != "llm" or not mode or mode == "inference" or methods.in_keras(mode):
+        return []
+    return [finding("method-pytorch-only", "warns", method=mode, instead="lora-int8")]
 
 
 def vendor_measured(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -203,9 +212,20 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if c.count < 2 or a.scaling is None:
         return []
     s = a.scaling
+    route = ctx.request.tf_route
+    strategy = finding(
+        "multi-card-strategy",
+        "info",
+        strategy=s.strategy,
+        api=methods.strategy_api(route, s.strategy),
+        count=c.count,
+        per_card_gb=round(a.needed_gb, 1),
+        efficiency_pct=round(s.efficiency * 100),
+    )
     if s.link == "layer-split":
-        return [finding("layer-split", "info", count=c.count)]
+        return [strategy, finding("layer-split", "info", count=c.count)]
     out = [
+        strategy,
         finding(
             "scaling",
             "info",
@@ -213,7 +233,7 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             efficiency_pct=round(s.efficiency * 100),
             link=s.link,
             gbs=s.link_gbs,
-        )
+        ),
     ]
     if s.link == "pcie-host":
         out.append(finding("p2p-off", "info"))

@@ -211,7 +211,9 @@ class WorkloadPage(WizardPage):
         self.vram_label.setText(
             self.tr("Needs %1 GB of GPU memory on one card").replace("%1", f"{estimate.total_gb:g}")
         )
-        cards = memory.cards_needed(estimate, 24)
+        # Only Keras 3 on JAX shards a model; MirroredStrategy needs the whole job on a card.
+        shards = session.effective_workload() == "llm" and session.tf_route == "keras-other"
+        cards = memory.cards_needed(estimate, 24, sharded=shards)
         if cards and cards > 1:
             self.vram_label.setText(
                 self.vram_label.text()
@@ -265,6 +267,7 @@ class WorkloadPage(WizardPage):
                 ("inference", self.tr("Inference only")),
                 ("full", self.tr("Full fine-tuning")),
                 ("lora", "LoRA"),
+                ("lora-int8", self.tr("LoRA on an int8 base (Keras)")),
                 ("qlora", self.tr("QLoRA (4-bit base)")),
             ],
         )
