@@ -69,9 +69,7 @@ def _blocks(option) -> set[str]:
 def test_no_multi_card_option_replicates_a_job_one_card_cannot_hold(data, model, route):
     """Every LLM preset x method x route: on the official wheels and NGC (MirroredStrategy)
     each card of a multi-card option holds the whole job; sharded options only on Keras 3/JAX."""
-    for name in ("llama-3-8b", "qwen3-32b", "llama-3-70b"):
-        if name not in LLMS:
-            continue
+    for name in LLMS:
         for mode in LLM_MODES:
             plan = recommend(
                 PlanRequest(
@@ -442,3 +440,21 @@ def test_the_student_sees_12_gb_cards_first(data, model, currency, budget):
         assert all(o.vram_per_card_gb >= 12 for o in offered)
     small = [o for o in plan.options if o.vram_per_card_gb < 12 and o.action != "keep"]
     assert all("vram-under-floor" in _blocks(o) or not o.offered for o in small)
+
+
+def test_nothing_on_the_route_points_to_the_route_that_runs_it_and_rents_only_what_runs(
+    data, model, gpus
+):
+    """Llama 3 70B LoRA for 100,000 CNY on the official wheels: no card holds 151 GB, and the
+    96 GB Blackwell that would hold it on an int8 base needs NGC's container; a rented B200
+    would not run the official wheels either."""
+    request = PlanRequest(
+        Scenario.LLM, "CNY", budget=100_000, llm_model="llama-3-70b", llm_mode="lora", today=TODAY
+    )
+    plan = recommend(request, data, model)
+    assert not plan.fitting()
+    for rental in plan.rent:
+        assert gpus[rental.gpu_id].architecture.lower() != "blackwell", rental.gpu
+    route = next(a for a in plan.alternatives if a.change == "route")
+    assert route.to in ("ngc", "keras-other") and route.count == 1
+    assert route.method in (None, "lora-int8")

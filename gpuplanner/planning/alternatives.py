@@ -17,6 +17,7 @@ from gpuplanner.planning.methods import KERAS_METHODS
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.ranking import rank_key
 from gpuplanner.planning.request import PlanError, PlanRequest
+from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.speed import SpeedModel
 
 # Keras's own methods, cheapest last; QLoRA's NF4 base is PyTorch's and is never proposed.
@@ -90,6 +91,25 @@ def ways_forward(
                 "method", mode, _try(replace(request, llm_mode=mode), catalog, model, extra_prices)
             )
             if found:
+                out.append(found)
+                break
+    if best is None:
+        # Another way of running TensorFlow: NGC's container runs Blackwell, Keras 3 on JAX
+        # shards what one card cannot hold. The first that gives an option, route alone, then
+        # with Keras's cheaper methods.
+        for route in ROUTES:
+            if route == request.tf_route:
+                continue
+            moved = replace(request, tf_route=route)
+            found = _effect("route", route, _try(moved, catalog, model, extra_prices))
+            if found is None and plan.workload == "llm" and plan.mode in METHOD_ORDER:
+                for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
+                    tried = _try(replace(moved, llm_mode=mode), catalog, model, extra_prices)
+                    found = _effect("route", route, tried)
+                    if found is not None:
+                        found = replace(found, method=mode)
+                        break
+            if found is not None:
                 out.append(found)
                 break
     seq = job.seq_of(request, plan.mode)

@@ -22,6 +22,7 @@ from gpuplanner.planning import (
     pricing,
     ranking,
     rent,
+    routes,
     rules,
     speed,
 )
@@ -183,6 +184,11 @@ class _Planner:
                 self.bandwidth_factor,
             )
         return {p.gpu_id: p for p in found}
+
+    def route_runs(self, gpu: GpuSpec) -> bool:
+        """Whether the user's TensorFlow route runs the card (ROCm only when accepted)."""
+        support = routes.support(gpu, self.request.tf_route, self.ctx.routes)
+        return support.runs and (not support.needs_rocm or self.request.accept_rocm)
 
     def price(self, gpu: GpuSpec) -> PriceFact | None:
         if gpu.id not in self._price_cache:
@@ -461,6 +467,7 @@ def _rentals(planner: _Planner) -> tuple[Rental, ...]:
         planner.workload == "llm" and (ctx.inference or methods.shards(planner.request.tf_route)),
         planner.scaling,
         planner.ctx.market,
+        runs=planner.route_runs,
     )
 
 

@@ -28,14 +28,18 @@ def rentals(
     sharded: bool,
     scaling: Callable[[GpuSpec, int, float | None], Scaling | None],
     market: Market,
+    runs: Callable[[GpuSpec], bool] = lambda _gpu: True,
 ) -> tuple[Rental, ...]:
     """Cloud instances that hold the job, cheapest per job first (not per hour).
 
     ``work``: samples or tokens of one job; ``sharded``: the job may split its state over cards
-    (LLMs); a Keras job runs data parallel, every card holding the whole model.
+    (LLMs); a Keras job runs data parallel, every card holding the whole model. ``runs``: whether
+    the user's TensorFlow route runs the card (a rented Blackwell needs NGC or Keras 3 too).
     """
     found = []
     for gpu in gpus:
+        if not runs(gpu):
+            continue
         hourly = cost.cloud_hour(prices.get(gpu.id, []), market)
         count = memory.cards_needed(estimate, gpu.memory_gb, max_cards=32)
         if not hourly or not count or (count > 1 and not sharded):

@@ -68,6 +68,8 @@ CHANGE_TEXT = {
     "bits": translatable("Finding", "Load the weights in {to} bits ({vram_gb} GB)"),
     "seq": translatable("Finding", "Shorten the sequence to {to} tokens ({vram_gb} GB)"),
     "batch": translatable("Finding", "Use a batch of {to} ({vram_gb} GB)"),
+    "route": translatable("Finding", "Run TensorFlow as {to} ({vram_gb} GB)"),
+    "route-method": translatable("Finding", "Run TensorFlow as {to} with {method} ({vram_gb} GB)"),
 }
 RESULT_TEXT = {
     "buy": translatable("Finding", "{gpu}{times} fits, {price}."),
@@ -82,6 +84,13 @@ ALTERNATIVE_TEXT = {
     ),
 }
 CHANGE_AND_RESULT = translatable("Finding", "{change}: {result}")
+# A fine-tuning method by name, in a sentence (LoRA and QLoRA are the same in every language).
+METHOD_TEXT = {
+    "lora": "LoRA",
+    "lora-int8": translatable("Finding", "LoRA on an int8 base (Keras quantize)"),
+    "qlora": "QLoRA",
+    "full": translatable("Finding", "full fine-tuning"),
+}
 
 MONEY_PARAMS = ("price", "total", "budget", "cost", "extra", "per_hour")
 
@@ -282,19 +291,19 @@ def alternative_text(
         if value is not None and key != "change"
     }
     if alternative.change == "method":
-        params["to"] = {
-            "lora": "LoRA",
-            "lora-int8": tr(translatable("Finding", "LoRA on an int8 base (Keras quantize)")),
-            "qlora": "QLoRA",
-            "full": tr(translatable("Finding", "full fine-tuning")),
-        }.get(str(alternative.to), str(alternative.to))
+        params["to"] = tr(METHOD_TEXT.get(str(alternative.to), str(alternative.to)))
+    if alternative.change == "route":
+        params["to"] = tr(ROUTE_TEXT.get(str(alternative.to), str(alternative.to)))
+        if alternative.method:
+            params["method"] = tr(METHOD_TEXT.get(alternative.method, alternative.method))
     if alternative.change == "budget":
         params.pop("to", None)
     params["job"] = job
     params = _params(params, tr, currency)
     if alternative.change in ALTERNATIVE_TEXT:
         return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
-    change = _fill(tr(CHANGE_TEXT[alternative.change]), params)
+    key = "route-method" if alternative.change == "route" and alternative.method else ""
+    change = _fill(tr(CHANGE_TEXT[key or alternative.change]), params)
     kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
     if alternative.speed:
         params["speed"] = f"{alternative.speed:.2f}"

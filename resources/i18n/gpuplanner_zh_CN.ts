@@ -771,6 +771,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Run TensorFlow as {to} ({vram_gb} GB)</source>
+            <translation>改用 {to} 运行 TensorFlow（需 {vram_gb} GB）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Run TensorFlow as {to} with {method} ({vram_gb} GB)</source>
+            <translation>改用 {to} 运行 TensorFlow，并采用 {method}（需 {vram_gb} GB）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Runs modified firmware: a driver update may stop it working.</source>
             <translation>使用修改过的固件：驱动更新后可能无法工作。</translation>
         </message>
