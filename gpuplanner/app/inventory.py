@@ -66,14 +66,21 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     return replace(enriched, findings=snapshot.findings + extra)
 
 
-LAPTOP_MARKERS = re.compile(r"mobile|max-q|laptop|\b[a-z]{2}\d{3}m\b", re.IGNORECASE)
+LAPTOP_MARKERS = re.compile(r"mobile|laptop|\b[a-z]{2}\d{3}m\b", re.IGNORECASE)
+# Max-Q is a power class: laptop GPUs "with Max-Q Design", but also the 300 W desktop
+# "RTX PRO 6000 Blackwell Max-Q Workstation Edition".
+MAX_Q = re.compile(r"max-?q", re.IGNORECASE)
+DESKTOP_MAX_Q = re.compile(r"workstation|rtx pro \d{4} blackwell max-?q", re.IGNORECASE)
 WORKSTATION_CPUS = re.compile(r"threadripper|xeon|epyc", re.IGNORECASE)
 
 
 def looks_like_laptop(gpu: GpuDevice) -> bool:
     """A laptop GPU: named so, or a GeForce that reports no power management at all."""
-    if LAPTOP_MARKERS.search(gpu.name or ""):
+    name = gpu.name or ""
+    if LAPTOP_MARKERS.search(name):
         return True
+    if MAX_Q.search(name):
+        return not DESKTOP_MAX_Q.search(name)
     return (
         "geforce" in (gpu.name or "").lower()
         and gpu.driver_version is not None  # a full report, not a hand-trimmed fragment
@@ -108,6 +115,18 @@ def slot_powered(gpus: Sequence[GpuDevice], by_id: Mapping[str, GpuSpec]) -> boo
             if limit is not None and limit > SLOT_W:
                 return False
     return True
+
+
+def operating_system(snapshot: SystemSnapshot | None) -> str | None:
+    """The scan's own OS; for a report of another machine, Windows when its driver runs a GPU in
+    TCC or MCDM (compute modes WSL2 cannot see), else unknown (WDDM is native Windows or WSL2)."""
+    if snapshot is None:
+        return None
+    if snapshot.os is not None and snapshot.os.system:
+        return snapshot.os.system
+    if any(g.driver_model in ("TCC", "MCDM") for g in snapshot.gpus):
+        return "Windows"
+    return None
 
 
 def installed_links(gpus: list[GpuDevice]) -> tuple[tuple[int, int], ...]:
@@ -205,7 +224,9 @@ def machine_facts(
         installed_links=links,
         server_airflow=server_airflow,
         driver_version=driver,
-        os_system=snapshot.os.system if snapshot and snapshot.os else None,
+        os_system=operating_system(snapshot),
+        windows_or_wsl=operating_system(snapshot) is None
+        and bool(snapshot and any(g.driver_model == "WDDM" for g in snapshot.gpus)),
         slot_gen=slot_gen,
         slot_width=slot_width,
         cpu_peak_w=cpu.max_power_w if cpu else None,

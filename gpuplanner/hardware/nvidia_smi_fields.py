@@ -49,6 +49,12 @@ def version(text: str | None) -> str | None:
     return clean(value)
 
 
+def driver_model(text: str | None) -> str | None:
+    """'WDDM' or 'TCC' (Windows's driver models); anything else is not one."""
+    value = (clean(text) or "").upper()
+    return value if value in ("WDDM", "TCC", "MCDM") else None
+
+
 def enabled(text: str | None) -> bool | None:
     value = clean(text)
     if value is None:
@@ -209,6 +215,13 @@ DEVICE = (
         ("mig_mode/current_mig",),
         (("MIG Mode", "Current"),),
         ("mig.mode.current",),
+    ),
+    Field(
+        "driver_model",
+        driver_model,
+        ("driver_model/current_dm",),
+        (("Driver Model", "Current"),),
+        ("driver_model.current",),
     ),
 )
 

@@ -55,6 +55,10 @@ HINTS = {
 }
 
 
+# nvmlDriverModel_t: NVML_DRIVER_WDDM, NVML_DRIVER_WDM (shown as TCC), NVML_DRIVER_MCDM.
+DRIVER_MODELS = {0: "WDDM", 1: "TCC", 2: "MCDM"}
+
+
 class _Lost(Exception):
     pass
 
@@ -135,6 +139,8 @@ class _Reader:
             memory = q("nvmlDeviceGetMemoryInfo", handle)
             cc = q("nvmlDeviceGetCudaComputeCapability", handle)
             mig = q("nvmlDeviceGetMigMode", handle)
+            # (current, pending) on Windows; Linux drivers answer NotSupported.
+            model = q("nvmlDeviceGetDriverModel", handle)
             ecc = q("nvmlDeviceGetEccMode", handle)
             throttle = q("nvmlDeviceGetCurrentClocksEventReasons", handle)
             if throttle is None:
@@ -173,6 +179,7 @@ class _Reader:
                 performance_state=f"P{pstate}" if pstate is not None else None,
                 ecc_enabled=bool(ecc[0]) if ecc else None,
                 mig_enabled=bool(mig[0]) if mig else None,
+                driver_model=DRIVER_MODELS.get(_at(model, 0)) if model else None,
                 nvlink_active_links=nvlinks,
                 pcie=self.link(handle),
             )

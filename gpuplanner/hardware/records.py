@@ -71,6 +71,9 @@ class GpuDevice:
     ecc_enabled: bool | None = None
     nvlink_active_links: int | None = None
     mig_enabled: bool | None = None
+    # Windows's driver models (WDDM for displays, TCC for compute); Linux drivers report none.
+    # A report taken inside WSL2 also says WDDM.
+    driver_model: str | None = None
     pcie: PcieLink | None = None
     bridges: tuple[Bridge, ...] = ()
     lost: bool = False  # the GPU stopped answering during the scan

@@ -186,6 +186,8 @@ def route_alternative(plan: Plan, judged: list[Option], request: PlanRequest) ->
             for f in blocks
         )
 
+    if any(o.action == "keep" and only_route(o) for o in judged):
+        return None  # the container runs the installed cards: nothing to buy (a way forward)
     unlocked = [o for o in judged if o.action != "keep" and only_route(o)]
     if not unlocked:
         return None

@@ -31,6 +31,9 @@ class MachineFacts:
     server_airflow: bool = False  # a chassis that already cools passive or SXM cards
     driver_version: str | None = None
     os_system: str | None = None  # Linux, Windows, Darwin
+    # A report of another machine whose driver is Windows's WDDM: native Windows or WSL2 (which
+    # reports WDDM too), the report cannot say which.
+    windows_or_wsl: bool = False
     slot_gen: int | None = None
     slot_width: int | None = None
     cpu_peak_w: float | None = None

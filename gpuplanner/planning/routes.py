@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from gpuplanner.catalog.records import GpuSpec, TfRoute
 
 ROUTES = ("official", "ngc", "keras-other")
+# NVIDIA's last TensorFlow container and the driver its CUDA 12.8 needs (catalog source
+# ngc-tf-release-notes: "NVIDIA announced 25.02 as the last TensorFlow container").
+NGC_LAST_RELEASE = "25.02"
+NGC_LAST_DRIVER = "570.86"
 
 
 @dataclass(frozen=True)

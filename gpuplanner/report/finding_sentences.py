@@ -35,6 +35,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "On native Windows TensorFlow uses the GPU only up to version 2.10: use WSL2 (or the NGC container in WSL2).",
     ),
+    "route-ngc-ended": translatable(
+        "Finding",
+        "NVIDIA's last TensorFlow container is {last}: no newer one will come. Pin the tag (nvcr.io/nvidia/tensorflow:{last}-tf2-py3) and keep a driver of {driver} or newer.",
+    ),
+    "route-windows-or-wsl": translatable(
+        "Finding",
+        "This report comes from a Windows driver (WDDM): on native Windows TensorFlow uses the GPU only up to version 2.10, inside WSL2 it does. Run it in WSL2 (or Linux).",
+    ),
     "speed-not-measured": translatable(
         "Finding",
         "Speed not measured on {vendor} cards with TensorFlow: the prediction is a wide estimate.",

@@ -615,6 +615,11 @@
             <translation>NVIDIA NGC TensorFlow 容器（Linux 或 WSL2，Docker）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>NVIDIA's last TensorFlow container is {last}: no newer one will come. Pin the tag (nvcr.io/nvidia/tensorflow:{last}-tf2-py3) and keep a driver of {driver} or newer.</source>
+            <translation>NVIDIA 的最后一个 TensorFlow 容器是 {last}，不会再有更新的版本。请固定使用该标签（nvcr.io/nvidia/tensorflow:{last}-tf2-py3），并保持驱动版本在 {driver} 或以上。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>NVLink</source>
             <translation>NVLink</translation>
@@ -879,6 +884,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.</source>
             <translation>这像是一台云主机或虚拟机（GPU 位于 PCI 总线 00）：想更快请换用更大的实例，而不是购买显卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>This report comes from a Windows driver (WDDM): on native Windows TensorFlow uses the GPU only up to version 2.10, inside WSL2 it does. Run it in WSL2 (or Linux).</source>
+            <translation>这份报告来自 Windows 驱动（WDDM）：在原生 Windows 上，TensorFlow 只有 2.10 及以前的版本能用 GPU；在 WSL2 里可以。请在 WSL2（或 Linux）中运行。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

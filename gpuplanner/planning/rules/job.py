@@ -50,8 +50,22 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         if route == "official" and not request.accept_rocm:
             return [finding("route-needs-rocm", "blocks", route=route)]
         out.append(finding("route-rocm-linux", "warns"))
-    if route == "official" and request.machine.os_system == "Windows" and c.gpu.vendor == "NVIDIA":
-        out.append(finding("route-windows-native", "warns"))
+    if route == "ngc" and c.gpu.vendor == "NVIDIA":
+        # A route that has ended: no newer container will come.
+        out.append(
+            finding(
+                "route-ngc-ended",
+                "info",
+                last=routes.NGC_LAST_RELEASE,
+                driver=routes.NGC_LAST_DRIVER,
+            )
+        )
+    if route == "official" and c.gpu.vendor == "NVIDIA":
+        if request.machine.os_system == "Windows":
+            out.append(finding("route-windows-native", "warns"))
+        elif request.machine.windows_or_wsl:
+            # The one question the report cannot answer: native Windows or WSL2?
+            out.append(finding("route-windows-or-wsl", "warns"))
     return out
 
 

@@ -1,0 +1,130 @@
+"""Facts about the machine and the route that decide what TensorFlow can do (part of issue 27):
+Windows's driver model in reports, Max-Q as a power class, the end of NVIDIA's container."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from catalog_helpers import built_catalog
+
+from gpuplanner.app.inventory import enrich, looks_like_laptop, machine_facts
+from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.hardware.records import GpuDevice
+from gpuplanner.hardware.snapshot import load_paths
+from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
+from gpuplanner.planning.scenarios import Scenario
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
+FIXTURES = SHARED / "fixtures"
+needs_shared = pytest.mark.skipif(
+    not FIXTURES.is_dir(), reason="the shared recorded machines are not beside this checkout"
+)
+TODAY = "2026-11-30"
+WINDOWS_REPORTS = (
+    "nvidia-smi-q-x/nvidia-smi-q-x_rtx3080_windows-wddm_drv536.xml",
+    "nvidia-smi-q/nvidia-smi-q_rtx2080super_windows_drv591.txt",
+    "nvidia-smi-query-gpu-csv/nvidia-smi-query-gpu_rtx2080super_windows_drv591_idle_all-fields.csv",
+)
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return built_catalog(tmp_path_factory.mktemp("route-facts"))
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_speed_model()
+
+
+def _ids(option) -> set[str]:
+    return {f.id for f in option.findings}
+
+
+@needs_shared
+@pytest.mark.parametrize("name", WINDOWS_REPORTS)
+def test_a_windows_report_is_told_about_native_windows_or_wsl2(data, model, name):
+    result = load_paths([FIXTURES / name])
+    snapshot = enrich(result.snapshots[0][1], data)
+    assert {g.driver_model for g in snapshot.gpus} == {"WDDM"}
+    facts = machine_facts(snapshot, catalog=data)
+    assert facts.windows_or_wsl and facts.os_system is None
+    plan = recommend(
+        PlanRequest(Scenario.STUDENT, "CNY", machine=facts, today=TODAY, alternatives=False),
+        data,
+        model,
+    )
+    vendor = {g.id: g.vendor for g in data.gpus}
+    for option in plan.options:
+        runs = "route-unsupported" not in _ids(option)
+        if vendor[option.gpu_id] == "NVIDIA" and runs:
+            assert "route-windows-or-wsl" in _ids(option), option.gpu
+
+
+@needs_shared
+def test_a_linux_report_has_no_driver_model():
+    result = load_paths([FIXTURES / "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml"])
+    assert {g.driver_model for g in result.snapshots[0][1].gpus} == {None}
+
+
+@needs_shared
+def test_tcc_is_native_windows(data, model, tmp_path):
+    """TCC (and MCDM) are compute modes that WSL2 cannot see: the report is native Windows."""
+    text = (FIXTURES / WINDOWS_REPORTS[0]).read_text(encoding="utf-8")
+    path = tmp_path / "tcc.xml"
+    path.write_text(text.replace(">WDDM<", ">TCC<"), encoding="utf-8")
+    snapshot = enrich(load_paths([path]).snapshots[0][1], data)
+    facts = machine_facts(snapshot, catalog=data)
+    assert facts.os_system == "Windows" and not facts.windows_or_wsl
+    plan = recommend(
+        PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False),
+        data,
+        model,
+    )
+    assert "route-windows-native" in _ids(plan.options[0])
+
+
+@pytest.mark.parametrize(
+    "name,laptop",
+    [
+        ("NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", False),
+        ("NVIDIA GeForce RTX 2080 with Max-Q Design", True),
+        ("Quadro RTX 5000 with Max-Q Design", True),
+        ("NVIDIA RTX 5000 Ada Generation Laptop GPU", True),
+        ("NVIDIA GeForce RTX 3060 Laptop GPU", True),
+        ("NVIDIA GeForce RTX 4090", False),
+    ],
+)
+def test_max_q_is_a_power_class_not_a_chassis(name, laptop):
+    gpu = GpuDevice(0, "NVIDIA", name, driver_version="590.44", power_limit_w=300.0)
+    assert looks_like_laptop(gpu) is laptop
+
+
+def test_the_max_q_workstation_needs_no_purchase_with_the_container(data, model):
+    facts = MachineFacts(
+        current_gpu_id="rtx-pro-6000-blackwell-max-q", installed_count=1, has_gpu=True
+    )
+    plan = recommend(PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY), data, model)
+    first = plan.alternatives[0]
+    assert first.change == "route" and first.to == "ngc" and first.keep
+    assert plan.route_alternative is None  # nothing to buy under the container
+    ngc = recommend(
+        PlanRequest(Scenario.SME, "CNY", machine=facts, tf_route="ngc", today=TODAY), data, model
+    )
+    assert ngc.no_purchase_needed and ngc.options[0].action == "keep"
+
+
+def test_every_ngc_pick_says_the_container_has_ended(data, model):
+    plan = recommend(
+        PlanRequest(Scenario.SME, "USD", tf_route="ngc", today=TODAY, alternatives=False),
+        data,
+        model,
+    )
+    nvidia = [o for o in plan.options if o.offered and o.gpu_id.split("-")[0] != "radeon"]
+    assert nvidia
+    for option in nvidia:
+        found = next(f for f in option.findings if f.id == "route-ngc-ended")
+        assert found.params["last"] == "25.02"
