@@ -4,6 +4,7 @@ Windows's driver model in reports, Max-Q as a power class, the end of NVIDIA's c
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,23 @@ def test_every_ngc_pick_says_the_container_has_ended(data, model):
     for option in nvidia:
         found = next(f for f in option.findings if f.id == "route-ngc-ended")
         assert found.params["last"] == "25.02"
+
+
+@needs_shared
+def test_a_capped_card_is_planned_at_its_cap_and_told_what_it_costs(data, model):
+    name = "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_power-limit-200w-of-350w_drv525.xml"
+    snapshot = enrich(load_paths([FIXTURES / name]).snapshots[0][1], data)
+    facts = machine_facts(snapshot, catalog=data)
+    assert (facts.power_cap_w, facts.power_default_w) == (200.0, 350.0)
+    request = PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False)
+    keep = recommend(request, data, model).options[0]
+    capped = next(f for f in keep.findings if f.id == "power-capped")
+    # (200 / 350) ** 0.23: about 88% of the card's speed at its default limit.
+    assert capped.params["speed_pct"] == 88
+    uncapped = replace(facts, power_cap_w=None)
+    free = recommend(replace(request, machine=uncapped), data, model).options[0]
+    assert keep.predicted_throughput == pytest.approx(free.predicted_throughput * 0.879, rel=0.01)
+    # A probe measured the card as it runs: its figures already hold the cap.
+    probed = replace(facts, machine_factor=0.9)
+    keep = recommend(replace(request, machine=probed), data, model).options[0]
+    assert "power-capped" not in _ids(keep)

@@ -160,6 +160,7 @@ def machine_facts(
     other_w = 0.0
     laptop = workstation = virtual = powered_by_slot = server_airflow = False
     links: tuple[tuple[int, int], ...] = ()
+    cap = default = None
     if snapshot is not None:
         known = [g for g in snapshot.gpus if g.catalog_id]
         if known:
@@ -176,6 +177,8 @@ def machine_facts(
                 if gpu.catalog_id != current and gpu.catalog_id in by_id:
                     other_w += by_id[gpu.catalog_id].board_power_w
             links = installed_links([g for g in known if g.catalog_id == current])
+            cap = first.power_enforced_limit_w or first.power_limit_w
+            default = first.power_default_limit_w
             server_airflow = any(
                 by_id[g.catalog_id].cooler == "passive" or by_id[g.catalog_id].form_factor != "pcie"
                 for g in known
@@ -240,6 +243,8 @@ def machine_facts(
         matmul_tflops=matmul,
         bandwidth_gbs=bandwidth,
         copy_gbs=copy,
+        power_cap_w=cap,
+        power_default_w=default,
         max_temp_c=max_temp,
         throttled=throttled,
     )

@@ -32,7 +32,7 @@ class Finding:
 class Need:
     """Something an option needs to work, with its price in the plan's currency (0: free)."""
 
-    what: Literal["psu", "driver"]
+    what: Literal["psu", "driver", "nvlink-bridge"]
     price: float = 0.0
     watts: int | None = None  # psu
     version: str | None = None  # driver: the minimum version

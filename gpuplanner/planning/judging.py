@@ -9,6 +9,7 @@ from gpuplanner.planning import memory
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Installed, PriceFact
 from gpuplanner.planning.power import GpuLoad, PowerBudget
+from gpuplanner.planning.power_cap import PowerCap
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.scaling import Scaling
 from gpuplanner.planning.scenarios import ScenarioPreset
@@ -28,6 +29,7 @@ class Context:
     market: Market
     risks: dict[str, tuple[MarketRisk, ...]] = field(default_factory=dict)
     inference: bool = False
+    power_cap: PowerCap | None = None  # the installed cards' cap, when below the default
 
 
 @dataclass(frozen=True)

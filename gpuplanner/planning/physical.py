@@ -25,3 +25,13 @@ def entered_case(
     if not (clearance_mm or free_slots is not None or form_factor):
         return None
     return CaseSpec(clearance_mm, free_slots, form_factor)
+
+
+# A two-way NVLink bridge for the cards that take one (RTX 3090, RTX A-series, Quadro RTX):
+# $40-80 used on eBay ("Is NVLink Worth It in 2026?", localrig.pages.dev, read 2026-12-01
+# through the search index). No Chinese price is on record: the plan converts it and says so.
+NVLINK_BRIDGE_PRICE = {"USD": 60.0}
+NVLINK_BRIDGE_DATE = "2026-01-01"
+NVLINK_BRIDGE_SOURCE = "localrig-nvlink-2026"
+# A bridge pays for itself only where it makes the pair this much faster than PCIe.
+NVLINK_BRIDGE_MIN_GAIN = 0.05

@@ -18,7 +18,9 @@ from gpuplanner.planning import (
     market,
     memory,
     methods,
+    physical,
     power,
+    power_cap,
     pricing,
     ranking,
     rent,
@@ -114,6 +116,9 @@ class _Planner:
             workload, machine.pipeline_images_s, machine.copy_gbs
         )
         self.model = model
+        # A probe's figures already carry a cap the cards ran under.
+        self.cap = power_cap.power_cap(machine) if machine.machine_factor is None else None
+        self.ctx = replace(self.ctx, power_cap=self.cap)
         self.capped = False  # some option's speed was capped by what the machine can feed
         self.predictions = self._predict(model, machine)
         self._price_cache: dict[str, PriceFact | None] = {}
@@ -250,18 +255,30 @@ class _Planner:
         # The installed cards keep their slots (and a replacement goes into them): their
         # scanned links, risers and chipset slots included.
         scanned = tuple(Link(w, g) for w, g in machine.installed_links)
-        return data_parallel(
-            gpu,
-            count,
-            moved,
-            compute_s,
-            machine.slot_gen,
-            machine.slot_width,
-            machine.workstation,
-            bridged=keep and machine.nvlink_active,
-            installed=scanned,
-            strategy=strategy,
-        )
+
+        def run(bridged: bool) -> Scaling:
+            return data_parallel(
+                gpu,
+                count,
+                moved,
+                compute_s,
+                machine.slot_gen,
+                machine.slot_width,
+                machine.workstation,
+                bridged=bridged,
+                installed=scanned,
+                strategy=strategy,
+            )
+
+        if keep:
+            return run(machine.nvlink_active)
+        pcie = run(False)
+        if gpu.interconnect == "nvlink-bridge" and count == 2:
+            # A bridge is bought where it pays: the rule prices it in (fit.nvlink_bridge).
+            bridged = run(True)
+            if bridged.efficiency >= pcie.efficiency * (1 + physical.NVLINK_BRIDGE_MIN_GAIN):
+                return bridged
+        return pcie
 
     def assess(self, c: Candidate) -> Assessment:
         gpu = c.gpu
@@ -303,6 +320,11 @@ class _Planner:
                 self.capped = True
                 relative = round(relative * self.input_cap / throughput, 3)
                 throughput = round(self.input_cap, 1)
+            capped = self.cap if c.action in ("keep", "add") else None
+            if capped is not None and relative is not None:
+                # The installed cards run under their cap (a probe would have measured it).
+                relative = round(relative * capped.speed_share, 3)
+                throughput = round(throughput * capped.speed_share, 1) if throughput else None
             error = speed.uncertainty_pct(prediction.error_pct, gpu)
         speedup = (
             round(relative / self.keep_relative, 3) if relative and self.keep_relative else None

@@ -45,6 +45,9 @@ class MachineFacts:
     matmul_tflops: float | None = None  # the probe's matrix multiply, at the job's precision
     bandwidth_gbs: float | None = None  # the probe's device memory bandwidth
     copy_gbs: float | None = None  # the probe's host-to-GPU copy rate
+    # The installed cards' enforced power limit and their maker's default, when both are known.
+    power_cap_w: float | None = None
+    power_default_w: float | None = None
     max_temp_c: float | None = None
     throttled: bool = False
 

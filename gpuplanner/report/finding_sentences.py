@@ -35,6 +35,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "On native Windows TensorFlow uses the GPU only up to version 2.10: use WSL2 (or the NGC container in WSL2).",
     ),
+    "nvlink-bridge-needed": translatable(
+        "Finding",
+        "The pair needs an NVLink bridge ({price} used): over PCIe it would scale far less. The board's two x16 slots must be as far apart as the bridge (3 or 4 slots).",
+    ),
+    "power-capped": translatable(
+        "Finding",
+        "Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.",
+    ),
     "route-ngc-ended": translatable(
         "Finding",
         "NVIDIA's last TensorFlow container is {last}: no newer one will come. Pin the tag (nvcr.io/nvidia/tensorflow:{last}-tf2-py3) and keep a driver of {driver} or newer.",

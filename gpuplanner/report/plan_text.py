@@ -313,6 +313,11 @@ def alternative_text(
 
 def need_text(need, currency: str, language: str = ENGLISH, tr: Translator | None = None) -> str:
     tr = tr or (lambda text: translate(text, language))
+    if need.what == "nvlink-bridge":
+        return _fill(
+            tr(translatable("Finding", "NVLink bridge, {price} used ({date})")),
+            _params({"price": need.price, "date": need.date}, tr, currency),
+        )
     if need.what == "psu":
         return _fill(
             tr(translatable("Finding", "{watts} W power supply, {price} ({date})")),

@@ -630,6 +630,11 @@
             <translation>卡间 NVLink 互联（{gbs} GB/s）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>NVLink bridge, {price} used ({date})</source>
+            <translation>NVLink 桥，二手 {price}（{date}）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Needs a new {watts} W ATX 3.1 supply with a 12V-2x6 cable: about {price} (price of {date}), included in the total.</source>
             <translation>需要一台新的 {watts} W ATX 3.1 电源（带 12V-2x6 线）：约 {price}（{date} 的价格），已计入总价。</translation>
@@ -836,6 +841,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The pair needs an NVLink bridge ({price} used): over PCIe it would scale far less. The board's two x16 slots must be as far apart as the bridge (3 or 4 slots).</source>
+            <translation>这两块卡需要一个 NVLink 桥（二手 {price}）：只走 PCIe 的话多卡加速会差很多。主板上两个 x16 插槽的间距必须与桥一致（3 槽或 4 槽）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The price is an estimate that was not checked against a source.</source>
             <translation>该价格为估计值，未经来源核对。</translation>
         </message>
@@ -919,6 +929,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your CPU decodes about {pipeline} images/s; this card could train on {predicted} images/s: the CPU would hold it back.</source>
             <translation>您的 CPU 每秒约能解码 {pipeline} 张图片，而这块卡每秒可训练 {predicted} 张：CPU 会拖慢它。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.</source>
+            <translation>您的显卡被限制在 {cap_w} W 功耗上限（默认 {default_w} W）：只有约 {speed_pct}% 的速度。电源和散热允许的话，可用 nvidia-smi -pl {default_w} 解除限制。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

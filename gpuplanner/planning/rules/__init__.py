@@ -23,6 +23,6 @@ BEFORE_PRICE = (
     job.bottlenecks,
     job.multi_card,
 )
-NEEDS = (job.driver, power.supply)
+NEEDS = (job.driver, power.supply, fit.nvlink_bridge)
 
 __all__ = ["BEFORE_PRICE", "NEEDS", "fit", "job", "power"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from gpuplanner.planning.findings import Finding, finding
+from gpuplanner.planning import physical
+from gpuplanner.planning.findings import Finding, Need, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.physical import BTU_PER_W, HOT_C
@@ -148,3 +149,37 @@ def lanes(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if c.bought and width and width <= 4 and c.gpu.pcie_lanes > width:
         return [finding("slot-x4", "warns", width=width, card_width=c.gpu.pcie_lanes)]
     return []
+
+
+def nvlink_bridge(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
+    """Two cards that scale on a bridge and not over PCIe: the bridge is bought with them."""
+    s = a.scaling
+    bridge = c.gpu.interconnect == "nvlink-bridge"
+    if c.action == "keep" or s is None or s.link != "nvlink" or not bridge:
+        return [], []
+    currency = ctx.request.currency
+    price = physical.NVLINK_BRIDGE_PRICE.get(currency)
+    converted = price is None
+    if price is None:
+        usd = physical.NVLINK_BRIDGE_PRICE["USD"]
+        # A used part bought privately: converted at the day's rate, no tax added.
+        price = ctx.market.money(usd, "USD") or 0.0
+    return (
+        [
+            finding(
+                "nvlink-bridge-needed",
+                "needs",
+                price=round(price, 2),
+                currency=currency,
+                converted=converted,
+            )
+        ],
+        [
+            Need(
+                "nvlink-bridge",
+                round(price, 2),
+                date=physical.NVLINK_BRIDGE_DATE,
+                source=physical.NVLINK_BRIDGE_SOURCE,
+            )
+        ],
+    )

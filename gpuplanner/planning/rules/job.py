@@ -184,6 +184,17 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     machine = ctx.request.machine
     gpu = c.gpu
     out = []
+    cap = ctx.power_cap
+    if cap is not None and c.action in ("keep", "add"):
+        out.append(
+            finding(
+                "power-capped",
+                "warns",
+                cap_w=round(cap.cap_w),
+                default_w=round(cap.default_w),
+                speed_pct=round(cap.speed_share * 100),
+            )
+        )
     if (
         c.bought
         and machine.slot_gen
