@@ -489,7 +489,9 @@ def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
             continue
         ids = _ids(option)
         if machine.snapshot.power_supply.rated_w is None:
-            assert any(i.startswith("psu-unknown-check") for i in ids), choice.machine
+            # An unknown supply is a check line, or (a slot-powered PC) a supply priced in.
+            asked = any(i.startswith("psu-unknown-check") or i == "psu-ask-cables" for i in ids)
+            assert asked, choice.machine
             checked.add("unknown-supply")
         current = next((g for g in data.gpus if g.id == facts.current_gpu_id), None)
         if current is None:
@@ -498,9 +500,15 @@ def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
             current.power_8pin + current.power_6pin + current.power_12v2x6 + current.power_eps8
         )
         if not connectors and current.board_power_w <= 75:
+            # The slot-powered card says nothing of the supply: a card with power cables comes
+            # with a supply that has them, priced in; one the slot powers, with the bracket check.
             card = next(g for g in data.gpus if g.id == option.gpu_id)
-            assert card.board_power_w <= 75 and not (card.power_8pin or card.power_12v2x6)
-            assert option.count == 1 and "check-low-profile" in ids
+            cabled = bool(card.power_8pin or card.power_6pin or card.power_12v2x6)
+            if cabled:
+                assert "psu-ask-cables" in ids and any(n.what == "psu" for n in option.needs)
+            else:
+                assert "check-low-profile" in ids
+            assert option.count == 1
             checked.add("slot-powered")
         if facts.slot_width and facts.slot_width <= 4:
             assert "slot-x4" in ids or (option.vram_per_card_gb and option.gpu_id)

@@ -41,6 +41,11 @@ def model():
     return load_speed_model()
 
 
+@pytest.fixture(scope="module")
+def gpus(data):
+    return {g.id: g for g in data.gpus}
+
+
 def _ids(option) -> set[str]:
     return {f.id for f in option.findings}
 
@@ -149,3 +154,18 @@ def test_a_capped_card_is_planned_at_its_cap_and_told_what_it_costs(data, model)
     probed = replace(facts, machine_factor=0.9)
     keep = recommend(replace(request, machine=probed), data, model).options[0]
     assert "power-capped" not in _ids(keep)
+
+
+def test_a_slot_powered_pc_is_asked_about_its_cables_and_offered_cabled_cards(data, model, gpus):
+    """A GT 730 runs from the slot: that says nothing of the supply. Cabled cards are offered
+    with a supply that has the cables, priced in; no passive server card comes first."""
+    facts = MachineFacts(
+        current_gpu_id="geforce-gt-730", installed_count=1, has_gpu=True, slot_powered=True
+    )
+    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY", machine=facts, today=TODAY), data, model)
+    offered = [o for o in plan.options if o.offered and o.action != "keep"]
+    cabled = [o for o in offered if "psu-ask-cables" in _ids(o)]
+    assert cabled, "cabled cards are offered with the question"
+    for option in cabled:
+        assert any(n.what == "psu" and n.price > 0 for n in option.needs)
+    assert gpus[offered[0].gpu_id].cooler != "passive"

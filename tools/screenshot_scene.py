@@ -57,7 +57,14 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
         session.used_ok = True
         session.psu_watts = 550
         session.budget = 6_500 if currency == "CNY" else 900
-    elif scene in ("keep", "compare", "sme"):
+    elif scene == "sme":
+        # A small firm with one RTX 3090: keep it, or a used second one with its NVLink bridge.
+        session.scenario = Scenario.SME
+        session.workload = "bert-large"
+        session.used_ok = True
+        session.psu_watts = 1000
+        session.budget = 25_000 if currency == "CNY" else 3_500
+    elif scene in ("keep", "compare"):
         session.scenario = Scenario.SME
         session.workload = "bert-large"
         session.psu_watts = 750

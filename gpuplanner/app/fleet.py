@@ -221,7 +221,7 @@ def _why_none(plan: Plan) -> str:
     if "machine-cloud-vm" in found:
         return "cloud-vm"
     purchases = [o for o in plan.options if o.action != "keep"]
-    if "machine-slot-powered" in found and not any(o.offered for o in purchases):
+    if "psu-ask-cables" in found and not any(o.offered for o in purchases):
         return "check-supply"
     return "nothing-faster" if any(o.offered for o in purchases) else "nothing-fits"
 

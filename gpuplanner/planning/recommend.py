@@ -572,7 +572,6 @@ _PER_CARD_BLOCKS = frozenset(
         "no-price",
         "not-in-stock",
         "fit-module-needs-server",
-        "machine-slot-powered",
         "fit-too-long",
         "over-budget",  # more of the same card costs more
     }

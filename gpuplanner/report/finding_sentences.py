@@ -212,9 +212,9 @@ TEXT: dict[str, str] = {
         "Finding",
         "Check before buying: small PCs often take only low-profile (half-height) cards; check the slot's bracket height and that the card comes with a low-profile bracket.",
     ),
-    "machine-slot-powered": translatable(
+    "psu-ask-cables": translatable(
         "Finding",
-        "This computer runs {current} from the slot alone (no power cables): a {watts} W card needs PCIe power cables and room that small office PCs often lack. Enter the supply to check.",
+        "Your {current} runs from the slot alone, which says nothing about your power supply: this {card_w} W card needs PCIe power cables. Planned with a {watts} W supply ({price}); if yours has the cables and the watts, enter it and the supply drops out.",
     ),
     "fit-module-needs-server": translatable(
         "Finding", "An {form} module, not a PCIe card: it needs a server built for it."

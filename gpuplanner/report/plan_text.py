@@ -257,7 +257,6 @@ BLOCK_LABEL = {
         "Finding",
         "This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.",
     ),
-    "machine-slot-powered": translatable("Finding", "this computer has no power cables for it"),
     "machine-one-card": translatable("Finding", "a small PC: one card unless checked"),
     "fit-module-needs-server": translatable("Finding", "needs a server"),
     "fit-too-long": translatable("Finding", "too long for the case"),

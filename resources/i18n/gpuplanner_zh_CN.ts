@@ -876,11 +876,6 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>This computer runs {current} from the slot alone (no power cables): a {watts} W card needs PCIe power cables and room that small office PCs often lack. Enter the supply to check.</source>
-            <translation>本机的 {current} 只靠插槽供电（没有供电线）：{watts} W 的显卡需要 PCIe 供电线和足够空间，小型办公电脑往往没有。请填写电源信息后再判断。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>This computer's GPU slot runs at x{width} (the card is x{card_width}): check that it is a full-length slot; transfers run at x{width}.</source>
             <translation>本机的显卡插槽以 x{width} 运行（显卡为 x{card_width}）：请确认是全长插槽；传输按 x{width} 速率进行。</translation>
         </message>
@@ -944,6 +939,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (training from GPU memory loses little).</source>
             <translation>您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据在显存中训练时影响很小）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your {current} runs from the slot alone, which says nothing about your power supply: this {card_w} W card needs PCIe power cables. Planned with a {watts} W supply ({price}); if yours has the cables and the watts, enter it and the supply drops out.</source>
+            <translation>您的 {current} 只靠插槽供电，这说明不了电源的情况：这块 {card_w} W 的卡需要 PCIe 供电线。方案中已算入一台 {watts} W 电源（{price}）；如果您的电源有这些供电线且功率足够，请填写电源信息，这笔费用就会去掉。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1139,11 +1139,6 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>the weights and optimizer state are divided</source>
             <translation>权重和优化器状态分摊到各卡</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/plan_text.py" />
-            <source>this computer has no power cables for it</source>
-            <translation>本机没有适合它的供电线</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

@@ -10,7 +10,7 @@ from gpuplanner.planning.findings import Finding, Need, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.physical import BTU_PER_W, HOT_C
-from gpuplanner.planning.power import needs_power_cables
+from gpuplanner.planning.rules.power import slot_powered_machine
 
 
 def machine_kind(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -19,18 +19,8 @@ def machine_kind(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         return [finding("machine-laptop", "info")]
     if machine.virtual_machine:
         return [finding("machine-cloud-vm", "info")]
-    current = ctx.installed
-    powered_by_slot = machine.slot_powered or (
-        current is not None and not needs_power_cables(current.gpu)
-    )
-    if c.bought and powered_by_slot and ctx.request.psu is None and needs_power_cables(c.gpu):
-        # A slot-powered card (office PC, small form factor box): no sign of PCIe power cables.
-        name = current.gpu.name if current is not None else "GPU"
-        return [
-            finding(
-                "machine-slot-powered", "blocks", current=name, watts=round(c.gpu.board_power_w)
-            )
-        ]
+    powered_by_slot = slot_powered_machine(ctx)
+    # A card with power cables is planned with a supply that has them (power.supply asks).
     if c.bought and powered_by_slot and ctx.request.psu is None and c.count > 1:
         # Office and small form factor PCs rarely have a second x16 slot or the airflow for it.
         return [finding("machine-one-card", "blocks", count=c.count)]

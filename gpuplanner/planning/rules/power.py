@@ -12,7 +12,13 @@ from gpuplanner.catalog.records import PsuPrice
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
-from gpuplanner.planning.power import SLOT_W, cables, minimum_8pin, supply_needed_w
+from gpuplanner.planning.power import (
+    SLOT_W,
+    cables,
+    minimum_8pin,
+    needs_power_cables,
+    supply_needed_w,
+)
 
 REGION_BY_CURRENCY = {"CNY": "CN", "USD": "US"}
 
@@ -50,6 +56,31 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
         )
     recommended = c.gpu.recommended_psu_w if c.count == 1 else None
     wanted_w = supply_needed_w(draw, recommended)
+    if psu is None and c.bought and slot_powered_machine(ctx) and needs_power_cables(c.gpu):
+        # The installed card runs from the slot: that says nothing of the supply's cables, but
+        # many office PCs have none. Planned with a supply that has them until the user says.
+        picked = _pick_supply(
+            ctx,
+            wanted_w,
+            c.gpu.power_12v2x6 * c.count,
+            (c.gpu.power_8pin + c.gpu.power_6pin) * c.count,
+        )
+        if picked is not None:
+            row, price = picked
+            current = ctx.installed.gpu.name if ctx.installed is not None else "GPU"
+            out.append(
+                finding(
+                    "psu-ask-cables",
+                    "needs",
+                    current=current,
+                    watts=row.watts,
+                    price=price,
+                    currency=request.currency,
+                    card_w=round(c.gpu.board_power_w),
+                )
+            )
+            need = Need("psu", price, watts=row.watts, date=row.date, source=row.source)
+            return out, [need]
     if psu is None:
         severity: Severity = "info" if c.action == "keep" else "warns"
         eight_pin = cables(a.load, _adapter(c, ctx), 0).eight_pin
@@ -167,3 +198,11 @@ def _adapter_unknown(c: Candidate, a: Assessment, ctx: Context, native: int) -> 
             at_least=minimum_8pin(c.gpu.board_power_w),
         )
     ]
+
+
+def slot_powered_machine(ctx: Context) -> bool:
+    """The installed GPUs run from the slot alone (no power cables seen on them)."""
+    current = ctx.installed
+    return ctx.request.machine.slot_powered or (
+        current is not None and not needs_power_cables(current.gpu)
+    )
