@@ -169,3 +169,24 @@ def test_a_slot_powered_pc_is_asked_about_its_cables_and_offered_cabled_cards(da
     for option in cabled:
         assert any(n.what == "psu" and n.price > 0 for n in option.needs)
     assert gpus[offered[0].gpu_id].cooler != "passive"
+
+
+@needs_shared
+def test_a_loaded_machine_s_supply_and_case_replace_the_session_s(tmp_path):
+    """A scan saved with --psu-watts 850 is planned at 850 W, whatever the last session held."""
+    from conftest import run_cli
+
+    from gpuplanner.app.session import Session, adopt_machine, to_request
+    from gpuplanner.hardware.snapshot import load_file
+
+    saved = tmp_path / "machine.json"
+    report = FIXTURES / "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml"
+    done = run_cli(
+        tmp_path, "scan", "--from", str(report), "--save", str(saved), "--psu-watts", "850"
+    )
+    assert done.returncode == 0, done.stderr
+    session = Session(psu_watts=650, psu_8pin=1, free_slots=2)
+    adopt_machine(session, load_file(saved))
+    assert session.psu_watts == 850 and session.psu_8pin is None
+    assert session.free_slots == 2  # the saved scan has no case: the entered one stays
+    assert to_request(session, None).psu.rated_w == 850

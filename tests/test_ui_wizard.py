@@ -141,8 +141,13 @@ def test_walk_every_page_forward_and_back(wizard, qtbot, tmp_path):
         | results.table.selectionModel().SelectionFlag.Rows,
     )
     assert results.compare.columnCount() >= 1
+    # A card that does not fit selected, then hidden: the details follow the table.
+    blocked = next(i for i, o in enumerate(results.model.options) if not o.offered)
+    results.table.selectRow(results.proxy.mapFromSource(results.model.index(blocked, 0)).row())
     results.show_all.setChecked(False)
     assert results.proxy.rowCount() == len(controller.plan.fitting())
+    shown = results.selected_options()
+    assert shown and shown[0].offered and shown[0].gpu in results.details.text()
 
     _next(window, qtbot)  # report
     report = window.report_page

@@ -87,6 +87,24 @@ class Session:
         return self.workload or self.preset().workload
 
 
+def adopt_machine(session: Session, snapshot: SystemSnapshot) -> None:
+    """A loaded scan or report is the machine: the supply and case saved with it replace what
+    the session held from before (an 850 W scan is planned at 850 W, not the last 650 W)."""
+    supply = snapshot.power_supply
+    if supply is not None and supply.rated_w:
+        session.psu_watts = supply.rated_w
+        session.psu_rating = supply.rating
+        session.psu_atx = supply.atx_version or ""
+        session.psu_8pin = supply.pcie_8pin_cables
+        session.psu_12v2x6 = bool(supply.has_12v2x6)
+    case = snapshot.case
+    if case is not None and (case.form_factor or case.gpu_clearance_mm or case.free_slots):
+        session.case_form = case.form_factor
+        session.gpu_clearance_mm = case.gpu_clearance_mm
+        session.free_slots = case.free_slots
+    session.snapshot = snapshot
+
+
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
     from gpuplanner.app.plan_request import plan_request
     from gpuplanner.planning.physical import entered_case

@@ -221,7 +221,9 @@ class WizardController(QObject):
         self._start(lambda: enrich(load_file(path), self._load_catalog()), self._scanned)
 
     def _scanned(self, snapshot) -> None:
-        self.session.snapshot = snapshot
+        from gpuplanner.app.session import adopt_machine
+
+        adopt_machine(self.session, snapshot)
         self.scan_finished.emit(snapshot)
 
     # -- probe -------------------------------------------------------------------------------

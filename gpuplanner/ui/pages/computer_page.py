@@ -162,6 +162,7 @@ class ComputerPage(WizardPage):
     def _show(self, snapshot) -> None:
         self._idle()
         self.summary.setText(self.describe(snapshot))
+        self.load_from_session()  # a loaded machine's supply and case replace the old entries
 
     def describe(self, snapshot) -> str:
         e = html.escape

@@ -221,6 +221,14 @@ class ResultsPage(WizardPage):
         else:
             self.proxy.show_all = checked
             self.proxy.invalidateRowsFilter()
+        # The details pane always shows a row of the table: a hidden selection moves to the top.
+        if not self.table.selectionModel().selectedRows() and self.proxy.rowCount():
+            self.table.selectionModel().select(
+                self.proxy.index(0, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            self.table.scrollToTop()
 
     def _show_plan(self, plan) -> None:
         self.model.set_options(plan.options)
