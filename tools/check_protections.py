@@ -50,6 +50,13 @@ MUTANTS = [
         "tests/test_fleet.py::test_csv_export_is_excel_safe_and_html_is_escaped tests/test_pricelist.py::test_export_neutralises_formulas_and_round_trips",
     ),
     (
+        "save targets must be regular files",
+        "gpuplanner/core/atomic.py",
+        "    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):",
+        "    if False:",
+        "tests/test_save_targets.py",
+    ),
+    (
         "atomic write cleanup",
         "gpuplanner/core/atomic.py",
         "            tmp.unlink()",
@@ -94,8 +101,10 @@ MUTANTS = [
     (
         "kiosk config PIN required",
         "gpuplanner/kiosk/config.py",
-        '    pin_hash = text("pin_hash", required=True)',
-        '    pin_hash = text("pin_hash") or "pbkdf2_sha256$200000$00$" + "0" * 64',
+        """    if settings.pin_hash is None:
+        refuse("'pin_hash' is required")""",
+        """    if settings.pin_hash is None:
+        object.__setattr__(settings, "pin_hash", "pbkdf2_sha256$200000$00$" + "0" * 64)""",
         "tests/test_kiosk.py::test_invalid_configurations_are_refused_with_the_reason",
     ),
     (
@@ -129,21 +138,21 @@ MUTANTS = [
     (
         "finished probe kept when the history is locked",
         "gpuplanner/catalog/userdb.py",
-        "        except sqlite3.OperationalError as exc:\n            raise _write_error(self.path, exc) from exc\n        return int(cursor.lastrowid)",
-        "        except ZeroDivisionError as exc:\n            raise _write_error(self.path, exc) from exc\n        return int(cursor.lastrowid)",
+        "        except sqlite3.OperationalError as exc:\n            raise _write_error(self.path, exc) from exc\n        assert cursor.lastrowid",
+        "        except ZeroDivisionError as exc:\n            raise _write_error(self.path, exc) from exc\n        assert cursor.lastrowid",
         "tests/test_probe_worker.py::test_a_finished_probe_is_shown_when_the_history_is_locked",
     ),
     (
         "probe output read in bounded lines",
-        "gpuplanner/probe/runner.py",
+        "gpuplanner/probe/protocol.py",
         "                    buffer += chunk[start:]\n                    if len(buffer) > max_line:",
         "                    buffer += chunk[start:]\n                    if False:",
         "tests/test_probe_leash.py::test_lines_are_bounded_and_split_across_chunks tests/test_probe_leash.py::test_a_gigabyte_line_stays_small_and_ends_in_time_in_the_cli",
     ),
     (
         "probe progress throttled",
-        "gpuplanner/probe/runner.py",
-        "if now - last_progress[0] >= 1 / PROGRESS_PER_S:",
+        "gpuplanner/probe/protocol.py",
+        "if now - self._last_progress >= 1 / PROGRESS_PER_S:",
         "if True:",
         "tests/test_probe_leash.py::test_the_window_survives_a_flood_and_a_huge_line",
     ),
@@ -156,21 +165,21 @@ MUTANTS = [
     ),
     (
         "worker text stripped of control characters",
-        "gpuplanner/probe/runner.py",
+        "gpuplanner/probe/protocol.py",
         "return str(value).translate(_CONTROL)[:limit]",
         "return str(value)[:limit]",
         "tests/test_probe_leash.py::test_hostile_fields_are_cleaned_and_never_become_measurements",
     ),
     (
         "worker statuses from a fixed set",
-        "gpuplanner/probe/runner.py",
+        "gpuplanner/probe/protocol.py",
         'return value if isinstance(value, str) and value in allowed else "failed"',
         "return str(value)",
         "tests/test_probe_leash.py::test_hostile_fields_are_cleaned_and_never_become_measurements",
     ),
     (
         "negative or non-finite metrics dropped",
-        "gpuplanner/probe/runner.py",
+        "gpuplanner/probe/protocol.py",
         'if data.get("value") is not None and (value is None or value < 0):',
         "if False:",
         "tests/test_probe_leash.py::test_hostile_fields_are_cleaned_and_never_become_measurements",
@@ -241,8 +250,8 @@ MUTANTS = [
     (
         "kiosk files only beside the configuration",
         "gpuplanner/kiosk/config.py",
-        "        if not resolved.is_relative_to(folder):",
-        "        if False:",
+        "    if not resolved.is_relative_to(folder):",
+        "    if False:",
         "tests/test_kiosk.py::test_a_price_list_outside_the_configuration_folder_is_refused_without_showing_it",
     ),
     (

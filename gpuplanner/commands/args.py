@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 
 
 def positive_float(text: str) -> float:
@@ -13,7 +14,7 @@ def positive_float(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} must be above zero")
+        raise argparse.ArgumentTypeError(f"{text} must be above zero and finite")
     return value
 
 
@@ -25,3 +26,15 @@ def positive_int(text: str) -> int:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{text} must be at least 1")
     return value
+
+
+def file_path(text: str) -> Path:
+    """A file to write or read: an empty name is refused (it would mean the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a file name is needed")
+    return Path(text)
+
+
+def timeout_seconds(text: str) -> float:
+    """A time limit in seconds: finite and above zero (NaN or infinity would never end)."""
+    return positive_float(text)

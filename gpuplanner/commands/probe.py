@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.commands.args import file_path, timeout_seconds
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, open_user_db, print_table
 from gpuplanner.hardware import nvml as nvml_reader
 from gpuplanner.probe import worker
@@ -49,9 +49,9 @@ def register(subparsers) -> None:
         help="measure the TensorFlow of this Python (default: the app's)",
     )
     parser.add_argument("--device", choices=("auto", "cpu", "gpu"), default="auto")
-    parser.add_argument("--timeout", type=float, metavar="S", help="stop after S seconds")
+    parser.add_argument("--timeout", type=timeout_seconds, metavar="S", help="stop after S seconds")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--save", type=Path, metavar="FILE", help="save the result as JSON")
+    parser.add_argument("--save", type=file_path, metavar="FILE", help="save the result as JSON")
     parser.add_argument(
         "--no-history", action="store_true", help="do not add the result to the probe history"
     )

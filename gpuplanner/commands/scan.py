@@ -10,6 +10,7 @@ from pathlib import Path
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.commands.args import file_path
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.serial import to_dict
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
@@ -25,7 +26,7 @@ def register(subparsers) -> None:
         description="Scan this computer, or load saved snapshots and nvidia-smi -q -x reports.",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.add_argument("--save", type=Path, metavar="FILE", help="save the snapshot as JSON")
+    parser.add_argument("--save", type=file_path, metavar="FILE", help="save the snapshot as JSON")
     parser.add_argument(
         "--from",
         dest="sources",

@@ -11,8 +11,10 @@ same target removes those whose process is gone.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -56,9 +58,27 @@ def _sweep(path: Path) -> None:
                     leftover.unlink()
 
 
+class NotARegularFile(OSError):
+    """A save target that exists and is a device, a FIFO, a socket or a folder."""
+
+
+def check_target(path: Path) -> None:
+    """Refuse to replace what is not a regular file: renaming over ``/dev/full`` or a FIFO would
+    put a file where a device was (run as root), and over a folder fails late. A symbolic link is
+    replaced itself, never what it points to."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise NotARegularFile(errno.EINVAL, f"{kind}: refusing to replace it", str(path))
+
+
 @contextlib.contextmanager
 def replacing(path: Path) -> Iterator[Path]:
     """Yield a temporary path to write; on success it replaces ``path``, on failure it is removed."""
+    check_target(path)
     _sweep(path)
     tmp = temp_path(path)
     try:
