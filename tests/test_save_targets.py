@@ -77,3 +77,18 @@ def test_scan_save_to_a_fifo_says_so_and_keeps_the_fifo(tmp_path):
 def test_an_empty_name_or_an_endless_timeout_is_a_usage_error(tmp_path, args):
     done = run_cli(tmp_path, *args, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_a_utf8_mark_before_gbk_bytes_is_a_message_not_a_traceback(tmp_path):
+    """Issue 30, hole 8: a BOM followed by GBK text (a file re-saved by two editors)."""
+    from gpuplanner.catalog.pricefile import decode_text
+    from gpuplanner.catalog.pricelist import PriceListError
+
+    data = b"\xef\xbb\xbf" + "显卡,价格\nRTX 4090,14999\n".encode("gbk")
+    with pytest.raises(PriceListError, match="not UTF-8 at byte"):
+        decode_text(data, "shop.csv")
+    path = tmp_path / "shop.csv"
+    path.write_bytes(data)
+    done = run_cli(tmp_path, "db", "import-prices", str(path), "--shop", "s", timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "not UTF-8" in done.stderr

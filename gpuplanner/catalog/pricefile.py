@@ -48,7 +48,15 @@ class PriceListError(UserError):
 def decode_text(data: bytes, file: str) -> tuple[str, str]:
     """Text and encoding name: BOM first, then UTF-8, then GB18030 (what Excel writes in China)."""
     if data.startswith(codecs.BOM_UTF8):
-        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="strict"), "utf-8-sig"
+        try:
+            return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="strict"), "utf-8-sig"
+        except UnicodeDecodeError as exc:
+            # A UTF-8 mark before GBK bytes (a file re-saved by two editors): say so.
+            raise PriceListError(
+                file,
+                f"the file starts as UTF-8 but is not UTF-8 at byte {exc.start + 3};"
+                " save it again as UTF-8 CSV",
+            ) from None
     for bom, name in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
         if data.startswith(bom):
             try:
