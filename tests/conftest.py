@@ -96,3 +96,24 @@ def venv_tool(name: str) -> str | None:
     """A console script installed beside this Python (the venv's bin/), else on PATH."""
     candidate = Path(sys.executable).parent / name
     return str(candidate) if candidate.exists() else shutil.which(name)
+
+
+# The bundled catalog built once per test module, the speed model and the cards by id: the
+# planning tests' common ground (a module that needs another catalog defines its own).
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    from catalog_helpers import built_catalog
+
+    return built_catalog(tmp_path_factory.mktemp("catalog"))
+
+
+@pytest.fixture(scope="module")
+def model():
+    from gpuplanner.app.speed_model_file import load_speed_model
+
+    return load_speed_model()
+
+
+@pytest.fixture(scope="module")
+def gpus(data):
+    return {g.id: g for g in data.gpus}

@@ -9,11 +9,9 @@ import os
 from pathlib import Path
 
 import pytest
-from catalog_helpers import built_catalog
 from conftest import run_cli
 
 from gpuplanner.app.inventory import enrich, machine_facts
-from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning import physical, power, routes
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
@@ -48,21 +46,6 @@ VENDOR_ADAPTER_8PIN = {
     "geforce-rtx-5070-ti": 3,
     "geforce-rtx-5070": 2,
 }
-
-
-@pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    return built_catalog(tmp_path_factory.mktemp("advice"))
-
-
-@pytest.fixture(scope="module")
-def model():
-    return load_speed_model()
-
-
-@pytest.fixture(scope="module")
-def gpus(data):
-    return {g.id: g for g in data.gpus}
 
 
 def _ids(option) -> set[str]:

@@ -8,10 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from catalog_helpers import built_catalog
 
 from gpuplanner.app.inventory import enrich, looks_like_laptop, machine_facts
-from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.hardware.records import GpuDevice
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
@@ -29,21 +27,6 @@ WINDOWS_REPORTS = (
     "nvidia-smi-q/nvidia-smi-q_rtx2080super_windows_drv591.txt",
     "nvidia-smi-query-gpu-csv/nvidia-smi-query-gpu_rtx2080super_windows_drv591_idle_all-fields.csv",
 )
-
-
-@pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    return built_catalog(tmp_path_factory.mktemp("route-facts"))
-
-
-@pytest.fixture(scope="module")
-def model():
-    return load_speed_model()
-
-
-@pytest.fixture(scope="module")
-def gpus(data):
-    return {g.id: g for g in data.gpus}
 
 
 def _ids(option) -> set[str]:

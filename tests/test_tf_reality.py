@@ -13,11 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from catalog_helpers import built_catalog
 from conftest import run_cli
 
 from gpuplanner.app.inventory import enrich, machine_facts
-from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning import memory, physical, scaling
 from gpuplanner.planning.job import LLM_MODES
@@ -36,21 +34,6 @@ needs_shared = pytest.mark.skipif(
     not FIXTURES.is_dir(), reason="the shared recorded machines are not beside this checkout"
 )
 TODAY = "2026-11-30"
-
-
-@pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    return built_catalog(tmp_path_factory.mktemp("tf-reality"))
-
-
-@pytest.fixture(scope="module")
-def model():
-    return load_speed_model()
-
-
-@pytest.fixture(scope="module")
-def gpus(data):
-    return {g.id: g for g in data.gpus}
 
 
 def _ids(option) -> set[str]:

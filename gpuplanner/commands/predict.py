@@ -36,6 +36,11 @@ def _fit(estimate: memory.MemoryEstimate, gpu, shardable: bool = True) -> dict:
     }
 
 
+def _speeds(fit: dict, **speeds: float | None) -> dict:
+    """The fit facts and the speeds, or no speeds at all for a job the card cannot hold."""
+    return {**fit, **{k: (v if fit["fits"] else None) for k, v in speeds.items()}}
+
+
 def _no_fit_text(p: dict) -> str:
     cards = p["cards_sharded"]
     more = f"; {cards} of them sharded (Keras 3 on JAX)" if cards and cards > 1 else ""
@@ -128,13 +133,13 @@ def _predict_inference(args, gpus, data, facts) -> int:
                 "gpu": gpu.name,
                 "gpu_id": gpu.id,
                 "count": 1,
-                **_fit(estimate, gpu),
-                "throughput": r.decode_tokens_s if _fit(estimate, gpu)["fits"] else None,
+                **_speeds(
+                    _fit(estimate, gpu),
+                    throughput=r.decode_tokens_s,
+                    prefill_tokens_s=r.prefill_tokens_s,
+                    relative=round(r.decode_tokens_s / base, 3),
+                ),
                 "unit": "tokens/s",
-                "prefill_tokens_s": r.prefill_tokens_s if _fit(estimate, gpu)["fits"] else None,
-                "relative": round(r.decode_tokens_s / base, 3)
-                if _fit(estimate, gpu)["fits"]
-                else None,
                 "bound": r.bound,
                 "uncertainty_pct": uncertainty_pct(params.decode_error_pct, gpu),
             }
@@ -213,10 +218,12 @@ def cmd_predict(args) -> int:
             {
                 "gpu": p.gpu,
                 "gpu_id": p.gpu_id,
-                **_fit(estimate, gpu, shardable=args.workload.startswith("llm-")),
-                "throughput": p.throughput if _fit(estimate, gpu)["fits"] else None,
+                **_speeds(
+                    _fit(estimate, gpu, shardable=args.workload.startswith("llm-")),
+                    throughput=p.throughput,
+                    relative=p.relative,
+                ),
                 "unit": p.unit,
-                "relative": p.relative if _fit(estimate, gpu)["fits"] else None,
                 "error_pct": uncertainty_pct(p.error_pct, gpu),
             }
             for p, gpu in zip(predictions, gpus, strict=True)

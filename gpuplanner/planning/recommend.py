@@ -106,6 +106,8 @@ class _Planner:
             ),
             risks=_risks_by_card(catalog),
             inference=self.llm_mode == "inference",
+            # A probe's figures already carry a cap the cards ran under.
+            power_cap=power_cap.power_cap(machine) if machine.machine_factor is None else None,
         )
         self.tariff = request.tariff or cost.DEFAULT_TARIFF[request.currency]
         self.bandwidth_factor = calibration.bandwidth_factor(
@@ -116,9 +118,6 @@ class _Planner:
             workload, machine.pipeline_images_s, machine.copy_gbs
         )
         self.model = model
-        # A probe's figures already carry a cap the cards ran under.
-        self.cap = power_cap.power_cap(machine) if machine.machine_factor is None else None
-        self.ctx = replace(self.ctx, power_cap=self.cap)
         self.capped = False  # some option's speed was capped by what the machine can feed
         self.predictions = self._predict(model, machine)
         self._price_cache: dict[str, PriceFact | None] = {}
@@ -320,7 +319,7 @@ class _Planner:
                 self.capped = True
                 relative = round(relative * self.input_cap / throughput, 3)
                 throughput = round(self.input_cap, 1)
-            capped = self.cap if c.action in ("keep", "add") else None
+            capped = self.ctx.power_cap if c.action in ("keep", "add") else None
             if capped is not None and relative is not None:
                 # The installed cards run under their cap (a probe would have measured it).
                 relative = round(relative * capped.speed_share, 3)

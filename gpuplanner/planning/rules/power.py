@@ -56,15 +56,12 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
         )
     recommended = c.gpu.recommended_psu_w if c.count == 1 else None
     wanted_w = supply_needed_w(draw, recommended)
+    high_needed = c.gpu.power_12v2x6 * c.count
+    eight_needed = (c.gpu.power_8pin + c.gpu.power_6pin) * c.count
     if psu is None and c.bought and slot_powered_machine(ctx) and needs_power_cables(c.gpu):
         # The installed card runs from the slot: that says nothing of the supply's cables, but
         # many office PCs have none. Planned with a supply that has them until the user says.
-        picked = _pick_supply(
-            ctx,
-            wanted_w,
-            c.gpu.power_12v2x6 * c.count,
-            (c.gpu.power_8pin + c.gpu.power_6pin) * c.count,
-        )
+        picked = _pick_supply(ctx, wanted_w, high_needed, eight_needed)
         if picked is not None:
             row, price = picked
             current = ctx.installed.gpu.name if ctx.installed is not None else "GPU"
@@ -158,8 +155,6 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
         return out + [finding(i, "warns", **p) for i, p in problems], []
     if request.keep_psu:
         return out + [finding(i, "blocks", **p) for i, p in problems], []
-    high_needed = c.gpu.power_12v2x6 * c.count
-    eight_needed = (c.gpu.power_8pin + c.gpu.power_6pin) * c.count
     picked = _pick_supply(ctx, wanted_w, high_needed, eight_needed)
     if picked is None:
         return [*out, finding("psu-none-large-enough", "blocks", watts=wanted_w)], []
