@@ -440,10 +440,12 @@ def test_a_request_nothing_fits_lists_method_budget_and_rent_changes(tmp_path):
     plan = json.loads(result.stdout)
     assert not any(o["offered"] for o in plan["options"])
     changes = {a["change"]: a for a in plan["alternatives"]}
-    assert {"method", "budget", "rent"} <= set(changes)
+    # No "more budget" here: the cards that would hold it for more money (RTX PRO 6000, RTX
+    # 6000 Ada) are over the export rule's thresholds and not sold new in China.
+    assert {"method", "rent"} <= set(changes)
     # Keras's cheaper method; QLoRA's NF4 base is PyTorch's and is not proposed.
     assert changes["method"]["to"] == "lora-int8" and changes["method"]["price"] <= 100000
-    assert changes["budget"]["extra"] > 0
+    assert "budget" not in changes or changes["budget"]["extra"] > 0
     assert changes["rent"]["hours"] > 0 and changes["rent"]["price"] > 0
     for alternative in plan["alternatives"]:
         assert alternative["text"]["en"] and alternative["text"]["zh_CN"]

@@ -92,7 +92,7 @@ def test_an_unknown_source_is_caught(tmp_path):
 def test_a_price_for_an_unknown_card_is_caught(tmp_path):
     folder = copy_csv(tmp_path)
     with (folder / "prices.csv").open("a", encoding="utf-8") as handle:
-        handle.write("geforce-rtx-9999,999,USD,new,US,wikipedia-launch-msrp,2030-01-01,\n")
+        handle.write("geforce-rtx-9999,999,USD,new,US,wikipedia-launch-msrp,2030-01-01,,,\n")
     lines = (folder / "prices.csv").read_text(encoding="utf-8").splitlines()
     _expect_error(
         folder,

@@ -31,7 +31,10 @@ def edit_prices(folder, seed: int) -> int:
     rows = list(csv.DictReader(io.StringIO(body)))
     rng = random.Random(seed)
     for row in rows:
-        row["amount"] = f"{float(row['amount']) * rng.uniform(0.6, 1.6):.2f}"
+        factor = rng.uniform(0.6, 1.6)
+        for column in ("amount", "low", "high"):  # a source's range moves with its price
+            if row.get(column):
+                row[column] = f"{float(row[column]) * factor:.2f}"
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()

@@ -95,8 +95,10 @@ def test_preview_says_what_changes(data, resolve):
         (c.gpu_id, c.condition, c.region): c
         for c in pricepack.preview(data.prices, [], report.prices)
     }
+    # Its only Chinese price on record was the launch price (an "msrp" row): the pack's street
+    # price is the first "new" one.
     super_cn = changes[("geforce-rtx-4070-super", "new", "CN")]
-    assert super_cn.kind == "changed" and super_cn.old_date == "2024-01-17"
+    assert super_cn.kind == "added"
     assert super_cn.new_amount == 4599 and super_cn.new_date == "2026-11-27"
     assert changes[("geforce-rtx-3090", "used", "CN")].kind == "added"
     # Importing the same pack again over itself changes nothing.
@@ -134,9 +136,9 @@ def test_importing_the_example_pack_changes_the_ranking_as_expected(tmp_path):
     summary = json.loads(result.stdout)
     assert summary["imported"] and summary["pack"] == "example-lab-quotes"
     after = _top(tmp_path)
-    # Before, the RTX 3060 12 GB's newest CNY price is from 2023: ranked after the 4060 Ti 16 GB
-    # (priced in 2026). The pack quotes the 3060 at 1,999 CNY today: now the best value.
-    assert before["gpu_id"] == "geforce-rtx-4060-ti-16-gb"
+    # Before, the RTX 3060 12 GB is the best value at its 2023 price (an old price is marked,
+    # never ranked down); the pack quotes it at 1,999 CNY today: the same pick, today's price.
+    assert before["gpu_id"] == "geforce-rtx-3060-12-gb" and before["price"]["date"] < "2024"
     assert after["gpu_id"] == "geforce-rtx-3060-12-gb"
     assert after["price"]["amount"] == 1999 and after["price"]["date"] == "2026-11-18"
     listed = json.loads(run_cli(tmp_path, "db", "packs", "--json").stdout)

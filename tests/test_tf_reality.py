@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -448,11 +449,12 @@ def test_the_student_sees_12_gb_cards_first(data, model, currency, budget):
 def test_nothing_on_the_route_points_to_the_route_that_runs_it_and_rents_only_what_runs(
     data, model, gpus
 ):
-    """Llama 3 70B LoRA for 100,000 CNY on the official wheels: no card holds 151 GB, and the
+    """Llama 3 70B LoRA for $14,000 on the official wheels: no card holds 151 GB, and the
     96 GB Blackwell that would hold it on an int8 base needs NGC's container; a rented B200
-    would not run the official wheels either."""
+    would not run the official wheels either. In China that card is over the export rule's
+    line: the way there is two 48 GB cards sharded by Keras 3."""
     request = PlanRequest(
-        Scenario.LLM, "CNY", budget=100_000, llm_model="llama-3-70b", llm_mode="lora", today=TODAY
+        Scenario.LLM, "USD", budget=14_000, llm_model="llama-3-70b", llm_mode="lora", today=TODAY
     )
     plan = recommend(request, data, model)
     assert not plan.fitting()
@@ -461,3 +463,6 @@ def test_nothing_on_the_route_points_to_the_route_that_runs_it_and_rents_only_wh
     route = next(a for a in plan.alternatives if a.change == "route")
     assert route.to in ("ngc", "keras-other") and route.count == 1
     assert route.method in (None, "lora-int8")
+    china = recommend(replace(request, currency="CNY", budget=100_000), data, model)
+    route = next(a for a in china.alternatives if a.change == "route")
+    assert route.to == "keras-other" and route.count == 2

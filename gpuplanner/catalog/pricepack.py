@@ -45,6 +45,8 @@ from gpuplanner.core.errors import UserError
 MARK = "gpuplanner price pack"
 VERSION = 1
 COLUMNS = ("gpu", "amount", "currency", "condition", "region", "source", "date", "note")
+# The range the source saw (lowest, highest), after ``note``: optional, both or neither.
+RANGE_COLUMNS = ("low", "high")
 # A row's own cells: the manifest may give defaults for these.
 DEFAULTABLE = ("currency", "condition", "region", "source", "date")
 MANIFEST_KEYS = ("name", "published", "publisher", "description", "fx", *DEFAULTABLE)
@@ -121,10 +123,13 @@ def parse_pack(
     header = [h.strip().lower() for h in rows[0]]
     if header and header[0] == "gpu_id":
         header[0] = "gpu"  # the bundled file names its first column after the database's
-    if tuple(header) != COLUMNS:
+    if tuple(header) not in (COLUMNS, (*COLUMNS, *RANGE_COLUMNS)):
         raise PackError(
-            file, f"line {comment_end + 1}: the header must be {','.join(COLUMNS)}; got {rows[0]}"
+            file,
+            f"line {comment_end + 1}: the header must be {','.join(COLUMNS)}"
+            f" (then low,high if the source gave a range); got {rows[0]}",
         )
+    columns = tuple(header)
     if len(rows) - 1 > MAX_ROWS:
         raise PackError(file, f"more than {MAX_ROWS:,} rows; split the pack")
     manifest = report.manifest or Manifest(VERSION, "", "")
@@ -133,7 +138,7 @@ def parse_pack(
         line = comment_end + 2 + offset
         if not any(c.strip() for c in cells):
             continue
-        price = _row(cells, line, manifest, resolve, today, report.rejected)
+        price = _row(cells, columns, line, manifest, resolve, today, report.rejected)
         if price is None:
             continue
         key: tuple[str, ...] = (
@@ -228,11 +233,11 @@ def _fx(value: str, line: int, rejected: list[Rejection]) -> FxRate | None:
     return FxRate(base, quote, rate, parts[2], parts[3].strip())
 
 
-def _row(cells, line, manifest, resolve, today, rejected) -> Price | None:
-    if len(cells) != len(COLUMNS):
-        rejected.append(Rejection(line, None, f"{len(cells)} cells; a row has {len(COLUMNS)}"))
+def _row(cells, columns, line, manifest, resolve, today, rejected) -> Price | None:
+    if len(cells) != len(columns):
+        rejected.append(Rejection(line, None, f"{len(cells)} cells; a row has {len(columns)}"))
         return None
-    raw = {c: cell.strip() for c, cell in zip(COLUMNS, cells, strict=True)}
+    raw = {c: cell.strip() for c, cell in zip(columns, cells, strict=True)}
     for column in DEFAULTABLE:
         raw[column] = raw[column] or manifest.default(column)
 
@@ -270,6 +275,7 @@ def _row(cells, line, manifest, resolve, today, rejected) -> Price | None:
         )
         if not low <= amount <= high:
             bad("amount", f"{amount:g} {currency} is outside {low:g}–{high:g}: a typo?")
+    low_seen, high_seen = _range(raw, amount, bad)
     if len(rejected) > before or gpu_id is None:  # a row without a card was rejected above
         return None
     return Price(
@@ -281,7 +287,28 @@ def _row(cells, line, manifest, resolve, today, rejected) -> Price | None:
         source=raw["source"],
         date=raw["date"],
         note=raw["note"] or None,
+        low=low_seen,
+        high=high_seen,
     )
+
+
+def _range(
+    raw: dict[str, str], amount: float, bad: Callable[[str, str], None]
+) -> tuple[float | None, float | None]:
+    """The range the source saw around the amount: both ends or neither, low <= amount <= high."""
+    cells = raw.get("low", ""), raw.get("high", "")
+    if not any(cells):
+        return None, None
+    try:
+        low, high = (float(c) for c in cells)
+    except ValueError:
+        bad("low", f"{cells[0]!r}-{cells[1]!r} is not a range of prices (both ends, or neither)")
+        return None, None
+    if not (math.isfinite(low) and math.isfinite(high) and 0 < low <= high):
+        bad("low", f"{low:g}-{high:g} is not a range of prices")
+    elif math.isfinite(amount) and not low <= amount <= high:
+        bad("low", f"{amount:g} is outside its own range {low:g}-{high:g}")
+    return low, high
 
 
 def _is_date(text: str) -> bool:
@@ -305,7 +332,7 @@ def render_pack(manifest: Manifest, prices: Iterable[Price], names: dict[str, st
     for rate in manifest.fx:
         out.write(f"# fx: {rate.base}/{rate.quote} {rate.rate:g} {rate.date} {rate.source}\n")
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow((*COLUMNS, *RANGE_COLUMNS))
     for p in prices:
         writer.writerow(
             [
@@ -317,6 +344,8 @@ def render_pack(manifest: Manifest, prices: Iterable[Price], names: dict[str, st
                 _safe(p.source),
                 p.date,
                 _safe(p.note or ""),
+                f"{p.low:g}" if p.low is not None else "",
+                f"{p.high:g}" if p.high is not None else "",
             ]
         )
     return out.getvalue()

@@ -14,6 +14,7 @@ class GpuSpec:
     segment: str
     architecture: str
     chip: str | None
+    die_mm2: float | None  # the GPU die's area: export rules weigh performance by it
     release_date: str
     memory_gb: float
     memory_type: str | None
@@ -65,6 +66,8 @@ class Price:
     sku: str | None = None
     stock: int | None = None
     location: str | None = None
+    low: float | None = None  # the range the source saw, when it gave one
+    high: float | None = None
 
 
 @dataclass(frozen=True)

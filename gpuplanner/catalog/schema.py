@@ -69,6 +69,7 @@ GPUS = Table(
         _c("segment", CHOICE, True, choices=("consumer", "workstation", "datacenter")),
         _c("architecture", required=True),
         _c("chip"),
+        _c("die_mm2", FLOAT, False, 20, 3000),
         _c("release_date", DATE, True),
         _c("memory_gb", FLOAT, True, 1, 512),
         _c("memory_type"),
@@ -124,6 +125,8 @@ PRICES = Table(
         _c("source", required=True),
         _c("date", DATE, True),
         _c("note"),
+        _c("low", FLOAT, False, 0.01, 1_000_000),
+        _c("high", FLOAT, False, 0.01, 1_000_000),
     ),
     key=("gpu_id", "condition", "currency", "source", "date", "note"),
 )

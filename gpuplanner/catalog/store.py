@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from gpuplanner.catalog import export_rules
 from gpuplanner.catalog.bundled import ensure_catalog
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogUnavailable, UnknownGpu
 from gpuplanner.catalog.names import NamedCard, normalise, resolve, suggestions
@@ -194,8 +195,11 @@ class Catalog:
         return [MarketRisk(**dict(r)) for r in rows]
 
     def load_all(self) -> CatalogData:
+        gpus = tuple(self.gpus())
+        risks = tuple(self.risks())
+        rebuilt = frozenset(r.gpu_id for r in risks if r.risk == "modified-board")
         return CatalogData(
-            tuple(self.gpus()),
+            gpus,
             tuple(self.prices()),
             tuple(self.tf_builds()),
             tuple(self.cpus()),
@@ -204,8 +208,8 @@ class Catalog:
             tuple(self.tf_routes()),
             tuple(self.fx_rates()),
             tuple(self.regions()),
-            tuple(self.availability()),
-            tuple(self.risks()),
+            export_rules.with_rules(tuple(self.availability()), gpus, rebuilt),
+            risks,
         )
 
     def info(self) -> dict:

@@ -23,6 +23,7 @@ from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
 from gpuplanner.catalog.userdb_schema import MIGRATIONS, SCHEMA_VERSION
 from gpuplanner.core import filelock, paths
+from gpuplanner.core.vocab import USER_REGION
 
 log = logging.getLogger(__name__)
 DB_NAME = "gpuplanner.sqlite"
@@ -94,6 +95,14 @@ class ShopPriceRow:
             stock=self.stock,
             location=self.location,
         )
+
+
+USER_SOURCE = "user"
+
+
+def user_price(gpu_id: str, amount: float, currency: str, condition: str, date: str) -> Price:
+    """A price the user typed in: region and source 'user', dated the day they typed it."""
+    return Price(gpu_id, amount, currency, condition, USER_REGION, USER_SOURCE, date)
 
 
 def _shop_row(r: sqlite3.Row) -> ShopPriceRow:
@@ -334,7 +343,7 @@ class UserDb:
             ).lastrowid
             self._conn.executemany(
                 "insert into pack_prices(pack_id, line, gpu_id, amount, currency, condition,"
-                " region, source, date, note) values (?,?,?,?,?,?,?,?,?,?)",
+                " region, source, date, note, low, high) values (?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         pack_id,
@@ -347,6 +356,8 @@ class UserDb:
                         p.source,
                         p.date,
                         p.note,
+                        p.low,
+                        p.high,
                     )
                     for line, p in zip(lines, prices, strict=True)
                 ],
@@ -374,7 +385,7 @@ class UserDb:
     def pack_prices(self, name: str | None = None) -> list[Price]:
         rows = self._pack_rows(
             "select p.gpu_id, p.amount, p.currency, p.condition, p.region, p.source, p.date,"
-            " p.note from pack_prices p join price_packs k on k.id = p.pack_id",
+            " p.note, p.low, p.high from pack_prices p join price_packs k on k.id = p.pack_id",
             "p.gpu_id, p.date",
             name,
         )
@@ -395,12 +406,46 @@ class UserDb:
         return self._conn.execute(f"{select}{where} order by {order}", args).fetchall()
 
     def with_packs(self, catalog: CatalogData) -> CatalogData:
-        """The catalog with every imported pack's prices and exchange rates added."""
+        """The catalog with every imported pack's prices and exchange rates added, and the
+        prices the user typed in."""
         return replace(
             catalog,
-            prices=(*catalog.prices, *self.pack_prices()),
+            prices=(*catalog.prices, *self.pack_prices(), *self.user_prices()),
             fx_rates=(*catalog.fx_rates, *self.pack_fx()),
         )
+
+    # -- the user's own prices -------------------------------------------------------------
+
+    def set_user_price(self, price: Price) -> None:
+        """Keep a price the user typed in (their own, with its date): it replaces their
+        earlier one for the same card, currency and condition, and is used until removed."""
+        if price.region != USER_REGION:
+            raise ValueError("a user price has region 'user'")
+        with self._transaction():
+            self._conn.execute(
+                "insert into user_prices(gpu_id, amount, currency, condition, date)"
+                " values (?,?,?,?,?) on conflict(gpu_id, currency, condition)"
+                " do update set amount = excluded.amount, date = excluded.date",
+                (price.gpu_id, price.amount, price.currency, price.condition, price.date),
+            )
+
+    def remove_user_price(self, gpu_id: str, currency: str | None = None) -> int:
+        """Forget the user's prices of a card (in one currency, or all); how many went."""
+        sql, args = "delete from user_prices where gpu_id = ?", [gpu_id]
+        if currency is not None:
+            sql, args = sql + " and currency = ?", [gpu_id, currency]
+        with self._transaction():
+            return self._conn.execute(sql, args).rowcount
+
+    def user_prices(self, gpu_id: str | None = None) -> list[Price]:
+        sql, args = "select * from user_prices", []
+        if gpu_id is not None:
+            sql, args = sql + " where gpu_id = ?", [gpu_id]
+        rows = self._conn.execute(sql + " order by gpu_id, currency, condition", args)
+        return [
+            user_price(r["gpu_id"], r["amount"], r["currency"], r["condition"], r["date"])
+            for r in rows
+        ]
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -488,6 +533,7 @@ class UserDb:
             "price_packs",
             "pack_prices",
             "pack_fx",
+            "user_prices",
             "plans",
             "scans",
             "probe_runs",

@@ -92,5 +92,19 @@ MIGRATIONS: tuple[str, ...] = (
         source text not null
     );
     """,
+    # 3: the range each pack price's source saw; prices the user typed in (their own, dated)
+    """
+    alter table pack_prices add column low real;
+    alter table pack_prices add column high real;
+    create table user_prices (
+        id integer primary key,
+        gpu_id text not null,
+        amount real not null check (amount > 0),
+        currency text not null,
+        condition text not null,
+        date text not null,
+        unique (gpu_id, currency, condition)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner.app.catalog_data import open_catalog
-from gpuplanner.catalog import bundled, packimport, pricepack
+from gpuplanner.catalog import bundled, packimport, price_stats, pricepack
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.names import NamedCard
 from gpuplanner.catalog.pricefile import read_limited
@@ -54,6 +54,9 @@ def register(subparsers) -> None:
     prices.add_argument("name")
     prices.add_argument("--currency", choices=CURRENCIES)
     prices.add_argument("--condition", choices=PRICE_CONDITIONS)
+    prices.add_argument(
+        "--forget", action="store_true", help="remove the prices you typed in for this card"
+    )
     imp = add(
         "import-prices",
         cmd_import,
@@ -130,8 +133,10 @@ def _guard(handler):
 
 @_guard
 def cmd_info(args) -> int:
+    today = dt.date.today().isoformat()
     with _catalog() as catalog:
         info = catalog.info()
+        info["price_age"] = {"today": today, **price_stats.price_ages(catalog.prices(), today)}
     if args.json:
         print_json(info)
         return EXIT_OK
@@ -141,6 +146,14 @@ def cmd_info(args) -> int:
     print(f"prices:    {info['prices']} ({by_condition})")
     print(f"currencies: {', '.join(info['currencies'])}")
     print(f"price dates: {info['oldest_price_date']} to {info['newest_price_date']}")
+    for region, kinds in info["price_age"].items():
+        if region == "today":
+            continue
+        for kind, age in kinds.items():
+            print(
+                f"  {region} {kind}: {age['cards']} cards, median {age['median_days']:g} days old;"
+                f" {age['over_6_months']:.0%} over 6 months, {age['over_12_months']:.0%} over 12"
+            )
     print(f"TensorFlow builds: {info['tf_builds']}   CPUs: {info['cpus']}", end="   ")
     print(f"sources: {info['sources']}")
     return EXIT_OK
@@ -215,9 +228,12 @@ def cmd_prices(args) -> int:
         gpu = catalog.resolve(args.name)
         prices = catalog.prices(gpu.id, args.currency, args.condition)
     with _user_db() as user:
+        if args.forget:
+            gone = user.remove_user_price(gpu.id, args.currency)
+            print(f"removed {gone} of your prices of {gpu.name}", file=sys.stderr)
         shop = [
             p
-            for p in user.shop_prices(gpu.id)
+            for p in (*user.user_prices(gpu.id), *user.shop_prices(gpu.id))
             if (args.currency in (None, p.currency)) and (args.condition in (None, p.condition))
         ]
     everything = shop + prices
@@ -226,9 +242,18 @@ def cmd_prices(args) -> int:
         return EXIT_OK
     print(gpu.name)
     print_table(
-        ["amount", "currency", "condition", "region", "date", "source", "note"],
+        ["amount", "currency", "condition", "region", "date", "source", "range", "note"],
         [
-            [fmt(p.amount), p.currency, p.condition, p.region, p.date, p.source, p.note or ""]
+            [
+                fmt(p.amount),
+                p.currency,
+                p.condition,
+                p.region,
+                p.date,
+                p.source,
+                f"{fmt(p.low)}-{fmt(p.high)}" if p.low is not None else "",
+                p.note or "",
+            ]
             for p in everything
         ],
     )

@@ -6,6 +6,7 @@ import argparse
 import datetime as dt
 from pathlib import Path
 
+from gpuplanner.app import user_prices
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.plan_request import plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
@@ -134,6 +135,13 @@ def register(subparsers) -> None:
     )
     rec.add_argument(
         "--shop-only", action="store_true", help="only cards in the imported shop lists"
+    )
+    rec.add_argument(
+        "--price",
+        action="append",
+        default=[],
+        metavar="NAME=AMOUNT[:used]",
+        help="the price you see for a card, in --currency, for this run (repeatable)",
     )
     rec.add_argument("--language", choices=LANGUAGES, default="en")
     rec.add_argument("--top", type=positive_int, default=10, help="options to print (text)")
@@ -318,7 +326,8 @@ def cmd_recommend(args) -> int:
         region=args.region,
         show_unavailable=args.show_unavailable,
     )
-    plan = recommend(request, data, load_speed_model(), shop_prices)
+    typed = user_prices.typed_prices(args.price, args.currency, request.today or "")
+    plan = recommend(request, data, load_speed_model(), (*shop_prices, *typed))
     if args.report is not None and not _write_report(args, plan, request, data, snapshot, probe):
         return EXIT_FAILURE
     if args.json:

@@ -35,9 +35,7 @@ def _speed(option) -> str:
 
 def _row(rank: int, option, plan, language: str) -> list[str]:
     tr = _tr(language)
-    price = option.price_each
-    condition = tr(text.CONDITION_TEXT.get(price.condition, price.condition)) if price else ""
-    when = f"{price.date[:7]} {condition}" if price else ""
+    when = text.priced_cell(option.price_each, tr)
     warnings = [
         text.finding_text(f, language, tr)
         for f in option.findings

@@ -17,8 +17,11 @@ PsuRating = Literal["white", "bronze", "silver", "gold", "platinum", "titanium"]
 AtxVersion = Literal["2", "3"]
 AtxEntry = Literal["", "2", "3"]  # what a user entered: "" is unknown (planned as 2.x)
 CaseForm = Literal["mini-itx", "micro-atx", "atx", "e-atx", "server"]
-PriceCondition = Literal["new", "used", "refurbished", "cloud-hour"]
+# "msrp" is a launch price: what the vendor suggested then, not a shelf price of today.
+PriceCondition = Literal["new", "used", "refurbished", "cloud-hour", "msrp"]
 Region = Literal["CN", "US"]
+# Where a price comes from when it is not a market's: a shop's list, or the user's own typing.
+SHOP_REGION, USER_REGION = "shop", "user"
 # What NVML said (hardware/nvml.py), or "not-read" for a report of another machine.
 DriverState = Literal[
     "ok",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Price
+from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.planning.market import Converted, Market
 
 DEFAULT_TARIFF = {"CNY": 0.6, "USD": 0.16}  # per kWh: a Chinese household, a US average
@@ -30,6 +31,8 @@ class ChosenPrice:
     stock: int | None = None
     location: str | None = None
     fx: Converted | None = None  # how a price in another currency was moved into this one
+    low: float | None = None  # the range the source saw, in the asked currency
+    high: float | None = None
 
     @property
     def unverified(self) -> bool:
@@ -39,13 +42,16 @@ class ChosenPrice:
 def choose_price(
     prices: list[Price], market: Market, used_ok: bool = False, shop_only: bool = False
 ) -> ChosenPrice | None:
-    """Shop price in stock first, then the newest new-card price, then used (if allowed), then
-    a price from another market converted; only what is sold in the buyer's region."""
+    """The user's own price first, then a shop price in stock, then the newest street price
+    (new, or used if allowed), then a price from another market converted; a launch MSRP only
+    when no street price exists anywhere. Only what is sold in the buyer's region."""
     currency = market.currency
-
-    def pick(candidates: list[Price]) -> Price | None:
-        return max(candidates, key=lambda p: (p.date, -p.amount)) if candidates else None
-
+    own = [p for p in prices if p.region == USER_REGION and p.currency == currency]
+    if own:
+        best = max(own, key=lambda p: (p.date, -p.amount))
+        return ChosenPrice(
+            best.amount, currency, best.condition, best.source, best.date, None, USER_REGION
+        )
     shop = [
         p
         for p in prices
@@ -71,8 +77,24 @@ def choose_price(
         )
     if shop_only:
         return None
-    conditions = ("new", "used", "refurbished") if used_ok else ("new", "refurbished")
-    sold = market.sold_prices([p for p in prices if p.region != "shop"])
+    sold = market.sold_prices([p for p in prices if p.region not in ("shop", USER_REGION)])
+    street = ("new", "used", "refurbished") if used_ok else ("new", "refurbished")
+    for conditions in (street, ("msrp",)):
+        chosen = _market_price(sold, market, conditions)
+        if chosen is not None:
+            return chosen
+    return None
+
+
+def _market_price(
+    sold: list[Price], market: Market, conditions: tuple[str, ...]
+) -> ChosenPrice | None:
+    """The newest price of these conditions, in the buyer's currency first, else converted."""
+    currency = market.currency
+
+    def pick(candidates: list[Price]) -> Price | None:
+        return max(candidates, key=lambda p: (p.date, -p.amount)) if candidates else None
+
     for same_currency in (True, False):
         pool = [
             p
@@ -83,8 +105,8 @@ def choose_price(
         ]
         if not pool:
             continue
-        new = pick([p for p in pool if p.condition == "new"])
-        used = pick([p for p in pool if p.condition != "new"])
+        new = pick([p for p in pool if p.condition in ("new", "msrp")])
+        used = pick([p for p in pool if p.condition not in ("new", "msrp")])
         chosen = (
             new if new and (not used or _amount(market, new) <= _amount(market, used)) else used
         )
@@ -93,6 +115,7 @@ def choose_price(
         moved = market.convert(chosen)
         if moved is None:  # no exchange rate on record for it
             continue
+        factor = moved.amount / chosen.amount
         return ChosenPrice(
             moved.amount,
             currency,
@@ -102,6 +125,8 @@ def choose_price(
             None if same_currency else chosen.currency,
             chosen.region,
             fx=None if same_currency else moved,
+            low=round(chosen.low * factor, 2) if chosen.low is not None else None,
+            high=round(chosen.high * factor, 2) if chosen.high is not None else None,
         )
     return None
 

@@ -3,7 +3,9 @@
 A price from another market is converted at the newest dated exchange rate the prices carry,
 with each region's tax: Chinese shelf prices include 13% VAT, US prices are before sales tax.
 So a US price gains the VAT on its way to CNY (1,599 USD -> about 12,700 CNY at 7.02, close to
-the 12,999 CNY the same card was listed at), and a CNY price sheds it on the way to USD.
+the 12,999 CNY the same card was listed at), and a CNY price sheds it on the way to USD. Used
+cards change hands privately (Xianyu, eBay): no VAT either way. An hour of cloud is billed
+where it runs.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from gpuplanner.core.money import Money
 
 REGION_OF_CURRENCY = {"CNY": "CN", "USD": "US"}
 EVERYWHERE = "*"
+# Sales that carry the region's shelf tax. A used card is a private sale: no VAT in China.
+TAXED_CONDITIONS = ("new", "refurbished", "msrp")
 
 
 @dataclass(frozen=True)
@@ -42,8 +46,14 @@ class Market:
             return None
         amount = price.amount
         tax = 0.0
+        taxed = price.condition in TAXED_CONDITIONS
         source_tax = self.taxes.get(price.region)
-        if source_tax is not None and source_tax.prices_include_tax and source_tax.tax_pct:
+        if (
+            taxed
+            and source_tax is not None
+            and source_tax.prices_include_tax
+            and source_tax.tax_pct
+        ):
             amount /= 1 + source_tax.tax_pct / 100
             tax -= source_tax.tax_pct
         moved = Money(amount, price.currency).converted(self.currency, self.rate.rate)
@@ -51,12 +61,7 @@ class Market:
             return None
         amount = moved.amount
         own_tax = self.taxes.get(self.region)
-        if (
-            price.condition != "cloud-hour"
-            and own_tax is not None
-            and own_tax.prices_include_tax
-            and own_tax.tax_pct
-        ):
+        if taxed and own_tax is not None and own_tax.prices_include_tax and own_tax.tax_pct:
             amount *= 1 + own_tax.tax_pct / 100
             tax += own_tax.tax_pct
         return Converted(round(amount, 2), self.rate.rate, self.rate.date, tax)

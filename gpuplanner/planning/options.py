@@ -45,6 +45,8 @@ class PriceFact:
     fx_rate: float | None = None  # CNY per USD, when converted
     fx_date: str | None = None
     tax_pct: float = 0.0  # tax added (+) or removed (-) in the conversion
+    low: float | None = None  # what it may really cost today: the source's range, widened
+    high: float | None = None  # by the price's age (pricing.drift)
 
 
 @dataclass(frozen=True)

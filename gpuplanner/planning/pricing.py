@@ -1,7 +1,16 @@
-"""The price an option is planned with, and how old the prices behind a plan are.
+"""The price an option is planned with, the range it may really be, and how old the prices
+behind a plan are.
 
-Ages count from the request's ``today`` (never a year in the code). A price over 24 months
-old is used only when a card has nothing newer; the rules then mark it "price unknown, check".
+Ages count from the request's ``today`` (never a year in the code). Age is a fact, not a rank:
+an old price orders the options like any other, but the range shown around it widens with its
+age and the option says "check today's price". A price over 24 months old is used only when a
+card has nothing newer.
+
+How fast the range widens is measured, not chosen: in the memory crunch that began in late
+2025 the 16 GB cards moved 12-28% in three months (RTX 5060 Ti $400 -> $450, 5070 Ti
+$745 -> $829, 5080 $990 -> $1,268; pcgamer-16gb-2026), and GeForce cards two to four years old
+sold 20-40% off or over their launch prices. So about 3% a month after the first six, capped
+at half the price either way.
 """
 
 from __future__ import annotations
@@ -14,6 +23,17 @@ from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Option, PriceAge, PriceFact
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.rules.job import STALE_DAYS, VERY_OLD_DAYS
+
+FRESH_DAYS = 182  # a price this young is taken at the range its source saw
+DRIFT_PER_MONTH = 0.03
+MAX_DRIFT = 0.5
+
+
+def drift(age_days: int | None) -> float:
+    """How far either way a price of this age may have moved since (a fraction of it)."""
+    if age_days is None or age_days <= FRESH_DAYS:
+        return 0.0
+    return min(MAX_DRIFT, DRIFT_PER_MONTH * (age_days - FRESH_DAYS) / 30.4)
 
 
 def age_days(date: str, today: str | None) -> int | None:
@@ -40,6 +60,10 @@ def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> Pri
         chosen = cost.choose_price(prices, market, request.used_ok, request.shop_only)
     if chosen is None:
         return None
+    age = age_days(chosen.date, request.today)
+    spread = drift(age)
+    low = min(chosen.low or chosen.amount, chosen.amount * (1 - spread))
+    high = max(chosen.high or chosen.amount, chosen.amount * (1 + spread))
     return PriceFact(
         amount=chosen.amount,
         currency=chosen.currency,
@@ -47,7 +71,7 @@ def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> Pri
         region=chosen.region,
         source=chosen.source,
         date=chosen.date,
-        age_days=age_days(chosen.date, request.today),
+        age_days=age,
         converted_from=chosen.converted_from,
         shop=chosen.shop,
         sku=chosen.sku,
@@ -56,6 +80,8 @@ def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> Pri
         fx_rate=chosen.fx.rate if chosen.fx else None,
         fx_date=chosen.fx.rate_date if chosen.fx else None,
         tax_pct=chosen.fx.tax_pct if chosen.fx else 0.0,
+        low=round(low, 2),
+        high=round(high, 2),
     )
 
 

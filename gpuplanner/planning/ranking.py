@@ -72,11 +72,6 @@ def _adding_speed(offered: list[Option]) -> list[Option]:
     return kept
 
 
-def price_unknown(option: Option) -> bool:
-    """Priced only by a price over 24 months old: shown, but never ranked above a real price."""
-    return any(f.id == "price-very-old" for f in option.findings)
-
-
 def rank_key(option: Option) -> tuple[float, int, int, float]:
     """Offered options: value for the goal, ties toward fewer warnings, fewer needs, lower price."""
     warns = sum(f.severity == "warns" for f in option.findings)
@@ -109,8 +104,6 @@ def _rank_reason(option: Option, keep: Option | None, objective: str) -> Finding
         return finding("rank-blocked", "info", by=first)
     if slower_no_larger(option, keep):
         return finding("rank-slower-than-installed", "info")
-    if price_unknown(option):
-        return finding("rank-price-unknown", "info")
     basis = option.speedup if option.speedup is not None else option.predicted_relative
     if objective == "speed":
         return finding("rank-speed", "info", speed=round(basis or 0, 2))
@@ -165,7 +158,7 @@ def order(options: list[Option], objective: str) -> tuple[list[Option], Option |
     keep = next((o for o in options if o.action == "keep"), None)
     offered_keep = keep if keep is not None and keep.offered else None
     purchases = [o for o in options if o.offered and o.action != "keep"]
-    faster = sorted(purchases, key=lambda o: (price_unknown(o), *rank_key(o)))
+    faster = sorted(purchases, key=rank_key)  # the goal alone: a price's age is no rank
     blocked = sorted((o for o in options if not o.offered), key=_closeness)
     ordered = ([offered_keep] if offered_keep else []) + faster + blocked
     ranked = [

@@ -56,8 +56,6 @@ CONFIDENCE = {
     "vram-small-trap": 0.3,
     "vram-below-floor": 0.3,
     "speed-not-measured": 0.85,
-    "price-very-old": 0.85,
-    "price-stale": 0.95,
 }
 # An unknown supply, case or adapter: ranks below a known-safe option of equal value.
 CHECK_PENALTY = 0.98

@@ -69,10 +69,6 @@ TEXT: dict[str, str] = {
         "No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.",
     ),
     "not-sold-here": translatable("Finding", "Not sold in {region}: {reason}{since}."),
-    "rank-price-unknown": translatable(
-        "Finding",
-        "Ranked after the cards with a price from the last two years: its newest price is older, check today's.",
-    ),
     "market-risk": translatable("Finding", "{risk}"),
     "modified-needs-used-ok": translatable(
         "Finding",
@@ -84,11 +80,17 @@ TEXT: dict[str, str] = {
     ),
     "price-very-old": translatable(
         "Finding",
-        "Price unknown, check today's: the newest on record is from {date} ({months} months ago).",
+        "Check today's price: the newest on record is from {date} ({months} months ago); today it may be anywhere from {low} to {high}.",
     ),
     "price-stale": translatable(
-        "Finding", "The price is from {date} ({months} months ago): it may have changed."
+        "Finding",
+        "Check today's price: this one is from {date} ({months} months ago); today it may be {low} to {high}.",
     ),
+    "price-msrp": translatable(
+        "Finding",
+        "Only the launch price (MSRP, {date}) is on record, not a shelf price: check what shops ask today.",
+    ),
+    "price-user": translatable("Finding", "Your price, entered {date}."),
     "price-unverified": translatable(
         "Finding", "The price is an estimate that was not checked against a source."
     ),

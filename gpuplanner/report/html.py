@@ -63,6 +63,9 @@ def _price_cell(option: Option, language: str) -> str:
             f"<br><small>{e(each.date)} · {e(plan_text.condition_text(each.condition, tr))} · "
             f"{e(plan_text.region_text(each.region, tr))} · {e(each.source)}</small>"
         )
+        if each.low is not None and each.high is not None and each.high > each.low:
+            low, high = (format_money(x, option.currency) for x in (each.low, each.high))
+            text += f"<br><small>{e(low)}–{e(high)}</small>"
         if each.sku or each.location:
             text += f"<br><small>{e(each.sku or '-')} · {e(each.location or '-')}</small>"
     return text

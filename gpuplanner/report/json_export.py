@@ -33,6 +33,8 @@ def _price(price) -> dict | None:
         "region": price.region,
         "source": price.source,
         "age_days": price.age_days,
+        "low": price.low,  # what it may cost today: the source's range widened by its age
+        "high": price.high,
         "converted_from": price.converted_from,
         "fx": (
             {"cny_per_usd": price.fx_rate, "date": price.fx_date, "tax_pct": price.tax_pct}

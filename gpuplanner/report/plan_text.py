@@ -15,6 +15,7 @@ from functools import cache
 from gpuplanner.core import paths
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
+from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.report.finding_sentences import TEXT
@@ -32,6 +33,7 @@ CONDITION_TEXT = {
     "used": translatable("Finding", "used"),
     "refurbished": translatable("Finding", "refurbished"),
     "cloud-hour": translatable("Finding", "cloud, per hour"),
+    "msrp": translatable("Finding", "launch price (MSRP)"),
 }
 
 ROUTE_TEXT = {
@@ -92,7 +94,7 @@ METHOD_TEXT = {
     "full": translatable("Finding", "full fine-tuning"),
 }
 
-MONEY_PARAMS = ("price", "total", "budget", "cost", "extra", "per_hour")
+MONEY_PARAMS = ("price", "total", "budget", "cost", "extra", "per_hour", "low", "high")
 
 
 @cache
@@ -117,12 +119,26 @@ REGION_TEXT = {
     "CN": translatable("Finding", "China"),
     "US": translatable("Finding", "the US"),
     "shop": translatable("Finding", "this shop"),
+    "user": translatable("Finding", "your own"),
 }
 
 
 def region_text(region: str, tr: Translator) -> str:
     """A price's market in words ('China', 'the US', 'this shop')."""
     return tr(REGION_TEXT[region]) if region in REGION_TEXT else region
+
+
+PRICE_CHECK_DAYS = 365  # a price older than this is marked in its cell: check today's
+
+
+def priced_cell(each, tr: Translator) -> str:
+    """The table's "priced" cell: the user's own price says so; an old one is marked."""
+    if each is None:
+        return ""
+    if each.region == USER_REGION:
+        return tr(translatable("Finding", "your price, {date}")).replace("{date}", each.date)
+    mark = " ⚠" if each.age_days is not None and each.age_days > PRICE_CHECK_DAYS else ""
+    return f"{each.date[:7]} {condition_text(each.condition, tr)}{mark}"
 
 
 def condition_text(condition: str, tr: Translator) -> str:

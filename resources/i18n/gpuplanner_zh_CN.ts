@@ -535,6 +535,16 @@
             <translation>请确认电源为每个接口提供独立的 8-pin PCIe 供电线（{eight_pin} 根），不要用一根线分出的两个接头。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check today's price: the newest on record is from {date} ({months} months ago); today it may be anywhere from {low} to {high}.</source>
+            <translation>请核实今天的价格：最新记录是 {date}（{months} 个月前）；现在可能在 {low} 到 {high} 之间。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check today's price: this one is from {date} ({months} months ago); today it may be {low} to {high}.</source>
+            <translation>请核实今天的价格：这个价格来自 {date}（{months} 个月前）；现在可能是 {low} 到 {high}。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>China</source>
             <translation>中国</translation>
@@ -720,6 +730,11 @@
             <translation>一次训练（{job}）：约 {hours} 小时，电费约 {cost}。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Only the launch price (MSRP, {date}) is on record, not a shelf price: check what shops ask today.</source>
+            <translation>只有首发建议零售价（MSRP，{date}），不是货架价：请查看商店今天的报价。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>PCIe peer-to-peer</source>
             <translation>PCIe 点对点</translation>
@@ -740,11 +755,6 @@
             <translation>价格包 {name}（{published}）：{prices} 条价格；新增 {added} 条，变化 {changed} 条，不变 {same} 条，删除 {removed} 条。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Price unknown, check today's: the newest on record is from {date} ({months} months ago).</source>
-            <translation>价格未知，请查询当前价格：最新记录来自 {date}（{months} 个月前）。</translation>
-        </message>
-        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Prices behind these options: {count} cards, typically {months} months old ({oldest} to {newest}); {stale} over a year old, {unknown} over two years: check today's prices.</source>
             <translation>这些方案所用的价格：共 {count} 款显卡，一般是 {months} 个月前的（{oldest} 至 {newest}）；{stale} 款超过一年，{unknown} 款超过两年：请核实当前价格。</translation>
@@ -753,11 +763,6 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Raise the budget to {price} ({extra} more): {gpu}{times}.</source>
             <translation>把预算提高到 {price}（多 {extra}）：{gpu}{times}。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Ranked after the cards with a price from the last two years: its newest price is older, check today's.</source>
-            <translation>排在近两年内有价格的显卡之后：它最新的价格更早，请查询当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -851,11 +856,6 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>The price is from {date} ({months} months ago): it may have changed.</source>
-            <translation>价格来自 {date}（{months} 个月前）：可能已有变化。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
             <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
         </message>
@@ -937,6 +937,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your price, entered {date}.</source>
+            <translation>你的价格，{date} 录入。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (training from GPU memory loses little).</source>
             <translation>您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据在显存中训练时影响很小）。</translation>
         </message>
@@ -989,6 +994,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>full fine-tuning</source>
             <translation>全参数微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>launch price (MSRP)</source>
+            <translation>首发价（MSRP）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1159,6 +1169,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>used</source>
             <translation>二手</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>your own</source>
+            <translation>你自己录入</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>your price, {date}</source>
+            <translation>你的价格，{date}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -3000,8 +3020,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Double-click a total to type the price you see (per card).</source>
+            <translation>双击总价，输入你看到的价格（单卡）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>FP16 tensor</source>
             <translation>FP16 张量算力</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Forget my price</source>
+            <translation>删除我的价格</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />

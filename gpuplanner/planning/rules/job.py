@@ -4,6 +4,7 @@ scenario's advice, bottlenecks and what several cards do."""
 from __future__ import annotations
 
 from gpuplanner.catalog.records import Availability
+from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 from gpuplanner.planning import methods, routes
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
@@ -120,7 +121,7 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         # A reworked board is a second-hand-market buy: offered with used cards, not before.
         return [finding("modified-needs-used-ok", "blocks")]
     out = []
-    if price.region != "shop":
+    if price.region not in (SHOP_REGION, USER_REGION):
         barred = market.not_sold(c.gpu.id, price.condition)
         if barred is not None:  # shown only because the user asked to see every card
             out.append(_not_sold(barred, market.region, "warns"))
@@ -141,10 +142,23 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     for risk in risks:
         if risk.applies == "always" or price.condition == "used":
             out.append(finding("market-risk", "warns", risk=risk.risk))
-    if price.age_days is not None and price.age_days > VERY_OLD_DAYS:
-        out.append(finding("price-very-old", "warns", date=price.date, months=price.age_days // 30))
-    elif price.age_days is not None and price.age_days > STALE_DAYS:
-        out.append(finding("price-stale", "info", date=price.date, months=price.age_days // 30))
+    if price.region == USER_REGION:
+        out.append(finding("price-user", "info", date=price.date))
+    if price.condition == "msrp":
+        out.append(finding("price-msrp", "warns", date=price.date))
+    if price.age_days is not None and price.age_days > STALE_DAYS:
+        # A fact about the price, never a rank: the range widens, the cell is marked.
+        out.append(
+            finding(
+                "price-very-old" if price.age_days > VERY_OLD_DAYS else "price-stale",
+                "info",
+                date=price.date,
+                months=price.age_days // 30,
+                low=round(price.low or price.amount),
+                high=round(price.high or price.amount),
+                currency=request.currency,
+            )
+        )
     if price.source.endswith("-recalled"):
         out.append(finding("price-unverified", "info"))
     return out

@@ -1,0 +1,47 @@
+"""How old the catalog's prices are, measured: per region and kind of price, the median age of
+each card's newest price and the share older than six and twelve months.
+
+Each card counts once per region and condition (its newest price, the one a plan would use), so
+a card with many old rows does not age the figure and one with a fresh row is fresh.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from gpuplanner.catalog.records import Price
+
+KINDS = ("new", "used", "msrp", "cloud-hour")
+SIX_MONTHS, TWELVE_MONTHS = 182, 365
+
+
+def price_ages(prices: Iterable[Price], today: str) -> dict[str, dict[str, dict]]:
+    """{region: {condition: {cards, median_days, over_6_months, over_12_months}}}; the shares
+    are fractions of the cards counted."""
+    day = dt.date.fromisoformat(today)
+    newest: dict[tuple[str, str, str], str] = {}
+    for p in prices:
+        if p.condition not in KINDS or p.date[:10] > today:
+            continue
+        key = (p.region, p.condition, p.gpu_id)
+        if p.date[:10] > newest.get(key, ""):
+            newest[key] = p.date[:10]
+    ages: dict[tuple[str, str], list[int]] = {}
+    for (region, condition, _gpu), date in newest.items():
+        ages.setdefault((region, condition), []).append((day - dt.date.fromisoformat(date)).days)
+    out: dict[str, dict[str, dict]] = {}
+    for (region, condition), days in sorted(ages.items()):
+        days.sort()
+        out.setdefault(region, {})[condition] = {
+            "cards": len(days),
+            "median_days": _median(days),
+            "over_6_months": round(sum(d > SIX_MONTHS for d in days) / len(days), 3),
+            "over_12_months": round(sum(d > TWELVE_MONTHS for d in days) / len(days), 3),
+        }
+    return out
+
+
+def _median(days: list[int]) -> float:
+    middle = len(days) // 2
+    return float(days[middle]) if len(days) % 2 else (days[middle - 1] + days[middle]) / 2
