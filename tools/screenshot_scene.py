@@ -38,6 +38,9 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
             session.snapshot = enrich(load_file(report), catalog.load_all())
     if scene == "price-pack":
         session.scenario = Scenario.STUDENT
+    elif scene == "typed-price":
+        session.scenario = Scenario.STUDENT
+        session.budget = 3_000 if currency == "CNY" else 420
     elif scene in ("computer", "chart", "report"):
         session.scenario = Scenario.LLM
         session.workload = "llm"
@@ -92,6 +95,7 @@ def main() -> int:
             "sme",
             "llm-8000",
             "passive",
+            "typed-price",
         ),
     )
     parser.add_argument("--language", default="en")
@@ -121,6 +125,18 @@ def main() -> int:
             page.tabs.setCurrentIndex(2)
         if args.scene == "chart":
             page.tabs.setCurrentIndex(1)
+        if args.scene == "typed-price" and "typed" not in shown:
+            # The price a student sees in a shop, typed over the 3060's total.
+            shown["typed"] = True
+            amount = 1599 if currency == "CNY" else 229
+            application.controller.type_price("geforce-rtx-3060-12-gb", amount, "new")
+            rows = [
+                i
+                for i, o in enumerate(page.model.options)
+                if o.gpu_id == "geforce-rtx-3060-12-gb" and o.count == 1
+            ]
+            if rows:
+                page._pick(rows[0])
         if args.scene == "passive":
             rows = [i for i, o in enumerate(page.model.options) if o.gpu_id == "tesla-p40"]
             if rows:

@@ -34,7 +34,15 @@ FLEET_SHOTS = [("9-fleet-en.png", "en", "USD"), ("9-fleet-zh_CN.png", "zh_CN", "
 # nothing fits: keep on top with its needs, the comparison, the ways forward.
 SCENES = [
     (f"5-results-{scene}-{language}.png", scene, language)
-    for scene in ("keep", "compare", "nothing-fits", "price-pack", "llm-8000", "passive")
+    for scene in (
+        "keep",
+        "compare",
+        "nothing-fits",
+        "price-pack",
+        "llm-8000",
+        "passive",
+        "typed-price",
+    )
     for language in ("en", "zh_CN")
 ]
 SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"

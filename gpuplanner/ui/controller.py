@@ -7,6 +7,7 @@ a readable message, never a traceback.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import queue
 import threading
@@ -18,6 +19,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.core.errors import UserError
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.probe.runner import ProbeRunner
@@ -138,8 +140,6 @@ class WizardController(QObject):
 
     def prepare_price_pack(self, path):
         """A price pack read and compared with what is on record; nothing is written."""
-        import datetime as dt
-
         from gpuplanner.app.catalog_data import open_catalog
         from gpuplanner.catalog import packimport
         from gpuplanner.catalog.names import NamedCard
@@ -161,6 +161,39 @@ class WizardController(QObject):
 
         with UserDb() as user:
             packimport.commit(prepared, user)
+        with self._catalog_lock:
+            self.catalog = None
+        self.replan()
+
+    @property
+    def can_type_prices(self) -> bool:
+        """The desktop keeps prices the user types; a kiosk's prices are its shop's."""
+        return not self._fixed_shop_prices
+
+    def type_price(self, gpu_id: str, amount: float, condition: str) -> None:
+        """The price the user sees for a card: kept as theirs (dated today) until removed,
+        then the plan ranked again with it."""
+        from gpuplanner.app import user_prices
+
+        today = self.session.today or dt.date.today().isoformat()
+        try:
+            user_prices.remember(gpu_id, amount, self.session.currency, condition, today)
+        except (CatalogError, UserError) as exc:
+            self.error.emit(str(exc))
+            return
+        self._reload_prices()
+
+    def forget_price(self, gpu_id: str) -> None:
+        from gpuplanner.app import user_prices
+
+        try:
+            user_prices.forget(gpu_id, self.session.currency)
+        except (CatalogError, UserError) as exc:
+            self.error.emit(str(exc))
+            return
+        self._reload_prices()
+
+    def _reload_prices(self) -> None:
         with self._catalog_lock:
             self.catalog = None
         self.replan()

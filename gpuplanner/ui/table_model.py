@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 
+from gpuplanner.app.user_prices import parse_cell
 from gpuplanner.core.money import format_money
 from gpuplanner.planning.recommend import Option
 from gpuplanner.report import plan_text
@@ -23,6 +30,8 @@ def _speed(option: Option) -> float | None:
 
 
 class OptionsModel(QAbstractTableModel):
+    # A price typed over a purchase's price cell: (gpu_id, amount per card, condition).
+    price_typed = Signal(str, float, str)
     COLUMNS = (
         "rank",
         "action",
@@ -40,6 +49,7 @@ class OptionsModel(QAbstractTableModel):
         super().__init__(parent)
         self.options: list[Option] = []
         self.headers = list(self.COLUMNS)
+        self.prices_editable = True  # a kiosk's prices are the shop's: not typed over
 
     def set_options(self, options) -> None:
         self.beginResetModel()
@@ -60,6 +70,28 @@ class OptionsModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.headers[section]
         return None
+
+    def flags(self, index):
+        flags = super().flags(index)
+        if (
+            self.prices_editable
+            and index.isValid()
+            and self.COLUMNS[index.column()] == "price"
+            and self.options[index.row()].bought > 0
+        ):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
+        """The price the user sees for one card: kept as theirs and the plan re-ranked."""
+        if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
+            return False
+        typed = parse_cell(str(value))
+        if typed is None:
+            return False
+        amount, condition = typed
+        self.price_typed.emit(self.options[index.row()].gpu_id, amount, condition)
+        return True
 
     def _problems(self, option: Option) -> list:
         return [f for f in option.findings if f.severity in ("blocks", "needs", "warns")]
@@ -85,6 +117,9 @@ class OptionsModel(QAbstractTableModel):
             }[column]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, option, column)
+        if role == Qt.ItemDataRole.EditRole and column == "price":
+            each = option.price_each
+            return f"{each.amount:g}" if each else ""
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "action", "priced"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -107,12 +142,7 @@ class OptionsModel(QAbstractTableModel):
                 else "N/A"
             )
         if column == "priced":
-            each = option.price_each
-            return (
-                f"{each.date[:7]} {tr_finding(plan_text.CONDITION_TEXT.get(each.condition, each.condition))}"
-                if each
-                else ""
-            )
+            return plan_text.priced_cell(option.price_each, tr_finding)
         if column == "speed":
             return plan_text.speed_cell(_speed(option), option)
         if column == "value":

@@ -34,6 +34,7 @@ from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricefile import PriceListError
 from gpuplanner.catalog.pricepack import PackError
 from gpuplanner.core.money import format_money
+from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.ui.pages.base import WizardPage
@@ -126,12 +127,27 @@ class ResultsPage(WizardPage):
         self.import_prices.setObjectName("importPrices")
         self.import_prices.setVisible(allow_files)
         self.import_prices.clicked.connect(self._import_prices)
+        # The price you see: typed over a purchase's total (per card), kept until removed.
+        self.typing_hint = QLabel(self)
+        self.typing_hint.setObjectName("typingHint")
+        self.forget_price = QPushButton(self)
+        self.forget_price.setObjectName("forgetPrice")
+        self.forget_price.setEnabled(False)
+        self.forget_price.clicked.connect(self._forget_price)
+        typing = bool(getattr(controller, "can_type_prices", False))
+        self.typing_hint.setVisible(typing)
+        self.forget_price.setVisible(typing)
         top = QHBoxLayout()
         top.addWidget(self.show_all)
         top.addStretch(1)
+        top.addWidget(self.typing_hint)
+        top.addWidget(self.forget_price)
         top.addWidget(self.import_prices)
         self.layout_.addLayout(top)
         self.model = OptionsModel(self)
+        self.model.prices_editable = typing
+        if typing:
+            self.model.price_typed.connect(controller.type_price)
         self.proxy = OptionsProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView(self)
@@ -329,11 +345,19 @@ class ResultsPage(WizardPage):
     def selected_options(self):
         return [self.model.options[r] for r in self.selected_rows()]
 
+    def _forget_price(self) -> None:
+        options = self.selected_options()
+        if options:
+            self.controller.forget_price(options[0].gpu_id)
+
     def _selected(self, *_args) -> None:
         options = self.selected_options()
         if not options:
             return
         option = options[0]
+        self.forget_price.setEnabled(
+            option.price_each is not None and option.price_each.region == USER_REGION
+        )
         if self.scatter is not None:
             self.scatter.select(self.selected_rows()[0])
         e = html.escape
@@ -420,6 +444,10 @@ class ResultsPage(WizardPage):
 
     def retranslate(self) -> None:
         self.import_prices.setText(self.tr("Import prices…"))
+        self.typing_hint.setText(
+            self.tr("Double-click a total to type the price you see (per card).")
+        )
+        self.forget_price.setText(self.tr("Forget my price"))
         self.heading.setText(self.tr("Recommendations"))
         self.intro.setText(self.tr("Ranking every card in the catalog…"))
         self.show_all.setText(self.tr("Also show cards that do not fit (with the reason)"))
