@@ -18,6 +18,7 @@ from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
+from gpuplanner.planning.rules.job import STALE_DAYS
 from gpuplanner.report.finding_sentences import TEXT
 
 CONTEXT = "Finding"
@@ -128,16 +129,14 @@ def region_text(region: str, tr: Translator) -> str:
     return tr(REGION_TEXT[region]) if region in REGION_TEXT else region
 
 
-PRICE_CHECK_DAYS = 365  # a price older than this is marked in its cell: check today's
-
-
 def priced_cell(each, tr: Translator) -> str:
     """The table's "priced" cell: the user's own price says so; an old one is marked."""
     if each is None:
         return ""
     if each.region == USER_REGION:
         return tr(translatable("Finding", "your price, {date}")).replace("{date}", each.date)
-    mark = " ⚠" if each.age_days is not None and each.age_days > PRICE_CHECK_DAYS else ""
+    # Marked exactly when the option carries its "check today's price" finding.
+    mark = " ⚠" if each.age_days is not None and each.age_days > STALE_DAYS else ""
     return f"{each.date[:7]} {condition_text(each.condition, tr)}{mark}"
 
 
