@@ -111,3 +111,44 @@ def test_set_pin_recovers_an_empty_configuration_and_refuses_a_broken_one(tmp_pa
     )
     _no_traceback(result)
     assert "the PIN was not changed" in result.stderr
+
+
+_PDF_CHILD = """
+import os, resource, signal, sys
+from pathlib import Path
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtGui import QGuiApplication
+from gpuplanner.report.files import write_pdf
+app = QGuiApplication([])
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[2]), resource.RLIM_INFINITY))
+try:
+    write_pdf(Path(sys.argv[1]), "<h1>Plan</h1>" + "<p>RTX 4090 24 GB, 1,599 USD</p>" * 400)
+except OSError as exc:
+    print(exc.strerror)
+    sys.exit(1)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("room", [0, 4000])
+def test_a_pdf_that_qt_could_not_finish_is_an_error_and_keeps_the_old_file(tmp_path, room):
+    """Issue 30 (1): Qt's PDF writer fails silently on a full disk; the save must not."""
+    import subprocess
+    import sys
+
+    from conftest import child_env
+
+    old = tmp_path / "r.pdf"
+    old.write_bytes(b"%PDF-1.4 the report from yesterday %%EOF")
+    result = subprocess.run(
+        [sys.executable, "-c", _PDF_CHILD, str(old), str(room)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=child_env(tmp_path),
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "cut short" in result.stdout
+    assert old.read_bytes() == b"%PDF-1.4 the report from yesterday %%EOF"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".r.pdf")] == []

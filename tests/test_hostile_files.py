@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import zipfile
 
 import pytest
@@ -199,3 +200,103 @@ def test_kiosk_configurations_and_probe_files_refuse_deep_or_huge_json(tmp_path,
     probe.write_text(text)
     with pytest.raises(ProbeFileError):
         load_probe(probe)
+
+
+def _workbook_with_sheet_xml(tmp_path, sheet_xml: bytes):
+    """A real workbook whose one sheet's XML is replaced: the shapes Excel never writes."""
+    openpyxl = pytest.importorskip("openpyxl")
+    good = tmp_path / "good.xlsx"
+    workbook = openpyxl.Workbook()
+    workbook.active.append(["product", "price"])
+    workbook.save(good)
+    shaped = tmp_path / "shaped.xlsx"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(shaped, "w", zipfile.ZIP_DEFLATED) as out:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                data = sheet_xml
+            out.writestr(item, data)
+    return shaped
+
+
+_SHEET = (
+    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    b'<dimension ref="%s"/><sheetData>%s</sheetData></worksheet>'
+)
+
+
+@pytest.mark.parametrize(
+    "dimension, rows",
+    [
+        # One cell at the sheet's last row, the whole sheet declared (1.5 KB; was 2.6 GB).
+        (
+            b"A1:XFD1048576",
+            b'<row r="1048576"><c r="A1048576" t="inlineStr"><is><t>x</t></is></c></row>',
+        ),
+        # Two million empty cells in one row (108 KB compressed; was 1.4 GB and imported).
+        (b"A1:B1", b'<row r="1">' + b"<c/>" * 2_000_000 + b"</row>"),
+    ],
+    ids=["last-row-of-a-declared-sheet", "two-million-cells-in-a-row"],
+)
+def test_a_workbook_declaring_a_huge_shape_is_refused_in_little_memory(tmp_path, dimension, rows):
+    """Issue 30 (7): the sheet's rows and cells are counted from its XML, streamed, before any
+    row is built, and rows are never padded to the declared dimension."""
+    import tracemalloc
+
+    path = _workbook_with_sheet_xml(tmp_path, _SHEET % (dimension, rows))
+    assert path.stat().st_size < 200_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(PriceListError, match=r"rows|cells"):
+            read_rows(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 * 1024 * 1024, f"{peak / 1e6:.0f} MB"
+
+
+def test_a_declared_dimension_wider_than_the_cells_pads_nothing(tmp_path):
+    sheet = _SHEET % (
+        b"A1:XFD3",
+        b'<row r="1"><c r="A1" t="inlineStr"><is><t>product</t></is></c>'
+        b'<c r="B1" t="inlineStr"><is><t>price</t></is></c></row>'
+        b'<row r="3"><c r="A3" t="inlineStr"><is><t>RTX 4090</t></is></c><c r="B3"><v>14999</v></c></row>',
+    )
+    rows, kind, _ = read_rows(_workbook_with_sheet_xml(tmp_path, sheet))
+    assert kind == "xlsx"
+    assert rows == [["product", "price"], [], ["RTX 4090", "14999"]]
+
+
+@pytest.mark.parametrize("state", ["hidden", "veryHidden"])
+def test_a_hidden_sheet_is_never_read_as_the_price_list(tmp_path, state):
+    """Issue 30 (3): the sheet the shop sees is the list; a hidden first sheet is not."""
+    openpyxl = pytest.importorskip("openpyxl")
+    workbook = openpyxl.Workbook()
+    old = workbook.active
+    old.title = "old"
+    old.append(["product", "price"])
+    old.append(["RTX 4090", 99])
+    old.sheet_state = state
+    shown = workbook.create_sheet("prices")
+    shown.append(["product", "price"])
+    shown.append(["RTX 4090", 14999])
+    workbook.active = 1
+    path = tmp_path / "hidden.xlsx"
+    workbook.save(path)
+    rows, _, _ = read_rows(path)
+    assert rows[1] == ["RTX 4090", "14999"]
+    # The active sheet is the one read even when another visible sheet comes first.
+    old.sheet_state = "visible"
+    workbook.save(path)
+    assert read_rows(path)[0][1] == ["RTX 4090", "14999"]
+    # A workbook of hidden sheets only (Excel will not save one; a script can) is refused.
+    hidden = tmp_path / "all-hidden.xlsx"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(hidden, "w") as out:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "xl/workbook.xml":
+                data = re.sub(rb' state="\w+"', b"", data)
+                data = data.replace(b'sheetId="', b'state="hidden" sheetId="')
+            out.writestr(item, data)
+    with pytest.raises(PriceListError, match="no visible sheet"):
+        read_rows(hidden)

@@ -242,3 +242,21 @@ def test_numbers_that_are_not_prices_or_counts_are_rejected(tmp_path, cards, pri
 def test_grouped_thousands_still_read():
     assert parse_amount("¥12,999") == (12999.0, "CNY")
     assert parse_amount("1,299.50") == (1299.5, None)
+
+
+def test_a_list_cut_inside_its_last_row_is_refused_whole(tmp_path, cards):
+    """Issue 30 (4): a copy that stopped mid-row (no line end, fewer cells than the header)
+    is refused, never imported as its first rows with the cut row's number."""
+    text = GOOD.rstrip("\n")
+    last = text.rfind("\n") + 1
+    cut_points = [i for i in range(last + 1, len(text)) if text[i:].count(",") >= 1]
+    assert len(cut_points) > 10
+    for cut in cut_points:
+        path = tmp_path / "cut.csv"
+        path.write_text(text[:cut], encoding="utf-8")
+        with pytest.raises(PriceListError, match="cut short"):
+            read_price_list(path, cards)
+    # The same rows, ended with a line end, or a full last row without one, are read.
+    for whole in (text[: text.rfind(",")] + "\n", text):
+        path.write_text(whole, encoding="utf-8")
+        assert len(read_price_list(path, cards).accepted) == 4

@@ -13,6 +13,7 @@ from gpuplanner.core.errors import UserError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 20_000
+MAX_COLUMNS = 256
 # One card's price, for shop lists and price packs alike. Beyond these a price is a typo (an
 # extra zero); below, no graphics card sells (a used GT 710 is about ¥150): a unit slip.
 MAX_AMOUNT = {"CNY": 2_000_000.0, "USD": 300_000.0}
@@ -99,7 +100,24 @@ def _read_csv(data: bytes, file: str) -> tuple[list[list[str]], str]:
                 break
     except csv.Error as exc:
         raise PriceListError(file, f"not a valid CSV file: {exc}") from None
+    _refuse_if_cut(text, rows, file)
     return rows, encoding
+
+
+def _refuse_if_cut(text: str, rows: list[list[str]], file: str) -> None:
+    """A copy or a download that stopped mid-row leaves a last line shorter than the header
+    and no line end; importing it would replace the whole list with its first rows and store
+    the cut row's number (14999 cut to 149)."""
+    if not rows or text.endswith(("\n", "\r")) or len(rows) > MAX_ROWS + 1:
+        return
+    filled = [r for r in rows if any(c.strip() for c in r)]
+    if len(filled) >= 2 and len(filled[-1]) < len(filled[0]):
+        raise PriceListError(
+            file,
+            f"the last line ({len(rows)}) has fewer cells than the header and no line end:"
+            " the file looks cut short, so nothing was imported. If it is complete, end it"
+            " with a new line",
+        )
 
 
 def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
@@ -125,9 +143,11 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
     except Exception as exc:  # openpyxl raises many kinds on a damaged workbook
         raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
     try:
-        if not book.worksheets:
-            raise PriceListError(file, "the workbook has no sheets")
-        sheet = book.worksheets[0]
+        sheet = _shown_sheet(book, file)
+        _check_sheet_shape(book, sheet, file)
+        # The declared dimension pads every row to its width and fills every gap: a one-cell
+        # sheet declaring A1:XFD1048576 would become 17 billion cells. Rows as they are.
+        sheet.reset_dimensions()
         rows = []
         for values in sheet.iter_rows(values_only=True):
             rows.append(["" if v is None else _cell_text(v) for v in values])
@@ -136,10 +156,48 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
     except PriceListError:
         raise
     except Exception as exc:  # damaged sheet XML surfaces only while rows are read
-        raise PriceListError(file, f"the first sheet cannot be read: {exc}") from None
+        raise PriceListError(file, f"the sheet cannot be read: {exc}") from None
     finally:
         book.close()
     return rows
+
+
+def _shown_sheet(book, file: str):
+    """The sheet the shop sees on opening the workbook: the active one, or else the first that
+    is not hidden. A hidden sheet (old prices, a cost column) is never the price list."""
+    shown = [ws for ws in book.worksheets if ws.sheet_state == "visible"]
+    if not shown:
+        raise PriceListError(file, "the workbook has no visible sheet")
+    active = book.active
+    return active if any(active is ws for ws in shown) else shown[0]
+
+
+def _check_sheet_shape(book, sheet, file: str) -> None:
+    """Count the sheet's rows and cells from its XML, streamed, before openpyxl builds them: a
+    108 KB sheet can hold two million cells in one row. A price list has a few columns."""
+    from defusedxml.ElementTree import iterparse
+
+    rows = 0
+    with book._archive.open(sheet._worksheet_path) as source:
+        cells = 0
+        for event, element in iterparse(source, events=("start", "end")):
+            tag = element.tag.rpartition("}")[2]
+            if event == "start":
+                if tag == "row":
+                    rows, cells = rows + 1, 0
+                    number = element.get("r", "")
+                    if rows > MAX_ROWS + 1 or (number.isdigit() and int(number) > MAX_ROWS + 1):
+                        raise PriceListError(file, f"more than {MAX_ROWS:,} rows; split the list")
+                elif tag == "c":
+                    cells += 1
+                    if cells > MAX_COLUMNS:
+                        raise PriceListError(
+                            file,
+                            f"row {rows} has more than {MAX_COLUMNS} cells;"
+                            " a price list has a few columns",
+                        )
+            elif tag in ("row", "c"):
+                element.clear()
 
 
 def _cell_text(value) -> str:

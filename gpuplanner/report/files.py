@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -44,10 +45,26 @@ def write_pdf(path: Path, page: str) -> None:
         document.setPageSize(size)
         document.print_(writer)
         del writer  # closes the file before it is renamed
-        if not tmp.exists():  # Qt reports a failed open only as a warning
-            raise OSError(f"could not write {path.name}")
+        check_pdf(tmp, path)
 
     atomic.write_with(path, render)
+
+
+def check_pdf(tmp: Path, path: Path) -> None:
+    """Qt's PDF writer reports neither a failed open nor a failed write (a full disk leaves a
+    file cut short, or empty), so the file itself is the proof: a PDF starts with its header
+    and ends with its end-of-file mark."""
+    try:
+        with open(tmp, "rb") as handle:
+            head = handle.read(5)
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 1024))
+            tail = handle.read()
+    except OSError as exc:
+        raise OSError(errno.EIO, f"could not write {path.name}: {exc.strerror or exc}") from exc
+    if head != b"%PDF-" or b"%%EOF" not in tail:
+        raise OSError(
+            errno.EIO, f"the PDF was cut short (is the disk full?); {path.name} was not changed"
+        )
 
 
 _headless_app = None
