@@ -8,6 +8,7 @@ import json
 import os
 import re
 import zipfile
+from pathlib import Path
 
 import pytest
 from conftest import run_cli
@@ -300,3 +301,83 @@ def test_a_hidden_sheet_is_never_read_as_the_price_list(tmp_path, state):
             out.writestr(item, data)
     with pytest.raises(PriceListError, match="no visible sheet"):
         read_rows(hidden)
+
+
+def _bad_reports() -> dict[str, bytes]:
+    """Issue 30 (6): three reports that once raised out of the parser."""
+    link = (
+        b'<?xml version="1.0" ?><nvidia_smi_log><driver_version>550.54</driver_version>'
+        b'<gpu id="00000000:01:00.0"><product_name>NVIDIA GeForce RTX 3090</product_name><pci>'
+        b"<pci_gpu_link_info><pcie_gen><max_link_gen>4</max_link_gen><current_link_gen>"
+        + b"9" * 400
+        + b"</current_link_gen></pcie_gen></pci_gpu_link_info></pci></gpu></nvidia_smi_log>"
+    )
+    heading = QUERY_TEXT.replace(
+        "    FB Memory Usage",
+        "    Clocks Event Reasons\n        Idle : Active\n"
+        "    Clocks Event Reasons\n        Idle : Active\n    FB Memory Usage",
+    ).encode()
+    lspci = (
+        "01:00.0 VGA compatible controller: NVIDIA Corporation GA102 [GeForce RTX 3090]\n"
+        "\tLnkCap:\tPort #0, Speed 16GT/s, Width x16, ASPM L0s L1\n"
+        f"\tLnkSta:\tSpeed 16GT/s, Width x{'9' * 100_000}\n"
+    ).encode()
+    return {"link.xml": link, "heading.txt": heading, "lspci.txt": lspci}
+
+
+def test_numbers_past_any_reading_are_unknown_not_a_crash(tmp_path):
+    for name, data in _bad_reports().items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        gpu = load_file(path).gpus[0]
+        assert "3090" in gpu.name
+        assert gpu.pcie.current_gen is None or gpu.pcie.current_gen <= 6
+        assert gpu.pcie.current_width in (None, 16)
+
+
+def test_a_parser_failure_in_one_file_is_that_files_error_only(tmp_path, monkeypatch):
+    """The general protection: whatever a parser raises on one file, that file is named with
+    the reason and the folder's other machines load."""
+    from gpuplanner.hardware import snapshot
+
+    (tmp_path / "good.xml").write_bytes(XML)
+    (tmp_path / "poison.xml").write_bytes(XML.replace(b"RTX 3090", b"RTX 3080"))
+    real = snapshot.from_report
+
+    def buggy(data, file):
+        if b"3080" in data:
+            raise KeyError("a parser bug not yet found")
+        return real(data, file)
+
+    monkeypatch.setattr(snapshot, "from_report", buggy)
+    result = load_paths([tmp_path])
+    assert [Path(f).name for f, _ in result.snapshots] == ["good.xml"]
+    assert [e.file for e in result.errors] == ["poison.xml"]
+    assert "KeyError" in str(result.errors[0])
+
+
+@pytest.mark.slow
+def test_a_lab_folder_with_bad_reports_plans_every_good_machine(tmp_path):
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    (folder / "good.xml").write_bytes(XML)
+    for name, data in _bad_reports().items():
+        (folder / name).write_bytes(data)
+    result = run_cli(tmp_path, "fleet", str(folder), "--json")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    plan = json.loads(result.stdout)
+    assert len(plan["machines"]) == 4
+    assert plan["unreadable"] == []
+
+
+def test_a_snapshot_or_report_with_a_utf8_mark_is_read(tmp_path):
+    """Issue 30 (17): Notepad's UTF-8 mark before a JSON snapshot or an XML report."""
+    report = tmp_path / "r.xml"
+    report.write_bytes(b"\xef\xbb\xbf" + XML)
+    assert "3090" in load_file(report).gpus[0].name
+    from gpuplanner.hardware.snapshot import to_json
+
+    snap = tmp_path / "s.json"
+    snap.write_bytes(b"\xef\xbb\xbf" + to_json(load_file(report)).encode())
+    assert "3090" in load_file(snap).gpus[0].name

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 from pathlib import Path
 
@@ -269,3 +270,21 @@ def test_the_window_refuses_a_bad_pack_with_its_rows(qtbot, monkeypatch, tmp_pat
 
     with UserDb() as user:
         assert user.packs() == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig", "gb18030"])
+def test_a_pack_in_every_encoding_the_docs_allow_is_read_as_a_pack(tmp_path, encoding):
+    """Issue 30 (17): a UTF-16 pack (Excel's "Unicode text") was taken for a shop list."""
+    from gpuplanner.catalog.pricepack import is_pack
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    data = text.encode(encoding)
+    if encoding == "utf-16-be":
+        data = codecs.BOM_UTF16_BE + data
+    assert is_pack(data)
+    path = tmp_path / "pack.csv"
+    path.write_bytes(data)
+    result = run_cli(tmp_path, "db", "import-prices", str(path), "--preview", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["pack"] == "example-lab-quotes"

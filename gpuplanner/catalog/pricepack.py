@@ -20,6 +20,7 @@ any rejection is not imported (``UserDb.import_pack``). docs/PRICES.md describes
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime as dt
 import io
@@ -93,7 +94,12 @@ class PackReport:
 
 def is_pack(data: bytes) -> bool:
     """Whether the bytes start like a pack (after a BOM and blank lines)."""
-    head = data[:512].lstrip(b"\xef\xbb\xbf").lstrip()
+    head = data[:512]
+    for bom, name in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if head.startswith(bom):  # Excel's "Unicode text" and PowerShell write UTF-16
+            head = head[len(bom) : len(head) - len(head) % 2].decode(name, "ignore").encode()
+            break
+    head = head.removeprefix(codecs.BOM_UTF8).lstrip()
     return head.lower().startswith(b"# " + MARK.encode())
 
 

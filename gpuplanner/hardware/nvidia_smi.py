@@ -195,10 +195,19 @@ def _text_tree(text: str) -> dict:
     return root
 
 
+def _first_section(node: object) -> dict:
+    """A heading given twice in one GPU (a damaged or concatenated report) is a list of
+    sections; the first is the report's."""
+    if isinstance(node, list):
+        node = next((n for n in node if isinstance(n, dict)), None)
+    return node if isinstance(node, dict) else {}
+
+
 def _get(tree: dict | None, *path: str) -> str | None:
     node: object = tree
     for key in path:
-        if not isinstance(node, dict) or key not in node:
+        node = _first_section(node)
+        if key not in node:
             return None
         node = node[key]
     return node if isinstance(node, str) else None
@@ -224,7 +233,7 @@ def _text_throttle(gpu: dict) -> tuple[str, ...]:
     pairs = [
         (label, value.strip() == "Active")
         for section in ("Clocks Event Reasons", "Clocks Throttle Reasons")
-        for label, value in (gpu.get(section) or {}).items()
+        for label, value in _first_section(gpu.get(section)).items()
         if isinstance(value, str)
     ]
     return _slowdowns(pairs)

@@ -34,7 +34,9 @@ def number(text: str | None) -> float | None:
     value = clean(text)
     if value is None:
         return None
-    match = re.match(r"^\s*(-?\d+(?:\.\d+)?)", value)
+    # Fifteen digits hold every real reading; a longer run is damage, not a number (400 nines
+    # became infinity, then an OverflowError in int()).
+    match = re.match(r"^\s*(-?\d{1,15}(?:\.\d{1,15})?)(?!\d)", value)
     return float(match.group(1)) if match else None
 
 

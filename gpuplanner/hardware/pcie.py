@@ -41,7 +41,7 @@ def width_from_text(text: str | None) -> int | None:
     """'16', 'x16', '16x', 'Width x8 (downgraded)' -> int; '0' or junk -> None."""
     if text is None:
         return None
-    match = re.search(r"(\d+)", str(text))
+    match = re.search(r"(?<!\d)(\d{1,3})(?!\d)", str(text))  # a longer run is no width
     if not match:
         return None
     width = int(match.group(1))

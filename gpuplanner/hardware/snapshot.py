@@ -8,9 +8,11 @@ the others still load.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime as dt
 import json
+import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -33,6 +35,8 @@ from gpuplanner.hardware.records import (
 )
 
 KIND = "gpuplanner-snapshot"
+log = logging.getLogger(__name__)
+
 REPORT_SUFFIXES = (".xml", ".json", ".txt", ".csv", ".log")
 
 
@@ -128,16 +132,31 @@ def _gpus_only(
 
 
 def load_file(path: Path) -> SystemSnapshot:
+    """One file as a snapshot, or a SnapshotError naming it: whatever the bytes hold, a file
+    never raises anything else, so one bad report cannot end a folder's load."""
     name = path.name
+    try:
+        return _load_file(path, name)
+    except SnapshotError:
+        raise
+    except Exception as exc:  # the boundary of one file: a parser's bug, said by name
+        log.warning("%s could not be read", name, exc_info=True)
+        raise SnapshotError(
+            name, f"could not be read ({type(exc).__name__}): {exc}"[:300]
+        ) from None
+
+
+def _load_file(path: Path, name: str) -> SystemSnapshot:
     try:
         data = read_regular(path, MAX_REPORT_BYTES)
     except FileRefused as exc:
         raise SnapshotError(name, exc.reason) from None
+    data = data.removeprefix(codecs.BOM_UTF8)  # Notepad's mark before a JSON file or a report
     if not data.strip():
         raise SnapshotError(name, "the file is empty")
     if data.lstrip()[:1] == b"{":
         try:
-            text = data.decode("utf-8-sig")
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise SnapshotError(name, "not UTF-8 text") from None
         return from_json(text, name)
