@@ -381,3 +381,52 @@ def test_a_snapshot_or_report_with_a_utf8_mark_is_read(tmp_path):
     snap = tmp_path / "s.json"
     snap.write_bytes(b"\xef\xbb\xbf" + to_json(load_file(report)).encode())
     assert "3090" in load_file(snap).gpus[0].name
+
+
+def _xml_with_gpus(count: int) -> bytes:
+    gpu = (
+        '<gpu id="00000000:{:02X}:00.0"><product_name>NVIDIA GeForce RTX 3090</product_name>'
+        "<fb_memory_usage><total>24576 MiB</total></fb_memory_usage></gpu>"
+    )
+    return (
+        b'<?xml version="1.0" ?><nvidia_smi_log><driver_version>550.54</driver_version>'
+        + "".join(gpu.format(i % 256) for i in range(count)).encode()
+        + b"</nvidia_smi_log>"
+    )
+
+
+def test_a_machine_of_more_gpus_than_any_host_holds_is_refused_by_name(tmp_path):
+    """Issue 30 (12): each GPU costs its name matching; a file of 700,000 took 50 minutes."""
+    from gpuplanner.hardware.snapshot import MAX_GPUS, to_json
+
+    at_cap = tmp_path / "cap.xml"
+    at_cap.write_bytes(_xml_with_gpus(MAX_GPUS))
+    assert len(load_file(at_cap).gpus) == MAX_GPUS
+    over = tmp_path / "over.xml"
+    over.write_bytes(_xml_with_gpus(MAX_GPUS + 1))
+    with pytest.raises(SnapshotError, match=f"{MAX_GPUS + 1} GPUs in one machine"):
+        load_file(over)
+    # The same cap on a saved snapshot, counted before any GPU record is built.
+    data = json.loads(to_json(load_file(at_cap)))
+    data["gpus"] = data["gpus"] * 4
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SnapshotError, match=f"{MAX_GPUS * 4:,} GPUs"):
+        load_file(big)
+    query = tmp_path / "q.csv"
+    query.write_text(
+        "name, memory.total [MiB]\n" + "NVIDIA GeForce RTX 3090, 24576 MiB\n" * (MAX_GPUS + 1),
+        encoding="utf-8",
+    )
+    with pytest.raises(SnapshotError, match="GPUs in one machine"):
+        load_file(query)
+
+
+@pytest.mark.slow
+def test_scan_of_a_huge_machine_says_why_and_ends_at_once(tmp_path):
+    over = tmp_path / "many.xml"
+    over.write_bytes(_xml_with_gpus(5_000))
+    result = run_cli(tmp_path, "scan", "--from", str(over), "--save", str(tmp_path / "s.json"))
+    assert result.returncode == 1
+    assert "5,000 GPUs in one machine" in result.stderr
+    assert "single snapshot" not in result.stderr and "Traceback" not in result.stderr

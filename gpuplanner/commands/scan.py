@@ -153,7 +153,7 @@ def _from_files(args) -> int:
         except OSError as exc:
             error(f"cannot save {args.save}: {exc.strerror or exc}")
             return EXIT_FAILURE
-    elif args.save:
+    elif args.save and snapshots:
         error("--save takes a single snapshot; load one file to save it")
         return EXIT_FAILURE
     return EXIT_OK if snapshots else EXIT_FAILURE

@@ -37,6 +37,10 @@ from gpuplanner.hardware.records import (
 KIND = "gpuplanner-snapshot"
 log = logging.getLogger(__name__)
 
+# The most GPUs one machine is taken to hold: the largest single hosts hold 16 to 64, and every
+# GPU costs its name matching (a 700,000-GPU file once took 50 minutes). Refused beyond.
+MAX_GPUS = 256
+
 REPORT_SUFFIXES = (".xml", ".json", ".txt", ".csv", ".log")
 
 
@@ -80,6 +84,8 @@ def from_json(text: str, file: str) -> SystemSnapshot:
             file, f"written by a newer gpuplanner (snapshot version {version}); update to read it"
         )
     data.pop("kind")
+    if isinstance(data.get("gpus"), list):
+        _check_gpu_count(len(data["gpus"]), file)
     try:
         return from_dict(SystemSnapshot, data)
     except (ValueError, TypeError) as exc:
@@ -113,6 +119,7 @@ def _gpus_only(
     notes: tuple[str, ...] = (),
 ) -> SystemSnapshot:
     """A snapshot of a GPU report alone: the rest of the machine is unknown, each link checked."""
+    _check_gpu_count(len(gpus), file)
     return SystemSnapshot(
         version=SNAPSHOT_VERSION,
         created=now_iso(),
@@ -129,6 +136,15 @@ def _gpus_only(
         findings=tuple(f for gpu in gpus for f in link_findings(gpu)),
         notes=notes,
     )
+
+
+def _check_gpu_count(count: int, file: str) -> None:
+    if count > MAX_GPUS:
+        raise SnapshotError(
+            file,
+            f"{count:,} GPUs in one machine; gpuplanner reads at most {MAX_GPUS}"
+            " (for a lab, one report per machine in a folder)",
+        )
 
 
 def load_file(path: Path) -> SystemSnapshot:
