@@ -167,3 +167,132 @@ def test_lines_are_bounded_and_split_across_chunks():
     lines = list(iter_lines(read, threading.Event(), max_line=1000))
     assert lines == [b'{"a": 1}', None, b'{"b": 2}', b"tail"]
     assert clean_text("a\x1b[31mb\x07c\td") == "a[31mbc\td"
+
+
+def _left_running(folder: Path) -> list[int]:
+    pids = [int(p.read_text()) for p in folder.glob("*.pid")]
+
+    def running(pid: int) -> bool:
+        try:
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+
+    return [pid for pid in pids if running(pid)]
+
+
+@pytest.mark.parametrize("ending", ["exit", "hang", "cancel"])
+@pytest.mark.parametrize("how", ["setsid", "setpgid", "double-fork"])
+def test_children_that_leave_the_process_group_are_ended_too(tmp_path, how, ending):
+    """Issue 30 (13): a sleeper that leaves the group (and ignores SIGTERM) is found by the
+    walk or by the run's mark in its environment, after a normal end, a timeout or a cancel."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    runner = ProbeRunner(
+        command=[
+            sys.executable,
+            "-u",
+            str(FAKE / "escapes_group.py"),
+            how,
+            "hang" if ending == "cancel" else ending,
+            str(folder),
+        ],
+        timeout_s=3,
+    )
+    if ending == "cancel":
+        runner.on_event = lambda e: runner.cancel() if e.type == "hello" else None
+    started = time.monotonic()
+    result = runner.run()
+    assert result.status == {"exit": "ok", "hang": "timeout", "cancel": "cancelled"}[ending]
+    assert list(folder.glob("*.pid")), "the sleeper never started"
+    assert _left_running(folder) == []
+    if ending == "cancel":
+        assert time.monotonic() - started < 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_to_the_probe_command_cancels_and_ends_the_whole_tree(tmp_path, signum):
+    """Issue 30 (14): Ctrl-C, SIGTERM or SIGHUP to ``gpuplanner probe`` cancel the run: the
+    "cancelled" result is shown, and no process of the worker's tree is left."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    python = tmp_path / "python-escapes"
+    python.write_text(
+        f'#!/bin/sh\nexec "{sys.executable}" -u "{FAKE / "escapes_group.py"}"'
+        f' double-fork hang "{folder}"\n',
+        encoding="utf-8",
+    )
+    python.chmod(0o755)
+    cli = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gpuplanner",
+            "probe",
+            "--python",
+            str(python),
+            "--timeout",
+            "60",
+            "--no-history",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_env(tmp_path),
+        cwd=tmp_path,
+    )
+    deadline = time.monotonic() + 30
+    while not list(folder.glob("*.pid")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # the worker has said hello and hangs
+    sent = time.monotonic()
+    cli.send_signal(getattr(__import__("signal"), signum))
+    out, err = cli.communicate(timeout=15)
+    assert time.monotonic() - sent < 5
+    assert cli.returncode == 1, err
+    assert "cancelled" in out.lower(), out + err
+    assert "Traceback" not in err
+    assert _left_running(folder) == []
+
+
+@pytest.mark.slow
+def test_large_nested_messages_stay_small_in_the_cli(tmp_path):
+    """Issue 30 (5): 150 result messages of 1 MB of nested lists (once 5.4 GB and a
+    MemoryError in the reader): each refused by size before it is parsed."""
+    result, peak_mb, _ = _cli(tmp_path, "nested_results.py", 60)
+    assert "Traceback" not in result.stderr
+    data = json.loads(result.stdout)
+    assert peak_mb < LIMIT_MB, peak_mb
+    assert data["steps"] == []  # none of the oversized results became a step
+
+
+def test_kept_messages_are_bounded_in_number_structure_and_bytes():
+    import tracemalloc
+
+    from gpuplanner.probe.protocol import (
+        MAX_CONTAINERS,
+        MAX_KEPT_BYTES,
+        MAX_MESSAGE,
+        ProtocolReader,
+    )
+
+    reader = ProtocolReader(lambda message: None)
+    deep = b'{"v": 1, "type": "result", "step": "x", "metrics": ' + b"[[]," * MAX_CONTAINERS + b"]}"
+    big = b'{"v": 1, "type": "result", "step": "x", "pad": "' + b"x" * MAX_MESSAGE + b'"}'
+    just = (
+        b'{"v": 1, "type": "error", "step": "x", "message": "' + b"y" * (MAX_MESSAGE - 100) + b'"}'
+    )
+    tracemalloc.start()
+    try:
+        for _ in range(2000):
+            reader.feed(deep)
+            reader.feed(big)
+            reader.feed(just)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(reader.events) == MAX_KEPT_BYTES // len(just)
+    assert all(e["type"] == "error" for e in reader.events)
+    assert peak < 3 * MAX_KEPT_BYTES
+    assert reader.garbage[-1].startswith("... and")

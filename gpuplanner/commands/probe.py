@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
 
 from gpuplanner.catalog.errors import CatalogError
@@ -76,6 +78,25 @@ def _progress(event: ProbeEvent) -> None:
         print(f"[{event.step}] error: {event.text}", file=sys.stderr, flush=True)
 
 
+@contextlib.contextmanager
+def _signals_cancel(cancel):
+    """Ctrl-C, SIGTERM and SIGHUP (a closed terminal) cancel the run: the runner ends the
+    worker's whole tree and returns a "cancelled" result, which is then shown. An exception
+    raised out of ``run`` instead would unwind past the kill and leave the worker running."""
+    wanted = [signal.SIGINT, signal.SIGTERM] + (
+        [signal.SIGHUP] if hasattr(signal, "SIGHUP") else []
+    )
+    previous = {}
+    for signum in wanted:
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them
+            previous[signum] = signal.signal(signum, lambda *_: cancel())
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def run(args) -> int:
     module = nvml_reader.load_pynvml()
     sampler = nvml_reader.NvmlSampler(module)
@@ -91,10 +112,8 @@ def run(args) -> int:
         nvidia_gpus_expected=expected,
     )
     try:
-        result = runner.run()
-    except KeyboardInterrupt:
-        runner.cancel()
-        return EXIT_FAILURE
+        with _signals_cancel(runner.cancel):
+            result = runner.run()
     finally:
         sampler.close()
     text = to_json(result)

@@ -23,6 +23,12 @@ from gpuplanner.probe.results import Metric, StepResult
 READ_CHUNK = 64 * 1024
 MAX_LINE = 1024 * 1024
 MAX_EVENTS = 5000  # a real probe sends a few hundred
+# One message, before it is parsed: a real one is under 8 KB with a few dozen lists and
+# objects. A line of 1 MB of "[[],[],...]" parses to 330,000 lists (19 MB); 5,000 of them kept
+# once took the app to 5.4 GB. Beyond these a line is garbage, never parsed.
+MAX_MESSAGE = 64 * 1024
+MAX_CONTAINERS = 2000
+MAX_KEPT_BYTES = 8 * 1024 * 1024  # all the kept messages' lines together
 MAX_GARBAGE_KEPT = 20
 PROGRESS_PER_S = 20  # a flood of cross-thread signals once crashed the window
 STDERR_KEEP = 64 * 1024
@@ -88,6 +94,7 @@ class ProtocolReader:
         self._garbage: list[str] = []
         self._garbage_count = 0
         self._last_progress = -math.inf
+        self._kept_bytes = 0
 
     def read(self, stream: BinaryIO, stop: threading.Event) -> None:
         """Every line of ``stream`` until it ends or ``stop`` is set; then closes it."""
@@ -103,6 +110,9 @@ class ProtocolReader:
             return
         line = raw.decode("utf-8", errors="replace").strip()
         if not line:
+            return
+        if len(raw) > MAX_MESSAGE or line.count("[") + line.count("{") > MAX_CONTAINERS:
+            self._note_garbage(f"a message over {MAX_MESSAGE // 1024} KB or too deep: {line}")
             return
         try:
             message = json.loads(line)
@@ -123,8 +133,9 @@ class ProtocolReader:
             if self.final.is_set():
                 return  # one final is the end; more are a flood
             self.final.set()
-        elif len(self.events) >= MAX_EVENTS:
+        elif len(self.events) >= MAX_EVENTS or self._kept_bytes + len(raw) > MAX_KEPT_BYTES:
             return  # a flood: keep the first events and the final, drop the rest
+        self._kept_bytes += len(raw)
         self.events.append(message)
         if kind == "hello":
             self.hello.set()

@@ -22,11 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-import psutil
-
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
+from gpuplanner.probe.family import ProcessFamily
 from gpuplanner.probe.protocol import ProtocolReader, StderrTail, clean_text, finite
 from gpuplanner.probe.results import (
     RESULT_VERSION,
@@ -37,6 +36,8 @@ from gpuplanner.probe.results import (
 log = logging.getLogger(__name__)
 WORKER_PATH = Path(worker_module.__file__).resolve()
 CANCEL_GRACE_S = 0.8  # SIGTERM, then SIGKILL: well inside the 2 s a cancel may take
+FAMILY_GRACE_S = 0.3  # the same for processes that left the worker's group
+WALK_INTERVAL_S = 0.25
 HELLO_TIMEOUT_S = 60.0
 SAMPLE_INTERVAL_S = 0.5
 DEFAULT_TIMEOUT_S = {"tiny": 120.0, "quick": 90.0, "full": 600.0}
@@ -112,6 +113,7 @@ class ProbeRunner:
         self.nvidia_gpus_expected = nvidia_gpus_expected
         self._cancel = threading.Event()
         self._process: subprocess.Popen | None = None
+        self._family = ProcessFamily()
         self._lock = threading.Lock()
 
     # -- control --------------------------------------------------------------------------
@@ -121,44 +123,33 @@ class ProbeRunner:
         self._cancel.set()
 
     def _kill_tree(self) -> None:
-        """SIGTERM to the worker's process group, SIGKILL to whatever is left after a grace.
+        """End the worker and every process it started: its process group first (SIGTERM,
+        a grace, SIGKILL), then the family members that left the group (``family.py``).
 
-        Also after the worker exited by itself: children it started stay in its group and
-        would otherwise keep running (and holding the GPU) after the probe.
+        Also after the worker exited by itself: children it started would otherwise keep
+        running (and holding the GPU) after the probe.
         """
         process = self._process
         if process is None:
             return
-        if process.poll() is not None:
-            if os.name == "posix":
-                members = _group_members(process.pid)
-                for sig in (signal.SIGTERM, signal.SIGKILL):
-                    with contextlib.suppress(ProcessLookupError, PermissionError):
-                        os.killpg(process.pid, sig)
-                _wait_gone(members)
-            return
-        try:
-            family = psutil.Process(process.pid).children(recursive=True)
-        except psutil.Error:
-            family = []
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            if os.name == "posix":
-                os.killpg(process.pid, signal.SIGTERM)
-            else:
-                process.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(CANCEL_GRACE_S)
-        for member in family:  # grandchildren that left the group, or on Windows
-            with contextlib.suppress(psutil.Error):
-                member.kill()
+        self._family.walk()  # the tree as it stands, before a kill breaks it up
         if process.poll() is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 if os.name == "posix":
-                    os.killpg(process.pid, signal.SIGKILL)
+                    os.killpg(process.pid, signal.SIGTERM)
                 else:
-                    process.kill()
-        process.wait(5)
-        _wait_gone(family)  # a killed process takes a moment to go: "no process left" on return
+                    process.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(CANCEL_GRACE_S)
+        if os.name == "posix":
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, sig)
+        elif process.poll() is None:
+            process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(5)
+        self._family.end(grace_s=FAMILY_GRACE_S)
 
     # -- the run --------------------------------------------------------------------------
 
@@ -218,14 +209,21 @@ class ProbeRunner:
                 | getattr(subprocess, "CREATE_NO_WINDOW", 0)
             }
         )
+        self._family = ProcessFamily()
         self._process = subprocess.Popen(
             self.command,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8"),
+            env=dict(
+                os.environ,
+                PYTHONUNBUFFERED="1",
+                PYTHONIOENCODING="utf-8",
+                **self._family.environment(),
+            ),
             **creation,
         )
+        self._family.adopt(self._process.pid)
         return self._process
 
     def _watch(
@@ -238,9 +236,12 @@ class ProbeRunner:
         """Until the worker exits, or a cancel or deadline ends it (the outcome, then); NVML
         sampled meanwhile."""
         samples: list[list[dict]] = []
-        next_sample = 0.0
+        next_sample = next_walk = 0.0
         while process.poll() is None:
             now = time.monotonic()
+            if now >= next_walk:  # a child that leaves the group is remembered while it can be
+                self._family.walk()
+                next_walk = now + WALK_INTERVAL_S
             outcome = self._ended(now - start, hello.is_set())
             if outcome is not None:
                 stop.set()
@@ -349,30 +350,6 @@ class ProbeRunner:
             message=message,
             stderr_tail=stderr[-8000:],
         )
-
-
-def _group_members(pgid: int) -> list[psutil.Process]:
-    """The processes still in the process group ``pgid`` (the worker's children after it left)."""
-    members = []
-    for candidate in psutil.process_iter():
-        with contextlib.suppress(ProcessLookupError, PermissionError, psutil.Error, OSError):
-            if candidate.pid != os.getpid() and os.getpgid(candidate.pid) == pgid:
-                members.append(candidate)
-    return members
-
-
-def _wait_gone(processes: list[psutil.Process], timeout_s: float = 2.0) -> None:
-    """Until every one has ended (a zombie has: it only waits for its new parent to reap it)."""
-    deadline = time.monotonic() + timeout_s
-
-    def alive(process: psutil.Process) -> bool:
-        try:
-            return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
-        except psutil.Error:
-            return False
-
-    while any(alive(p) for p in processes) and time.monotonic() < deadline:
-        time.sleep(0.02)
 
 
 def summarise_samples(samples: list[list[dict]]) -> tuple[GpuLoadSummary, ...]:

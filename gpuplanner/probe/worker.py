@@ -560,7 +560,10 @@ def main(argv: list[str] | None = None) -> int:
         import tensorflow as tf
     except Exception as exc:  # ImportError, or a broken install raising anything
         emit.send(
-            "error", step="env", kind="tensorflow-missing", message=f"{type(exc).__name__}: {exc}"
+            "error",
+            step="env",
+            kind="tensorflow-missing",
+            message=f"{type(exc).__name__}: {exc}"[:2000],
         )
         emit.send("final", status="failed", seconds=time.perf_counter() - started)
         return 3

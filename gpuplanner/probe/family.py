@@ -1,0 +1,101 @@
+"""Every process the probe worker starts, found again however it left the worker's group.
+
+The worker runs in a process group of its own, and a kill of the group ends everything that
+stayed in it. A child that calls ``setsid`` or ``setpgid``, or is double-forked (its parent
+gone, it is adopted by init), leaves the group and the tree. Two things still find it:
+
+- the walk: the worker's descendants are listed while the worker runs and once more before
+  any kill, and every process seen is remembered, whatever group it moves to later;
+- the mark: the worker starts with an environment variable holding a token of this run, which
+  every descendant inherits, and at the end every process carrying it is one of ours.
+
+A process that both clears its environment and leaves between two walks is the one this does
+not see; a probe worker is TensorFlow code, not an adversary of the machine it runs on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+import time
+
+import psutil
+
+MARK_ENV = "GPUPLANNER_PROBE_RUN"
+
+
+class ProcessFamily:
+    def __init__(self) -> None:
+        self.token = secrets.token_hex(8)
+        self._root: psutil.Process | None = None
+        self._seen: dict[int, psutil.Process] = {}
+
+    def environment(self) -> dict[str, str]:
+        """What the worker's environment adds: the mark its descendants inherit."""
+        return {MARK_ENV: self.token}
+
+    def adopt(self, pid: int) -> None:
+        with contextlib.suppress(psutil.Error):
+            self._root = psutil.Process(pid)
+            self._seen[pid] = self._root
+
+    def walk(self) -> None:
+        """Remember the worker's descendants as they are now."""
+        if self._root is None:
+            return
+        with contextlib.suppress(psutil.Error):
+            for child in self._root.children(recursive=True):
+                self._seen.setdefault(child.pid, child)
+
+    def _marked(self) -> list[psutil.Process]:
+        found = []
+        me = os.getpid()
+        for process in psutil.process_iter():
+            if process.pid == me:
+                continue
+            with contextlib.suppress(psutil.Error, OSError):
+                if process.environ().get(MARK_ENV) == self.token:
+                    found.append(process)
+        return found
+
+    def alive(self) -> list[psutil.Process]:
+        """Every process of the family still running (the worker itself included)."""
+        self.walk()
+        members = {p.pid: p for p in self._seen.values()}
+        for process in self._marked():
+            members.setdefault(process.pid, process)
+        # psutil's Process compares the start time too: a pid reused since is not ours.
+        return [p for p in members.values() if _running(p)]
+
+    def end(self, grace_s: float) -> None:
+        """SIGTERM to every member, SIGKILL to those left after ``grace_s``, then wait until
+        none runs (so "no process left" holds when this returns)."""
+        members = self.alive()
+        for process in members:
+            with contextlib.suppress(psutil.Error):
+                process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + grace_s
+        while any(_running(p) for p in members) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        # Whatever was started during the grace, and whatever ignored the request.
+        members = self.alive()
+        for process in members:
+            with contextlib.suppress(psutil.Error):
+                process.kill()
+        wait_gone(members)
+
+
+def _running(process: psutil.Process) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def wait_gone(processes: list[psutil.Process], timeout_s: float = 2.0) -> None:
+    """Until every one has ended (a zombie has: it only waits for its parent to reap it)."""
+    deadline = time.monotonic() + timeout_s
+    while any(_running(p) for p in processes) and time.monotonic() < deadline:
+        time.sleep(0.02)
