@@ -213,6 +213,27 @@ MUTANTS = [
         "tests/test_pricelist.py::test_a_list_cut_inside_its_last_row_is_refused_whole",
     ),
     (
+        "user database schema compared on opening",
+        "gpuplanner/catalog/userdb.py",
+        "            _check_schema(conn)",
+        "            pass",
+        "tests/test_odd_user_db.py::test_a_foreign_or_damaged_schema_is_set_aside_whole",
+    ),
+    (
+        "odd database paths refused before SQLite",
+        "gpuplanner/catalog/userdb.py",
+        "        _refuse_odd_path(self.path)",
+        "        pass",
+        "tests/test_odd_user_db.py::test_what_sqlite_cannot_use_is_refused_by_name_and_left_as_it_is",
+    ),
+    (
+        "a read-only home plans on",
+        "gpuplanner/catalog/bundled.py",
+        "        return _temporary_catalog(folder)",
+        "        raise",
+        "tests/test_odd_user_db.py::test_a_read_only_home_plans_and_refuses_writes_by_name",
+    ),
+    (
         "a PDF kept only when whole",
         "gpuplanner/report/files.py",
         "        check_pdf(tmp, path)",

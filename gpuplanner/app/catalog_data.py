@@ -11,7 +11,7 @@ from pathlib import Path
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.catalog.userdb import UserDb
+from gpuplanner.catalog.userdb import UserDb, UserDbReadOnly
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +20,9 @@ log = logging.getLogger(__name__)
 class Loaded:
     data: CatalogData  # the bundled catalog, its prices joined by the imported packs
     shop_prices: tuple[Price, ...] = ()  # the imported shop lists
-    recovery_notice: str | None = None  # a damaged user database was set aside on opening
+    # What the user must be told: a damaged user database set aside on opening, or one that
+    # could not be read (then the plan uses the bundled prices only).
+    notice: str | None = None
     recovered_from: Path | None = None
 
 
@@ -46,6 +48,11 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
                 user.recovery_notice(),
                 user.recovered_from,
             )
+    except UserDbReadOnly as exc:
+        # A read-only profile (a locked-down lab PC): nothing of the user's can be lost by
+        # planning on; the user is told their saved prices are not in this plan.
+        log.info("the user's prices are unavailable: %s", exc)
+        return Loaded(data, notice=f"{exc} This plan uses the bundled prices only.")
     except CatalogError as exc:
         if strict:
             raise

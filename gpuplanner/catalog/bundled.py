@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
+import shutil
 import sqlite3
+import tempfile
 from pathlib import Path
 
 from gpuplanner.catalog.build import BuildReport, build_database, csv_digest
@@ -68,10 +71,34 @@ def ensure_catalog(db_path: Path | None = None, folder: Path | None = None) -> P
             log.info("catalog database copied from %s", prebuilt)
             return db_path
         except OSError as exc:
-            log.warning("could not copy the shipped catalog (%s); building it", exc)
+            # A read-only profile: the shipped copy is read where it was installed.
+            log.warning("could not copy the shipped catalog (%s); reading it in place", exc)
+            return prebuilt
     log.info("building the catalog database at %s", db_path)
-    rebuild(db_path, folder)
+    try:
+        rebuild(db_path, folder)
+    except CatalogUnavailable as exc:
+        if not isinstance(exc.__cause__, OSError):
+            raise
+        # A read-only or full profile (a kiosk, a locked-down lab PC): this run builds its own
+        # copy in a private temporary folder, so planning still works; the next run tries again.
+        log.warning("%s; building a temporary catalog for this run", exc)
+        return _temporary_catalog(folder)
     return db_path
+
+
+_temporary: Path | None = None
+
+
+def _temporary_catalog(folder: Path) -> Path:
+    global _temporary
+    if _temporary is None or not _temporary.exists():
+        private = Path(tempfile.mkdtemp(prefix="gpuplanner-catalog-"))  # mode 0700, ours only
+        atexit.register(shutil.rmtree, private, True)
+        candidate = private / DB_NAME
+        rebuild(candidate, folder)
+        _temporary = candidate
+    return _temporary
 
 
 def rebuild(db_path: Path | None = None, folder: Path | None = None) -> BuildReport:

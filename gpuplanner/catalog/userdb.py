@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import json
 import logging
 import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -61,6 +63,24 @@ class UserDbFull(UserDbError):
     def __init__(self, path: Path) -> None:
         super().__init__(
             f"the disk holding {path} is full; nothing was changed. Free some space and try again."
+        )
+
+
+class UserDbReadOnly(UserDbError):
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} cannot be written: its folder or disk is read-only; nothing was changed."
+            " Make the folder writable, or point GPUPLANNER_HOME at one that is."
+        )
+
+
+class UserDbUnusable(UserDbError):
+    """The database's path cannot be used at all: a folder, a pipe, a broken link there."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(
+            f"{path} cannot be used: {why}; nothing was changed. Move it away, and gpuplanner"
+            " starts a new one there."
         )
 
 
@@ -132,12 +152,20 @@ class UserDb:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or default_path()
         self.recovered_from: Path | None = None  # set when a corrupt file was kept aside
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            if _is_readonly(exc):
+                raise UserDbReadOnly(self.path) from exc
+            raise UserDbUnusable(self.path.parent, exc.strerror or str(exc)) from exc
+        _refuse_odd_path(self.path)
         try:
             self._conn = self._open_checked()
         except sqlite3.DatabaseError as exc:
             if _is_locked(exc):
                 raise UserDbLocked(self.path) from exc
+            if _is_readonly(exc):
+                raise UserDbReadOnly(self.path) from exc
             self._conn = self._recover(exc)
 
     def _recover(self, first: sqlite3.DatabaseError) -> sqlite3.Connection:
@@ -156,6 +184,8 @@ class UserDb:
                 except sqlite3.DatabaseError as exc:
                     if _is_locked(exc):
                         raise UserDbLocked(self.path) from exc
+                    if _is_readonly(exc):
+                        raise UserDbReadOnly(self.path) from exc
                     self.recovered_from = self._keep_aside()
                     log.error(
                         "user database %s was corrupt (%s); kept as %s",
@@ -166,6 +196,17 @@ class UserDb:
                     return self._open_checked()
         except filelock.LockTimeout:
             raise UserDbLocked(self.path) from first
+        except UserDbError:
+            raise
+        except OSError as exc:  # the lock or the backup cannot be written: say so, keep the file
+            if _is_readonly(exc):
+                raise UserDbReadOnly(self.path) from exc
+            where = exc.filename or lock
+            raise UserDbUnusable(
+                self.path,
+                f"it is damaged ({first}) and could not be set aside"
+                f" ({where}: {exc.strerror or exc})",
+            ) from exc
 
     def recovery_notice(self) -> str | None:
         """What to tell the user when a damaged file was replaced on opening, else None."""
@@ -187,6 +228,7 @@ class UserDb:
                     f"integrity check failed: {check[0] if check else 'no answer'}"
                 )
             self._migrate(conn)
+            _check_schema(conn)
         except BaseException:
             conn.close()
             raise
@@ -227,6 +269,8 @@ class UserDb:
         version = conn.execute("pragma user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise UserDbTooNew(self.path, version)
+        if version < 0:  # no gpuplanner writes one: damaged, or another program's file
+            raise sqlite3.DatabaseError(f"schema version {version} is not one gpuplanner writes")
         for number in range(version, SCHEMA_VERSION):
             conn.execute("begin immediate")
             if conn.execute("pragma user_version").fetchone()[0] > number:
@@ -456,6 +500,8 @@ class UserDb:
         except sqlite3.OperationalError as exc:
             if _is_locked(exc):
                 raise UserDbLocked(self.path) from exc
+            if _is_readonly(exc):
+                raise UserDbReadOnly(self.path) from exc
             raise
         try:
             yield
@@ -464,6 +510,8 @@ class UserDb:
             self._rollback()  # SQLite may have rolled back already (a full disk does)
             if "full" in str(exc).lower():
                 raise UserDbFull(self.path) from exc
+            if _is_readonly(exc):
+                raise UserDbReadOnly(self.path) from exc
             raise
         except BaseException:
             self._rollback()
@@ -552,6 +600,77 @@ def _write_error(path: Path, exc: sqlite3.OperationalError) -> UserDbError:
     if "readonly" in text or "read-only" in text:
         return UserDbError(f"{path} is read-only: nothing could be stored")
     return UserDbError(f"{path}: {exc}")
+
+
+def _is_readonly(exc: BaseException) -> bool:
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text
+
+
+def _refuse_odd_path(path: Path) -> None:
+    """A folder, a FIFO (SQLite would wait on it for ever), a device, a link to nothing or a
+    loop of links where the database should be: refused before SQLite sees it."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise UserDbUnusable(path, "it is a link to a file that does not exist") from None
+        return
+    except OSError as exc:  # ELOOP, EACCES
+        raise UserDbUnusable(path, exc.strerror or str(exc)) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise UserDbUnusable(path, "it is a folder, not a database file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UserDbUnusable(path, "it is not a regular file (a pipe, a socket or a device)")
+
+
+def _expected_schema() -> dict[tuple[str, str], set[str]]:
+    """Every table, index and trigger the migrations make, with each table's columns."""
+    global _EXPECTED
+    if _EXPECTED is None:
+        memory = sqlite3.connect(":memory:")
+        for migration in MIGRATIONS:
+            memory.executescript(migration)
+        _EXPECTED = _schema_of(memory)
+        memory.close()
+    return _EXPECTED
+
+
+_EXPECTED: dict[tuple[str, str], set[str]] | None = None
+
+
+def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], set[str]]:
+    objects = conn.execute(
+        "select type, name from sqlite_master where name not like 'sqlite_%'"
+    ).fetchall()
+    return {
+        (kind, name): (
+            {row[1] for row in conn.execute(f'pragma table_info("{name}")')}
+            if kind == "table"
+            else set()
+        )
+        for kind, name in objects
+    }
+
+
+def _check_schema(conn: sqlite3.Connection) -> None:
+    """The file holds gpuplanner's tables with their columns and nothing that acts on them: a
+    missing table or column would fail on first use, a trigger or a view another program
+    added would run or answer in place of ours. Either is a database to set aside."""
+    found = _schema_of(conn)
+    expected = _expected_schema()
+    for key, columns in expected.items():
+        if key not in found:
+            raise sqlite3.DatabaseError(f"the {key[0]} {key[1]} is missing")
+        if not columns <= found[key]:
+            raise sqlite3.DatabaseError(
+                f"the table {key[1]} lacks {', '.join(sorted(columns - found[key]))}"
+            )
+    foreign = sorted(f"{kind} {name}" for kind, name in found if (kind, name) not in expected)
+    if any(not item.startswith("table ") for item in foreign):
+        raise sqlite3.DatabaseError(f"it holds what gpuplanner never makes: {', '.join(foreign)}")
 
 
 def _is_locked(exc: sqlite3.DatabaseError) -> bool:

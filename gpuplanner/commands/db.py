@@ -101,13 +101,7 @@ def _catalog() -> Catalog:
 
 
 def _user_db() -> UserDb:
-    user = open_user_db()
-    if user.recovered_from is not None:
-        error(
-            f"your database was damaged; it was kept as {user.recovered_from}"
-            " and a new one was started"
-        )
-    return user
+    return open_user_db()  # which says so when a damaged file was set aside
 
 
 def _guard(handler):

@@ -101,8 +101,8 @@ def cmd_fleet(args) -> int:
         return EXIT_FAILURE
     try:
         loaded = load_catalog(strict=True)  # the imported price packs too
-        if loaded.recovery_notice:
-            warn(loaded.recovery_notice)
+        if loaded.notice:
+            warn(loaded.notice)
         data = loaded.data
         machines, problems = fleet.load_fleet(args.paths, data)
         if not machines:

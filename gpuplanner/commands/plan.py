@@ -282,8 +282,8 @@ def _iso_date(text: str) -> str:
 @guard
 def cmd_recommend(args) -> int:
     loaded = load_catalog(strict=True)
-    if loaded.recovery_notice:
-        warn(loaded.recovery_notice)
+    if loaded.notice:
+        warn(loaded.notice)
     data, shop_prices = loaded.data, loaded.shop_prices
     workload = "llm" if args.model else args.workload
     snapshot = snapshot_of(args, data)

@@ -43,7 +43,10 @@ def setup_logging(verbose: bool = False) -> logging.Handler | None:
     if file_handler is not None:
         handlers.append(file_handler)
     if verbose or file_handler is None:
-        handlers.append(logging.StreamHandler(sys.stderr))
+        stream = logging.StreamHandler(sys.stderr)
+        if not verbose:  # the file's stand-in: what the user must see, not the day's record
+            stream.setLevel(logging.WARNING)
+        handlers.append(stream)
     for handler in handlers:
         handler.setFormatter(logging.Formatter(_FORMAT))
         handler._gpuplanner = True  # type: ignore[attr-defined]
