@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
+from gpuplanner.core import terminal
 from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from gpuplanner.core.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.core.logs import setup_logging
@@ -181,6 +182,17 @@ def main(argv: list[str] | None = None) -> int:
         return worker.main(argv[1:])
     parser = build_parser(with_commands=any(arg in COMMANDS for arg in argv))
     args = parser.parse_args(argv)
+    _tolerant_streams()
+    # Everything written from here on, logs included, reaches the terminal as text only.
+    plain_out, plain_err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = terminal.cleaned(sys.stdout), terminal.cleaned(sys.stderr)
+    try:
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = plain_out, plain_err
+
+
+def _run(args) -> int:
     setup_logging(verbose=args.verbose)
     log.debug("gpuplanner %s, Python %s", __version__, sys.version.split()[0])
     handler = getattr(args, "handler", None)
@@ -190,7 +202,6 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             print("gpuplanner: the output is closed; nothing was run", file=sys.stderr)
         return EXIT_FAILURE
-    _tolerant_streams()
     try:
         code = handler(args)
         sys.stdout.flush()

@@ -234,6 +234,13 @@ MUTANTS = [
         "tests/test_odd_user_db.py::test_a_read_only_home_plans_and_refuses_writes_by_name",
     ),
     (
+        "terminal controls written as text",
+        "gpuplanner/cli.py",
+        "    sys.stdout, sys.stderr = terminal.cleaned(sys.stdout), terminal.cleaned(sys.stderr)",
+        "    pass",
+        "tests/test_terminal.py::test_names_from_reports_reach_the_terminal_as_text",
+    ),
+    (
         "a PDF kept only when whole",
         "gpuplanner/report/files.py",
         "        check_pdf(tmp, path)",

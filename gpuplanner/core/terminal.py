@@ -1,0 +1,44 @@
+"""What the command line writes reaches a terminal as text, never as the terminal's commands.
+
+Names and messages come from files and programs the user does not control: a report's product
+name, a shop's price list, the probe worker's stderr. An ESC or a C1 control in one of them
+would be a terminal command (clear the screen, set the window title, OSC 52 write the
+clipboard, a hyperlink that lies). Every write to stdout and stderr passes through
+``CleanStream``, so no caller can forget: C0 and C1 controls but tab, newline and carriage
+return become "?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+# C0 but tab (9), newline (10) and carriage return (13); DEL; C1 (0x80-0x9f, 0x9b is CSI).
+_CONTROLS = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32), *range(127, 160)], "?")
+
+
+def clean(text: str) -> str:
+    return text.translate(_CONTROLS)
+
+
+class CleanStream:
+    """A text stream that writes through ``clean``; every other attribute is the stream's."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(clean(text))
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def cleaned(stream: TextIO | None) -> Any:
+    """``stream`` wrapped once (a stream already wrapped, or None, as it is)."""
+    return stream if stream is None or isinstance(stream, CleanStream) else CleanStream(stream)
