@@ -3,6 +3,7 @@ half-written and no temporary file left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import sqlite3
@@ -152,3 +153,97 @@ def test_a_pdf_that_qt_could_not_finish_is_an_error_and_keeps_the_old_file(tmp_p
     assert "cut short" in result.stdout
     assert old.read_bytes() == b"%PDF-1.4 the report from yesterday %%EOF"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".r.pdf")] == []
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A real file system of 2 MB, filled to the last byte by the test when it wants: a tmpfs
+    (root, as CI runs) — ENOSPC as a full disk gives it, not a simulation."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small file system needs root")
+    mount = tmp_path / "small"
+    mount.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs: {done.stderr.decode().strip()}")
+
+    def fill() -> None:
+        fd = os.open(mount / "filler", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            for size in (65536, 4096, 512, 1):
+                with contextlib.suppress(OSError):
+                    while True:
+                        os.write(fd, b"\0" * size)
+        finally:
+            os.close(fd)
+
+    try:
+        yield mount, fill
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def _old_schema(db):
+    from gpuplanner.catalog.userdb_schema import MIGRATIONS
+
+    db.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(db)
+    conn.executescript(MIGRATIONS[0])
+    conn.executemany(
+        "insert into shops(name, created) values (?, '2026-01-01')",
+        [(f"s{i}",) for i in range(200)],
+    )
+    conn.execute("pragma user_version = 1")
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.slow
+def test_a_migration_on_a_full_disk_changes_nothing_and_says_so(tmp_path, full_disk):
+    """Issue 30 (18): once "cannot write the output" and a 0-byte .corrupt-* file."""
+    from conftest import child_env
+
+    mount, fill = full_disk
+    env = child_env(tmp_path, GPUPLANNER_HOME=str(mount / "home"))
+    db = mount / "home" / "data" / "gpuplanner.sqlite"
+    _old_schema(db)
+    (mount / "home" / "logs").mkdir()
+    before = db.read_bytes()
+    fill()
+    packs = run_cli(tmp_path, "db", "packs", env=env)
+    _no_traceback(packs)
+    assert "is full; nothing was changed" in packs.stderr and str(db) in packs.stderr
+    plan = run_cli(tmp_path, "recommend", "--scenario", "student", "--budget", "3000", env=env)
+    assert plan.returncode == 0, plan.stderr  # planned with the bundled prices, and said so
+    assert "bundled prices only" in plan.stderr
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in db.parent.iterdir()) == ["gpuplanner.sqlite"]
+
+
+@pytest.mark.slow
+def test_exports_and_set_pin_on_a_full_disk_leave_nothing_half_written(tmp_path, full_disk):
+    mount, fill = full_disk
+    listing = tmp_path / "list.csv"
+    listing.write_text("product,price\nRTX 4090,14999\nRTX 3060 12GB,1999\n", encoding="utf-8")
+    assert run_cli(tmp_path, "db", "import-prices", str(listing), "--shop", "s").returncode == 0
+    fill()
+    for out in ("prices.xlsx", "prices.csv"):
+        result = run_cli(tmp_path, "db", "export-prices", str(mount / out), "--shop", "s")
+        _no_traceback(result)
+        assert "Exception ignored" not in result.stderr
+        assert "cannot write" in result.stderr
+    config = mount / "kiosk" / "kiosk.json"
+    with contextlib.suppress(OSError):
+        config.parent.mkdir()
+    result = run_cli(
+        tmp_path, "kiosk", "set-pin", "--config", str(config), "--pin-stdin", input="2468\n"
+    )
+    _no_traceback(result)
+    assert "the PIN was not changed" in result.stderr
+    leftovers = [p for p in mount.rglob("*") if p.is_file() and not p.name.startswith("filler")]
+    assert leftovers == []

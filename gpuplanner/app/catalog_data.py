@@ -11,7 +11,7 @@ from pathlib import Path
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.catalog.userdb import UserDb, UserDbReadOnly
+from gpuplanner.catalog.userdb import UserDb, UserDbFull, UserDbReadOnly
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +48,8 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
                 user.recovery_notice(),
                 user.recovered_from,
             )
-    except UserDbReadOnly as exc:
-        # A read-only profile (a locked-down lab PC): nothing of the user's can be lost by
+    except (UserDbReadOnly, UserDbFull) as exc:
+        # A read-only profile (a locked-down lab PC) or a full disk: nothing of the user's can be lost by
         # planning on; the user is told their saved prices are not in this plan.
         log.info("the user's prices are unavailable: %s", exc)
         return Loaded(data, notice=f"{exc} This plan uses the bundled prices only.")

@@ -78,7 +78,7 @@ def ensure_catalog(db_path: Path | None = None, folder: Path | None = None) -> P
     try:
         rebuild(db_path, folder)
     except CatalogUnavailable as exc:
-        if not isinstance(exc.__cause__, OSError):
+        if not isinstance(exc.__cause__, OSError | sqlite3.OperationalError):
             raise
         # A read-only or full profile (a kiosk, a locked-down lab PC): this run builds its own
         # copy in a private temporary folder, so planning still works; the next run tries again.
@@ -107,5 +107,5 @@ def rebuild(db_path: Path | None = None, folder: Path | None = None) -> BuildRep
         return build_database(folder or csv_folder(), db_path)
     except CatalogDataError as exc:
         raise CatalogUnavailable(f"the bundled catalog data is invalid: {exc}") from exc
-    except OSError as exc:
+    except (OSError, sqlite3.OperationalError) as exc:  # SQLite's own "disk is full" too
         raise CatalogUnavailable(f"cannot write the catalog database {db_path}: {exc}") from exc

@@ -8,6 +8,7 @@ only a report without rejections, in one transaction (see ``UserDb.replace_shop_
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -373,21 +374,23 @@ def write_price_list(path: Path, rows: list[ShopPriceRow]) -> None:
     """CSV (UTF-8 with BOM, so Excel shows Chinese right) or XLSX, by the file's suffix."""
     body = export_rows(rows)
 
-    def write(tmp: Path) -> None:
-        if path.suffix.lower() == ".xlsx":
-            import openpyxl
+    if path.suffix.lower() == ".xlsx":
+        import openpyxl
 
-            book = openpyxl.Workbook()
-            sheet = book.active
-            sheet.title = "prices"
-            sheet.append(list(EXPORT_COLUMNS))
-            for values in body:
-                sheet.append(values)
-            book.save(tmp)
-        else:
-            with tmp.open("w", encoding="utf-8-sig", newline="") as handle:
-                writer = csv.writer(handle)
-                writer.writerow(EXPORT_COLUMNS)
-                writer.writerows(body)
-
-    atomic.write_with(path, write)
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.title = "prices"
+        sheet.append(list(EXPORT_COLUMNS))
+        for values in body:
+            sheet.append(values)
+        # Zipped in memory, then written as one file: a zip writing to a full disk fails a
+        # second time when it is collected ("Exception ignored in ZipFile.__del__").
+        workbook = io.BytesIO()
+        book.save(workbook)
+        atomic.write_bytes(path, workbook.getvalue())
+        return
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow(EXPORT_COLUMNS)
+    writer.writerows(body)
+    atomic.write_bytes(path, text.getvalue().encode("utf-8-sig"))

@@ -166,6 +166,8 @@ class UserDb:
                 raise UserDbLocked(self.path) from exc
             if _is_readonly(exc):
                 raise UserDbReadOnly(self.path) from exc
+            if _is_full(exc):  # a migration that found no room: the file is whole, not damaged
+                raise UserDbFull(self.path) from exc
             self._conn = self._recover(exc)
 
     def _recover(self, first: sqlite3.DatabaseError) -> sqlite3.Connection:
@@ -186,6 +188,8 @@ class UserDb:
                         raise UserDbLocked(self.path) from exc
                     if _is_readonly(exc):
                         raise UserDbReadOnly(self.path) from exc
+                    if _is_full(exc):
+                        raise UserDbFull(self.path) from exc
                     self.recovered_from = self._keep_aside()
                     log.error(
                         "user database %s was corrupt (%s); kept as %s",
@@ -201,6 +205,8 @@ class UserDb:
         except OSError as exc:  # the lock or the backup cannot be written: say so, keep the file
             if _is_readonly(exc):
                 raise UserDbReadOnly(self.path) from exc
+            if _is_full(exc):
+                raise UserDbFull(self.path) from exc
             where = exc.filename or lock
             raise UserDbUnusable(
                 self.path,
@@ -249,10 +255,14 @@ class UserDb:
                 fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             except FileExistsError:
                 continue
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+            except OSError:
+                backup.unlink(missing_ok=True)  # no backup of 0 bytes beside the damaged file
+                raise
             break
         else:
             raise UserDbError(f"no free backup name beside {self.path}")
@@ -508,7 +518,7 @@ class UserDb:
             self._conn.execute("commit")
         except sqlite3.OperationalError as exc:
             self._rollback()  # SQLite may have rolled back already (a full disk does)
-            if "full" in str(exc).lower():
+            if _is_full(exc):
                 raise UserDbFull(self.path) from exc
             if _is_readonly(exc):
                 raise UserDbReadOnly(self.path) from exc
@@ -600,6 +610,12 @@ def _write_error(path: Path, exc: sqlite3.OperationalError) -> UserDbError:
     if "readonly" in text or "read-only" in text:
         return UserDbError(f"{path} is read-only: nothing could be stored")
     return UserDbError(f"{path}: {exc}")
+
+
+def _is_full(exc: BaseException) -> bool:
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+    return "full" in str(exc).lower()
 
 
 def _is_readonly(exc: BaseException) -> bool:

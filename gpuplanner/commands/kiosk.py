@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import getpass
 import json
-import shutil
 import sys
 from pathlib import Path
 
-from gpuplanner.core import paths
+from gpuplanner.core import atomic, paths
 from gpuplanner.core.errors import EXIT_FAILURE
 
 
@@ -69,23 +68,27 @@ def cmd_set_pin(args) -> int:
         return EXIT_FAILURE
     example = paths.resource_path("kiosk", "example-kiosk.json")
     created = not path.exists() or (path.is_file() and path.stat().st_size == 0)
+    copied: list[Path] = []
     try:
         if created:
             path.parent.mkdir(parents=True, exist_ok=True)
             # The example's logo and price list come along, so the new file works at once.
             for name in ("example-logo.png", "example-prices.csv"):
                 target = path.parent / name
-                if not target.exists():
-                    shutil.copyfile(paths.resource_path("kiosk", name), target)
+                if not target.exists():  # each whole or not at all (a full disk)
+                    atomic.write_bytes(target, paths.resource_path("kiosk", name).read_bytes())
+                    copied.append(target)
         write_pin(path, pin_hash, example)
-    except KioskConfigError as exc:
-        print(f"gpuplanner: {exc}; the PIN was not changed", file=sys.stderr)
-        return EXIT_FAILURE
-    except OSError as exc:
-        print(
-            f"gpuplanner: cannot write {path}: {exc.strerror or exc}; the PIN was not changed",
-            file=sys.stderr,
-        )
+    except (KioskConfigError, OSError) as exc:
+        for target in copied:  # a PIN not set leaves nothing of this try behind
+            target.unlink(missing_ok=True)
+        if isinstance(exc, KioskConfigError):
+            print(f"gpuplanner: {exc}; the PIN was not changed", file=sys.stderr)
+        else:
+            print(
+                f"gpuplanner: cannot write {path}: {exc.strerror or exc}; the PIN was not changed",
+                file=sys.stderr,
+            )
         return EXIT_FAILURE
     if created:
         print(f"created {path} from the example: set your shop's name and price list in it")
