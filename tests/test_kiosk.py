@@ -649,3 +649,97 @@ def test_a_broken_configuration_is_shown_on_the_screen(tmp_path):
             if app.poll() is None:
                 app.kill()
     assert app.returncode == 1 and b"idle_seconds" in err
+
+
+# -- issue 30 (19): prints, context menus, clipboard keys, markup in the shop's name ----------
+
+
+def test_a_print_quota_allows_a_few_copies_apart():
+    from gpuplanner.kiosk.print_quota import PrintQuota
+
+    now = [0.0]
+    quota = PrintQuota(per_customer=3, gap_s=15, clock=lambda: now[0])
+    assert quota.take() is None
+    refusal = quota.take()
+    assert refusal is not None and refusal.reason == "too-soon" and refusal.wait_s == 15
+    now[0] = 14.2
+    assert quota.take().wait_s == 1
+    for _ in range(2):
+        now[0] += 15
+        assert quota.take() is None
+    now[0] += 1000
+    assert quota.take().reason == "used-up"
+
+
+def test_forty_taps_on_print_are_not_forty_printouts(kiosk, tmp_path):
+    out = tmp_path / "printouts"
+    out.mkdir()
+    window, *_ = kiosk(printer=f"pdf:{out}")
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    main.go(5)
+    report = main.report_page
+    now = [1000.0]
+    report.print_quota.clock = lambda: now[0]
+    for _ in range(40):
+        report.buttons["print"].click()
+    assert len(list(out.glob("*.pdf"))) == 1
+    assert "wait" in report.status.text()
+    for _ in range(10):
+        now[0] += 60
+        report.buttons["print"].click()
+    assert len(list(out.glob("*.pdf"))) == 3
+    assert "used up" in report.status.text()
+    window.reset()  # the next customer has prints of their own
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    main.go(5)
+    main.report_page.buttons["print"].click()
+    assert len(list(out.glob("*.pdf"))) == 4
+
+
+def test_no_context_menu_and_no_clipboard_keys_anywhere(kiosk, qtbot):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QKeyEvent
+    from PySide6.QtWidgets import QLineEdit, QTextBrowser
+
+    window, guard, *_ = kiosk()
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    main.go(5)
+    line = QLineEdit(main.report_page)  # a text field, as the workload page's spin boxes hold
+    line.show()
+    widgets = [line, *window.findChildren(QTextBrowser)]
+    for widget in widgets:
+        menu = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, QPoint(5, 5), QPoint(5, 5))
+        assert guard.eventFilter(widget, menu), widget
+    clipboard = QGuiApplication.clipboard()
+    clipboard.setText("before")
+    line.setText("secret text")
+    line.selectAll()
+    for key, modifiers in (
+        (Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_X, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_Insert, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier),
+    ):
+        event = QKeyEvent(QKeyEvent.Type.KeyPress, key, modifiers)
+        assert guard.eventFilter(line, event), key
+        qtbot.keyClick(line, key, modifiers)
+    assert clipboard.text() == "before" and line.text() == "secret text"
+    # Keys that are not the clipboard's pass.
+    assert not guard.eventFilter(
+        line, QKeyEvent(QKeyEvent.Type.KeyPress, Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier)
+    )
+
+
+def test_markup_in_the_shops_name_is_shown_as_text(kiosk):
+    name = '<b style="font-size:90pt">Shop</b><img src="x">'
+    window, *_ = kiosk(shop_name=name)
+    assert window.shop_label.textFormat() == Qt.TextFormat.PlainText
+    assert window.shop_label.text() == name
+    main = window.main
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    main.go(5)
+    page = main.report_page.html()
+    assert "&lt;b style=" in page and '<img src="x">' not in page

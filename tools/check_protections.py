@@ -241,6 +241,20 @@ MUTANTS = [
         "tests/test_terminal.py::test_names_from_reports_reach_the_terminal_as_text",
     ),
     (
+        "kiosk prints limited per customer",
+        "gpuplanner/ui/pages/report_page.py",
+        "            refusal = self.print_quota.take() if self.print_quota is not None else None",
+        "            refusal = None",
+        "tests/test_kiosk.py::test_forty_taps_on_print_are_not_forty_printouts",
+    ),
+    (
+        "kiosk swallows context menus",
+        "gpuplanner/ui/kiosk.py",
+        "            return True  # no Cut/Copy/Paste menu anywhere",
+        "            return False  # no Cut/Copy/Paste menu anywhere",
+        "tests/test_kiosk.py::test_no_context_menu_and_no_clipboard_keys_anywhere",
+    ),
+    (
         "a PDF kept only when whole",
         "gpuplanner/report/files.py",
         "        check_pdf(tmp, path)",

@@ -91,6 +91,7 @@ class KioskWindow(QWidget):
                     pixmap.scaledToHeight(48, Qt.TransformationMode.SmoothTransformation)
                 )
         self.shop_label = QLabel(config.shop_name, header)
+        self.shop_label.setTextFormat(Qt.TextFormat.PlainText)  # a name, never markup
         self.shop_label.setObjectName("shopName")
         self.staff_button = QPushButton(header)
         self.staff_button.setObjectName("staffButton")
@@ -243,8 +244,10 @@ class KioskGuard(QObject):
             self.idle.poke(self.clock())
             if self.window.countdown.isVisible() and kind != QEvent.Type.MouseMove:
                 self.window.hide_countdown()
+        if kind == QEvent.Type.ContextMenu:
+            return True  # no Cut/Copy/Paste menu anywhere: a kiosk has no clipboard
         if kind in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
-            return self._closing_key(event)
+            return self._closing_key(event) or _clipboard_key(event)
         return False
 
     @staticmethod
@@ -268,6 +271,18 @@ class KioskGuard(QObject):
             self.window.show_countdown(state.seconds_left)
         elif self.window.countdown.isVisible():
             self.window.hide_countdown()
+
+
+_CLIPBOARD_KEYS = (
+    QKeySequence.StandardKey.Copy,
+    QKeySequence.StandardKey.Cut,
+    QKeySequence.StandardKey.Paste,
+)
+
+
+def _clipboard_key(event) -> bool:
+    """Ctrl+C, Ctrl+X, Ctrl+V and their platform twins (Ctrl+Insert, Shift+Delete, ...)."""
+    return any(event.matches(key) for key in _CLIPBOARD_KEYS)
 
 
 def logo_url(config: KioskConfig) -> str | None:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from gpuplanner import __version__
 from gpuplanner.core.errors import EXIT_FAILURE
 from gpuplanner.kiosk.config import KioskConfig
+from gpuplanner.kiosk.print_quota import PrintQuota
 from gpuplanner.kiosk.start import KioskStartError, prepare
 from gpuplanner.ui.app import exit_after_first_paint, finish, qt_application, set_app_icon
 from gpuplanner.ui.translator import LanguageSwitcher
@@ -67,7 +68,7 @@ def build(
         report = main.report_page
         report.shop_name = config.shop_name
         report.logo_url = logo_url(config)
-        report.set_kiosk_printer(config.printer)
+        report.set_kiosk_printer(config.printer, PrintQuota())  # a new quota per customer
         return main
 
     def set_language(language: str) -> None:

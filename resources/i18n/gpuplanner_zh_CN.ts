@@ -2902,6 +2902,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Please wait %1 s before printing again.</source>
+            <translation>请等 %1 秒后再打印。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>Printed to %1</source>
             <translation>已打印为 %1</translation>
         </message>
@@ -2944,6 +2949,11 @@
             <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>The printer %1 is not available; please ask the staff.</source>
             <translation>打印机 %1 不可用，请联系店员。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>The prints for this visit are used up; please ask the staff.</source>
+            <translation>本次可打印的份数已用完，如需更多请找店员。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />

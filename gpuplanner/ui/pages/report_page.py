@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app.session import to_request
+from gpuplanner.kiosk.print_quota import PrintQuota
 from gpuplanner.report.context import report_context
 from gpuplanner.report.files import qr_png, write_html, write_json, write_pdf
 from gpuplanner.report.html import plan_html
@@ -39,6 +40,7 @@ class ReportPage(WizardPage):
         for name in ("pdf", "html", "json", "copy", "print"):
             self.buttons[name].setVisible(allow_files)
         self.kiosk_printer: str | None = None
+        self.print_quota: PrintQuota | None = None
         row = QHBoxLayout()
         for button in self.buttons.values():
             row.addWidget(button)
@@ -63,9 +65,11 @@ class ReportPage(WizardPage):
         self.logo_url: str | None = None
         self.retranslate()
 
-    def set_kiosk_printer(self, spec: str | None) -> None:
-        """Print without a dialog: to a printer by name, or as PDF into a folder ("pdf:<folder>")."""
+    def set_kiosk_printer(self, spec: str | None, quota: PrintQuota | None = None) -> None:
+        """Print without a dialog: to a printer by name, or as PDF into a folder ("pdf:<folder>"),
+        as often as ``quota`` allows."""
         self.kiosk_printer = spec
+        self.print_quota = quota
         self.buttons["print"].setVisible(spec is not None)
 
     def html(self) -> str:
@@ -130,7 +134,19 @@ class ReportPage(WizardPage):
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
         if self.kiosk_printer is not None:
-            self._print_direct(self.kiosk_printer)
+            refusal = self.print_quota.take() if self.print_quota is not None else None
+            if refusal is None:
+                self._print_direct(self.kiosk_printer)
+            elif refusal.reason == "used-up":
+                self.status.setText(
+                    self.tr("The prints for this visit are used up; please ask the staff.")
+                )
+            else:
+                self.status.setText(
+                    self.tr("Please wait %1 s before printing again.").replace(
+                        "%1", str(refusal.wait_s)
+                    )
+                )
             return
         printer = QPrinter()
         dialog = QPrintDialog(printer, self)
