@@ -430,3 +430,49 @@ def test_scan_of_a_huge_machine_says_why_and_ends_at_once(tmp_path):
     assert result.returncode == 1
     assert "5,000 GPUs in one machine" in result.stderr
     assert "single snapshot" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_readings_no_machine_has_are_unknown_and_said(tmp_path):
+    """Issue 30 (20): "Power supply: -1 W", "313743139536831474827264.0 GB free", a stored
+    finding "[fatal]" and one missing its number were shown as they were."""
+    from gpuplanner.hardware.snapshot import to_json
+
+    report = tmp_path / "r.xml"
+    report.write_bytes(XML)
+    data = json.loads(to_json(load_file(report)))
+    data["power_supply"]["rated_w"] = -1
+    data["memory"] = {"total_mib": 65536, "available_mib": 3.2e26}
+    data["gpus"][0]["memory_total_mib"] = 1e24
+    data["gpus"][0]["temperature_c"] = -273.5
+    data["case"]["free_slots"] = 400
+    data["findings"] = [
+        {"id": "pcie-replays", "severity": "[fatal]", "gpu_index": 0, "params": {"count": "9"}},
+        {"id": "pcie-replays", "severity": "warning", "gpu_index": 0, "params": {}},
+    ]
+    path = tmp_path / "absurd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    snapshot = load_file(path)
+    assert snapshot.power_supply.rated_w is None
+    assert snapshot.memory.available_mib is None and snapshot.memory.total_mib == 65536
+    assert snapshot.gpus[0].memory_total_mib is None and snapshot.gpus[0].temperature_c is None
+    assert snapshot.case.free_slots is None
+    assert [f.severity for f in snapshot.findings] == ["warning"]
+    note = snapshot.notes[-1]
+    assert "power_supply.rated_w = -1" in note and "[fatal]" in note
+    result = run_cli(tmp_path, "scan", "--from", str(path))
+    assert result.returncode == 0, result.stderr
+    shown, _, notes = result.stdout.partition("Note: not plausible")
+    assert (
+        "-1 W" not in shown and "e+" not in shown and "GB free" not in shown.replace("N/A free", "")
+    )
+    assert "[fatal]" not in shown and "{count}" not in shown and "?" in shown
+    assert "rated_w = -1" in notes  # the note says which readings were dropped
+
+
+def test_plausible_readings_are_left_as_they_are(tmp_path):
+    report = tmp_path / "r.xml"
+    report.write_bytes(XML)
+    snapshot = load_file(report)
+    from gpuplanner.hardware.plausible import plausible
+
+    assert plausible(snapshot) is snapshot

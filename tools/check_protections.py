@@ -255,6 +255,13 @@ MUTANTS = [
         "tests/test_kiosk.py::test_no_context_menu_and_no_clipboard_keys_anywhere",
     ),
     (
+        "implausible readings are unknown",
+        "gpuplanner/hardware/snapshot.py",
+        "        return plausible(_load_file(path, name))",
+        "        return _load_file(path, name)",
+        "tests/test_hostile_files.py::test_readings_no_machine_has_are_unknown_and_said",
+    ),
+    (
         "a PDF kept only when whole",
         "gpuplanner/report/files.py",
         "        check_pdf(tmp, path)",

@@ -23,6 +23,7 @@ from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
 from gpuplanner.hardware.pcie import link_findings
+from gpuplanner.hardware.plausible import plausible
 from gpuplanner.hardware.records import (
     SNAPSHOT_VERSION,
     CaseInfo,
@@ -152,7 +153,7 @@ def load_file(path: Path) -> SystemSnapshot:
     never raises anything else, so one bad report cannot end a folder's load."""
     name = path.name
     try:
-        return _load_file(path, name)
+        return plausible(_load_file(path, name))
     except SnapshotError:
         raise
     except Exception as exc:  # the boundary of one file: a parser's bug, said by name

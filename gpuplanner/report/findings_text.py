@@ -92,6 +92,12 @@ def finding_text(finding: Finding, language: str = "en") -> str:
     english, chinese = TEXT.get(finding.id, (finding.id, finding.id))
     template = chinese if language.startswith("zh") else english
     try:
-        return template.format(**finding.params)
-    except (KeyError, IndexError):
+        # A stored finding missing one of its numbers shows "?", never "{count}".
+        return template.format_map(_Missing(finding.params))
+    except (IndexError, ValueError):
         return template
+
+
+class _Missing(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"
