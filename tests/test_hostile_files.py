@@ -476,3 +476,19 @@ def test_plausible_readings_are_left_as_they_are(tmp_path):
     from gpuplanner.hardware.plausible import plausible
 
     assert plausible(snapshot) is snapshot
+
+
+def test_every_recorded_machine_reads_as_plausible():
+    """The ranges hold every real report we have: none of them loses a reading."""
+    from gpuplanner.hardware.plausible import plausible
+    from gpuplanner.hardware.snapshot import _load_file
+
+    files = [p for p in (Path(__file__).parent / "fixtures").rglob("*") if p.is_file()]
+    files = [p for p in files if p.suffix.lower() in (".xml", ".txt", ".csv", ".json", ".log")]
+    assert len(files) > 10
+    for path in files:
+        try:
+            snapshot = _load_file(path, path.name)
+        except SnapshotError:
+            continue
+        assert plausible(snapshot) is snapshot, path.name

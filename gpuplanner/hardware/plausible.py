@@ -53,16 +53,9 @@ RANGES: dict[type, dict[str, tuple[float, float]]] = {
         "power_draw_w": (0, 3000),
         "temperature_c": (-40, 150),
         "fan_percent": (0, 100),
-        **dict.fromkeys(
-            (
-                "clock_graphics_mhz",
-                "clock_sm_mhz",
-                "clock_memory_mhz",
-                "clock_graphics_max_mhz",
-                "clock_memory_max_mhz",
-            ),
-            (1, 50_000),
-        ),
+        # A sleeping GPU reads 0 MHz now; its maximum is never 0.
+        **dict.fromkeys(("clock_graphics_mhz", "clock_sm_mhz", "clock_memory_mhz"), (0, 50_000)),
+        **dict.fromkeys(("clock_graphics_max_mhz", "clock_memory_max_mhz"), (1, 50_000)),
         "nvlink_active_links": (0, 64),
     },
     CpuInfo: {
