@@ -1,7 +1,7 @@
 """The one place a plan request is built, for the wizard, the command line and the lab fleet.
 
 The user's choices pass through; what the user did not give comes from the machine: the
-supply and case the scan recorded, the wall socket of the currency's country, today's date
+supply and case the scan recorded, the wall socket of the market's country, today's date
 for price ages, and the machine's facts from the scan and the probe.
 """
 
@@ -20,7 +20,14 @@ from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.probe.results import ProbeResult
 
-SOCKET_BY_CURRENCY = {"CNY": "CN-10A", "USD": "US-15A"}
+SOCKET_BY_REGION = {"CN": "CN-10A", "US": "US-15A"}
+
+
+def region_of(currency: str, region: str | None) -> str:
+    """The market planned for: the one asked, else the currency's country."""
+    from gpuplanner.planning.market import REGION_OF_CURRENCY
+
+    return region or REGION_OF_CURRENCY.get(currency, "CN")
 
 
 def plan_request(
@@ -38,13 +45,13 @@ def plan_request(
 ) -> PlanRequest:
     """A ``PlanRequest`` from the user's ``choices`` (budget, workload, model, ... as its fields)
     and this machine: ``psu``/``case`` as given, else as scanned; ``socket`` as given, else the
-    currency's; ``today`` as given, else the system's date."""
+    market's; ``today`` as given, else the system's date."""
     request = PlanRequest(
         scenario=scenario,
         currency=currency,
         psu=psu,
         case=case,
-        socket=socket or SOCKET_BY_CURRENCY.get(currency, "CN-10A"),
+        socket=socket or SOCKET_BY_REGION.get(region_of(currency, choices.get("region")), "CN-10A"),
         today=today or dt.date.today().isoformat(),
         **choices,
     )

@@ -23,7 +23,10 @@ if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, n
 @dataclass
 class Session:
     scenario: Scenario | None = None
-    currency: str = "CNY"
+    currency: str = "CNY"  # how money is shown; never where the user buys
+    # Where the user buys (CN, US): fixed by the first currency, or chosen; a currency switch
+    # never moves it, so the cards on offer, a shop's stock and the order stay the same.
+    market: str | None = None
     language: str = "en"
     snapshot: SystemSnapshot | None = None
     probe: ProbeResult | None = None
@@ -57,6 +60,10 @@ class Session:
     # converts from this, so switching back gives exactly what was typed.
     budget_typed: Money | None = None
 
+    def __post_init__(self) -> None:
+        if self.market is None:  # the currency the session starts in says where
+            self.market = self.region()
+
     def preset(self) -> ScenarioPreset:
         return PRESETS[self.scenario or Scenario.STUDENT]
 
@@ -68,13 +75,23 @@ class Session:
         self.budget = amount
         self.budget_typed = Money(amount, self.currency) if amount is not None else None
 
+    def region(self) -> str:
+        """The market planned for: the one chosen, else the currency's country."""
+        from gpuplanner.planning.market import REGION_OF_CURRENCY
+
+        return self.market or REGION_OF_CURRENCY.get(self.currency, "CN")
+
     def set_currency(self, currency: str) -> None:
         """Switch currency; a typed budget is converted once, and restored exactly on the way back."""
         if currency == self.currency:
             return
+        if self.budget_typed is None and self.cny_per_usd:
+            # The scenario's typical budget is money too: the same sum, shown in the new
+            # currency (its typical budget there would be another sum, and other cards).
+            self.budget_typed = Money(self.effective_budget(), self.currency)
         self.currency = currency
         if self.budget_typed is None:
-            self.budget = None  # the scenario's typical budget in the new currency
+            self.budget = None  # no rate on record: the scenario's typical budget there
             return
         if self.budget_typed.currency == currency:
             self.budget = self.budget_typed.amount
@@ -129,6 +146,7 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         psu=psu,
         case=case,
         today=session.today,
+        region=session.region(),
         budget=session.effective_budget(),
         workload=workload,
         precision=session.precision,

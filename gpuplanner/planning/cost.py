@@ -13,7 +13,17 @@ from gpuplanner.catalog.records import Price
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.planning.market import Converted, Market
 
-DEFAULT_TARIFF = {"CNY": 0.6, "USD": 0.16}  # per kWh: a Chinese household, a US average
+# Per kWh where the buyer lives, in that country's money: a Chinese household, a US average.
+TARIFF_BY_REGION = {"CN": (0.6, "CNY"), "US": (0.16, "USD")}
+
+
+def default_tariff(market: Market) -> float:
+    """The market's usual electricity price, in the currency money is shown in."""
+    amount, currency = TARIFF_BY_REGION.get(market.region, TARIFF_BY_REGION["CN"])
+    moved = market.money(amount, currency)
+    return moved if moved is not None else amount
+
+
 UNVERIFIED_SOURCES_SUFFIX = "-recalled"
 
 
@@ -45,36 +55,20 @@ def choose_price(
     """The user's own price first, then a shop price in stock, then the newest street price
     (new, or used if allowed), then a price from another market converted; a launch MSRP only
     when no street price exists anywhere. Only what is sold in the buyer's region."""
-    currency = market.currency
-    own = [p for p in prices if p.region == USER_REGION and p.currency == currency]
+    own = [p for p in prices if p.region == USER_REGION and market.convert(p) is not None]
     if own:
         best = max(own, key=lambda p: (p.date, -p.amount))
-        return ChosenPrice(
-            best.amount, currency, best.condition, best.source, best.date, None, USER_REGION
-        )
+        return _chosen(best, market)
     shop = [
         p
         for p in prices
         if p.region == "shop"
-        and p.currency == currency
         and (p.stock is None or p.stock > 0)
         and (used_ok or p.condition == "new")
+        and market.convert(p) is not None
     ]
     if shop:
-        best = min(shop, key=lambda p: p.amount)
-        return ChosenPrice(
-            best.amount,
-            currency,
-            best.condition,
-            best.source,
-            best.date,
-            None,
-            "shop",
-            best.shop,
-            best.sku,
-            best.stock,
-            best.location,
-        )
+        return _chosen(min(shop, key=lambda p: _amount(market, p)), market)
     if shop_only:
         return None
     sold = market.sold_prices([p for p in prices if p.region not in ("shop", USER_REGION)])
@@ -89,18 +83,18 @@ def choose_price(
 def _market_price(
     sold: list[Price], market: Market, conditions: tuple[str, ...]
 ) -> ChosenPrice | None:
-    """The newest price of these conditions, in the buyer's currency first, else converted."""
-    currency = market.currency
+    """The newest price of these conditions, from the buyer's market first, else converted."""
 
     def pick(candidates: list[Price]) -> Price | None:
         return max(candidates, key=lambda p: (p.date, -p.amount)) if candidates else None
 
-    for same_currency in (True, False):
+    # The buyer's own market first (in whatever currency it is shown), then another's.
+    for local in (True, False):
         pool = [
             p
             for p in sold
             if p.condition in conditions
-            and (p.currency == currency) == same_currency
+            and market.local(p) == local
             and market.convert(p) is not None
         ]
         if not pool:
@@ -112,23 +106,32 @@ def _market_price(
         )
         if chosen is None:
             continue
-        moved = market.convert(chosen)
-        if moved is None:  # no exchange rate on record for it
-            continue
-        factor = moved.amount / chosen.amount
-        return ChosenPrice(
-            moved.amount,
-            currency,
-            chosen.condition,
-            chosen.source,
-            chosen.date,
-            None if same_currency else chosen.currency,
-            chosen.region,
-            fx=None if same_currency else moved,
-            low=round(chosen.low * factor, 2) if chosen.low is not None else None,
-            high=round(chosen.high * factor, 2) if chosen.high is not None else None,
-        )
+        return _chosen(chosen, market)
     return None
+
+
+def _chosen(price: Price, market: Market) -> ChosenPrice:
+    """``price`` in the buyer's currency (``choose_price`` kept only those that convert)."""
+    moved = market.convert(price)
+    assert moved is not None
+    factor = moved.amount / price.amount
+    shown_as_is = price.currency == market.currency
+    return ChosenPrice(
+        moved.amount,
+        market.currency,
+        price.condition,
+        price.source,
+        price.date,
+        None if shown_as_is else price.currency,
+        price.region,
+        price.shop,
+        price.sku,
+        price.stock,
+        price.location,
+        fx=None if shown_as_is else moved,
+        low=round(price.low * factor, 2) if price.low is not None else None,
+        high=round(price.high * factor, 2) if price.high is not None else None,
+    )
 
 
 def cloud_hour(prices: list[Price], market: Market) -> float | None:

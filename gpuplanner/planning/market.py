@@ -1,5 +1,9 @@
 """The buyer's market: which cards are sold there, and prices moved into its money.
 
+The market (the region) is where the buyer buys; the currency is only how money is shown.
+Switching the currency never changes the region, so the cards, the shop's stock and the
+order stay; only the figures are converted.
+
 A price from another market is converted at the newest dated exchange rate the prices carry,
 with each region's tax: Chinese shelf prices include 13% VAT, US prices are before sales tax.
 So a US price gains the VAT on its way to CNY (1,599 USD -> about 12,700 CNY at 7.02, close to
@@ -14,6 +18,7 @@ from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import Availability, CatalogData, FxRate, Price, RegionTax
 from gpuplanner.core.money import Money
+from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 
 REGION_OF_CURRENCY = {"CNY": "CN", "USD": "US"}
 EVERYWHERE = "*"
@@ -38,11 +43,28 @@ class Market:
     availability: dict[tuple[str, str], Availability] = field(default_factory=dict)
     show_unavailable: bool = False
 
+    def local(self, price: Price) -> bool:
+        """A price asked where the buyer buys: the region's own, a shop's, the user's own."""
+        return price.region in (self.region, SHOP_REGION, USER_REGION)
+
     def convert(self, price: Price) -> Converted | None:
-        """The price in the buyer's currency and tax terms; None when no rate is on record."""
-        if price.currency == self.currency:
-            return Converted(price.amount)
-        if self.rate is None:
+        """The price in the buyer's currency and tax terms; None when no rate is on record.
+
+        A local price shown in another currency is the same money: converted, no tax moved
+        (a Chinese shop's 12,999 CNY shown in USD still includes its VAT)."""
+        same_money = price.currency == self.currency
+        if self.local(price):
+            if same_money:
+                return Converted(price.amount)
+            if self.rate is None:
+                return None
+            moved = Money(price.amount, price.currency).converted(self.currency, self.rate.rate)
+            if moved is None:
+                return None
+            return Converted(round(moved.amount, 2), self.rate.rate, self.rate.date)
+        # Another market's price: its tax off, the money moved, the buyer's tax on (a US
+        # price shown in USD to a buyer in China still gains China's VAT).
+        if not same_money and self.rate is None:
             return None
         amount = price.amount
         tax = 0.0
@@ -56,15 +78,22 @@ class Market:
         ):
             amount /= 1 + source_tax.tax_pct / 100
             tax -= source_tax.tax_pct
-        moved = Money(amount, price.currency).converted(self.currency, self.rate.rate)
-        if moved is None:
-            return None
-        amount = moved.amount
+        if not same_money:
+            assert self.rate is not None
+            moved = Money(amount, price.currency).converted(self.currency, self.rate.rate)
+            if moved is None:
+                return None
+            amount = moved.amount
         own_tax = self.taxes.get(self.region)
         if taxed and own_tax is not None and own_tax.prices_include_tax and own_tax.tax_pct:
             amount *= 1 + own_tax.tax_pct / 100
             tax += own_tax.tax_pct
-        return Converted(round(amount, 2), self.rate.rate, self.rate.date, tax)
+        if same_money and not tax:
+            return Converted(price.amount)
+        rate = None if same_money else self.rate
+        return Converted(
+            round(amount, 2), rate.rate if rate else None, rate.date if rate else None, tax
+        )
 
     def money(self, amount: float, source: str) -> float | None:
         """A plain sum of money (a budget, a supply's price) in the buyer's currency, no tax."""

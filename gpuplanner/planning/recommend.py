@@ -107,7 +107,7 @@ class _Planner:
             # A probe's figures already carry a cap the cards ran under.
             power_cap=power_cap.power_cap(machine) if machine.machine_factor is None else None,
         )
-        self.tariff = request.tariff or cost.DEFAULT_TARIFF[request.currency]
+        self.tariff = request.tariff or cost.default_tariff(self.ctx.market)
         self.bandwidth_factor = calibration.bandwidth_factor(
             machine.bandwidth_gbs,
             self.installed.gpu.memory_bandwidth_gbs if self.installed else None,

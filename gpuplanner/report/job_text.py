@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.cost import DEFAULT_TARIFF
+from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.planning.options import Plan
 from gpuplanner.planning.power import SOCKETS
 from gpuplanner.planning.request import PlanRequest
@@ -175,15 +175,14 @@ def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
         case_words = ", ".join(words) or tr(NOT_GIVEN)
     volts, amps = SOCKETS.get(request.socket, (None, None))
     socket = request.socket + (f" ({volts} V, {amps} A)" if volts else "")
+    region = request.region or ("US" if request.currency == "USD" else "CN")
+    usual, home = TARIFF_BY_REGION.get(region, TARIFF_BY_REGION["CN"])
     tariff = (
         f"{request.tariff:g} {request.currency}/kWh"
         if request.tariff is not None
-        else (
-            f"{tr(DEFAULT)} ({DEFAULT_TARIFF.get(request.currency, 0.6):g} {request.currency}/kWh)"
-        )
+        else f"{tr(DEFAULT)} ({usual:g} {home}/kWh)"
     )
     yes_no = {True: tr(YES), False: tr(NO)}
-    region = request.region or ("US" if request.currency == "USD" else "CN")
     rows = [
         (tr(translatable("Report", "Power supply")), supply),
         (tr(translatable("Report", "Keep the power supply")), yes_no[request.keep_psu]),

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
-from gpuplanner.planning.cost import DEFAULT_TARIFF
+from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.report.findings_text import finding_text
 from gpuplanner.ui.pages.base import WizardPage
 
@@ -409,12 +409,8 @@ class ComputerPage(WizardPage):
         self.clearance.setSpecialValueText(self.tr("unknown"))
         self.clearance.setSuffix(" mm")
         self.free_slots.setSpecialValueText(self.tr("unknown"))
-        currency = self.controller.session.currency
-        self.tariff.setSpecialValueText(
-            self.tr("default (%1)").replace(
-                "%1", f"{DEFAULT_TARIFF.get(currency, 0.6):g} {currency}"
-            )
-        )
+        usual, home = TARIFF_BY_REGION.get(self.controller.session.region(), TARIFF_BY_REGION["CN"])
+        self.tariff.setSpecialValueText(self.tr("default (%1)").replace("%1", f"{usual:g} {home}"))
         self.psu_watts.setAccessibleName(self.tr("Power supply wattage"))
         self.clearance.setAccessibleName(self.tr("Longest card that fits"))
         if self.controller.session.snapshot is not None:
