@@ -418,11 +418,11 @@ def test_idle_reset_clears_every_field_after_a_visible_countdown(kiosk, qtbot):
     main.scenario_page.set_scenario(Scenario.LLM)
     main.go(1)
     main.controller.wait()
-    qtbot.waitUntil(lambda: session.snapshot is not None)
     for widget in _input_widgets(window):
         if widget.objectName() not in ("languageCombo",):
             _change(widget)
     QApplication.processEvents()
+    assert session.snapshot is not None  # the customer named their card
     changed = [(_path(w), _value(w)) for w in _input_widgets(window)]
     assert sum(a != b for a, b in zip(fresh, changed, strict=False)) >= 10
     QGuiApplication.clipboard().setText("a customer's summary")
@@ -743,3 +743,44 @@ def test_markup_in_the_shops_name_is_shown_as_text(kiosk):
     main.go(5)
     page = main.report_page.html()
     assert "&lt;b style=" in page and '<img src="x">' not in page
+
+
+# -- issue 27 (5): the kiosk's own PC is never the customer's ------------------------------
+
+
+def test_the_kiosk_never_scans_shows_or_prints_its_own_pc(kiosk, qtbot):
+    import platform
+    import socket
+
+    window, *_ = kiosk()
+    main = window.main
+    scanned = []
+    main.controller._scanner = lambda: scanned.append(True)
+    main.scenario_page.set_scenario(Scenario.STUDENT)
+    page = main.computer_page
+    main.go(1)
+    QApplication.processEvents()
+    assert page.scan_button.isHidden() and page.load_button.isHidden()
+    assert not page.your_card.isHidden() and page.heading.text() == "Your computer"
+    main.controller.scan()  # even asked, the kiosk's PC is not looked at
+    main.controller.wait()
+    assert scanned == [] and main.controller.session.snapshot is None
+    main.go(5)
+    main.controller.wait()
+    report = main.report_page.html()
+    own = [socket.gethostname(), platform.node(), platform.processor() or "\0"]
+    assert not [fact for fact in own if fact and fact in report]
+    # What the customer says they have is what is planned and printed.
+    main.go(1)
+    index = page.your_card.findData("geforce-rtx-3060-12-gb")
+    page.your_card.setCurrentIndex(index)
+    snapshot = main.controller.session.snapshot
+    assert snapshot.source == "told" and snapshot.machine == "" and snapshot.cpu.model is None
+    assert "Your computer" in page.summary.text() and "RTX 3060" in page.summary.text()
+    main.go(5)
+    main.controller.wait()
+    plan = main.controller.plan
+    assert plan is not None and any(o.action == "keep" for o in plan.options)
+    assert "RTX 3060" in main.report_page.html()
+    page.your_card.setCurrentIndex(0)  # "none, or not sure" takes it back
+    assert main.controller.session.snapshot is None

@@ -67,6 +67,7 @@ MACHINE_SHOTS = [
 
 KIOSK_SHOTS = [
     ("7-kiosk-scenario-zh_CN.png", ["--page", "0"]),
+    ("7-kiosk-your-computer-zh_CN.png", ["--page", "1"]),
     ("8-kiosk-results-zh_CN.png", ["--page", "4"]),
 ]
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from gpuplanner.catalog.names import NamedCard, match_device, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
+from gpuplanner.core.vocab import TOLD_SOURCE
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
 from gpuplanner.planning.physical import CaseSpec, entered_case
@@ -270,3 +271,43 @@ def case_of(snapshot: SystemSnapshot | None) -> CaseSpec | None:
     if case is None:
         return None
     return entered_case(case.gpu_clearance_mm, case.free_slots, case.form_factor)
+
+
+def told_machine(gpu_id: str | None, catalog: CatalogData) -> SystemSnapshot | None:
+    """The computer a kiosk customer describes: the card they name, nothing of the kiosk's own
+    PC (no host name, CPU, memory or link). None when they name none."""
+    import datetime as dt
+
+    from gpuplanner.hardware.records import (
+        SNAPSHOT_VERSION,
+        CaseInfo,
+        DriverStatus,
+        MemoryInfo,
+        PowerSupply,
+    )
+
+    card = next((g for g in catalog.gpus if g.id == gpu_id), None)
+    if card is None:
+        return None
+    gpu = GpuDevice(
+        index=0,
+        vendor=card.vendor,
+        name=card.name,
+        memory_total_mib=card.memory_gb * 1024,
+        catalog_id=card.id,
+    )
+    snapshot = SystemSnapshot(
+        version=SNAPSHOT_VERSION,
+        created=dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        source=TOLD_SOURCE,
+        machine="",
+        gpus=(gpu,),
+        nvml=DriverStatus("not-read", "told by the customer"),
+        cpu=CpuInfo(),
+        memory=MemoryInfo(),
+        os=None,
+        tensorflow=None,
+        power_supply=PowerSupply(),
+        case=CaseInfo(),
+    )
+    return enrich(snapshot, catalog)

@@ -22,6 +22,8 @@ PriceCondition = Literal["new", "used", "refurbished", "cloud-hour", "msrp"]
 Region = Literal["CN", "US"]
 # Where a price comes from when it is not a market's: a shop's list, or the user's own typing.
 SHOP_REGION, USER_REGION = "shop", "user"
+# A snapshot's source when a kiosk customer said what they have (never a scan of the kiosk).
+TOLD_SOURCE = "told"
 # What NVML said (hardware/nvml.py), or "not-read" for a report of another machine.
 DriverState = Literal[
     "ok",

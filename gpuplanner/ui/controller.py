@@ -76,9 +76,13 @@ class WizardController(QObject):
         probe_factory=None,
         parent=None,
         shop_prices: tuple | None = None,
+        own_machine: bool = True,
     ) -> None:
         super().__init__(parent)
         self.session = session or Session()
+        # False at a kiosk: the computer planned for is the customer's, as they describe it;
+        # the PC the kiosk runs on is never scanned, shown or printed.
+        self.own_machine = own_machine
         self.catalog = None  # CatalogData, once loaded
         self.plan = None  # the current Plan
         # A kiosk passes its own shop's list; the desktop app reads every imported list.
@@ -243,8 +247,25 @@ class WizardController(QObject):
         return enrich(snapshot, self._load_catalog())
 
     def scan(self) -> None:
+        if not self.own_machine:
+            return
         self.scan_started.emit()
         self._start(self._scan, self._scanned)
+
+    def card_choices(self) -> list[tuple[str, str]]:
+        """(id, name) of every card a customer may say they have, by name."""
+        catalog = self._load_catalog()
+        return sorted(((g.id, g.name) for g in catalog.gpus), key=lambda pair: pair[1].lower())
+
+    def tell_card(self, gpu_id: str | None) -> None:
+        """The customer's own card (None: none, or not sure); the plan is for their computer."""
+        from gpuplanner.app.inventory import told_machine
+
+        catalog = self._load_catalog()
+        snapshot = told_machine(gpu_id, catalog) if gpu_id else None
+        self.session.snapshot = snapshot
+        self.plan = None
+        self.scan_finished.emit(snapshot)
 
     def load_snapshot(self, path: Path) -> None:
         from gpuplanner.app.inventory import enrich

@@ -56,7 +56,11 @@ def build(
             shop_only=config.in_stock_only and bool(prices),
         )
         controller = WizardController(
-            session, scanner=scanner, probe_factory=probe_factory, shop_prices=prices
+            session,
+            scanner=scanner,
+            probe_factory=probe_factory,
+            shop_prices=prices,
+            own_machine=False,  # never the kiosk's own PC: the customer's, as they tell it
         )
         controller.catalog = catalog
         main = MainWindow(state["language"], config.currency, controller, allow_files=False)

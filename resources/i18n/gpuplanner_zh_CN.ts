@@ -80,6 +80,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Choose the graphics card you have now, if any, and tell us your power supply and case: the plan is for your computer at home.</source>
+            <translation>请选择您现在用的显卡（如果有），并告诉我们电源和机箱：方案是为您家里的电脑做的。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Electricity price per kWh:</source>
             <translation>每度电价格：</translation>
         </message>
@@ -235,6 +240,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>This kiosk does not look at the computer it runs on. Tell it about yours: the graphics card you have now, the power supply and the case.</source>
+            <translation>本自助机不会查看它自己所在的电脑。请告诉它您的电脑情况：现在的显卡、电源和机箱。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Titanium</source>
             <translation>钛金牌</translation>
         </message>
@@ -252,6 +262,16 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>White</source>
             <translation>白牌</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Your &amp;graphics card now:</source>
+            <translation>您现在的显卡(&amp;G)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Your computer</source>
+            <translation>您的电脑</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -287,6 +307,11 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>its power limit is not on record</source>
             <translation>功耗上限未知</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>none, or not sure</source>
+            <translation>没有，或不确定</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />

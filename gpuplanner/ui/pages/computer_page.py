@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
+from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
 from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.report.findings_text import finding_text
 from gpuplanner.ui.pages.base import WizardPage
@@ -36,17 +36,29 @@ SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 class ComputerPage(WizardPage):
     def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
         super().__init__(controller, parent)
+        # At a kiosk the page is the customer's computer, as they tell it: no scan of the PC
+        # the kiosk runs on, no file of it; their card is chosen from the catalog instead.
+        self.customer = not getattr(controller, "own_machine", True)
         self.scan_button = QPushButton(self)
         self.scan_button.setObjectName("scanButton")
+        self.scan_button.setVisible(not self.customer)
         self.load_button = QPushButton(self)
-        self.load_button.setVisible(allow_files)
+        self.load_button.setVisible(allow_files and not self.customer)
         self.busy = QProgressBar(self)
         self.busy.setRange(0, 0)
         self.busy.setVisible(False)
         self.busy.setMaximumWidth(200)
+        self.your_card_label = QLabel(self)
+        self.your_card = QComboBox(self)
+        self.your_card.setObjectName("yourCard")
+        self.your_card_label.setBuddy(self.your_card)
+        self.your_card_label.setVisible(self.customer)
+        self.your_card.setVisible(self.customer)
         buttons = QHBoxLayout()
         buttons.addWidget(self.scan_button)
         buttons.addWidget(self.load_button)
+        buttons.addWidget(self.your_card_label)
+        buttons.addWidget(self.your_card, 1)
         buttons.addWidget(self.busy)
         buttons.addStretch(1)
         self.layout_.addLayout(buttons)
@@ -122,12 +134,21 @@ class ComputerPage(WizardPage):
         for combo in (self.psu_rating, self.psu_atx, self.case_form):
             combo.currentIndexChanged.connect(self._store)
         self.psu_12v2x6.toggled.connect(self._store)
+        self.your_card.currentIndexChanged.connect(self._card_told)
         self._scanned_once = False
         self.retranslate()
 
     # -- scanning ------------------------------------------------------------------------------
 
     def entered(self) -> None:
+        if self.customer:
+            self._fill_cards()
+            snapshot = self.controller.session.snapshot
+            if snapshot is not None:
+                self._show(snapshot)
+            else:
+                self.summary.setText(self._customer_words())
+            return
         if not self._scanned_once and self.controller.session.snapshot is None:
             self._scanned_once = True
             from gpuplanner.core import paths
@@ -139,6 +160,32 @@ class ComputerPage(WizardPage):
                 self.controller.scan()
         elif self.controller.session.snapshot is not None:
             self._show(self.controller.session.snapshot)
+
+    def _fill_cards(self) -> None:
+        if self.your_card.count():
+            return
+        self.your_card.blockSignals(True)
+        self.your_card.addItem(self.tr("none, or not sure"), "")
+        for gpu_id, name in self.controller.card_choices():
+            self.your_card.addItem(name, gpu_id)
+        self.your_card.blockSignals(False)
+
+    def _card_told(self, _index: int) -> None:
+        self.controller.tell_card(self.your_card.currentData() or None)
+
+    def _customer_words(self) -> str:
+        return (
+            "<h3>"
+            + html.escape(self.tr("Your computer"))
+            + "</h3><p>"
+            + html.escape(
+                self.tr(
+                    "Choose the graphics card you have now, if any, and tell us your power "
+                    "supply and case: the plan is for your computer at home."
+                )
+            )
+            + "</p>"
+        )
 
     def _busy(self) -> None:
         self.busy.setVisible(True)
@@ -161,12 +208,17 @@ class ComputerPage(WizardPage):
 
     def _show(self, snapshot) -> None:
         self._idle()
+        if snapshot is None:  # the customer took their card back: nothing is known
+            self.summary.setText(self._customer_words())
+            return
         self.summary.setText(self.describe(snapshot))
         self.load_from_session()  # a loaded machine's supply and case replace the old entries
 
     def describe(self, snapshot) -> str:
         e = html.escape
-        if snapshot.source != "scan":  # a saved scan or another machine's report
+        if snapshot.source == TOLD_SOURCE:  # a kiosk customer's own computer, as they said
+            title = self.tr("Your computer")
+        elif snapshot.source != "scan":  # a saved scan or another machine's report
             title = self.tr("From the file: %1").replace("%1", snapshot.machine or "?")
         else:  # the maker's model when the firmware names it; the host name is the user's own
             title = snapshot.model or self.tr("This computer")
@@ -334,13 +386,25 @@ class ComputerPage(WizardPage):
             self.summary.setText(self.tr("Not scanned yet."))
 
     def retranslate(self) -> None:
-        self.heading.setText(self.tr("This computer"))
-        self.intro.setText(
-            self.tr(
-                "What gpuplanner found, and what you can tell it that no scan can see: "
-                "the power supply, the case and your electricity price."
+        if self.customer:
+            self.heading.setText(self.tr("Your computer"))
+            self.intro.setText(
+                self.tr(
+                    "This kiosk does not look at the computer it runs on. Tell it about yours: "
+                    "the graphics card you have now, the power supply and the case."
+                )
             )
-        )
+        else:
+            self.heading.setText(self.tr("This computer"))
+            self.intro.setText(
+                self.tr(
+                    "What gpuplanner found, and what you can tell it that no scan can see: "
+                    "the power supply, the case and your electricity price."
+                )
+            )
+        self.your_card_label.setText(self.tr("Your &graphics card now:"))
+        if self.your_card.count():
+            self.your_card.setItemText(0, self.tr("none, or not sure"))
         self.scan_button.setText(self.tr("&Scan again"))
         self.load_button.setText(self.tr("&Open a saved scan or report…"))
         self.busy.setAccessibleName(self.tr("Scanning"))
