@@ -87,10 +87,11 @@ def test_a_folder_becomes_a_table_of_machines_and_unreadable_files_are_named(lab
     )
     assert len(problems) == 1 and "broken.json" in str(problems[0])
     rows = {row[0]: row for row in machine_rows(machines)}
-    assert rows["lab-03"][1] == "NVIDIA GeForce RTX 4090"
-    assert rows["lab-03"][2] == 24.0
-    assert rows["lab-03"][3] == "Gen1 x16 (up to Gen3 x16)"
-    assert rows["lab-01"][2] == 12.0
+    assert rows["lab-03"][1].startswith("a desktop PC")  # the kind, with the fact that says so
+    assert rows["lab-03"][2] == "NVIDIA GeForce RTX 4090"
+    assert rows["lab-03"][3] == 24.0
+    assert rows["lab-03"][4] == "Gen1 x16 (up to Gen3 x16)"
+    assert rows["lab-01"][3] == 12.0
     by_name = {m.name: m for m in machines}
     assert by_name["lab-01"].current_card() == "geforce-rtx-3060-12-gb"
 

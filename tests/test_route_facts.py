@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.app.inventory import enrich, looks_like_laptop, machine_facts
+from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.app.machine_kind import looks_like_laptop
 from gpuplanner.hardware.records import GpuDevice
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gpuplanner.app.inventory import enrich
+from gpuplanner.app.machine_kind import MachineKind, machine_kind
 from gpuplanner.app.plan_request import for_machine, plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
@@ -32,11 +33,15 @@ MachinePlans = Sequence[tuple["FleetMachine", Plan]]
 BUDGET_STEPS = 2000
 
 
+UNKNOWN = MachineKind("unknown")
+
+
 @dataclass(frozen=True)
 class FleetMachine:
     name: str
     file: str
     snapshot: SystemSnapshot
+    kind: MachineKind = UNKNOWN
 
     def current_card(self) -> str | None:
         """The catalog id of the machine's first known card: what an upgrade replaces."""
@@ -77,7 +82,8 @@ def load_fleet(
         if name in seen:
             name = f"{name} ({Path(file).name})"
         seen.add(name)
-        machines.append(FleetMachine(name, file, snapshot))
+        cards = {g.id: g for g in catalog.gpus} if catalog is not None else None
+        machines.append(FleetMachine(name, file, snapshot, machine_kind(snapshot, cards)))
     return machines, list(result.errors)
 
 

@@ -7,10 +7,10 @@ diagnosis from the build tables.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.catalog.names import NamedCard, match_device, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
 from gpuplanner.core.vocab import TOLD_SOURCE
@@ -65,39 +65,6 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     known = {(f.id, f.gpu_index) for f in snapshot.findings}
     extra = tuple(f for f in compat if (f.id, f.gpu_index) not in known)
     return replace(enriched, findings=snapshot.findings + extra)
-
-
-LAPTOP_MARKERS = re.compile(r"mobile|laptop|\b[a-z]{2}\d{3}m\b", re.IGNORECASE)
-# Max-Q is a power class: laptop GPUs "with Max-Q Design", but also the 300 W desktop
-# "RTX PRO 6000 Blackwell Max-Q Workstation Edition".
-MAX_Q = re.compile(r"max-?q", re.IGNORECASE)
-DESKTOP_MAX_Q = re.compile(r"workstation|rtx pro \d{4} blackwell max-?q", re.IGNORECASE)
-WORKSTATION_CPUS = re.compile(r"threadripper|xeon|epyc", re.IGNORECASE)
-
-
-def looks_like_laptop(gpu: GpuDevice) -> bool:
-    """A laptop GPU: named so, or a GeForce that reports no power management at all."""
-    name = gpu.name or ""
-    if LAPTOP_MARKERS.search(name):
-        return True
-    if MAX_Q.search(name):
-        return not DESKTOP_MAX_Q.search(name)
-    return (
-        "geforce" in (gpu.name or "").lower()
-        and gpu.driver_version is not None  # a full report, not a hand-trimmed fragment
-        and gpu.power_limit_w is None
-        and gpu.power_default_limit_w is None
-        and gpu.power_draw_w is None
-        and gpu.pcie is not None
-    )
-
-
-# Physical machines put GPUs behind a root port (bus 01 and up); hypervisors put them on bus 00.
-VIRTUAL_BUS = re.compile(r"^(?:[0-9a-f]{4,8}:)?00:[0-9a-f]{2}\.[0-7]$", re.IGNORECASE)
-
-
-def looks_virtual(gpu: GpuDevice) -> bool:
-    return bool(gpu.bus_id and VIRTUAL_BUS.match(gpu.bus_id))
 
 
 def slot_powered(gpus: Sequence[GpuDevice], by_id: Mapping[str, GpuSpec]) -> bool:
@@ -160,6 +127,7 @@ def machine_facts(
     count = 0
     other_w = 0.0
     laptop = workstation = virtual = powered_by_slot = server_airflow = False
+    kind = "unknown"
     links: tuple[tuple[int, int], ...] = ()
     cap = default = None
     if snapshot is not None:
@@ -186,12 +154,12 @@ def machine_facts(
                 if g.catalog_id in by_id
             )
         driver = next((g.driver_version for g in snapshot.gpus if g.driver_version), None)
-        laptop = any(looks_like_laptop(g) for g in snapshot.gpus if g.vendor == "NVIDIA")
-        virtual = any(looks_virtual(g) for g in snapshot.gpus if g.vendor == "NVIDIA")
+        kind = machine_kind(snapshot, by_id).kind
+        laptop = kind == "laptop"
+        virtual = kind in ("cloud-vm", "vgpu-guest")
         powered_by_slot = slot_powered(snapshot.gpus, by_id)
-        workstation = len(snapshot.gpus) >= 4 or bool(
-            WORKSTATION_CPUS.search(snapshot.cpu.model or "")
-        )
+        # A platform with x16 for every card: a workstation or a server, named or by its cards.
+        workstation = kind in ("workstation", "server")
     cpu = snapshot.cpu if snapshot is not None else None
     pipeline = factor = max_temp = matmul = bandwidth = copy = None
     throttled = False
@@ -218,6 +186,7 @@ def machine_facts(
         current_gpu_id=current,
         installed_count=count,
         has_gpu=bool(snapshot and any(g.vendor == "NVIDIA" or g.catalog_id for g in snapshot.gpus)),
+        kind=kind,
         laptop=laptop,
         virtual_machine=virtual,
         slot_powered=powered_by_slot,

@@ -66,7 +66,7 @@ def register(subparsers) -> None:
 
 def plan_to_json(plan, machines) -> dict:
 
-    keys = ["machine", "gpus", "vram_gb", "pcie", "psu", "tensorflow", "warnings", "file"]
+    keys = ["machine", "kind", "gpus", "vram_gb", "pcie", "psu", "tensorflow", "warnings", "file"]
     plan_keys = [
         "machine",
         "now",
@@ -89,7 +89,14 @@ def plan_to_json(plan, machines) -> dict:
         "total_cost": plan.total_cost,
         "total_gain": round(plan.total_gain, 3),
         "unit": plan.unit,
-        "machines": [dict(zip(keys, row, strict=True)) for row in machine_rows(machines)],
+        "machines": [
+            {
+                **dict(zip(keys, row, strict=True)),
+                "kind": machine.kind.kind,  # the code; its words are in the table
+                "kind_evidence": [item.code for item in machine.kind.evidence],
+            }
+            for machine, row in zip(machines, machine_rows(machines), strict=True)
+        ],
         "plan": [dict(zip(plan_keys, row, strict=True)) for row in plan_rows(plan, machines)],
     }
 

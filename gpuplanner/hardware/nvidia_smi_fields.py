@@ -57,6 +57,15 @@ def driver_model(text: str | None) -> str | None:
     return value if value in ("WDDM", "TCC", "MCDM") else None
 
 
+VIRTUALIZATION = {"pass-through": "pass-through", "vgpu": "vgpu", "host vgpu": "host-vgpu"}
+
+
+def virtualization(text: str | None) -> str | None:
+    """'Pass-Through' (a whole GPU given to a VM), 'VGPU' (a vGPU guest), 'Host VGPU' (the
+    host that shares it); 'None' (bare metal) and anything else: None."""
+    return VIRTUALIZATION.get((clean(text) or "").lower())
+
+
 def enabled(text: str | None) -> bool | None:
     value = clean(text)
     if value is None:
@@ -224,6 +233,13 @@ DEVICE = (
         ("driver_model/current_dm",),
         (("Driver Model", "Current"),),
         ("driver_model.current",),
+    ),
+    Field(
+        "virtualization",
+        virtualization,
+        ("gpu_virtualization_mode/virtualization_mode",),
+        (("GPU Virtualization Mode", "Virtualization Mode"),),
+        (),
     ),
 )
 

@@ -57,6 +57,8 @@ HINTS = {
 
 # nvmlDriverModel_t: NVML_DRIVER_WDDM, NVML_DRIVER_WDM (shown as TCC), NVML_DRIVER_MCDM.
 DRIVER_MODELS = {0: "WDDM", 1: "TCC", 2: "MCDM"}
+# nvmlGpuVirtualizationMode_t: 0 none (bare metal), 1 pass-through, 2 vGPU, 3 host vGPU.
+VIRTUALIZATION_MODES = {1: "pass-through", 2: "vgpu", 3: "host-vgpu"}
 
 
 class _Lost(Exception):
@@ -180,6 +182,9 @@ class _Reader:
                 ecc_enabled=bool(ecc[0]) if ecc else None,
                 mig_enabled=bool(mig[0]) if mig else None,
                 driver_model=DRIVER_MODELS.get(_at(model, 0)) if model else None,
+                virtualization=VIRTUALIZATION_MODES.get(
+                    q("nvmlDeviceGetVirtualizationMode", handle)
+                ),
                 nvlink_active_links=nvlinks,
                 pcie=self.link(handle),
             )

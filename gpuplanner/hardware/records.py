@@ -74,6 +74,9 @@ class GpuDevice:
     # Windows's driver models (WDDM for displays, TCC for compute); Linux drivers report none.
     # A report taken inside WSL2 also says WDDM.
     driver_model: str | None = None
+    # How the GPU is given to this OS: "pass-through" (a VM has the whole GPU), "vgpu" (a
+    # slice of it, a vGPU guest); None on bare metal or when the report does not say.
+    virtualization: str | None = None
     pcie: PcieLink | None = None
     bridges: tuple[Bridge, ...] = ()
     lost: bool = False  # the GPU stopped answering during the scan
@@ -192,3 +195,7 @@ class SystemSnapshot:
     findings: tuple[Finding, ...] = ()
     notes: tuple[str, ...] = ()
     model: str | None = None  # the maker's product name from the firmware (DMI), when it says one
+    # What the firmware and the kernel say the box is (a live Linux scan; None when unread):
+    chassis: str | None = None  # SMBIOS chassis class: laptop, desktop, server, mini
+    battery: bool | None = None  # a battery under /sys/class/power_supply
+    hypervisor: str | None = None  # the virtual machine's maker (KVM, Amazon EC2, VMware...)

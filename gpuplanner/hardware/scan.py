@@ -125,6 +125,8 @@ def scan_system(options: ScanOptions | None = None) -> SystemSnapshot:
                 Finding("gpu-lost", "error", device.index, {"index": str(device.index)})
             )
         findings.extend(link_findings(device))
+    linux = options.platform.startswith("linux")
+    chassis, battery, hypervisor = system.read_chassis(options.root) if linux else (None,) * 3
     return SystemSnapshot(
         version=SNAPSHOT_VERSION,
         created=now_iso(),
@@ -139,7 +141,10 @@ def scan_system(options: ScanOptions | None = None) -> SystemSnapshot:
         power_supply=power_supply,
         case=options.case,
         findings=tuple(findings),
-        model=system.read_model(options.root) if options.platform.startswith("linux") else None,
+        model=system.read_model(options.root) if linux else None,
+        chassis=chassis,
+        battery=battery,
+        hypervisor=hypervisor,
     )
 
 

@@ -127,6 +127,71 @@ def read_model(root: Path) -> str | None:
     return product
 
 
+# SMBIOS chassis types (DMTF DSP0134, 7.4.1) grouped by what they mean for a GPU.
+CHASSIS_TYPES = {
+    **dict.fromkeys((8, 9, 10, 14, 30, 31, 32), "laptop"),  # portable, laptop, notebook, ...
+    **dict.fromkeys((3, 4, 5, 6, 7, 15, 16, 24), "desktop"),  # desktop, towers, space-saving
+    **dict.fromkeys((17, 23, 25, 28, 29), "server"),  # main server, rack, multi-system, blade
+    **dict.fromkeys((35, 36, 13), "mini"),  # mini PC, stick PC, all in one
+}
+# DMI vendors and products that are virtual machines, and what to call them.
+HYPERVISORS = (
+    ("amazon ec2", "Amazon EC2"),
+    ("google", "Google Compute Engine"),
+    ("qemu", "KVM/QEMU"),
+    ("kvm", "KVM/QEMU"),
+    ("vmware", "VMware"),
+    ("innotek", "VirtualBox"),
+    ("virtualbox", "VirtualBox"),
+    ("xen", "Xen"),
+    ("openstack", "OpenStack"),
+    ("alibaba cloud", "Alibaba Cloud ECS"),
+    ("tencent cloud", "Tencent Cloud CVM"),
+    ("virtual machine", "Hyper-V"),
+)
+
+
+def read_chassis(root: Path) -> tuple[str | None, bool | None, str | None]:
+    """(chassis class, battery present, hypervisor) from DMI, sysfs and /proc/cpuinfo."""
+    dmi = root / "sys" / "class" / "dmi" / "id"
+
+    def text(path: Path) -> str:
+        try:
+            return path.read_text(encoding="utf-8", errors="replace").strip()[:200]
+        except OSError:
+            return ""
+
+    number = text(dmi / "chassis_type")
+    chassis = CHASSIS_TYPES.get(int(number)) if number.isdigit() and len(number) < 4 else None
+    supplies = root / "sys" / "class" / "power_supply"
+    battery: bool | None = None
+    if supplies.is_dir():
+        try:
+            battery = any(text(p / "type").lower() == "battery" for p in supplies.iterdir())
+        except OSError:
+            battery = None
+    words = " ".join(text(dmi / n) for n in ("sys_vendor", "product_name", "bios_vendor")).lower()
+    hypervisor = next((name for key, name in HYPERVISORS if key in words), None)
+    if hypervisor is None and " hypervisor " in _cpu_flags(root):
+        hypervisor = "hypervisor"  # the CPU says it runs under one, the firmware not which
+    return chassis, battery, hypervisor
+
+
+def _cpu_flags(root: Path) -> str:
+    """The first CPU's flags line, with a space before it (its words, space-separated)."""
+    try:
+        with open(root / "proc" / "cpuinfo", encoding="utf-8", errors="replace") as handle:
+            for _ in range(64):
+                line = handle.readline()
+                if not line:
+                    break
+                if line.startswith("flags"):
+                    return " " + line.split(":", 1)[-1].strip() + " "
+    except OSError:
+        pass
+    return ""
+
+
 def read_memory() -> MemoryInfo:
     memory = psutil.virtual_memory()
     return MemoryInfo(

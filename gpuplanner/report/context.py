@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from gpuplanner import __version__
+from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.i18n import translatable
 from gpuplanner.report.files import qr_png
 from gpuplanner.report.html import ReportContext
@@ -40,7 +41,12 @@ def report_context(
         app_version=__version__,
         catalog_version=catalog_version(catalog, language),
         request=request,
-        machine_rows=machine_rows(snapshot, probe, language),
+        machine_rows=machine_rows(
+            snapshot,
+            probe,
+            language,
+            machine_kind(snapshot, {g.id: g for g in catalog.gpus}) if snapshot else None,
+        ),
         current_gpu_id=request.machine.current_gpu_id if request is not None else None,
         shop=shop,
         logo_url=logo_url,

@@ -13,6 +13,7 @@ from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.i18n import translatable
 from gpuplanner.report.job_text import WORKLOAD
 from gpuplanner.report.job_text import translator as report_words
+from gpuplanner.report.kind_text import kind_words
 from gpuplanner.report.plan_text import finding_text, translate
 from gpuplanner.report.svg_charts import FONT_FAMILIES
 
@@ -20,6 +21,7 @@ CONTEXT = "FleetReport"
 
 MACHINE_HEADER = [
     translatable("FleetReport", "Machine"),
+    translatable("FleetReport", "Kind"),
     translatable("FleetReport", "GPUs"),
     translatable("FleetReport", "GPU memory (GB)"),
     translatable("FleetReport", "PCIe links"),
@@ -146,6 +148,7 @@ def machine_rows(machines, language: str = "en") -> list[list[object]]:
     return [
         [
             m.name,
+            kind_words(m.kind, _language(language), most=1),  # a table cell: the first fact
             m.gpu_summary(),
             m.vram_gb() if m.vram_gb() is not None else "",
             _links(m, tr),

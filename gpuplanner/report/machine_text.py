@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.vocab import TOLD_SOURCE
 from gpuplanner.i18n import translatable
 from gpuplanner.report.job_text import translator
+from gpuplanner.report.kind_text import kind_words
 
 
 def _gb(mib: float | None) -> str | None:
@@ -21,13 +23,21 @@ def _link(link, tr) -> str | None:
     return text
 
 
-def machine_rows(snapshot, probe, language: str) -> list[tuple[str, str]]:
-    """What the scan saw (and the probe measured); an empty list when nothing was scanned."""
+def machine_rows(snapshot, probe, language: str, kind=None) -> list[tuple[str, str]]:
+    """What the scan saw (and the probe measured); an empty list when nothing was scanned.
+    ``kind``: the machine's kind (app/machine_kind.py), with what decided it."""
     tr = translator(language)
     rows: list[tuple[str, str]] = []
     if snapshot is None:
         return rows
-    if snapshot.source != "scan":  # a saved scan or another machine's nvidia-smi report
+    if snapshot.source == TOLD_SOURCE:  # a kiosk customer's computer, as they said
+        rows.append(
+            (
+                tr(translatable("Report", "Computer")),
+                tr(translatable("Report", "yours, as you told it")),
+            )
+        )
+    elif snapshot.source != "scan":  # a saved scan or another machine's nvidia-smi report
         rows.append((tr(translatable("Report", "From the file")), snapshot.machine or "?"))
     else:
         rows.append(
@@ -38,6 +48,8 @@ def machine_rows(snapshot, probe, language: str) -> list[tuple[str, str]]:
         )
         if snapshot.machine:
             rows.append((tr(translatable("Report", "Host name")), snapshot.machine))
+    if kind is not None and snapshot.source != TOLD_SOURCE:
+        rows.append((tr(translatable("Report", "Kind of computer")), kind_words(kind, language)))
     if snapshot.os is not None:
         rows.append(
             (

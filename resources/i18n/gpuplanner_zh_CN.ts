@@ -260,6 +260,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>What it is: %1</source>
+            <translation>机器类型：%1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>White</source>
             <translation>白牌</translation>
         </message>
@@ -1340,6 +1345,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/fleet_export.py" />
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
             <source>Lab upgrade plan</source>
             <translation>实验室升级方案</translation>
         </message>
@@ -1630,6 +1640,159 @@
             <location filename="gpuplanner/ui/fleet_window.py" />
             <source>gpuplanner – lab fleet</source>
             <translation>gpuplanner – 实验室机群</translation>
+        </message>
+    </context>
+    <context>
+        <name>Kind</name>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>; </source>
+            <translation>；</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a PCIe card on a physical slot: {name}</source>
+            <translation>插在实体 PCIe 插槽上的显卡：{name}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a cloud virtual machine</source>
+            <translation>云虚拟机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a desktop</source>
+            <translation>台式机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a desktop PC</source>
+            <translation>台式机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a laptop</source>
+            <translation>笔记本电脑</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a laptop GPU: {name}</source>
+            <translation>笔记本显卡：{name}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a mini PC</source>
+            <translation>迷你主机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a server</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a small PC</source>
+            <translation>小型主机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a vGPU guest (a share of a GPU)</source>
+            <translation>vGPU 虚拟机（分到一块 GPU 的一部分）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a vGPU profile: {name}</source>
+            <translation>vGPU 配置：{name}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a virtual machine with its GPU passed through</source>
+            <translation>虚拟机（GPU 直通）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a workstation</source>
+            <translation>工作站</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>a workstation CPU: {cpu}</source>
+            <translation>工作站级 CPU：{cpu}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>it has a battery</source>
+            <translation>有电池</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>it runs under {name}</source>
+            <translation>运行在 {name} 之上</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>not known from what it says</source>
+            <translation>从现有信息无法判断</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>the CPU says it runs under a hypervisor</source>
+            <translation>CPU 表明它运行在虚拟化平台之上</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>the GPU is on bus {bus}, where hypervisors put theirs</source>
+            <translation>GPU 位于总线 {bus}，这是虚拟化平台放置直通设备的位置</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>the driver runs {name} as a vGPU</source>
+            <translation>驱动以 vGPU 方式运行 {name}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>the firmware calls it {chassis}</source>
+            <translation>固件标明它是{chassis}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{count} GPUs</source>
+            <translation>{count} 块 GPU</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{kind} ({why})</source>
+            <translation>{kind}（{why}）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{name} is a cloud's hypervisor</source>
+            <translation>{name} 是云厂商的虚拟化平台</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{name} is a data-centre card</source>
+            <translation>{name} 是数据中心显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{name} is an SXM module, not a PCIe card</source>
+            <translation>{name} 是 SXM 模组，不是 PCIe 显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{name} is cooled by the chassis' fans</source>
+            <translation>{name} 靠机箱风扇散热（被动散热）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{name} is passed through to a virtual machine</source>
+            <translation>{name} 直通给了虚拟机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
+            <source>{name} is sold only inside a cloud</source>
+            <translation>{name} 只在云上提供</translation>
         </message>
     </context>
     <context>
@@ -2434,6 +2597,11 @@
             <translation>保留现有电源</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>Kind of computer</source>
+            <translation>机器类型</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>LLM fine-tuning</source>
             <translation>大语言模型微调</translation>
@@ -2829,6 +2997,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>your card</source>
             <translation>您的显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_text.py" />
+            <source>yours, as you told it</source>
+            <translation>您的电脑（按您所述）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/context.py" />

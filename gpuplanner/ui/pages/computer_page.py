@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,14 +23,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
 from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.report.findings_text import finding_text
+from gpuplanner.report.kind_text import CONTEXT as KIND_CONTEXT
+from gpuplanner.report.kind_text import kind_text
 from gpuplanner.ui.pages.base import WizardPage
 
 RATINGS = ("", *PSU_RATINGS)  # "": unknown
 CASES = ("", *CASE_FORMS)
 SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ℹ"}
+# The kind's words are marked where they are defined (report/kind_text.py): looked up here.
+_qt_translate = QCoreApplication.translate
 
 
 class ComputerPage(WizardPage):
@@ -228,6 +233,11 @@ class ComputerPage(WizardPage):
             else ""
         )
         parts = [f"<h3>{e(title)}{host}</h3>"]
+        if snapshot.source != TOLD_SOURCE:
+            catalog = self.controller.catalog
+            kind = machine_kind(snapshot, {g.id: g for g in catalog.gpus} if catalog else None)
+            said = kind_text(kind, lambda text: _qt_translate(KIND_CONTEXT, text))
+            parts.append(f"<p>{e(self.tr('What it is: %1').replace('%1', said))}</p>")
         if not snapshot.gpus:
             parts.append(
                 "<p><b>"
