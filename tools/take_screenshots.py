@@ -54,8 +54,15 @@ MACHINES = {
     "2x-a5000": "nvidia-smi-q-x/nvidia-smi-q-x_dual-rtx-a5000_drv590.xml",
     "4090-gen3": "nvidia-smi-q-x/nvidia-smi-q-x_rtx4090_gen4-card-in-gen3-host_drv535.xml",
     "3090": "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml",
+    # Machines taken for what they are (issue 27): a laptop, and a Windows VM with its GeForce.
+    "laptop": "nvidia-smi-q-x/nvidia-smi-q-x_gtx1050-hp-laptop_pcie-x8-of-x16_power-na.xml",
+    "windows": "nvidia-smi-q-x/nvidia-smi-q-x_rtx3080_windows-wddm_drv536.xml",
 }
-MACHINE_SCENES = {"3090": (("5", "sme"),)}
+MACHINE_SCENES = {
+    "3090": (("5", "sme"),),
+    "laptop": (("2", "computer"), ("5", "sme")),
+    "windows": (("2", "computer"), ("5", "sme")),
+}
 MACHINE_SHOTS = [
     (f"{number}-{scene}-{machine}-{language}.png", scene, machine, language)
     for machine in MACHINES

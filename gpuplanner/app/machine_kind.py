@@ -135,7 +135,11 @@ def _cloud(
     datacenter = [s for s in specs if s.segment == "datacenter"]
     if datacenter:
         cloud.append(Evidence("datacenter-card", {"name": datacenter[0].name}))
-    if cloud or not specs:
+    # A card clouds rent (no GeForce, no workstation card known) in a VM: a cloud's.
+    owned = any(s.segment != "datacenter" for s in specs) or any(
+        "geforce" in (g.name or "").lower() for g in gpus
+    )
+    if cloud or not owned:
         return MachineKind("cloud-vm", tuple(vm + cloud))
     return MachineKind("virtual-machine", tuple(vm))
 

@@ -252,6 +252,10 @@ class WizardController(QObject):
         self.scan_started.emit()
         self._start(self._scan, self._scanned)
 
+    def cards_by_id(self) -> dict:
+        """The catalog's cards by id (loaded once, then kept)."""
+        return {g.id: g for g in self._load_catalog().gpus}
+
     def card_choices(self) -> list[tuple[str, str]]:
         """(id, name) of every card a customer may say they have, by name."""
         catalog = self._load_catalog()

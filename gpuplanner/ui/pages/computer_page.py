@@ -234,8 +234,7 @@ class ComputerPage(WizardPage):
         )
         parts = [f"<h3>{e(title)}{host}</h3>"]
         if snapshot.source != TOLD_SOURCE:
-            catalog = self.controller.catalog
-            kind = machine_kind(snapshot, {g.id: g for g in catalog.gpus} if catalog else None)
+            kind = machine_kind(snapshot, self.controller.cards_by_id())
             said = kind_text(kind, lambda text: _qt_translate(KIND_CONTEXT, text))
             parts.append(f"<p>{e(self.tr('What it is: %1').replace('%1', said))}</p>")
         if not snapshot.gpus:
