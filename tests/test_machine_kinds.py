@@ -186,3 +186,23 @@ def _machine(*names, **facts):
 def test_kinds_from_each_kind_of_fact(data, snapshot, kind):
     snapshot = enrich(snapshot, data)
     assert machine_kind(snapshot, {g.id: g for g in data.gpus}).kind == kind
+
+
+def test_a_vm_without_a_gpu_or_wsl2_is_planned_for_the_pc_it_runs_on(data):
+    """This very CI machine is a VM without a GPU: planning for it is planning for a host."""
+    from dataclasses import replace
+
+    from gpuplanner.hardware.records import OsInfo
+
+    bare = enrich(_machine(hypervisor="hypervisor"), data)
+    assert machine_kind(bare).kind == "virtual-machine"
+    assert not machine_facts(bare, None, data).virtual_machine
+    wsl = replace(
+        _machine("NVIDIA GeForce RTX 4070", hypervisor="Hyper-V"),
+        os=OsInfo(
+            system="Linux", release="5.15.153.1-microsoft-standard-WSL2", machine="x86_64", wsl=True
+        ),
+    )
+    assert machine_kind(enrich(wsl, data)).kind == "desktop"
+    ec2 = enrich(_machine(hypervisor="Amazon EC2"), data)
+    assert machine_kind(ec2).kind == "cloud-vm"

@@ -116,7 +116,9 @@ def _cloud(
     """A virtual machine: a cloud's when a cloud-only card, a data-centre card or a cloud's
     hypervisor says so; else a VM on a host the user may own (a GeForce passed through)."""
     vm = []
-    if snapshot.hypervisor:
+    # WSL2 runs under Hyper-V too, but its GPU is the Windows PC's own: that PC is the machine.
+    wsl = snapshot.os is not None and snapshot.os.wsl
+    if snapshot.hypervisor and not wsl:
         vm.append(Evidence("hypervisor", {"name": snapshot.hypervisor}))
     passed = [g for g in gpus if g.virtualization == "pass-through"]
     if passed:
@@ -135,9 +137,12 @@ def _cloud(
     datacenter = [s for s in specs if s.segment == "datacenter"]
     if datacenter:
         cloud.append(Evidence("datacenter-card", {"name": datacenter[0].name}))
-    # A card clouds rent (no GeForce, no workstation card known) in a VM: a cloud's.
-    owned = any(s.segment != "datacenter" for s in specs) or any(
-        "geforce" in (g.name or "").lower() for g in gpus
+    # A card clouds rent (no GeForce, no workstation card known) in a VM: a cloud's. A VM
+    # without a GPU (VirtualBox on a student's PC) is planned for the host it runs on.
+    owned = (
+        not gpus
+        or any(s.segment != "datacenter" for s in specs)
+        or any("geforce" in (g.name or "").lower() for g in gpus)
     )
     if cloud or not owned:
         return MachineKind("cloud-vm", tuple(vm + cloud))
