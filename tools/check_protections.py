@@ -1,6 +1,6 @@
 """Remove each protection in turn and check that its test notices (docs/RELIABILITY.md).
 
-Usage: python tools/check_protections.py   (about a minute; restores every file, even on Ctrl+C)
+Usage: python tools/check_protections.py   (about 15 minutes; restores every file, even on Ctrl+C)
 Each line: the protection, CAUGHT or MISSED, and pytest's summary. Exit 1 if any is MISSED.
 """
 
