@@ -174,3 +174,27 @@ def test_a_loaded_machine_s_supply_and_case_replace_the_session_s(tmp_path):
     assert session.psu_watts == 850 and session.psu_8pin is None
     assert session.free_slots == 2  # the saved scan has no case: the entered one stays
     assert to_request(session, None).psu.rated_w == 850
+
+
+def test_mig_plans_one_slice_and_says_what_it_holds(data, model):
+    """Issue 27 (2): a card with MIG on is planned as the slice TensorFlow will see."""
+    from gpuplanner.hardware.snapshot import load_file
+
+    path = (
+        Path(__file__).parent
+        / "fixtures"
+        / "nvidia-smi-q-x"
+        / "nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
+    )
+    facts = machine_facts(enrich(load_file(path), data), None, data)
+    assert facts.mig_slice_gb == 19.5  # four slices of 19,968 MiB, 14 SMs each
+    assert facts.mig_slice_share == pytest.approx(1 / 7, abs=0.01)  # a seventh of the compute
+    request = PlanRequest(scenario=Scenario.SME, machine=facts)
+    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    assert keep.count == 1 and keep.vram_per_card_gb == 19.5
+    assert "mig-slice" in _ids(keep)
+    whole = replace(facts, mig_slice_gb=None, mig_slice_share=None)
+    plan = recommend(PlanRequest(scenario=Scenario.SME, machine=whole), data, model)
+    whole_keep = next(o for o in plan.options if o.action == "keep")
+    assert "mig-slice" not in _ids(whole_keep)
+    assert keep.predicted_throughput < whole_keep.predicted_throughput

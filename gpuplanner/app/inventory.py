@@ -67,6 +67,26 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     return replace(enriched, findings=snapshot.findings + extra)
 
 
+def mig_slice(gpu: GpuDevice) -> tuple[float | None, float | None]:
+    """The largest MIG slice of a card with MIG on: its memory (GB) and about what share of
+    the card's compute it has. A process (TensorFlow's too) sees one MIG device, not several.
+    The share is the lesser of its memory share and its SMs over seven of the smallest
+    slice's (MIG cuts compute in sevenths): an H100's 3g.40gb, 60 SMs, is about 45%."""
+    if not gpu.mig_enabled or not gpu.mig_slices:
+        return None, None
+    largest = max(gpu.mig_slices, key=lambda s: (s.memory_mib or 0, s.sm_count or 0))
+    if not largest.memory_mib:
+        return None, None
+    shares = []
+    if gpu.memory_total_mib:
+        shares.append(largest.memory_mib / gpu.memory_total_mib)
+    sms = [s.sm_count for s in gpu.mig_slices if s.sm_count]
+    if largest.sm_count and sms:
+        shares.append(largest.sm_count / (7 * min(sms)))
+    share = min(1.0, min(shares)) if shares else None
+    return round(largest.memory_mib / 1024, 1), round(share, 3) if share else None
+
+
 def slot_powered(gpus: Sequence[GpuDevice], by_id: Mapping[str, GpuSpec]) -> bool:
     """Every GPU runs from the slot alone: a catalog card without power connectors, or an
     unknown card whose power limit is 75 W or less (or not reported at all)."""
@@ -129,7 +149,7 @@ def machine_facts(
     laptop = workstation = virtual = powered_by_slot = server_airflow = False
     kind = "unknown"
     links: tuple[tuple[int, int], ...] = ()
-    cap = default = None
+    cap = default = slice_gb = slice_share = None
     if snapshot is not None:
         known = [g for g in snapshot.gpus if g.catalog_id]
         if known:
@@ -148,6 +168,7 @@ def machine_facts(
             links = installed_links([g for g in known if g.catalog_id == current])
             cap = first.power_enforced_limit_w or first.power_limit_w
             default = first.power_default_limit_w
+            slice_gb, slice_share = mig_slice(first)
             server_airflow = any(
                 by_id[g.catalog_id].cooler == "passive" or by_id[g.catalog_id].form_factor != "pcie"
                 for g in known
@@ -215,6 +236,8 @@ def machine_facts(
         copy_gbs=copy,
         power_cap_w=cap,
         power_default_w=default,
+        mig_slice_gb=slice_gb,
+        mig_slice_share=slice_share,
         max_temp_c=max_temp,
         throttled=throttled,
     )

@@ -25,7 +25,7 @@ from gpuplanner.hardware.nvidia_smi_fields import clean as _clean
 from gpuplanner.hardware.nvidia_smi_fields import integer as _integer
 from gpuplanner.hardware.nvidia_smi_fields import version as _version
 from gpuplanner.hardware.pcie import nvml_bus_id_to_sysfs
-from gpuplanner.hardware.records import GpuDevice, PcieLink
+from gpuplanner.hardware.records import GpuDevice, MigSlice, PcieLink
 
 MAX_REPORT_BYTES = 50 * 1024 * 1024
 
@@ -57,6 +57,7 @@ def _device(
     name: str | None,
     throttle: tuple[str, ...],
     has_link: bool,
+    mig: tuple[MigSlice, ...] = (),
 ) -> GpuDevice:
     """The one builder: every fact of ``fields.DEVICE`` and ``fields.LINK`` through ``read``."""
     values: dict[str, Any] = {f.name: f.convert(read(f)) for f in fields.DEVICE}
@@ -72,6 +73,7 @@ def _device(
         cuda_driver_version=cuda,
         throttle_reasons=throttle,
         pcie=link,
+        mig_slices=mig[:64],  # at most seven per GPU on any card made
         **values,  # the table's converters give each field its type
     )
 
@@ -97,6 +99,16 @@ def _xml_reader(gpu: ET.Element) -> Reader:
         return next((v for p in field.xml if (v := _clean(_find(gpu, p))) is not None), None)
 
     return read
+
+
+def _xml_mig(gpu: ET.Element) -> tuple[MigSlice, ...]:
+    return tuple(
+        MigSlice(
+            fields.number(_find(device, "fb_memory_usage/total")),
+            fields.integer(_find(device, "device_attributes/shared/multiprocessor_count")),
+        )
+        for device in gpu.findall("mig_devices/mig_device")
+    )
 
 
 def _xml_throttle(gpu: ET.Element) -> tuple[str, ...]:
@@ -135,6 +147,7 @@ def parse_xml(data: bytes | str) -> Report:
             _find(gpu, "product_name"),
             _xml_throttle(gpu),
             gpu.find("pci/pci_gpu_link_info") is not None,
+            _xml_mig(gpu),
         )
         for index, gpu in enumerate(root.findall("gpu"))
     ]
@@ -229,6 +242,24 @@ def _text_reader(gpu: dict) -> Reader:
     return read
 
 
+def _text_mig(gpu: dict) -> tuple[MigSlice, ...]:
+    devices = gpu.get("MIG Device")
+    listed = (
+        devices if isinstance(devices, list) else [devices] if isinstance(devices, dict) else []
+    )
+    return tuple(
+        MigSlice(
+            fields.number(
+                _get(device, "Shared FB Memory Usage", "Total")
+                or _get(device, "FB Memory Usage", "Total")
+            ),
+            fields.integer(_get(device, "Device Attributes", "Shared", "Multiprocessor count")),
+        )
+        for device in listed
+        if isinstance(device, dict)
+    )
+
+
 def _text_throttle(gpu: dict) -> tuple[str, ...]:
     pairs = [
         (label, value.strip() == "Active")
@@ -264,6 +295,7 @@ def parse_text(text: str) -> Report:
                     _get(gpu, "Product Name"),
                     _text_throttle(gpu),
                     True,
+                    _text_mig(gpu),
                 )
             )
     attached = _integer(_get(tree, "Attached GPUs"))

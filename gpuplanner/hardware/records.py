@@ -40,6 +40,14 @@ class Bridge:
 
 
 @dataclass(frozen=True)
+class MigSlice:
+    """One MIG instance of a GPU: what a process given it holds and computes with."""
+
+    memory_mib: float | None = None
+    sm_count: int | None = None
+
+
+@dataclass(frozen=True)
 class GpuDevice:
     index: int
     vendor: str  # NVIDIA, AMD, Intel, or the PCI vendor id
@@ -71,6 +79,7 @@ class GpuDevice:
     ecc_enabled: bool | None = None
     nvlink_active_links: int | None = None
     mig_enabled: bool | None = None
+    mig_slices: tuple[MigSlice, ...] = ()  # the MIG instances the report lists
     # Windows's driver models (WDDM for displays, TCC for compute); Linux drivers report none.
     # A report taken inside WSL2 also says WDDM.
     driver_model: str | None = None

@@ -8,6 +8,8 @@ instance can only keep what it has.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.planning.options import Candidate, Installed
 from gpuplanner.planning.request import MachineFacts
@@ -17,7 +19,12 @@ COUNTS = (1, 2, 4, 8)
 
 def installed(machine: MachineFacts, by_id: dict[str, GpuSpec]) -> Installed | None:
     gpu = by_id.get(machine.current_gpu_id or "")
-    return Installed(gpu, max(1, machine.installed_count)) if gpu is not None else None
+    if gpu is None:
+        return None
+    if machine.mig_slice_gb:
+        # MIG on: the job runs in one slice of one card, with the slice's memory.
+        return Installed(replace(gpu, memory_gb=machine.mig_slice_gb), 1)
+    return Installed(gpu, max(1, machine.installed_count))
 
 
 def generate(
@@ -28,7 +35,7 @@ def generate(
         out.append(Candidate("keep", current.gpu, current.count, 0))
     if machine.laptop or machine.virtual_machine:
         return out  # nothing to buy for a laptop or a cloud instance
-    if current is not None and current.gpu.form_factor == "pcie":
+    if current is not None and current.gpu.form_factor == "pcie" and not machine.mig_slice_gb:
         for total in COUNTS:
             if current.count < total <= max_gpus:
                 out.append(Candidate("add", current.gpu, total, total - current.count))

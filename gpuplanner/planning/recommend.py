@@ -317,6 +317,11 @@ class _Planner:
                 self.capped = True
                 relative = round(relative * self.input_cap / throughput, 3)
                 throughput = round(self.input_cap, 1)
+            share = self.request.machine.mig_slice_share
+            if c.action == "keep" and share and relative is not None:
+                # One MIG slice computes with its share of the card's SMs.
+                relative = round(relative * share, 3)
+                throughput = round(throughput * share, 1) if throughput else None
             capped = self.ctx.power_cap if c.action in ("keep", "add") else None
             if capped is not None and relative is not None:
                 # The installed cards run under their cap (a probe would have measured it).

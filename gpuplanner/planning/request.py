@@ -49,6 +49,10 @@ class MachineFacts:
     # The installed cards' enforced power limit and their maker's default, when both are known.
     power_cap_w: float | None = None
     power_default_w: float | None = None
+    # MIG on the installed card: a TensorFlow process sees one slice, this big, with about
+    # this share of the card's compute (None: MIG off, or no slice listed).
+    mig_slice_gb: float | None = None
+    mig_slice_share: float | None = None
     max_temp_c: float | None = None
     throttled: bool = False
 

@@ -39,6 +39,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "The pair needs an NVLink bridge ({price} used): over PCIe it would scale far less. The board's two x16 slots must be as far apart as the bridge (3 or 4 slots).",
     ),
+    "mig-slice": translatable(
+        "Finding",
+        "MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -i 0 -mig 0, as root, with no job running) and scan again.",
+    ),
     "power-capped": translatable(
         "Finding",
         "Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.",

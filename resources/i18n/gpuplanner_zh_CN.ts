@@ -640,6 +640,11 @@
             <translation>权重改为 {to} 位（需 {vram_gb} GB）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -i 0 -mig 0, as root, with no job running) and scan again.</source>
+            <translation>MIG 已开启：TensorFlow 只在一个切片里运行，最多 {slice_gb} GB 显存、约为整卡 {speed_pct}% 的算力。若要按整卡规划，请关闭 MIG（以 root 身份、在没有任务运行时执行 nvidia-smi -i 0 -mig 0）后重新检测。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Many of these were used for mining: check the fans, temperatures and memory errors before paying.</source>
             <translation>这类卡很多挖过矿：付款前检查风扇、温度和显存错误。</translation>

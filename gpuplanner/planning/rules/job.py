@@ -198,6 +198,15 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     machine = ctx.request.machine
     gpu = c.gpu
     out = []
+    if c.action == "keep" and machine.mig_slice_gb:
+        out.append(
+            finding(
+                "mig-slice",
+                "warns",
+                slice_gb=machine.mig_slice_gb,
+                speed_pct=round((machine.mig_slice_share or 1.0) * 100),
+            )
+        )
     cap = ctx.power_cap
     if cap is not None and c.action in ("keep", "add"):
         out.append(
