@@ -198,3 +198,30 @@ def test_mig_plans_one_slice_and_says_what_it_holds(data, model):
     whole_keep = next(o for o in plan.options if o.action == "keep")
     assert "mig-slice" not in _ids(whole_keep)
     assert keep.predicted_throughput < whole_keep.predicted_throughput
+
+
+LAPTOP_3060 = (
+    b'<?xml version="1.0" ?><nvidia_smi_log><driver_version>550.54.14</driver_version>'
+    b'<cuda_version>12.4</cuda_version><gpu id="00000000:01:00.0">'
+    b"<product_name>NVIDIA GeForce RTX 3060 Laptop GPU</product_name>"
+    b"<fb_memory_usage><total>6144 MiB</total></fb_memory_usage></gpu></nvidia_smi_log>"
+)
+
+
+def test_a_laptop_too_small_for_the_job_gets_the_job_that_fits_it_first(data, model, tmp_path):
+    """Issue 27 (2): an RTX 3060 Laptop GPU (6 GB) and BERT-large: not only 'rent'."""
+    from gpuplanner.hardware.snapshot import load_file
+
+    report = tmp_path / "laptop.xml"
+    report.write_bytes(LAPTOP_3060)
+    snapshot = enrich(load_file(report), data)
+    assert snapshot.gpus[0].catalog_id == "geforce-rtx-3060-laptop"
+    facts = machine_facts(snapshot, None, data)
+    assert facts.kind == "laptop" and not facts.slot_powered
+    plan = recommend(PlanRequest(scenario=Scenario.SME, machine=facts, today=TODAY), data, model)
+    assert not any(o.offered and o.action != "keep" for o in plan.options)  # nothing to fit in
+    assert [o.action for o in plan.options] == ["keep"]  # laptop GPUs are never offered
+    first = plan.alternatives[0]
+    assert first.change == "model" and first.to == "bert-base" and first.keep
+    assert first.vram_gb <= 6 * 0.9
+    assert plan.alternatives[-1].change == "rent"

@@ -170,7 +170,8 @@ def machine_facts(
             default = first.power_default_limit_w
             slice_gb, slice_share = mig_slice(first)
             server_airflow = any(
-                by_id[g.catalog_id].cooler == "passive" or by_id[g.catalog_id].form_factor != "pcie"
+                by_id[g.catalog_id].cooler == "passive"
+                or by_id[g.catalog_id].form_factor in ("sxm", "oam")
                 for g in known
                 if g.catalog_id in by_id
             )
@@ -178,7 +179,8 @@ def machine_facts(
         kind = machine_kind(snapshot, by_id).kind
         laptop = kind == "laptop"
         virtual = kind in ("cloud-vm", "vgpu-guest")
-        powered_by_slot = slot_powered(snapshot.gpus, by_id)
+        # A laptop's GPU has no cables to ask about: the laptop is its supply.
+        powered_by_slot = kind != "laptop" and slot_powered(snapshot.gpus, by_id)
         # A platform with x16 for every card: a workstation or a server, named or by its cards.
         workstation = kind in ("workstation", "server")
     cpu = snapshot.cpu if snapshot is not None else None

@@ -150,7 +150,7 @@ def _cloud(
 
 
 def _laptop(
-    snapshot: SystemSnapshot, gpus: list[GpuDevice], _specs: list[GpuSpec]
+    snapshot: SystemSnapshot, gpus: list[GpuDevice], specs: list[GpuSpec]
 ) -> MachineKind | None:
     evidence = []
     if snapshot.chassis == "laptop":
@@ -158,6 +158,9 @@ def _laptop(
     if snapshot.battery:
         evidence.append(Evidence("battery"))
     named = [g for g in gpus if looks_like_laptop(g)]
+    soldered = [s for s in specs if s.form_factor == "laptop"]
+    if soldered and not named:
+        evidence.append(Evidence("laptop-gpu", {"name": soldered[0].name}))
     if named:
         evidence.append(Evidence("laptop-gpu", {"name": named[0].name}))
     return MachineKind("laptop", tuple(evidence)) if evidence else None
@@ -169,7 +172,7 @@ def _server(
     evidence = []
     if snapshot.chassis == "server":
         evidence.append(Evidence("chassis", {"chassis": "server"}))
-    module = [s for s in specs if s.form_factor != "pcie"]
+    module = [s for s in specs if s.form_factor in ("sxm", "oam")]
     if module:
         evidence.append(Evidence("module-card", {"name": module[0].name}))
     passive = [s for s in specs if s.cooler == "passive"]

@@ -78,7 +78,7 @@ def tensor_rates_fit(gpu: GpuSpec) -> list[str]:
 
 
 def connectors_feed_board(gpu: GpuSpec) -> list[str]:
-    if gpu.form_factor != "pcie":
+    if gpu.form_factor != "pcie":  # a module or a laptop's GPU: fed by its board
         return []
     supply = SLOT_W + sum(getattr(gpu, name) * watts for name, watts in CONNECTOR_W.items())
     if gpu.board_power_w > supply * CONNECTOR_MARGIN:
@@ -97,7 +97,7 @@ def psu_above_board(gpu: GpuSpec) -> list[str]:
 def physical_fields(gpu: GpuSpec) -> list[str]:
     if gpu.form_factor == "pcie" and gpu.slot_width is None:
         return ["a PCIe card needs its slot width"]
-    if gpu.form_factor != "pcie" and gpu.cooler != "passive":
+    if gpu.form_factor in ("sxm", "oam") and gpu.cooler != "passive":
         return ["SXM and OAM modules are cooled by the server (passive)"]
     return []
 

@@ -87,10 +87,10 @@ GPUS = Table(
         _c("power_8pin", INT, True, 0, 4),
         _c("power_12v2x6", INT, True, 0, 2),
         _c("power_eps8", INT, True, 0, 2),
-        _c("form_factor", CHOICE, True, choices=("pcie", "sxm", "oam")),
+        _c("form_factor", CHOICE, True, choices=("pcie", "sxm", "oam", "laptop")),
         _c("slot_width", FLOAT, False, 1, 5),
         _c("length_mm", INT, False, 100, 400),
-        _c("cooler", CHOICE, True, choices=("open-air", "blower", "passive")),
+        _c("cooler", CHOICE, True, choices=("open-air", "blower", "passive", "laptop")),
         _c("pcie_gen", INT, True, 1, 6),
         _c("pcie_lanes", INT, True, 1, 16),
         _c(

@@ -23,6 +23,8 @@ from gpuplanner.planning.speed import SpeedModel
 # Keras's own methods, cheapest last; QLoRA's NF4 base is PyTorch's and is never proposed.
 METHOD_ORDER = KERAS_METHODS
 MIN_SEQ = 256
+# The smaller model of the same family, for the same task.
+SMALLER_MODEL = {"bert-large": "bert-base"}
 
 
 def _best_purchase(plan: Plan) -> Option | None:
@@ -129,6 +131,20 @@ def ways_forward(
         if found:
             out.append(found)
             break
+    if not any(a.keep for a in out) and plan.workload in SMALLER_MODEL:
+        # The same task with the smaller model of its family, at the largest batch that fits:
+        # BERT-large's weights and Adam states alone outgrow a 6 GB laptop GPU at any batch.
+        smaller = SMALLER_MODEL[plan.workload]
+        batch = job.batch_of(replace(request, workload=smaller, batch=None), smaller)
+        while batch >= 1:
+            tried = _try(
+                replace(request, workload=smaller, batch=batch), catalog, model, extra_prices
+            )
+            found = _effect("model", smaller, tried)
+            if found is not None:
+                out.append(replace(found, batch=batch))
+                break
+            batch //= 2
     if best is not None:
         # A sharded offer stands: only the changes that fit one card are worth adding.
         return tuple(a for a in out if a.count == 1 or a.keep)

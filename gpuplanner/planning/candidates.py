@@ -43,6 +43,8 @@ def generate(
     for gpu in gpus:
         if current is not None and gpu.id == current.gpu.id:
             continue  # keep and add cover the installed card
+        if gpu.form_factor == "laptop":
+            continue  # soldered into a laptop: never bought on its own
         for count in COUNTS:
             if count > max_gpus:
                 break

@@ -96,7 +96,7 @@ class Rental:
 class Alternative:
     """A change to the request that would make an option fit, and what it gives."""
 
-    change: str  # method, bits, seq, batch, route, budget, rent
+    change: str  # method, bits, seq, batch, model, route, budget, rent
     to: str | float | int
     vram_gb: float | None = None
     gpu: str | None = None
@@ -108,6 +108,7 @@ class Alternative:
     keep: bool = False  # the installed cards hold the changed job: nothing to buy
     speed: float | None = None  # the changed job's speed on that option, against the reference
     method: str | None = None  # route: the cheaper method it needs as well, if any
+    batch: int | None = None  # model: the batch the smaller model fits at
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,7 @@ CHANGE_TEXT = {
     "bits": translatable("Finding", "Load the weights in {to} bits ({vram_gb} GB)"),
     "seq": translatable("Finding", "Shorten the sequence to {to} tokens ({vram_gb} GB)"),
     "batch": translatable("Finding", "Use a batch of {to} ({vram_gb} GB)"),
+    "model": translatable("Finding", "Fine-tune {to} instead, batch {batch} ({vram_gb} GB)"),
     "route": translatable("Finding", "Run TensorFlow as {to} ({vram_gb} GB)"),
     "route-method": translatable("Finding", "Run TensorFlow as {to} with {method} ({vram_gb} GB)"),
 }
@@ -94,6 +95,9 @@ METHOD_TEXT = {
     "qlora": "QLoRA",
     "full": translatable("Finding", "full fine-tuning"),
 }
+
+# Model names are the same in every language.
+MODEL_NAMES = {"bert-base": "BERT-base", "bert-large": "BERT-large"}
 
 MONEY_PARAMS = ("price", "total", "budget", "cost", "extra", "per_hour", "low", "high")
 
@@ -306,6 +310,8 @@ def alternative_text(
     }
     if alternative.change == "method":
         params["to"] = tr(METHOD_TEXT.get(str(alternative.to), str(alternative.to)))
+    if alternative.change == "model":
+        params["to"] = MODEL_NAMES.get(str(alternative.to), str(alternative.to))
     if alternative.change == "route":
         params["to"] = tr(ROUTE_TEXT.get(str(alternative.to), str(alternative.to)))
         if alternative.method:

@@ -590,6 +590,11 @@
             <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Fine-tune {to} instead, batch {batch} ({vram_gb} GB)</source>
+            <translation>改为微调 {to}，批量 {batch}（需 {vram_gb} GB）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>For more speed: {gpu}{times} would be {speedup}x as fast for {price}.</source>
             <translation>若想更快：{gpu}{times} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
