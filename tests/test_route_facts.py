@@ -225,3 +225,35 @@ def test_a_laptop_too_small_for_the_job_gets_the_job_that_fits_it_first(data, mo
     assert first.change == "model" and first.to == "bert-base" and first.keep
     assert first.vram_gb <= 6 * 0.9
     assert plan.alternatives[-1].change == "rent"
+
+
+def _k80_server(count: int = 4) -> bytes:
+    gpu = (
+        '<gpu id="00000000:{:02X}:00.0"><product_name>Tesla K80</product_name>'
+        "<fb_memory_usage><total>11441 MiB</total></fb_memory_usage></gpu>"
+    )
+    return (
+        b'<?xml version="1.0" ?><nvidia_smi_log><driver_version>430.64</driver_version>'
+        + "".join(gpu.format(4 + i) for i in range(count)).encode()
+        + b"</nvidia_smi_log>"
+    )
+
+
+def test_an_old_server_is_told_why_and_offered_a_replacement(data, model, tmp_path):
+    """Issue 27 (2): four Tesla K80 (CC 3.7): why TensorFlow cannot run them, and a replace
+    plan for the server, not only 'rent'."""
+    from gpuplanner.hardware.snapshot import load_file
+
+    report = tmp_path / "k80.xml"
+    report.write_bytes(_k80_server())
+    snapshot = enrich(load_file(report), data)
+    below = [f for f in snapshot.findings if f.id == "tf-cc-below-floor"]
+    assert len(below) == 4 and below[0].params["cc"] == "3.7"
+    assert below[0].params["floor"] == "6.0"
+    facts = machine_facts(snapshot, None, data)
+    assert facts.kind == "server" and not facts.virtual_machine
+    plan = recommend(PlanRequest(scenario=Scenario.SME, machine=facts, today=TODAY), data, model)
+    keep = next(o for o in plan.options if o.action == "keep")
+    assert not keep.offered and "route-unsupported" in _ids(keep)
+    offered = [o for o in plan.options if o.offered]
+    assert offered and all(o.action == "replace" for o in offered)

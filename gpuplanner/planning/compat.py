@@ -39,6 +39,24 @@ def diagnose(
     os_info = snapshot.os
     found: list[Finding] = []
     if tf is None:
+        # Another machine's report: no TensorFlow of its own to judge. A card below the floor
+        # of today's official wheels (a Kepler K80) is said against the newest Linux build.
+        newest = max(
+            (b for b in builds if b.os == "Linux"),
+            key=lambda b: version_tuple(b.tf_version),
+            default=None,
+        )
+        for gpu in snapshot.gpus:
+            found.extend(
+                f
+                for f in _gpu_findings(
+                    gpu,
+                    newest.tf_version if newest else None,
+                    newest,
+                    catalog_status.get(gpu.index),
+                )
+                if f.id == "tf-cc-below-floor"
+            )
         return found
     params = {
         "package": tf.package or "",
@@ -91,7 +109,7 @@ def _gpu_findings(
                 {
                     "gpu": name,
                     "cc": cc,
-                    "floor": f"{build.min_compute_capability:g}",
+                    "floor": f"{build.min_compute_capability:.1f}",
                     "version": tf_version or "",
                 },
             )
