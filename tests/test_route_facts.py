@@ -257,3 +257,25 @@ def test_an_old_server_is_told_why_and_offered_a_replacement(data, model, tmp_pa
     assert not keep.offered and "route-unsupported" in _ids(keep)
     offered = [o for o in plan.options if o.offered]
     assert offered and all(o.action == "replace" for o in offered)
+
+
+def test_the_installed_card_holds_what_its_driver_reports(data, model):
+    """A laptop's GTX 1050 has 4 GB where the desktop board has 2: the job gets 4, and the
+    student's way forward is a smaller batch on it, before renting."""
+    from gpuplanner.hardware.snapshot import load_file
+
+    path = (
+        Path(__file__).parent
+        / "fixtures"
+        / "nvidia-smi-q-x"
+        / "nvidia-smi-q-x_gtx1050-hp-laptop_pcie-x8-of-x16_power-na.xml"
+    )
+    facts = machine_facts(enrich(load_file(path), data), None, data)
+    assert facts.current_gpu_id == "geforce-gtx-1050" and facts.installed_memory_gb == 4.0
+    plan = recommend(
+        PlanRequest(scenario=Scenario.STUDENT, machine=facts, today=TODAY), data, model
+    )
+    keep = next(o for o in plan.options if o.action == "keep")
+    assert keep.vram_per_card_gb == 4.0
+    first = plan.alternatives[0]
+    assert first.change in ("batch", "seq") and first.keep

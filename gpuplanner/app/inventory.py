@@ -149,7 +149,7 @@ def machine_facts(
     laptop = workstation = virtual = powered_by_slot = server_airflow = False
     kind = "unknown"
     links: tuple[tuple[int, int], ...] = ()
-    cap = default = slice_gb = slice_share = None
+    cap = default = slice_gb = slice_share = installed_gb = None
     if snapshot is not None:
         known = [g for g in snapshot.gpus if g.catalog_id]
         if known:
@@ -169,6 +169,10 @@ def machine_facts(
             cap = first.power_enforced_limit_w or first.power_limit_w
             default = first.power_default_limit_w
             slice_gb, slice_share = mig_slice(first)
+            reported = first.memory_total_mib / 1024 if first.memory_total_mib else None
+            card_gb = by_id[current].memory_gb if current in by_id else None
+            if reported and card_gb and abs(reported - card_gb) > 0.1 * card_gb:
+                installed_gb = round(reported, 1)
             server_airflow = any(
                 by_id[g.catalog_id].cooler == "passive"
                 or by_id[g.catalog_id].form_factor in ("sxm", "oam")
@@ -239,6 +243,7 @@ def machine_facts(
         power_cap_w=cap,
         power_default_w=default,
         mig_slice_gb=slice_gb,
+        installed_memory_gb=installed_gb,
         mig_slice_share=slice_share,
         max_temp_c=max_temp,
         throttled=throttled,

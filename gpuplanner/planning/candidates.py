@@ -24,6 +24,9 @@ def installed(machine: MachineFacts, by_id: dict[str, GpuSpec]) -> Installed | N
     if machine.mig_slice_gb:
         # MIG on: the job runs in one slice of one card, with the slice's memory.
         return Installed(replace(gpu, memory_gb=machine.mig_slice_gb), 1)
+    if machine.installed_memory_gb:
+        # What the driver reports the card holds is what the job gets.
+        gpu = replace(gpu, memory_gb=machine.installed_memory_gb)
     return Installed(gpu, max(1, machine.installed_count))
 
 

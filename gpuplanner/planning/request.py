@@ -52,6 +52,9 @@ class MachineFacts:
     # MIG on the installed card: a TensorFlow process sees one slice, this big, with about
     # this share of the card's compute (None: MIG off, or no slice listed).
     mig_slice_gb: float | None = None
+    # The installed card's memory as the driver reports it, when it is not the catalog card's
+    # (a laptop's 4 GB GTX 1050 where the desktop board has 2 GB; a reworked 22 GB board).
+    installed_memory_gb: float | None = None
     mig_slice_share: float | None = None
     max_temp_c: float | None = None
     throttled: bool = False
