@@ -279,3 +279,12 @@ def test_the_installed_card_holds_what_its_driver_reports(data, model):
     assert keep.vram_per_card_gb == 4.0
     first = plan.alternatives[0]
     assert first.change in ("batch", "seq") and first.keep
+
+
+def test_a_clouds_own_card_is_never_offered_for_sale(data, model):
+    """AWS's A10G exists only in EC2: rented, never bought (it once topped old servers' plans)."""
+    for scenario in Scenario:
+        plan = recommend(PlanRequest(scenario=scenario, today=TODAY), data, model)
+        a10g = [o for o in plan.options if o.gpu_id == "a10g"]
+        assert all(not o.offered for o in a10g)
+        assert all("not-sold-here" in _ids(o) for o in a10g if o.bought)

@@ -255,7 +255,7 @@ REGION_TABLE = Table(
 
 # Why a card is not sold in a region: a variant made for another market, an export rule,
 # or the end of production (then only used cards are sold).
-AVAILABILITY_REASONS = ("china-market", "export-control", "discontinued")
+AVAILABILITY_REASONS = ("china-market", "export-control", "discontinued", "cloud-only")
 
 AVAILABILITY = Table(
     "availability",

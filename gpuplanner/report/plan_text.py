@@ -152,6 +152,7 @@ AVAILABILITY_TEXT = {
     "china-market": translatable("Finding", "a card made for the Chinese market"),
     "export-control": translatable("Finding", "US export rules keep it out"),
     "discontinued": translatable("Finding", "out of production, sold used only"),
+    "cloud-only": translatable("Finding", "a cloud's own card: rented by the hour, never sold"),
 }
 RISK_TEXT = {
     "no-warranty": translatable(

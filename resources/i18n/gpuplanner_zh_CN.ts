@@ -997,6 +997,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>a cloud's own card: rented by the hour, never sold</source>
+            <translation>云厂商专用卡：只按小时租用，不对外出售</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>a fine-tuning run of 20 million tokens</source>
             <translation>一次 2000 万词元的微调</translation>
         </message>
