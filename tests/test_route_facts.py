@@ -288,3 +288,45 @@ def test_a_clouds_own_card_is_never_offered_for_sale(data, model):
         a10g = [o for o in plan.options if o.gpu_id == "a10g"]
         assert all(not o.offered for o in a10g)
         assert all("not-sold-here" in _ids(o) for o in a10g if o.bought)
+
+
+def test_a_laptop_with_thunderbolt_is_offered_an_external_gpu_after_the_job_that_fits(
+    data, model, tmp_path
+):
+    """Issue 27 (2): job changes first, then an eGPU where the laptop has Thunderbolt or
+    USB4, then renting; the enclosure comes out of the same budget."""
+    from gpuplanner.hardware.snapshot import load_file
+
+    report = tmp_path / "laptop.xml"
+    report.write_bytes(LAPTOP_3060)
+    snapshot = replace(enrich(load_file(report), data), thunderbolt=True)
+    facts = machine_facts(snapshot, None, data)
+    assert facts.thunderbolt
+    plan = recommend(PlanRequest(scenario=Scenario.SME, machine=facts, today=TODAY), data, model)
+    changes = [a.change for a in plan.alternatives]
+    assert changes.index("model") < changes.index("egpu") < changes.index("rent")
+    egpu = next(a for a in plan.alternatives if a.change == "egpu")
+    assert egpu.price <= plan.budget and egpu.extra > 0 and egpu.speed > 1
+    without = recommend(
+        PlanRequest(scenario=Scenario.SME, machine=replace(facts, thunderbolt=None), today=TODAY),
+        data,
+        model,
+    )
+    assert "egpu" not in [a.change for a in without.alternatives]
+
+
+def test_thunderbolt_is_read_from_sysfs_and_lspci(tmp_path):
+    from gpuplanner.hardware.snapshot import from_lspci
+    from gpuplanner.hardware.system import read_thunderbolt
+
+    assert read_thunderbolt(tmp_path) is None
+    bus = tmp_path / "sys" / "bus" / "thunderbolt" / "devices"
+    bus.mkdir(parents=True)
+    assert read_thunderbolt(tmp_path) is False
+    (bus / "domain0").mkdir()
+    assert read_thunderbolt(tmp_path) is True
+    text = (
+        "01:00.0 3D controller: NVIDIA Corporation GA106M [GeForce RTX 3060 Mobile / Max-Q]\n"
+        "02:00.0 USB controller: Intel Corporation Thunderbolt 4 NHI [Maple Ridge 4C 2020]\n"
+    )
+    assert from_lspci(text, "l.txt").thunderbolt is True

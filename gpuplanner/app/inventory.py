@@ -244,6 +244,7 @@ def machine_facts(
         power_default_w=default,
         mig_slice_gb=slice_gb,
         installed_memory_gb=installed_gb,
+        thunderbolt=snapshot.thunderbolt if snapshot is not None else None,
         mig_slice_share=slice_share,
         max_temp_c=max_temp,
         throttled=throttled,

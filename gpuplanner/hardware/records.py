@@ -208,3 +208,4 @@ class SystemSnapshot:
     chassis: str | None = None  # SMBIOS chassis class: laptop, desktop, server, mini
     battery: bool | None = None  # a battery under /sys/class/power_supply
     hypervisor: str | None = None  # the virtual machine's maker (KVM, Amazon EC2, VMware...)
+    thunderbolt: bool | None = None  # a Thunderbolt or USB4 controller (an eGPU can attach)

@@ -145,6 +145,7 @@ def scan_system(options: ScanOptions | None = None) -> SystemSnapshot:
         chassis=chassis,
         battery=battery,
         hypervisor=hypervisor,
+        thunderbolt=system.read_thunderbolt(options.root) if linux else None,
     )
 
 

@@ -109,7 +109,11 @@ def from_report(data: bytes, file: str) -> SystemSnapshot:
 def from_lspci(text: str, file: str) -> SystemSnapshot:
     """An ``lspci -vv`` capture: display controllers with their links (no NVML data)."""
     gpus = tuple(gpus_from_lspci(text))
-    return _gpus_only("lspci", file, gpus, DriverStatus("not-read", "lspci capture"))
+    snapshot = _gpus_only("lspci", file, gpus, DriverStatus("not-read", "lspci capture"))
+    words = text.lower()
+    if "thunderbolt" in words or "usb4" in words:  # a Thunderbolt or USB4 controller listed
+        snapshot = replace(snapshot, thunderbolt=True)
+    return snapshot
 
 
 def _gpus_only(

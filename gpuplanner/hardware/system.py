@@ -177,6 +177,16 @@ def read_chassis(root: Path) -> tuple[str | None, bool | None, str | None]:
     return chassis, battery, hypervisor
 
 
+def read_thunderbolt(root: Path) -> bool | None:
+    """Whether the kernel has a Thunderbolt or USB4 domain (a port an eGPU enclosure can use);
+    None when the Thunderbolt bus is not there to ask."""
+    bus = root / "sys" / "bus" / "thunderbolt" / "devices"
+    try:
+        return any(p.name.startswith("domain") for p in bus.iterdir())
+    except OSError:
+        return None
+
+
 def _cpu_flags(root: Path) -> str:
     """The first CPU's flags line, with a space before it (its words, space-separated)."""
     try:

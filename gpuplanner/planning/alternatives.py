@@ -25,6 +25,13 @@ METHOD_ORDER = KERAS_METHODS
 MIN_SEQ = 256
 # The smaller model of the same family, for the same task.
 SMALLER_MODEL = {"bert-large": "bert-base"}
+# An external GPU enclosure over Thunderbolt 3/4 or USB4, as the Razer Core X: PCIe 3.0 x4 to
+# the card (its JHL6540 controller, techbulletin.net's review), a 650 W ATX supply inside, cards
+# up to 330 mm and three slots, 299 USD/EUR at launch (geektopia.es, 2018-05-22).
+ENCLOSURE_LINK = (4, 3)  # lanes, PCIe generation
+ENCLOSURE_SUPPLY_W = 650
+ENCLOSURE_CARD_MM, ENCLOSURE_SLOTS = 330, 3
+ENCLOSURE_PRICE_USD = 299.0
 
 
 def _best_purchase(plan: Plan) -> Option | None:
@@ -145,6 +152,10 @@ def ways_forward(
                 out.append(replace(found, batch=batch))
                 break
             batch //= 2
+    if best is None and request.machine.laptop and request.machine.thunderbolt:
+        external = _egpu(plan, request, catalog, model, extra_prices)
+        if external is not None:
+            out.append(external)
     if best is not None:
         # A sharded offer stands: only the changes that fit one card are worth adding.
         return tuple(a for a in out if a.count == 1 or a.keep)
@@ -184,6 +195,47 @@ def ways_forward(
             )
         )
     return tuple(out)
+
+
+def _egpu(
+    plan: Plan,
+    request: PlanRequest,
+    catalog: CatalogData,
+    model: SpeedModel,
+    extra_prices: tuple[Price, ...],
+) -> Alternative | None:
+    """One desktop card in an enclosure on the laptop's Thunderbolt or USB4 port: planned as a
+    machine with a PCIe 3.0 x4 slot, the enclosure's supply and room, and its price added."""
+    from gpuplanner.planning.market import market_for
+    from gpuplanner.planning.physical import entered_case
+    from gpuplanner.planning.power import entered_supply
+
+    market = market_for(request.currency, catalog, request.region)
+    enclosure = market.money(ENCLOSURE_PRICE_USD, "USD")
+    if enclosure is None or plan.budget <= enclosure:
+        return None
+    machine = replace(
+        request.machine,
+        laptop=False,
+        kind="desktop",
+        slot_gen=ENCLOSURE_LINK[1],
+        slot_width=ENCLOSURE_LINK[0],
+        installed_links=(ENCLOSURE_LINK,),
+        slot_powered=False,
+    )
+    boxed = replace(
+        request,
+        machine=machine,
+        max_gpus=1,
+        budget=plan.budget - enclosure,  # the enclosure comes out of the same budget
+        psu=entered_supply(ENCLOSURE_SUPPLY_W, "", False, None, None),
+        case=entered_case(ENCLOSURE_CARD_MM, ENCLOSURE_SLOTS, None),
+    )
+    tried = _try(boxed, catalog, model, extra_prices)
+    found = _effect("egpu", "enclosure", tried)
+    if found is None or found.keep or found.price is None:
+        return None
+    return replace(found, price=round(found.price + enclosure, 2), extra=round(enclosure, 2))
 
 
 def route_alternative(plan: Plan, judged: list[Option], request: PlanRequest) -> Option | None:

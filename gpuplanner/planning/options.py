@@ -96,7 +96,7 @@ class Rental:
 class Alternative:
     """A change to the request that would make an option fit, and what it gives."""
 
-    change: str  # method, bits, seq, batch, model, route, budget, rent
+    change: str  # method, bits, seq, batch, model, route, egpu, budget, rent
     to: str | float | int
     vram_gb: float | None = None
     gpu: str | None = None

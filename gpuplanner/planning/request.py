@@ -55,6 +55,7 @@ class MachineFacts:
     # The installed card's memory as the driver reports it, when it is not the catalog card's
     # (a laptop's 4 GB GTX 1050 where the desktop board has 2 GB; a reworked 22 GB board).
     installed_memory_gb: float | None = None
+    thunderbolt: bool | None = None  # a Thunderbolt or USB4 port: an eGPU enclosure can attach
     mig_slice_share: float | None = None
     max_temp_c: float | None = None
     throttled: bool = False

@@ -81,6 +81,10 @@ RESULT_TEXT = {
     "keep": translatable("Finding", "your {gpu}{times} can run it, no purchase needed."),
 }
 ALTERNATIVE_TEXT = {
+    "egpu": translatable(
+        "Finding",
+        "An external GPU on the laptop's Thunderbolt or USB4 port: {gpu} in an enclosure (PCIe 3.0 x4, a 650 W supply, cards up to 330 mm, about {extra}), {price} in all, at {speed}× the speed.",
+    ),
     "budget": translatable("Finding", "Raise the budget to {price} ({extra} more): {gpu}{times}."),
     "rent": translatable(
         "Finding",
@@ -322,6 +326,8 @@ def alternative_text(
     params["job"] = job
     params = _params(params, tr, currency)
     if alternative.change in ALTERNATIVE_TEXT:
+        if alternative.speed:
+            params["speed"] = f"{alternative.speed:.2f}"
         return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
     key = "route-method" if alternative.change == "route" and alternative.method else ""
     change = _fill(tr(CHANGE_TEXT[key or alternative.change]), params)

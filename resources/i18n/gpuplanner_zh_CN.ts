@@ -515,6 +515,11 @@
             <translation>这是 SXM2 模块，不是 PCIe 显卡：需要 SXM2 底板或转接板，并自备散热。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>An external GPU on the laptop's Thunderbolt or USB4 port: {gpu} in an enclosure (PCIe 3.0 x4, a 650 W supply, cards up to 330 mm, about {extra}), {price} in all, at {speed}× the speed.</source>
+            <translation>通过笔记本的雷电或 USB4 接口外接显卡：把 {gpu} 装进外置显卡坞（PCIe 3.0 x4、650 W 电源、可装 330 mm 以内的显卡，约 {extra}），合计 {price}，速度为 {speed}×。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>An {form} module, not a PCIe card: it needs a server built for it.</source>
             <translation>这是 {form} 模块而不是 PCIe 卡：需要专用服务器。</translation>
