@@ -215,7 +215,7 @@ MUTANTS = [
     (
         "user database schema compared on opening",
         "gpuplanner/catalog/userdb.py",
-        "            _check_schema(conn)",
+        "            check_schema(conn)",
         "            pass",
         "tests/test_odd_user_db.py::test_a_foreign_or_damaged_schema_is_set_aside_whole",
     ),

@@ -23,7 +23,7 @@ from pathlib import Path
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
-from gpuplanner.catalog.userdb_schema import MIGRATIONS, SCHEMA_VERSION
+from gpuplanner.catalog.userdb_schema import MIGRATIONS, SCHEMA_VERSION, check_schema
 from gpuplanner.core import filelock, paths
 from gpuplanner.core.vocab import USER_REGION
 
@@ -162,12 +162,10 @@ class UserDb:
         try:
             self._conn = self._open_checked()
         except sqlite3.DatabaseError as exc:
-            if _is_locked(exc):
-                raise UserDbLocked(self.path) from exc
-            if _is_readonly(exc):
-                raise UserDbReadOnly(self.path) from exc
-            if _is_full(exc):  # a migration that found no room: the file is whole, not damaged
-                raise UserDbFull(self.path) from exc
+            # A lock, a read-only folder or a migration that found no room: not damage.
+            error = _storage_error(self.path, exc)
+            if error is not None:
+                raise error from exc
             self._conn = self._recover(exc)
 
     def _recover(self, first: sqlite3.DatabaseError) -> sqlite3.Connection:
@@ -184,12 +182,9 @@ class UserDb:
                 try:
                     return self._open_checked()
                 except sqlite3.DatabaseError as exc:
-                    if _is_locked(exc):
-                        raise UserDbLocked(self.path) from exc
-                    if _is_readonly(exc):
-                        raise UserDbReadOnly(self.path) from exc
-                    if _is_full(exc):
-                        raise UserDbFull(self.path) from exc
+                    error = _storage_error(self.path, exc)
+                    if error is not None:
+                        raise error from exc
                     self.recovered_from = self._keep_aside()
                     log.error(
                         "user database %s was corrupt (%s); kept as %s",
@@ -203,10 +198,9 @@ class UserDb:
         except UserDbError:
             raise
         except OSError as exc:  # the lock or the backup cannot be written: say so, keep the file
-            if _is_readonly(exc):
-                raise UserDbReadOnly(self.path) from exc
-            if _is_full(exc):
-                raise UserDbFull(self.path) from exc
+            error = _storage_error(self.path, exc)
+            if error is not None:
+                raise error from exc
             where = exc.filename or lock
             raise UserDbUnusable(
                 self.path,
@@ -234,7 +228,7 @@ class UserDb:
                     f"integrity check failed: {check[0] if check else 'no answer'}"
                 )
             self._migrate(conn)
-            _check_schema(conn)
+            check_schema(conn)
         except BaseException:
             conn.close()
             raise
@@ -508,20 +502,18 @@ class UserDb:
         try:
             self._conn.execute("begin immediate")
         except sqlite3.OperationalError as exc:
-            if _is_locked(exc):
-                raise UserDbLocked(self.path) from exc
-            if _is_readonly(exc):
-                raise UserDbReadOnly(self.path) from exc
+            error = _storage_error(self.path, exc)
+            if error is not None:
+                raise error from exc
             raise
         try:
             yield
             self._conn.execute("commit")
         except sqlite3.OperationalError as exc:
             self._rollback()  # SQLite may have rolled back already (a full disk does)
-            if _is_full(exc):
-                raise UserDbFull(self.path) from exc
-            if _is_readonly(exc):
-                raise UserDbReadOnly(self.path) from exc
+            error = _storage_error(self.path, exc)
+            if error is not None:
+                raise error from exc
             raise
         except BaseException:
             self._rollback()
@@ -600,16 +592,21 @@ class UserDb:
         return self._conn.execute(f"select count(*) from {table}").fetchone()[0]
 
 
-def _write_error(path: Path, exc: sqlite3.OperationalError) -> UserDbError:
-    """A failed write in words: another copy holds the file, the disk is full, or read-only."""
-    text = str(exc).lower()
-    if _is_locked(exc):
+def _storage_error(path: Path, exc: BaseException) -> UserDbError | None:
+    """What a failure to open or store means when the file is not damaged: another copy holds
+    it, its folder or disk is read-only, or the disk is full. None: something else."""
+    if isinstance(exc, sqlite3.DatabaseError) and _is_locked(exc):
         return UserDbLocked(path)
-    if "full" in text:
+    if _is_readonly(exc):
+        return UserDbReadOnly(path)
+    if _is_full(exc):
         return UserDbFull(path)
-    if "readonly" in text or "read-only" in text:
-        return UserDbError(f"{path} is read-only: nothing could be stored")
-    return UserDbError(f"{path}: {exc}")
+    return None
+
+
+def _write_error(path: Path, exc: sqlite3.OperationalError) -> UserDbError:
+    """A failed write in words: the storage's reason, else SQLite's own."""
+    return _storage_error(path, exc) or UserDbError(f"{path}: {exc}")
 
 
 def _is_full(exc: BaseException) -> bool:
@@ -640,53 +637,6 @@ def _refuse_odd_path(path: Path) -> None:
         raise UserDbUnusable(path, "it is a folder, not a database file")
     if not stat.S_ISREG(info.st_mode):
         raise UserDbUnusable(path, "it is not a regular file (a pipe, a socket or a device)")
-
-
-def _expected_schema() -> dict[tuple[str, str], set[str]]:
-    """Every table, index and trigger the migrations make, with each table's columns."""
-    global _EXPECTED
-    if _EXPECTED is None:
-        memory = sqlite3.connect(":memory:")
-        for migration in MIGRATIONS:
-            memory.executescript(migration)
-        _EXPECTED = _schema_of(memory)
-        memory.close()
-    return _EXPECTED
-
-
-_EXPECTED: dict[tuple[str, str], set[str]] | None = None
-
-
-def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], set[str]]:
-    objects = conn.execute(
-        "select type, name from sqlite_master where name not like 'sqlite_%'"
-    ).fetchall()
-    return {
-        (kind, name): (
-            {row[1] for row in conn.execute(f'pragma table_info("{name}")')}
-            if kind == "table"
-            else set()
-        )
-        for kind, name in objects
-    }
-
-
-def _check_schema(conn: sqlite3.Connection) -> None:
-    """The file holds gpuplanner's tables with their columns and nothing that acts on them: a
-    missing table or column would fail on first use, a trigger or a view another program
-    added would run or answer in place of ours. Either is a database to set aside."""
-    found = _schema_of(conn)
-    expected = _expected_schema()
-    for key, columns in expected.items():
-        if key not in found:
-            raise sqlite3.DatabaseError(f"the {key[0]} {key[1]} is missing")
-        if not columns <= found[key]:
-            raise sqlite3.DatabaseError(
-                f"the table {key[1]} lacks {', '.join(sorted(columns - found[key]))}"
-            )
-    foreign = sorted(f"{kind} {name}" for kind, name in found if (kind, name) not in expected)
-    if any(not item.startswith("table ") for item in foreign):
-        raise sqlite3.DatabaseError(f"it holds what gpuplanner never makes: {', '.join(foreign)}")
 
 
 def _is_locked(exc: sqlite3.DatabaseError) -> bool:

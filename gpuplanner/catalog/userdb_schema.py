@@ -1,10 +1,14 @@
-"""The user database's schema, as the migrations that build it: each a step from the one before.
+"""The user database's schema, as the migrations that build it: each a step from the one before;
+and the check that a file holds it (its tables and columns, nothing acting on them).
 
 A migration is never edited once released; a change is a new one at the end, and
 ``PRAGMA user_version`` records how many have run (userdb.py applies them).
 """
 
 from __future__ import annotations
+
+import sqlite3
+from functools import cache
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema
@@ -108,3 +112,47 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@cache
+def _expected_schema() -> dict[tuple[str, str], set[str]]:
+    """Every table, index and trigger the migrations make, with each table's columns."""
+    memory = sqlite3.connect(":memory:")
+    try:
+        for migration in MIGRATIONS:
+            memory.executescript(migration)
+        return _schema_of(memory)
+    finally:
+        memory.close()
+
+
+def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], set[str]]:
+    objects = conn.execute(
+        "select type, name from sqlite_master where name not like 'sqlite_%'"
+    ).fetchall()
+    return {
+        (kind, name): (
+            {row[1] for row in conn.execute(f'pragma table_info("{name}")')}
+            if kind == "table"
+            else set()
+        )
+        for kind, name in objects
+    }
+
+
+def check_schema(conn: sqlite3.Connection) -> None:
+    """The file holds gpuplanner's tables with their columns and nothing that acts on them: a
+    missing table or column would fail on first use, a trigger or a view another program
+    added would run or answer in place of ours. Either is a database to set aside."""
+    found = _schema_of(conn)
+    expected = _expected_schema()
+    for key, columns in expected.items():
+        if key not in found:
+            raise sqlite3.DatabaseError(f"the {key[0]} {key[1]} is missing")
+        if not columns <= found[key]:
+            raise sqlite3.DatabaseError(
+                f"the table {key[1]} lacks {', '.join(sorted(columns - found[key]))}"
+            )
+    foreign = sorted(f"{kind} {name}" for kind, name in found if (kind, name) not in expected)
+    if any(not item.startswith("table ") for item in foreign):
+        raise sqlite3.DatabaseError(f"it holds what gpuplanner never makes: {', '.join(foreign)}")
