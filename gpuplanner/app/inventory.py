@@ -276,15 +276,8 @@ def case_of(snapshot: SystemSnapshot | None) -> CaseSpec | None:
 def told_machine(gpu_id: str | None, catalog: CatalogData) -> SystemSnapshot | None:
     """The computer a kiosk customer describes: the card they name, nothing of the kiosk's own
     PC (no host name, CPU, memory or link). None when they name none."""
-    import datetime as dt
-
-    from gpuplanner.hardware.records import (
-        SNAPSHOT_VERSION,
-        CaseInfo,
-        DriverStatus,
-        MemoryInfo,
-        PowerSupply,
-    )
+    from gpuplanner.hardware.records import DriverStatus
+    from gpuplanner.hardware.snapshot import gpus_only
 
     card = next((g for g in catalog.gpus if g.id == gpu_id), None)
     if card is None:
@@ -296,18 +289,5 @@ def told_machine(gpu_id: str | None, catalog: CatalogData) -> SystemSnapshot | N
         memory_total_mib=card.memory_gb * 1024,
         catalog_id=card.id,
     )
-    snapshot = SystemSnapshot(
-        version=SNAPSHOT_VERSION,
-        created=dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
-        source=TOLD_SOURCE,
-        machine="",
-        gpus=(gpu,),
-        nvml=DriverStatus("not-read", "told by the customer"),
-        cpu=CpuInfo(),
-        memory=MemoryInfo(),
-        os=None,
-        tensorflow=None,
-        power_supply=PowerSupply(),
-        case=CaseInfo(),
-    )
-    return enrich(snapshot, catalog)
+    told = gpus_only(TOLD_SOURCE, "", (gpu,), DriverStatus("not-read", "told by the customer"))
+    return enrich(told, catalog)

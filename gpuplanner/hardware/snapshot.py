@@ -103,20 +103,20 @@ def from_report(data: bytes, file: str) -> SystemSnapshot:
         # csv.Error: a field over the csv module's limit.
         raise SnapshotError(file, f"not a readable nvidia-smi report: {exc}") from None
     status = DriverStatus("ok", f"driver {report.driver_version}, CUDA {report.cuda_version}")
-    return _gpus_only(report.kind, file, report.gpus, status, report.notes)
+    return gpus_only(report.kind, file, report.gpus, status, report.notes)
 
 
 def from_lspci(text: str, file: str) -> SystemSnapshot:
     """An ``lspci -vv`` capture: display controllers with their links (no NVML data)."""
     gpus = tuple(gpus_from_lspci(text))
-    snapshot = _gpus_only("lspci", file, gpus, DriverStatus("not-read", "lspci capture"))
+    snapshot = gpus_only("lspci", file, gpus, DriverStatus("not-read", "lspci capture"))
     words = text.lower()
     if "thunderbolt" in words or "usb4" in words:  # a Thunderbolt or USB4 controller listed
         snapshot = replace(snapshot, thunderbolt=True)
     return snapshot
 
 
-def _gpus_only(
+def gpus_only(
     source: str,
     file: str,
     gpus: tuple[GpuDevice, ...],

@@ -325,15 +325,13 @@ def alternative_text(
         params.pop("to", None)
     params["job"] = job
     params = _params(params, tr, currency)
+    if alternative.speed:
+        params["speed"] = f"{alternative.speed:.2f}"
     if alternative.change in ALTERNATIVE_TEXT:
-        if alternative.speed:
-            params["speed"] = f"{alternative.speed:.2f}"
         return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
     key = "route-method" if alternative.change == "route" and alternative.method else ""
     change = _fill(tr(CHANGE_TEXT[key or alternative.change]), params)
     kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
-    if alternative.speed:
-        params["speed"] = f"{alternative.speed:.2f}"
     result = _fill(tr(RESULT_TEXT[kind]), params)
     return _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
 
