@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gpuplanner.app.machine_kind import MachineKind
 from gpuplanner.i18n import translatable
-from gpuplanner.report.plan_text import Translator, translate
+
+Translator = Callable[[str], str]
 
 CONTEXT = "Kind"
 
@@ -50,6 +53,10 @@ BETWEEN_REASONS = translatable("Kind", "; ")
 
 def kind_words(kind: MachineKind, language: str, most: int | None = None) -> str:
     """``kind_text`` in the report's language (the window passes Qt's translator instead)."""
+    # The report's .ts lookup, imported here: the computer page reads only kind_text, and the
+    # plan's words (with the planning rules they import) need not load with it.
+    from gpuplanner.report.plan_text import translate
+
     return kind_text(kind, lambda text: translate(text, language, CONTEXT), most)
 
 
