@@ -515,8 +515,9 @@ def test_a_smaller_batch_that_lets_the_installed_card_run_the_job_is_a_way_forwa
 
 
 def test_unmeasured_vendors_are_widened_once(data, model):
-    """AMD and Intel predictions: the class's error plus one fixed widening, for every job."""
-    params = model.inference
+    """AMD and Intel predictions: the class's error plus one fixed widening, for every job
+    (here the default engine's, KerasHub at 16 bits)."""
+    engine = model.engine("keras")
     plan = recommend(
         PlanRequest(
             Scenario.LLM,
@@ -534,8 +535,8 @@ def test_unmeasured_vendors_are_widened_once(data, model):
     )
     amd = next(o for o in plan.options if o.gpu_id == "radeon-rx-7900-xtx")
     nvidia = next(o for o in plan.options if o.gpu_id == "geforce-rtx-4090")
-    assert nvidia.predicted_error_pct == params.decode_error_pct
-    assert amd.predicted_error_pct == pytest.approx(params.decode_error_pct + 25)
+    assert nvidia.predicted_error_pct == engine.error_pct(16)
+    assert amd.predicted_error_pct == pytest.approx(engine.error_pct(16) + 25)
 
 
 def test_an_upgrade_is_valued_by_the_speed_it_adds(data, model):

@@ -28,7 +28,7 @@ def relative(tmp_path_factory):
         "rtx-6000-ada-generation",
         "geforce-gtx-1080-ti",
     ]
-    found = predict_llm(8.0, "lora", [by_id[i] for i in ids], model=load_speed_model())
+    found = predict_llm(8.0, "lora", [by_id[i] for i in ids], model=load_speed_model(), by_id=by_id)
     return {p.gpu_id: p.relative for p in found}
 
 

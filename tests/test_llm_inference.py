@@ -33,7 +33,8 @@ def test_decode_never_beats_reading_the_weights_once_per_token(data, params, bit
     for gpu in data.gpus:
         speed = llm_inference(gpu, model.params_b, model.layers, kv, bits, 1, 4096, params)
         assert speed.decode_tokens_s <= gpu.memory_bandwidth_gbs * 1e9 / weights, gpu.name
-        assert speed.bound == "memory"
+        # Small quantised weights on a fast card: the per-layer launches can outlast the read.
+        assert speed.bound == "memory" if bits == 16 else speed.bound in ("memory", "overhead")
 
 
 def test_batches_move_decode_toward_compute(data, params):

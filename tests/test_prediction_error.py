@@ -44,11 +44,14 @@ def _params(**families: float) -> ClassParams:
     )
 
 
-def test_a_measured_family_states_its_own_error(gpus):
+def test_a_measured_family_states_its_own_error_or_the_classs_if_that_is_larger(gpus):
+    """The class's error is at least its across-suite error: a family that looks better with
+    its cards held out one by one still states what holds on a suite the fit has not seen."""
     card = gpus["A100 PCIe 80 GB"]
     params = _params(**{"Ampere_datacenter": 7.5, "Ada Lovelace_consumer": 26.0})
     assert family(card) == "Ampere/datacenter"
-    assert typical_error_pct(params, card) == 7.5
+    assert typical_error_pct(params, card) == 10.0
+    assert typical_error_pct(params, gpus["RTX 4090 D"]) == 26.0
 
 
 def test_an_unmeasured_generation_is_no_safer_than_its_lines_worst_measured_one(gpus):
@@ -83,5 +86,6 @@ def test_a_plan_states_the_wider_error_of_the_card_the_model_knows_least(gpus):
         by_id = {g.id: g for g in catalog.gpus()}
     cards = [gpus["A100 PCIe 80 GB"], gpus["RTX 4090 D"], gpus["RTX 5090"]]
     a100, d, rtx5090 = speed.predict("bert-large", "mixed", cards, model, by_id)
-    assert a100.error_pct < 12 < d.error_pct
+    # The A100 states the class's error (its across-suite median), the 4090 D its family's.
+    assert a100.error_pct == model.classes["bert/mixed"].error_pct < d.error_pct
     assert rtx5090.error_pct >= d.error_pct  # the next GeForce is no better known

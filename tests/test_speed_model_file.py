@@ -155,3 +155,35 @@ def test_the_committed_floors_are_below_the_cross_validated_errors():
     data = _model()
     for name, floor in data["floor"].items():
         assert floor["median_error_pct"] <= data["cross_validation"][name]["median_error_pct"]
+
+
+def test_every_class_and_engine_reports_its_error_across_suites():
+    """Issue 28: the error on a suite the fit has not seen, next to leave-one-GPU-out."""
+    data = _model()
+    for name, fitted in data["classes"].items():
+        across = data["cross_validation"][name]["across_suites"]
+        assert across["method"].startswith("leave one suite out"), name
+        assert 0 < across["median_error_pct"] <= across["p90_error_pct"], name
+        assert across["by_suite"], name
+        # A class two suites measure is judged on each of them held out.
+        if len(fitted["suites"]) >= 2:
+            assert set(across["by_suite"]) == set(fitted["suites"]), name
+    engines = data["llm_inference"]["engines"]
+    assert set(engines) == {"keras", "llama.cpp", "vllm", "exllama", "transformers"}
+    for name, fitted in engines.items():
+        decode = fitted["cross_validation"]["decode"]
+        assert decode["median_error_pct"] > 0 and fitted["error_by_bits"], name
+
+
+def test_the_llm_class_is_fitted_on_llm_sized_training_and_anchored_on_a_measurement():
+    data = _model()
+    assert set(data["classes"]["llm/mixed"]["suites"]) >= {"llm-foundry", "mli-layers"}
+    anchor = data["llm_anchor"]
+    assert anchor["gpu"] == "a100-sxm4-40-gb" and 0.3 < anchor["mfu"] < 0.7
+
+
+def test_the_across_suite_floor_is_zero_for_consistent_suites_and_not_otherwise():
+    floor_on = _fit_tool().card_factor_floor_on
+    train = [{"a": 100.0, "b": 50.0, "c": 25.0}]
+    assert max(floor_on(train, [{"a": 10.0, "c": 2.5}])) < 1e-6
+    assert floor_on(train, [{"a": 10.0, "b": 10.0}]) == pytest.approx([100.0])

@@ -437,3 +437,34 @@ def test_the_driver_line_speaks_the_window_language_and_once(wizard, qapp, tmp_p
         switcher.switch("en")
     assert raw not in text and "Install the NVIDIA driver" not in text
     assert "未安装" in text
+
+
+def test_the_job_page_asks_the_inference_engine_and_states_its_error(wizard, qtbot):
+    """Issue 28: the engine decides the decode speed; the page offers the engines that load
+    the chosen weights, the default first, and says what the engine's predictions are worth."""
+    from gpuplanner.app.speed_model_file import load_speed_model
+
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.LLM)
+    window.go(3)
+    page = window.workload_page
+    page.workload.setCurrentIndex(page.workload.findData("llm"))
+    page.llm_mode.setCurrentIndex(page.llm_mode.findData("inference"))
+    page.bits.setCurrentIndex(page.bits.findData(16))
+    names = [page.engine.itemData(i) for i in range(page.engine.count())]
+    assert names[0] is None and "KerasHub" in page.engine.itemText(0)
+    assert "exllama" not in names and "transformers" in names
+    page.engine.setCurrentIndex(page.engine.findData("transformers"))
+    assert controller.session.engine == "transformers"
+    error = load_speed_model().engines["transformers"].error_pct(16)
+    assert f"±{error:.0f}%" in page.engine_note.text()
+    # 4-bit weights: KerasHub does not load them, transformers is kept, ExLlama is offered.
+    page.bits.setCurrentIndex(page.bits.findData(4))
+    names = [page.engine.itemData(i) for i in range(page.engine.count())]
+    assert "keras" not in names and "exllama" in names
+    assert controller.session.engine == "transformers"
+    page.engine.setCurrentIndex(page.engine.findData("exllama"))
+    page.bits.setCurrentIndex(page.bits.findData(16))  # ExLlama has no 16-bit: back to default
+    assert controller.session.engine is None and page.engine.currentIndex() == 0
+    page.llm_mode.setCurrentIndex(page.llm_mode.findData("lora"))
+    assert not page.engine.isEnabled() and page.engine_note.isHidden()

@@ -48,6 +48,7 @@ _ALLOWED_WORDS = """
     Ampere Hopper Lovelace Turing Volta Pascal
     gpuplanner Noto Sans CJK SC
     tf distribute MirroredStrategy keras distribution ModelParallel DataParallel device quantize
+    KerasHub llama cpp vLLM ExLlamaV2 Hugging Face transformers
 """
 ALLOWED = set(_ALLOWED_WORDS.split())
 

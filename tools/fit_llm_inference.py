@@ -5,6 +5,12 @@ efficiency per weight format, one per-layer overhead and the prefill efficiency 
 reports leave-one-GPU-out errors, and with --write stores the fit in
 resources/models/speed_model.json under "llm_inference". Prints JSON.
 
+Then each engine on its own (resources/measurements/llm_decode_engines.csv and the llama.cpp
+table): the same physics, with the engine's share of the bandwidth and its cost per layer
+fitted per weight format, and each engine validated across suites, every suite held out whole
+in turn, where two suites measured it (within its one suite, row by row, where not). llama.cpp
+is fitted on the table above only; its other two suites check it.
+
 Usage: python tools/fit_llm_inference.py [--write]
 """
 
@@ -23,6 +29,17 @@ from gpuplanner.planning.speed import InferenceParams, is_hbm, llm_inference
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_llamacpp.csv"
+ENGINE_DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_engines.csv"
+LLAMA_SUITE = "xiongjiedai-llama.cpp"
+# The formats each engine loads (planning/engines.py holds the same facts for the planner).
+ENGINE_BITS = {
+    "keras": (16, 8),
+    "llama.cpp": (16, 8, 4),
+    "vllm": (16, 8, 4),
+    "exllama": (8, 4),
+    "transformers": (16, 8, 4),
+}
+WIDE_OVERHEADS = [round(0.01 * i, 2) for i in range(0, 501)]  # 0 .. 5 ms per layer
 MODEL = REPO_ROOT / "resources" / "models" / "speed_model.json"
 EFFICIENCIES = [
     round(0.30 + 0.01 * i, 2) for i in range(61)
@@ -42,25 +59,16 @@ def _hbm(row) -> bool:
 def _rows(gpus):
     with DATA.open(encoding="utf-8") as handle:
         rows = [r for r in csv.DictReader(handle) if r["cards"] == "1"]
-    for row in rows:
-        row["gpu"] = gpus[row["gpu_id"]]
-        row["bits"] = int(row["bits"])
-        row["kv"] = 2 * int(row["layers"]) * int(row["kv_heads"]) * int(row["head_dim"]) * 2
-    return rows
+    return [_prepared({**row, "context": CONTEXT}, gpus) for row in rows]
 
 
-def _decode(row, params: InferenceParams) -> float:
-    return llm_inference(
-        row["gpu"],
-        float(row["params_b"]),
-        int(row["layers"]),
-        row["kv"],
-        row["bits"],
-        1,
-        CONTEXT,
-        params,
-        float(row["weights_gb"]),
-    ).decode_tokens_s
+def _prepared(row: dict, gpus) -> dict:
+    """A measured row with its card, format, KV cache bytes per token and context as numbers."""
+    row["gpu"] = gpus[row["gpu_id"]]
+    row["bits"] = int(row["bits"])
+    row["kv"] = 2 * int(row["layers"]) * int(row["kv_heads"]) * int(row["head_dim"]) * 2
+    row["context"] = int(row["context"])
+    return row
 
 
 def _prefill(row, params: InferenceParams) -> float:
@@ -90,7 +98,7 @@ def fit(rows) -> InferenceParams:
                     bandwidth_efficiency={**base.bandwidth_efficiency, bits: efficiency},
                 )
                 error = sum(
-                    _log_error(_decode(r, trial), float(r["decode_tokens_s"])) for r in subset
+                    _log_error(_decode_at(r, trial), float(r["decode_tokens_s"])) for r in subset
                 )
                 scored.append((error, efficiency, cost))
         _error, chosen[bits], overhead[bits] = min(scored)
@@ -105,7 +113,7 @@ def fit(rows) -> InferenceParams:
             (
                 sum(
                     _log_error(
-                        _decode(r, replace(fitted, hbm_factor=f)), float(r["decode_tokens_s"])
+                        _decode_at(r, replace(fitted, hbm_factor=f)), float(r["decode_tokens_s"])
                     )
                     for r in hbm
                 ),
@@ -129,7 +137,7 @@ def leave_one_gpu_out(rows) -> dict:
     for gpu_id in sorted({r["gpu_id"] for r in rows}):
         params = fit([r for r in rows if r["gpu_id"] != gpu_id])
         for row in (r for r in rows if r["gpu_id"] == gpu_id):
-            decode.append(abs(_decode(row, params) / float(row["decode_tokens_s"]) - 1))
+            decode.append(abs(_decode_at(row, params) / float(row["decode_tokens_s"]) - 1))
             if row["table"] == PREFILL_TABLE:
                 prefill.append(abs(_prefill(row, params) / float(row["prefill_tokens_s"]) - 1))
 
@@ -144,6 +152,188 @@ def leave_one_gpu_out(rows) -> dict:
         }
 
     return {"decode": summary(decode), "prefill": summary(prefill)}
+
+
+def engine_rows(gpus) -> list[dict]:
+    """Every measured single-stream decode: the llama.cpp table and the engines' suites."""
+    rows = []
+    for row in _rows(gpus):
+        rows.append({**row, "engine": "llama.cpp", "suite": LLAMA_SUITE})
+    with ENGINE_DATA.open(encoding="utf-8") as handle:
+        rows += [_prepared(row, gpus) for row in csv.DictReader(handle)]
+    return rows
+
+
+def _decode_at(row, params: InferenceParams) -> float:
+    return llm_inference(
+        row["gpu"],
+        float(row["params_b"]),
+        int(row["layers"]),
+        row["kv"],
+        row["bits"],
+        1,
+        int(row["context"]),
+        params,
+        float(row["weights_gb"]),
+    ).decode_tokens_s
+
+
+def _with(params: InferenceParams, bits: int, efficiency: float, overhead: float):
+    return replace(
+        params,
+        bandwidth_efficiency={**params.bandwidth_efficiency, bits: efficiency},
+        overhead_ms_per_layer={**params.overhead_ms_per_layer, bits: overhead},
+    )
+
+
+def _loss(rows, params) -> float:
+    return sum(_log_error(_decode_at(r, params), float(r["decode_tokens_s"])) for r in rows)
+
+
+def fit_engine(rows: list[dict], base: InferenceParams, engine: str) -> InferenceParams:
+    """The engine's share of the bandwidth and cost per layer for each format it was measured
+    with. Both are fitted where its rows span models of several sizes (the per-byte and the
+    per-layer costs then part); otherwise only the cost per layer, the bandwidth share taken
+    from ``base`` (reading weights from DRAM is the same physics in every engine), or only the
+    share when the engine is faster than ``base``'s share allows at no cost per layer. Formats
+    it runs but was never measured with take the nearest measured format's figures."""
+    params = replace(base, engine=engine)
+    if rows and all(_hbm(r) for r in rows):
+        # Measured on HBM cards only: the share fitted is of HBM's peak, and a GDDR card is
+        # taken to reach the same share (llama.cpp's lower share of HBM is its small kernels').
+        params = replace(params, hbm_factor=1.0)
+    measured = sorted({r["bits"] for r in rows})
+    for bits in measured:
+        subset = [r for r in rows if r["bits"] == bits]
+        sizes = [float(r["weights_gb"]) for r in subset]
+        if len(set(sizes)) >= 3 and max(sizes) >= 2 * min(sizes):
+            grid = [(e, o) for e in EFFICIENCIES for o in WIDE_OVERHEADS[::2]]
+        else:
+            grid = [(base.bandwidth_efficiency[bits], o) for o in WIDE_OVERHEADS]
+        best = min(grid, key=lambda eo: _loss(subset, _with(params, bits, *eo)))
+        if best[1] == 0.0 and len(sizes) < 3:
+            best = min(
+                ((e, 0.0) for e in EFFICIENCIES),
+                key=lambda eo: _loss(subset, _with(params, bits, *eo)),
+            )
+        params = _with(params, bits, *best)
+    for bits in ENGINE_BITS[engine]:
+        if bits not in measured and measured:
+            nearest = min(measured, key=lambda b: abs(b - bits))
+            params = _with(
+                params,
+                bits,
+                params.bandwidth_efficiency[nearest],
+                params.overhead_ms_per_layer[nearest],
+            )
+    return params
+
+
+def _fit_any(engine: str, rows: list[dict], base: InferenceParams) -> InferenceParams:
+    """llama.cpp on its own table uses its own fit; any other engine, or llama.cpp without
+    that table, the general engine fit."""
+    table = [r for r in rows if r["suite"] == LLAMA_SUITE]
+    if engine == "llama.cpp" and table:
+        return replace(fit(table), engine=engine)
+    return fit_engine(rows, base, engine)
+
+
+def _errors(held: list[dict], params: InferenceParams) -> tuple[list[tuple[int, float]], list]:
+    """(bits, error) of each held-out row, and the errors of every ratio between two cards
+    measured on the same model, format and suite."""
+    rows = [(r, _decode_at(r, params)) for r in held]
+    errors = [(r["bits"], abs(p / float(r["decode_tokens_s"]) - 1)) for r, p in rows]
+    pairs = []
+    for i, (a, pa) in enumerate(rows):
+        for b, pb in rows[i + 1 :]:
+            same = (a["model"], a["bits"], a["suite"]) == (b["model"], b["bits"], b["suite"])
+            if same and a["gpu_id"] != b["gpu_id"]:
+                measured = float(a["decode_tokens_s"]) / float(b["decode_tokens_s"])
+                pairs.append(abs((pa / pb) / measured - 1))
+    return errors, pairs
+
+
+def _summary(errors: list[float]) -> dict:
+    ordered = sorted(errors)
+    return {
+        "rows": len(ordered),
+        "median_error_pct": round(100 * statistics.median(ordered), 1),
+        "p90_error_pct": round(100 * ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 1),
+    }
+
+
+def validate_engine(engine: str, rows: list[dict], base: InferenceParams) -> dict:
+    """Each row's error with the fit made without it: across suites where another suite
+    measured the engine with the same format (the row's whole suite held out), else within its
+    suite (the row alone held out) where other rows of that format remain. A format measured
+    by a single row has no validation and is not listed in ``error_by_bits``."""
+    suites = sorted({r["suite"] for r in rows})
+    errors: list[tuple[int, float, bool]] = []
+    pairs: list[float] = []
+    by_suite: dict[str, list[float]] = {}
+    for held in suites:
+        train = [r for r in rows if r["suite"] != held]
+        formats = {r["bits"] for r in train}
+        test = [r for r in rows if r["suite"] == held and r["bits"] in formats]
+        if test:
+            found, found_pairs = _errors(test, _fit_any(engine, train, base))
+            by_suite[held] = [e for _b, e in found]
+            errors += [(b, e, True) for b, e in found]
+            pairs += found_pairs
+        for index, row in enumerate(rows):
+            if row["suite"] != held or row["bits"] in formats:
+                continue
+            rest = rows[:index] + rows[index + 1 :]
+            if not any(r["bits"] == row["bits"] for r in rest):
+                continue
+            found, _ = _errors([row], _fit_any(engine, rest, base))
+            errors += [(b, e, False) for b, e in found]
+    if not errors:
+        return {}
+    across = any(a for _b, _e, a in errors)
+    return {
+        "method": "each row held out: its whole suite where another suite measured the engine "
+        "in that format, else the row alone",
+        "across_suites": across,
+        "suites": suites,
+        **_summary([e for _b, e, _a in errors]),
+        "across_suite_rows": sum(1 for _b, _e, a in errors if a),
+        "pairs": _summary(pairs) if pairs else None,
+        "by_suite": {name: _summary(found) for name, found in by_suite.items()},
+        "error_by_bits": {
+            str(bits): round(100 * statistics.median(e for b, e, _a in errors if b == bits), 1)
+            for bits in sorted({b for b, _e, _a in errors})
+        },
+    }
+
+
+def engines_block(gpus, base: InferenceParams, prefill: dict) -> dict:
+    """Every engine's fit and validation; prefill is llama.cpp's fit (``prefill``: its error)
+    for every engine, the compute-bound phase that engines run alike."""
+    rows = engine_rows(gpus)
+    out = {}
+    for engine in ENGINE_BITS:
+        mine = [r for r in rows if r["engine"] == engine]
+        params = _fit_any(engine, mine, base)
+        cross = validate_engine(engine, mine, base)
+        out[engine] = {
+            "bandwidth_efficiency": {
+                str(k): v for k, v in sorted(params.bandwidth_efficiency.items())
+            },
+            "overhead_ms_per_layer": {
+                str(k): v for k, v in sorted(params.overhead_ms_per_layer.items())
+            },
+            "prefill_efficiency": {str(k): v for k, v in sorted(base.prefill_efficiency.items())},
+            "hbm_factor": params.hbm_factor,
+            "measured_bits": sorted({r["bits"] for r in mine}),
+            "error_by_bits": cross.get("error_by_bits", {}),
+            "across_suites": cross.get("across_suites", False),
+            "cross_validation": {
+                "decode": {k: v for k, v in cross.items() if k != "error_by_bits"},
+                "prefill": {**prefill, "note": "llama.cpp's prefill fit"},
+            },
+        }
+    return out
 
 
 def main() -> int:
@@ -162,6 +352,7 @@ def main() -> int:
         "cross_validation": cross,
         "data": str(DATA.relative_to(REPO_ROOT)),
     }
+    block["engines"] = engines_block(gpus, params, cross["prefill"])
     print(json.dumps(block, indent=2))
     if "--write" in sys.argv[1:]:
         model = json.loads(MODEL.read_text(encoding="utf-8"))

@@ -1,9 +1,13 @@
 """Fit the speed model on measured training tables and cross-validate it.
 
-Reads two suites: Lambda's tf_cnn_benchmarks logs and NVIDIA's DeepLearningExamples tables in
+Reads five suites: Lambda's tf_cnn_benchmarks logs and NVIDIA's DeepLearningExamples tables in
 the team's shared data (../shared/data/benchmarks, or $GPUPLANNER_SHARED/data/benchmarks),
-and Lambda's PyTorch benchmarks (resources/measurements/train_lambda_pytorch.csv: RTX 4090,
-RTX 6000 Ada, H100, A10 and eight more). Fits three numbers per workload class and precision
+Lambda's PyTorch benchmarks (resources/measurements/train_lambda_pytorch.csv: RTX 4090,
+RTX 6000 Ada, H100, A10 and eight more), the transformer-layer benchmarks (mli) and MosaicML's
+LLM pretraining (resources/measurements). Every class is validated two ways: leave one GPU out,
+and across suites (each suite held out whole, the class fitted on the rest), next to the best
+any one-speed-per-card model could do there; the table at the end prints both for every class
+and every LLM inference engine. Fits three numbers per workload class and precision
 (a class for each measured job the planner offers: ResNet-50, SSD, BERT; and one per kind, cnn
 and transformer, from every task of that kind, for the jobs without their own measurements),
 and writes resources/models/speed_model.json with the parameters, the anchors and the
@@ -53,6 +57,9 @@ from gpuplanner.planning.speed import (  # noqa: E402
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO.parent / "shared"))
 BENCH = SHARED / "data" / "benchmarks"
 PYTORCH = REPO / "resources" / "measurements" / "train_lambda_pytorch.csv"
+MLI = REPO / "resources" / "measurements" / "train_transformer_layers_mli.csv"
+FOUNDRY = REPO / "resources" / "measurements" / "train_llm_foundry.csv"
+KERAS_IO = REPO / "resources" / "measurements" / "train_llm_keras_io.csv"
 OUT = REPO / "resources" / "models" / "speed_model.json"
 
 GPU_IDS = {
@@ -290,28 +297,7 @@ def card_factor_floor(groups: list[dict[str, float]]) -> list[float]:
     a free factor per card (and per task), fitted on every row it is then judged on. No model
     of card features alone can do better on these measurements; what is left is the tasks and
     suites ranking the same cards differently (batch sizes, software, clocks of one system)."""
-    rows = [(index, g, math.log(v)) for index, group in enumerate(groups) for g, v in group.items()]
-    card: dict[str, float] = {}
-    task = [0.0] * len(groups)
-    # Least squares of log speed = card + task by alternating means: exact at convergence,
-    # and a few hundred rounds settle these small, connected tables.
-    for _ in range(300):
-        by_card: dict[str, list[float]] = defaultdict(list)
-        for index, g, y in rows:
-            by_card[g].append(y - task[index])
-        card = {g: statistics.mean(values) for g, values in by_card.items()}
-        by_task: dict[int, list[float]] = defaultdict(list)
-        for index, g, y in rows:
-            by_task[index].append(y - card[g])
-        task = [statistics.mean(by_task[index]) for index in range(len(groups))]
-    errors = []
-    for group in groups:
-        ids = sorted(group)
-        for i, a in enumerate(ids):
-            for b in ids[i + 1 :]:
-                predicted = math.exp(card[a] - card[b])
-                errors.append(abs(predicted / (group[a] / group[b]) - 1) * 100)
-    return errors
+    return card_factor_floor_on(groups, groups)
 
 
 def baseline_errors(groups, cards, precision, feature: str) -> list[float]:
@@ -330,33 +316,204 @@ def baseline_errors(groups, cards, precision, feature: str) -> list[float]:
     return errors
 
 
+def load_mli() -> dict:
+    """Transformer layers, forward and backward in FP16, one card each (the matrix multiply
+    rows are a separate measurement, not a training task)."""
+    found: dict = {}
+    with MLI.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["table"] == "forward+backward":
+                found[(row["task"], row["precision"], row["gpu_id"])] = float(row["tflops"])
+    return found
+
+
+def load_foundry() -> dict:
+    """MosaicML's LLM pretraining on eight cards: tokens/s per card by model and sequence."""
+    found: dict = {}
+    with FOUNDRY.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            task = f"{row['model']}/{row['seq_len']}"
+            found[(task, "mixed", row["gpu_id"])] = float(row["tokens_s_per_gpu"])
+    return found
+
+
+def tasks_of(table: dict, precision: str) -> list[str]:
+    return sorted({t for (t, p, _g) in table if p == precision})
+
+
+def suites_of(tables: dict, precision: str) -> dict[str, dict[str, list[dict[str, float]]]]:
+    """Every class's measurements, suite by suite: class -> suite -> groups."""
+    lam, dle, pytorch = tables["lambda-tf"], tables["nvidia-dle"], tables["lambda-pytorch"]
+    mli, foundry = tables["mli-layers"], tables["llm-foundry"]
+    dle_tasks = [t for t in tasks_of(dle, precision) if "SSD" not in t]
+    bert_tasks = [t for t in dle_tasks if t.startswith("LanguageModeling/BERT")]
+    layers = tasks_of(mli, precision)
+    return {
+        "cnn": {
+            "lambda-tf": groups_of(lam, CNN_TASKS, precision, 3),
+            "lambda-pytorch": groups_of(pytorch, PYTORCH_TASKS["cnn"], precision, 3),
+        },
+        "resnet50": {
+            "lambda-tf": groups_of(lam, ("resnet50_imagenet",), precision, 3),
+            "lambda-pytorch": groups_of(pytorch, PYTORCH_TASKS["resnet50"], precision, 3),
+        },
+        "ssd": {"lambda-pytorch": groups_of(pytorch, PYTORCH_TASKS["ssd"], precision, 3)},
+        "bert": {
+            "nvidia-dle": groups_of(dle, bert_tasks, precision, 2),
+            "lambda-pytorch": groups_of(pytorch, PYTORCH_TASKS["bert"], precision, 3),
+            "mli-layers": groups_of(mli, ("bert_layer",), precision, 2),
+        },
+        "transformer": {
+            "nvidia-dle": groups_of(dle, dle_tasks, precision, 2),
+            "lambda-pytorch": groups_of(pytorch, PYTORCH_TASKS["transformer"], precision, 3),
+            "mli-layers": groups_of(mli, layers, precision, 2),
+        },
+        # LLM-sized transformer training: LLM pretraining, the transformer-layer benchmarks
+        # (hidden sizes of 768 to 4096, what an LLM fine-tune runs) and the one suite with Ada
+        # and Hopper cards beside Ampere ones (its BERT and Transformer-XL tasks).
+        "llm": {
+            "llm-foundry": groups_of(foundry, tasks_of(foundry, precision), precision, 2),
+            "mli-layers": groups_of(mli, layers, precision, 2),
+            "lambda-pytorch": groups_of(pytorch, PYTORCH_TASKS["transformer"], precision, 3),
+        },
+    }
+
+
+# A class measured by one suite is checked across suites by predicting it with the class its
+# job falls back to, fitted without that suite: what the planner would know of a new suite.
+FALLBACK = {"resnet50": "cnn", "ssd": "cnn", "bert": "transformer", "llm": "transformer"}
+
+
+def pooled(suites: dict[str, list[dict[str, float]]], without: str | None = None) -> list:
+    return [g for name, groups in suites.items() if name != without for g in groups]
+
+
+def pair_errors_all(groups, cards, precision, params, norm) -> list[float]:
+    """The error of every predicted speed ratio within each group."""
+    errors = []
+    for group in groups:
+        ids = sorted(group)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                predicted = predict_t(cards[b], precision, params, norm) / predict_t(
+                    cards[a], precision, params, norm
+                )
+                errors.append(abs(predicted / (group[a] / group[b]) - 1) * 100)
+    return errors
+
+
+def across_suites(name, every, cards, precision) -> dict:
+    """Hold each suite out whole: fit the class on the other suites (or, for a class that one
+    suite measures, its fallback class on every other suite), and judge the held-out suite's
+    ratios. Next to it, the across-suite floor: a free speed per card fitted on the other
+    suites, the best any model that gives a card one speed per class could do there."""
+    by_suite: dict[str, dict] = {}
+    errors: list[float] = []
+    floor: list[float] = []
+    for held, groups in every[name].items():
+        if not groups:
+            continue
+        train = pooled(every[name], held)
+        if not train and name in FALLBACK:
+            train = pooled(every[FALLBACK[name]], held)
+        if not train:
+            continue
+        ids = {g for group in train for g in group}
+        norm = normalisers(cards, ids, precision)
+        params = fit_class(train, cards, precision, norm)
+        found = pair_errors_all(groups, cards, precision, params, norm)
+        bound = card_factor_floor_on(train, groups)
+        by_suite[held] = {"pairs": len(found), **median_p90(found)}
+        if bound:
+            by_suite[held]["floor"] = median_p90(bound)
+        errors.extend(found)
+        floor.extend(bound)
+    if not errors:
+        return {}
+    out = {
+        "method": "leave one suite out: fit on the other suites, then the error of every "
+        "predicted speed ratio in the held-out suite",
+        "pairs": len(errors),
+        **median_p90(errors),
+        "by_suite": by_suite,
+    }
+    if floor:
+        out["floor"] = median_p90(floor)
+    return out
+
+
+def card_factors(groups: list[dict[str, float]]) -> dict[str, float]:
+    """Least squares of log speed = card + task, by alternating means (see card_factor_floor)."""
+    rows = [(index, g, math.log(v)) for index, group in enumerate(groups) for g, v in group.items()]
+    card: dict[str, float] = {}
+    task = [0.0] * len(groups)
+    for _ in range(300):
+        by_card: dict[str, list[float]] = defaultdict(list)
+        for index, g, y in rows:
+            by_card[g].append(y - task[index])
+        card = {g: statistics.mean(values) for g, values in by_card.items()}
+        by_task: dict[int, list[float]] = defaultdict(list)
+        for index, g, y in rows:
+            by_task[index].append(y - card[g])
+        task = [statistics.mean(by_task[index]) for index in range(len(groups))]
+    return card
+
+
+def card_factor_floor_on(train, held) -> list[float]:
+    """The held-out pair errors of one free speed per card fitted on ``train``."""
+    card = card_factors(train)
+    errors = []
+    for group in held:
+        ids = sorted(g for g in group if g in card)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                predicted = math.exp(card[a] - card[b])
+                errors.append(abs(predicted / (group[a] / group[b]) - 1) * 100)
+    return errors
+
+
+def llm_anchor(cards: dict) -> dict:
+    """The LLM fine-tune anchor: the model FLOPs utilisation Keras 3 LoRA fine-tunes reached on
+    an A100 40GB with the TensorFlow backend (4 x parameters FLOPs per token), geometric mean."""
+    with KERAS_IO.open(encoding="utf-8") as handle:
+        rows = [r for r in csv.DictReader(handle) if r["backend"] == "tensorflow"]
+    gpu = rows[0]["gpu_id"]
+    peak = features(cards[gpu], "mixed")[0] * 1e12
+    mfus = []
+    for row in rows:
+        tokens_s = int(row["batch"]) * int(row["seq_len"]) / (float(row["ms_per_step"]) / 1000)
+        mfus.append(tokens_s * 4 * float(row["params_b"]) * 1e9 / peak)
+    return {
+        "gpu": gpu,
+        "mfu": round(math.exp(statistics.fmean(map(math.log, mfus))), 3),
+        "source": "Keras 3 LoRA fine-tunes of Mistral 7B and Gemma 7B, batch 8, 128 tokens, "
+        "TensorFlow backend, A100 40GB (keras-io benchmarks)",
+    }
+
+
 def build() -> dict:
     data = load_catalog(REPO / "resources" / "catalog")
     cards = {row["id"]: _spec(row) for row in data["gpus"]}
-    lam, dle, pytorch = load_lambda(), load_dle(), load_pytorch()
+    tables = {
+        "lambda-tf": load_lambda(),
+        "nvidia-dle": load_dle(),
+        "lambda-pytorch": load_pytorch(),
+        "mli-layers": load_mli(),
+        "llm-foundry": load_foundry(),
+    }
     model: dict = {
-        "version": 2,
+        "version": 3,
         "classes": {},
         "cross_validation": {},
         "baselines": {},
         "floor": {},
     }
     for precision in ("mixed", "fp32"):
-        tf_cnn = {t: groups_of(lam, (t,), precision, 3) for t in CNN_TASKS}
-        dle_tasks = sorted({t for (t, p, g) in dle if p == precision and "SSD" not in t})
-        bert_tasks = [t for t in dle_tasks if t.startswith("LanguageModeling/BERT")]
-        sources = {
-            "cnn": [g for t in CNN_TASKS for g in tf_cnn[t]]
-            + groups_of(pytorch, PYTORCH_TASKS["cnn"], precision, 3),
-            "resnet50": tf_cnn["resnet50_imagenet"]
-            + groups_of(pytorch, PYTORCH_TASKS["resnet50"], precision, 3),
-            "ssd": groups_of(pytorch, PYTORCH_TASKS["ssd"], precision, 3),
-            "bert": groups_of(dle, bert_tasks, precision, 2)
-            + groups_of(pytorch, PYTORCH_TASKS["bert"], precision, 3),
-            "transformer": groups_of(dle, dle_tasks, precision, 2)
-            + groups_of(pytorch, PYTORCH_TASKS["transformer"], precision, 3),
-        }
-        for name, groups in sources.items():
+        every = suites_of(tables, precision)
+        for name, suites in every.items():
+            groups = pooled(suites)
+            if not groups:
+                continue
             ids = {g for group in groups for g in group}
             norm = normalisers(cards, ids, precision)
             params = fit_class(groups, cards, precision, norm)
@@ -369,6 +526,7 @@ def build() -> dict:
                 "bandwidth_norm_gbs": round(norm[1], 1),
                 "fitted_on": sorted(ids),
                 "groups": len(groups),
+                "suites": sorted(s for s, g in suites.items() if g),
             }
             by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm)
             model["cross_validation"][key] = {
@@ -376,6 +534,9 @@ def build() -> dict:
                 "by_family": family_errors(by_card, cards),
                 "unmeasured_family_pct": unmeasured_family_error(groups, cards, precision, norm),
             }
+            across = across_suites(name, every, cards, precision)
+            if across:
+                model["cross_validation"][key]["across_suites"] = across
             model["floor"][key] = median_p90(card_factor_floor(groups))
             model["baselines"][key] = {
                 feature: round(
@@ -386,6 +547,7 @@ def build() -> dict:
     model["cross_validation"].update(llm_inference_errors(cards))
     model["excluded"] = EXCLUDED
     model["anchors"] = ANCHORS
+    model["llm_anchor"] = llm_anchor(cards)
     return model
 
 
@@ -467,7 +629,30 @@ def main() -> int:
         )
     )
     print(json.dumps({k: (v["theta"], v["gamma"]) for k, v in model["classes"].items()}))
+    print(error_table(model))
     return 0
+
+
+def error_table(model: dict) -> str:
+    """Every class's and every engine's errors in one table: leave one GPU out, and across
+    suites (each suite held out whole), with the across-suite floor."""
+    lines = ["class or engine        leave one GPU out   across suites     floor (across)"]
+
+    def pct(block: dict | None) -> str:
+        if not block:
+            return "-"
+        return f"{block['median_error_pct']:.1f} / {block['p90_error_pct']:.1f}"
+
+    for name in sorted(model["classes"]):
+        cross = model["cross_validation"][name]
+        across = cross.get("across_suites") or {}
+        lines.append(f"{name:22} {pct(cross):19} {pct(across):17} {pct(across.get('floor'))}")
+    engines = (model.get("llm_inference") or {}).get("engines") or {}
+    for name, fitted in sorted(engines.items()):
+        decode = fitted["cross_validation"]["decode"]
+        how = "across suites" if decode.get("across_suite_rows") else "one suite"
+        lines.append(f"decode {name:15} {'-':19} {pct(decode):17} ({how}, {decode['rows']} rows)")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

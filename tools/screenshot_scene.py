@@ -9,7 +9,8 @@ budget that buys nothing: the ways forward), compare (three options side by side
 computer (what the computer page says about its GPUs and links), chart (the price/speed chart
 of its LLM plan), report (the report page), sme (its small firm's BERT-large plan); and
 llm-8000 (the LLM plan at 8,000 CNY: one card with LoRA on an int8 base), passive (a small
-firm's plan with used cards, the Tesla P40 selected: blocked outside a server).
+firm's plan with used cards, the Tesla P40 selected: blocked outside a server), inference (the
+job page for Llama 3.1 8B inference with the engine chosen: Hugging Face transformers).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
 
 RESULTS_PAGE = 4
-PAGES = {"computer": 1, "report": 5}
+PAGES = {"computer": 1, "inference": 3, "report": 5}
 EXAMPLE_PACK = Path(__file__).resolve().parents[1] / "resources" / "prices" / "example-pack-cn.csv"
 
 
@@ -54,6 +55,14 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
         session.llm_model = "llama-3-8b"
         session.llm_mode = "lora"
         session.budget = 8_000
+    elif scene == "inference":
+        session.scenario = Scenario.LLM
+        session.workload = "llm"
+        session.llm_model = "llama-3-8b"
+        session.llm_mode = "inference"
+        session.bits = 16
+        session.engine = "transformers"
+        session.budget = 30_000 if currency == "CNY" else 4_000
     elif scene == "passive":
         session.scenario = Scenario.SME
         session.workload = "bert-large"
@@ -96,6 +105,7 @@ def main() -> int:
             "llm-8000",
             "passive",
             "typed-price",
+            "inference",
         ),
     )
     parser.add_argument("--language", default="en")
@@ -155,7 +165,7 @@ def main() -> int:
         app.exit(outcome["code"])
 
     shown: dict = {}
-    if args.scene in ("computer", "report"):
+    if args.scene in PAGES:
         QTimer.singleShot(0, lambda: window.go(PAGES[args.scene]))
         QTimer.singleShot(1500, save)
     else:

@@ -44,6 +44,8 @@ SCENES = [
         "typed-price",
     )
     for language in ("en", "zh_CN")
+] + [
+    (f"4-workload-inference-{language}.png", "inference", language) for language in ("en", "zh_CN")
 ]
 SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
 

@@ -55,6 +55,7 @@ class Session:
     accept_rocm: bool = False
     keep_psu: bool = False
     bits: int = 16  # LLM inference weights
+    engine: str | None = None  # LLM inference engine; None: the default for the weights
     today: str | None = None  # ISO date prices age from; None: the system's date
     # The budget as the user typed it, in the currency they typed it in: a currency switch
     # converts from this, so switching back gives exactly what was typed.
@@ -164,4 +165,5 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         accept_rocm=session.accept_rocm,
         keep_psu=session.keep_psu,
         bits=session.bits,
+        engine=session.engine,
     )

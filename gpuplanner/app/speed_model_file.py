@@ -8,7 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.core import paths
-from gpuplanner.planning.speed import Anchor, ClassParams, InferenceParams, SpeedModel
+from gpuplanner.planning.speed import (
+    Anchor,
+    ClassParams,
+    InferenceParams,
+    LlmAnchor,
+    SpeedModel,
+)
 
 
 @lru_cache(maxsize=4)
@@ -24,26 +30,44 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
         name: Anchor(a["gpu"], float(a["mixed"]), float(a["fp32"]), a["unit"], a["source"])
         for name, a in data["anchors"].items()
     }
-    return SpeedModel(classes, anchors, _inference(data.get("llm_inference")))
+    block = data.get("llm_inference")
+    engines = {
+        name: params
+        for name, fitted in ((block or {}).get("engines") or {}).items()
+        if (params := _inference(fitted, name)) is not None
+    }
+    llm = data.get("llm_anchor")
+    return SpeedModel(
+        classes,
+        anchors,
+        _inference(block),
+        engines,
+        LlmAnchor(llm["gpu"], float(llm["mfu"]), llm["source"]) if llm else None,
+    )
 
 
 def _class_params(fitted: dict[str, Any], cross: dict[str, Any]) -> ClassParams:
     """One training class with its cross-validated errors (fields a file made before them lacks
-    take the values that mean "not measured")."""
+    take the values that mean "not measured"). The error stated is the larger of the errors
+    with one card and with one whole suite held out: what holds on measurements the fit has not
+    seen."""
+    across = (cross.get("across_suites") or {}).get("median_error_pct")
+    error = max(float(cross["median_error_pct"] or 20.0), float(across or 0.0))
     return ClassParams(
         theta=float(fitted["theta"]),
         gamma=float(fitted["gamma"]),
         compute_norm_tflops=float(fitted["compute_norm_tflops"]),
         bandwidth_norm_gbs=float(fitted["bandwidth_norm_gbs"]),
-        error_pct=float(cross["median_error_pct"] or 20.0),
+        error_pct=error,
         hbm_efficiency=float(fitted.get("hbm_efficiency", 1.0)),
         family_error_pct={f: float(pct) for f, pct in cross.get("by_family", {}).items()},
         unmeasured_family_error_pct=cross.get("unmeasured_family_pct"),
     )
 
 
-def _inference(block: dict[str, Any] | None) -> InferenceParams | None:
-    """The LLM inference fit (tools/fit_llm_inference.py); None in a file made before it."""
+def _inference(block: dict[str, Any] | None, engine: str = "llama.cpp") -> InferenceParams | None:
+    """One engine's LLM inference fit (tools/fit_llm_inference.py); None in a file made before
+    it."""
     if not block:
         return None
 
@@ -58,4 +82,8 @@ def _inference(block: dict[str, Any] | None) -> InferenceParams | None:
         decode_error_pct=float(cross["decode"]["median_error_pct"]),
         prefill_error_pct=float(cross["prefill"]["median_error_pct"]),
         hbm_factor=float(block.get("hbm_factor", 1.0)),
+        engine=engine,
+        error_by_bits=by_bits(block.get("error_by_bits") or {}),
+        across_suites=bool(block.get("across_suites", False)),
+        measured_bits=frozenset(int(b) for b in block.get("measured_bits") or ()),
     )

@@ -26,6 +26,7 @@ from gpuplanner.commands.planning_input import snapshot_of
 from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
 from gpuplanner.i18n import translatable
 from gpuplanner.planning import memory
+from gpuplanner.planning.engines import ENGINES
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
 from gpuplanner.planning.physical import entered_case
 from gpuplanner.planning.power import SOCKETS, entered_supply
@@ -107,6 +108,11 @@ def register(subparsers) -> None:
     )
     rec.add_argument(
         "--bits", type=int, choices=(16, 8, 4), default=16, help="LLM inference weight precision"
+    )
+    rec.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help="LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
     )
     rec.add_argument("--gpu-clearance-mm", type=positive_int)
     rec.add_argument("--free-slots", type=int)
@@ -314,6 +320,7 @@ def cmd_recommend(args) -> int:
         llm_model=args.model,
         llm_mode=args.mode,
         bits=args.bits,
+        engine=args.engine,
         seq=args.seq,
         max_gpus=args.max_gpus,
         used_ok=args.used_ok,

@@ -9,7 +9,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, guard, print_json, print_table
 from gpuplanner.commands.planning_input import machine_of
-from gpuplanner.planning import memory
+from gpuplanner.planning import engines, memory
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
 from gpuplanner.planning.speed import (
     WORKLOAD_CLASS,
@@ -66,6 +66,11 @@ def register(subparsers) -> None:
     )
     pred.add_argument("--bits", type=int, choices=(16, 8, 4), default=16, help="weight precision")
     pred.add_argument(
+        "--engine",
+        choices=engines.ENGINES,
+        help="LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
+    )
+    pred.add_argument(
         "--batch",
         type=positive_int,
         help="LLM inference: requests decoded together (1); training: the batch per card "
@@ -95,7 +100,12 @@ def _predict_inference(args, gpus, data, facts) -> int:
     if model is None:
         error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
         return EXIT_FAILURE
-    params = load_speed_model().inference
+    engine = args.engine or engines.default_engine(args.bits)
+    if not engines.runs(engine, args.bits):
+        runs = " and ".join(f"{b}-bit" for b in sorted(engines.RUNS_BITS[engine], reverse=True))
+        error(f"{engine} does not run {args.bits}-bit weights; it runs {runs}")
+        return EXIT_FAILURE
+    params = load_speed_model().engine(engine)
     if params is None:  # a speed model file made before the inference fit
         error("the speed model has no LLM inference fit; run tools/fit_llm_inference.py")
         return EXIT_FAILURE
@@ -124,6 +134,11 @@ def _predict_inference(args, gpus, data, facts) -> int:
         "model": model.name,
         "mode": "inference",
         "bits": args.bits,
+        "engine": engine,
+        "engine_default": args.engine is None,
+        "engine_validated_across_suites": params.across_suites,
+        "engine_measured": params.measured(args.bits),
+        "engine_validated": params.validated(args.bits),
         "batch": batch,
         "memory_needed_gb": estimate.total_gb,
         "seq": args.seq,
@@ -141,7 +156,7 @@ def _predict_inference(args, gpus, data, facts) -> int:
                 ),
                 "unit": "tokens/s",
                 "bound": r.bound,
-                "uncertainty_pct": uncertainty_pct(params.decode_error_pct, gpu),
+                "uncertainty_pct": uncertainty_pct(params.error_pct(args.bits), gpu),
             }
             for gpu, r in rows
         ],
@@ -149,9 +164,16 @@ def _predict_inference(args, gpus, data, facts) -> int:
     if args.json:
         print_json(result)
         return EXIT_OK
+    how = "across suites" if params.across_suites else "within one suite"
+    measured = ""
+    if not params.validated(args.bits):
+        once = "measured once, not validated" if params.measured(args.bits) else "not measured"
+        measured = f"; {args.bits}-bit {once}: error doubled"
     print(
-        f"{model.name}, {args.bits}-bit weights, batch {batch}, context {args.seq}: "
-        f"decode (generated tokens/s) and prefill, relative to {reference.name}"
+        f"{model.name}, {args.bits}-bit weights, batch {batch}, context {args.seq}, "
+        f"engine {engine}{' (the default)' if args.engine is None else ''}: "
+        f"decode (generated tokens/s) and prefill, relative to {reference.name}\n"
+        f"typical error: the engine's validated error ({how}{measured})"
     )
     print_table(
         ["GPU", "decode", "prefill", "relative", "bound by", "typical error"],
@@ -193,6 +215,7 @@ def cmd_predict(args) -> int:
             reference,
             facts.machine_factor,
             load_speed_model(),
+            by_id=by_id,
         )
         precision = "mixed"
     else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData, Price
-from gpuplanner.planning import job
+from gpuplanner.planning import engines, job
 from gpuplanner.planning.methods import KERAS_METHODS
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.ranking import rank_key
@@ -88,8 +88,13 @@ def ways_forward(
     if plan.workload == "llm" and plan.mode == "inference":
         for bits in (8, 4):
             if bits < (request.bits or 16):
+                # The user's engine where it loads the smaller weights, else that format's
+                # default engine (ExLlama has no 16-bit, KerasHub no 4-bit).
+                engine = request.engine if engines.runs(request.engine or "", bits) else None
                 found = _effect(
-                    "bits", bits, _try(replace(request, bits=bits), catalog, model, extra_prices)
+                    "bits",
+                    bits,
+                    _try(replace(request, bits=bits, engine=engine), catalog, model, extra_prices),
                 )
                 if found:
                     out.append(found)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from gpuplanner.planning import memory
+from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.scenarios import PRESETS
 from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
@@ -47,6 +47,11 @@ def stand_in_llm(params_b: float) -> LlmModel:
     )
 
 
+def engine_of(request: PlanRequest) -> str:
+    """The LLM inference engine of the request: the one asked, else the default for its weights."""
+    return request.engine or engines.default_engine(request.bits)
+
+
 def job_memory(
     request: PlanRequest, workload: str
 ) -> tuple[memory.MemoryEstimate, LlmModel | None, str | None]:
@@ -66,6 +71,12 @@ def job_memory(
             )
         if request.bits not in (16, 8, 4):
             raise PlanError(f"unknown weight precision {request.bits!r}: use 16, 8 or 4 bits")
+        engine = engine_of(request)
+        if engine not in engines.RUNS_BITS:
+            raise PlanError(f"unknown engine {engine!r}: use {', '.join(engines.ENGINES)}")
+        if mode == "inference" and not engines.runs(engine, request.bits):
+            runs = " and ".join(f"{b}-bit" for b in sorted(engines.RUNS_BITS[engine], reverse=True))
+            raise PlanError(f"{engine} does not run {request.bits}-bit weights; it runs {runs}")
         estimate = memory.llm(
             model,
             mode,

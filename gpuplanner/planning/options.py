@@ -137,6 +137,7 @@ class Plan:
     model: str | None = None  # LLM
     mode: str | None = None
     bits: int | None = None
+    engine: str | None = None  # the LLM inference engine the decode speeds are for
     seq: int | None = None
     batch: int | None = None
     no_purchase_needed: bool = False

@@ -129,14 +129,17 @@ class _Planner:
         trained = self.workload != "llm" or self.llm_mode != "inference"
         card = self.installed.gpu if self.installed is not None and trained else None
         if self.workload == "llm":
-            name, precision = speed.LLM_TRAINING_CLASS, "mixed"
+            fitted = speed.llm_class(self.model)
+            if fitted is None:
+                raise PlanError("the speed model has no transformer training class")
+            params, precision = fitted[1], "mixed"
         else:
             precision = self.request.precision
-            name = f"{speed.WORKLOAD_CLASS[self.workload]}/{precision}"
+            params = self.model.classes[f"{speed.WORKLOAD_CLASS[self.workload]}/{precision}"]
         return calibration.effects(
             self.request.machine,
             card,
-            self.model.classes[name],
+            params,
             precision,
             self.bandwidth_factor,
             (self.input_cap, self.cap_figure) if self.capped else (None, None),
@@ -152,14 +155,15 @@ class _Planner:
         self, model: speed.SpeedModel, machine: MachineFacts
     ) -> dict[str, speed.Prediction]:
         gpus = list(self.catalog.gpus)
-        if self.llm_mode == "inference" and model.inference is not None:
+        engine = model.engine(job.engine_of(self.request))
+        if self.llm_mode == "inference" and engine is not None:
             found = speed.predict_llm_inference(
                 self._llm()[0],
                 self.request.bits,
                 self.batch,
                 self.seq or job.INFERENCE_SEQ,
                 gpus,
-                model.inference,
+                engine,
                 self.reference,
             )
         elif self.workload == "llm":
@@ -173,6 +177,7 @@ class _Planner:
                 machine.machine_factor,
                 model,
                 self.bandwidth_factor,
+                self.by_id,
             )
         else:
             found = speed.predict(
@@ -546,6 +551,7 @@ def recommend(
         model=planner.llm_model.name if planner.llm_model else None,
         mode=planner.llm_mode,
         bits=request.bits if planner.llm_mode == "inference" else None,
+        engine=job.engine_of(request) if planner.llm_mode == "inference" else None,
         seq=job.seq_of(request, planner.llm_mode),  # the job as planned, defaults filled in
         batch=job.batch_of(request, planner.workload),
         no_purchase_needed=keep is not None,

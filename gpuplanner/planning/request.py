@@ -73,6 +73,7 @@ class PlanRequest:
     llm_mode: str | None = None
     llm_params_b: float | None = None
     bits: int = 16  # weights of LLM inference: 16, 8 or 4
+    engine: str | None = None  # LLM inference engine (planning/engines.py); None: the default
     seq: int | None = None
     max_gpus: int | None = None
     used_ok: bool = False

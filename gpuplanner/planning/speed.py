@@ -4,8 +4,10 @@ Time per sample on card g: t_g = (theta / C_g + (1 - theta) / B_g) / (min(M_g, 4
 C the tensor (mixed) or TF32/FP32 rate and B the bandwidth, each divided by the fitted
 normaliser; theta and gamma per workload class and precision (tools/fit_speed_model.py,
 docs/PREDICTION.md). Absolute numbers come from one measured anchor per workload, scaled to
-this machine by the probe when there is one. LLM fine-tuning is compute-bound: tokens/s =
-MFU x C / FLOPs per token.
+this machine by the probe when there is one, so a card's speed is the same whatever other cards
+are asked with it. LLM fine-tuning is anchored the same way: a measured Keras LoRA fine-tune on
+an A100 gives the anchor's utilisation of its compute, and every card follows by the LLM class.
+LLM inference depends on the engine as much as on the card: each engine has its own fit.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 from gpuplanner.catalog.records import GpuSpec
 
 MEMORY_SATURATION_GB = 48.0
-LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU Keras/TensorFlow fine-tune
+LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU fine-tune, used without a fitted model
 LLM_FLOPS_PER_TOKEN = {
     "full": 6.0,
     "lora": 4.0,
@@ -69,13 +71,23 @@ class Anchor:
 
 
 @dataclass(frozen=True)
+class LlmAnchor:
+    """The measured LLM fine-tune every card's tokens/s is moved from: the share of its mixed-
+    precision rate (model FLOPs utilisation) a Keras LoRA fine-tune reached on ``gpu``."""
+
+    gpu: str
+    mfu: float
+    source: str
+
+
+@dataclass(frozen=True)
 class InferenceParams:
-    """LLM inference, fitted on measured decode and prefill speeds (tools/fit_llm_inference.py).
+    """One engine's LLM inference, fitted on measured decode speeds (tools/fit_llm_inference.py).
 
     Decode: each generated token reads every weight and the KV cache once, so one step takes
     (weights + KV cache) / (efficiency x bandwidth) + a fixed cost per layer (kernel launches,
-    synchronisation), or the compute of batch x 2 x parameters FLOPs when that is longer.
-    Prefill is compute-bound: efficiency x FP16 tensor rate / (2 x parameters) tokens/s.
+    synchronisation, dequantising), or the compute of batch x 2 x parameters FLOPs when that is
+    longer. Prefill is compute-bound: efficiency x FP16 tensor rate / (2 x parameters) tokens/s.
     """
 
     bandwidth_efficiency: dict[int, float]  # by weight bits (16, 8, 4)
@@ -84,6 +96,25 @@ class InferenceParams:
     decode_error_pct: float
     prefill_error_pct: float
     hbm_factor: float = 1.0  # small-batch decode reaches less of HBM's peak than of GDDR's
+    engine: str = "llama.cpp"
+    # The typical error of a decode prediction for each weight format the engine's own
+    # measurements cover: across suites where two suites measured it, else within its one.
+    error_by_bits: Mapping[int, float] = field(default_factory=dict)
+    across_suites: bool = False
+    measured_bits: frozenset[int] = frozenset()
+
+    def error_pct(self, bits: int) -> float:
+        """A format without a validated error (never measured with this engine, or measured
+        once) borrows the engine's worst, doubled: its speed elsewhere is a guess."""
+        if bits in self.error_by_bits:
+            return self.error_by_bits[bits]
+        return 2 * max(self.error_by_bits.values(), default=self.decode_error_pct)
+
+    def validated(self, bits: int) -> bool:
+        return bits in self.error_by_bits
+
+    def measured(self, bits: int) -> bool:
+        return bits in self.measured_bits or self.validated(bits)
 
 
 # Bytes per parameter as loaded: 16-bit, INT8 (plus scales), 4-bit GPTQ/AWQ/GGUF Q4-class
@@ -95,7 +126,16 @@ WEIGHT_BYTES = {16: 2.0, 8: 1.06, 4: 0.57}
 class SpeedModel:
     classes: dict[str, ClassParams]  # "cnn/mixed" -> params
     anchors: dict[str, Anchor]
-    inference: InferenceParams | None = None
+    inference: InferenceParams | None = None  # llama.cpp's: the engine prefill was fitted on
+    engines: dict[str, InferenceParams] = field(default_factory=dict)
+    llm_anchor: LlmAnchor | None = None
+
+    def engine(self, name: str | None) -> InferenceParams | None:
+        """The named engine's fit (llama.cpp's without a name or for a file made before the
+        engines were fitted one by one)."""
+        if name and name in self.engines:
+            return self.engines[name]
+        return self.inference
 
 
 @dataclass(frozen=True)
@@ -139,11 +179,13 @@ def typical_error_pct(params: ClassParams, gpu: GpuSpec) -> float:
         return params.error_pct
     measured = params.family_error_pct.get(family(gpu))
     if measured is not None:
-        return measured
+        # A family held out card by card can look better than a whole suite held out does:
+        # the larger of the two is what holds on measurements the fit has not seen.
+        return max(measured, params.error_pct)
     line = [
         pct for name, pct in params.family_error_pct.items() if name.endswith(f"/{gpu.segment}")
     ]
-    return max([params.unmeasured_family_error_pct or params.error_pct, *line])
+    return max([params.unmeasured_family_error_pct or params.error_pct, params.error_pct, *line])
 
 
 def is_hbm(gpu: GpuSpec) -> bool:
@@ -190,7 +232,7 @@ def llm_tokens_per_s(gpu: GpuSpec, params_b: float, mode: str, mfu: float = LLM_
 class InferenceSpeed:
     decode_tokens_s: float  # generated tokens per second, all requests together
     prefill_tokens_s: float
-    bound: str  # memory or compute: what limits decode
+    bound: str  # memory, compute or overhead (per-layer launches): what limits decode
 
 
 def inference_tflops(gpu: GpuSpec) -> float:
@@ -229,12 +271,13 @@ def llm_inference(
     memory_s = (weights + kv) / bandwidth
     peak = inference_tflops(gpu) * 1e12 * params.prefill_efficiency[bits]
     compute_s = 2 * params_b * 1e9 * batch / peak
-    step_s = max(memory_s, compute_s) + layers * params.overhead_ms_per_layer[bits] / 1000
-    return InferenceSpeed(
-        round(batch / step_s, 2),
-        round(peak / (2 * params_b * 1e9), 1),
-        "memory" if memory_s >= compute_s else "compute",
-    )
+    overhead_s = layers * params.overhead_ms_per_layer[bits] / 1000
+    step_s = max(memory_s, compute_s) + overhead_s
+    if overhead_s > max(memory_s, compute_s):
+        bound = "overhead"  # kernel launches and dequantising: the card's memory waits
+    else:
+        bound = "memory" if memory_s >= compute_s else "compute"
+    return InferenceSpeed(round(batch / step_s, 2), round(peak / (2 * params_b * 1e9), 1), bound)
 
 
 def calibration(measured_tflops: float | None, peak_tflops: float | None) -> float | None:
@@ -309,8 +352,22 @@ def has_tensor_cores(gpu: GpuSpec) -> bool:
     return gpu.vendor != "NVIDIA" or not gpu.architecture.lower().startswith(NO_TENSOR_CORES)
 
 
-LLM_TRAINING_CLASS = "transformer/mixed"
-LLM_TRAINING_ERROR_PCT = 35.0  # no LLM fine-tuning run backs the model yet: a wide range
+# LLM fine-tuning takes the class fitted on LLM-sized transformer training (MosaicML's LLM
+# pretraining runs and the transformer-layer benchmarks); a model file made before it has only
+# the class of every transformer task.
+LLM_TRAINING_CLASS = "llm/mixed"
+LLM_FALLBACK_CLASS = "transformer/mixed"
+LLM_TRAINING_ERROR_PCT = 35.0  # without a fitted class: peak compute alone, a wide range
+
+
+def llm_class(model: SpeedModel | None) -> tuple[str, ClassParams] | None:
+    """The training class LLM fine-tuning is predicted with, and its name."""
+    if model is None:
+        return None
+    for name in (LLM_TRAINING_CLASS, LLM_FALLBACK_CLASS):
+        if name in model.classes:
+            return name, model.classes[name]
+    return None
 
 
 def predict_llm(
@@ -321,24 +378,42 @@ def predict_llm(
     machine_factor: float | None = None,
     model: SpeedModel | None = None,
     bandwidth_factor: float | None = None,
+    by_id: Mapping[str, GpuSpec] | None = None,
 ) -> list[Prediction]:
-    """LLM fine-tuning tokens/s per card. The reference card's rate is its peak at the
-    fine-tuning MFU; the others follow it by the fitted transformer training class, which
-    weighs compute against memory bandwidth (peak compute alone put an L40S or an RTX 6000 Ada
-    at twice an RTX 4090 and an RTX 3090 at a quarter of an A100; published BF16 fine-tunes
-    have them near a 4090 and at 0.4-0.5x). Without a model, peak compute alone."""
+    """LLM fine-tuning tokens/s per card, ``relative`` against ``reference`` (default: the first).
+
+    Each card's tokens/s is the anchor's measured utilisation moved to it by the LLM training
+    class, which weighs compute against memory bandwidth (peak compute alone put an L40S at
+    twice an RTX 4090); the anchor is one fixed, measured card, so a card's speed does not
+    depend on which cards are asked with it. Without a model, each card's own peak at the
+    default utilisation."""
     reference = reference or gpus[0]
-    base = llm_tokens_per_s(reference, params_b, mode)
-    params = model.classes.get(LLM_TRAINING_CLASS) if model is not None else None
+    fitted = llm_class(model)
+    params = fitted[1] if fitted else None
+    anchor = model.llm_anchor if model is not None else None
+    anchor_gpu = (by_id or {}).get(anchor.gpu) if anchor is not None else None
 
     def run_as(gpu: GpuSpec) -> str:
         return "mixed" if has_tensor_cores(gpu) else "fp32"  # no tensor cores: FP32's rate
 
-    def relative(gpu: GpuSpec) -> float:
+    def own_speed(gpu: GpuSpec) -> float:
+        """The card's tokens/s before this machine's probe moves it."""
         if params is None:
-            return llm_tokens_per_s(gpu, params_b, mode) / base
-        return time_per_sample(reference, "mixed", params) / time_per_sample(
-            gpu, run_as(gpu), params
+            return llm_tokens_per_s(gpu, params_b, mode)
+        if anchor is None or anchor_gpu is None:
+            # No measured anchor: the default utilisation of a card at the class's typical
+            # compute and bandwidth (time 1 by construction), still one number per card.
+            typical = params.compute_norm_tflops * 1e12 * LLM_MFU
+            return (
+                typical
+                / (LLM_FLOPS_PER_TOKEN[mode] * params_b * 1e9)
+                / time_per_sample(gpu, run_as(gpu), params)
+            )
+        base = llm_tokens_per_s(anchor_gpu, params_b, mode, anchor.mfu)
+        return (
+            base
+            * time_per_sample(anchor_gpu, "mixed", params)
+            / time_per_sample(gpu, run_as(gpu), params)
         )
 
     def scale(gpu: GpuSpec) -> float:
@@ -346,19 +421,24 @@ def predict_llm(
             return machine_factor or 1.0
         return machine_scale(gpu, run_as(gpu), params, machine_factor, bandwidth_factor)
 
-    reference_scale = scale(reference)
+    def error_pct(gpu: GpuSpec) -> float:
+        if params is None:
+            return LLM_TRAINING_ERROR_PCT
+        return typical_error_pct(params, gpu)
+
+    reference_rate = own_speed(reference) * scale(reference)
     return [
         Prediction(
             gpu.id,
             gpu.name,
-            round(base * share * machine, 1),
+            round(rate, 1),
             "tokens/s",
-            round(share * machine / reference_scale, 3),
-            LLM_TRAINING_ERROR_PCT,
+            round(rate / reference_rate, 3),
+            error_pct(gpu),
             machine_factor is not None or bandwidth_factor is not None,
         )
         for gpu in gpus
-        for share, machine in ((relative(gpu), scale(gpu)),)
+        for rate in (own_speed(gpu) * scale(gpu),)
     ]
 
 
@@ -403,7 +483,7 @@ def predict_llm_inference(
                 result.decode_tokens_s,
                 "tokens/s",
                 round(result.decode_tokens_s / base, 3),
-                params.decode_error_pct,
+                params.error_pct(bits),
                 False,
             )
         )

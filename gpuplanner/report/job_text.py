@@ -54,6 +54,13 @@ BITS = {
     8: translatable("Report", "8-bit weights (INT8)"),
     4: translatable("Report", "4-bit weights (GPTQ/AWQ/GGUF Q4)"),
 }
+ENGINE = {
+    "keras": translatable("Report", "KerasHub generate (Keras 3)"),
+    "llama.cpp": translatable("Report", "llama.cpp (GGUF)"),
+    "vllm": translatable("Report", "vLLM"),
+    "exllama": translatable("Report", "ExLlamaV2"),
+    "transformers": translatable("Report", "Hugging Face transformers"),
+}
 CASE_FORM = {
     "mini-itx": translatable("Report", "Mini-ITX case"),
     "micro-atx": translatable("Report", "Micro-ATX case"),
@@ -91,6 +98,10 @@ def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
         rows.append((tr(translatable("Report", "Method")), _or(plan.mode, MODE, tr)))
     if plan.mode == "inference" and plan.bits:
         rows.append((tr(translatable("Report", "Weights")), _or(plan.bits, BITS, tr)))
+        if plan.engine:
+            rows.append(
+                (tr(translatable("Report", "Inference engine")), _or(plan.engine, ENGINE, tr))
+            )
     else:
         rows.append((tr(translatable("Report", "Precision")), _or(plan.precision, PRECISION, tr)))
     if plan.seq:
@@ -123,6 +134,8 @@ def job_line(plan: Plan, language: str) -> str:
         parts.append(_or(plan.mode, MODE, tr))
     if plan.mode == "inference" and plan.bits:
         parts.append(_or(plan.bits, BITS, tr))
+        if plan.engine:
+            parts.append(_or(plan.engine, ENGINE, tr))
     else:
         parts.append(_or(plan.precision, PRECISION, tr))
     if plan.seq:

@@ -94,6 +94,7 @@ def plan_json(plan) -> dict:
         "model": plan.model,
         "mode": plan.mode,
         "bits": plan.bits,
+        "engine": plan.engine,
         "seq": plan.seq,
         "batch": plan.batch,
         "job": plan.job_label,

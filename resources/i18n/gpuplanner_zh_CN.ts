@@ -2536,6 +2536,11 @@
             <translation>电价</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>ExLlamaV2</source>
+            <translation>ExLlamaV2</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_text.py" />
             <source>FP16 matrix multiply {v} TFLOPS</source>
             <translation>FP16 矩阵乘法 {v} TFLOPS</translation>
@@ -2598,8 +2603,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>Hugging Face transformers</source>
+            <translation>Hugging Face transformers</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>Image classification (ResNet-50)</source>
             <translation>图像分类（ResNet-50）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Inference engine</source>
+            <translation>推理引擎</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2615,6 +2630,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Keep the power supply</source>
             <translation>保留现有电源</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>KerasHub generate (Keras 3)</source>
+            <translation>KerasHub 文本生成（Keras 3）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_text.py" />
@@ -2944,6 +2964,11 @@
             <translation>放得下</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>llama.cpp (GGUF)</source>
+            <translation>llama.cpp（GGUF）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_text.py" />
             <source>memory bandwidth {v} GB/s</source>
             <translation>显存带宽 {v} GB/s</translation>
@@ -3007,6 +3032,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>top pick</source>
             <translation>首选</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>vLLM</source>
+            <translation>vLLM</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3560,6 +3590,26 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Decode speeds: about ±%1% (checked across benchmark suites)</source>
+            <translation>生成速度：约 ±%1%（已用多套独立基准测试核对）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Decode speeds: about ±%1% (checked within one benchmark suite)</source>
+            <translation>生成速度：约 ±%1%（仅在一套基准测试内核对）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Decode speeds: about ±%1% (this engine was not validated at these weights)</source>
+            <translation>生成速度：约 ±%1%（此引擎在这种权重精度下未经验证）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Default: %1</source>
+            <translation>默认：%1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>FP32 / TF32</source>
             <translation>FP32 / TF32</translation>
         </message>
@@ -3577,6 +3627,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Image classification (ResNet-50)</source>
             <translation>图像分类（ResNet-50）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Inference engine:</source>
+            <translation>推理引擎：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

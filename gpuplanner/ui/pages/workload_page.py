@@ -19,13 +19,14 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app.session import to_request
+from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.money import CURRENCY_SYMBOLS
-from gpuplanner.planning import memory
+from gpuplanner.planning import engines, memory
 from gpuplanner.planning.job import job_memory
 from gpuplanner.planning.recommend import PlanError
 from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.workloads import LLMS
-from gpuplanner.report import memory_text
+from gpuplanner.report import job_text, memory_text
 from gpuplanner.ui.pages.base import WizardPage
 
 _qt_translate = QCoreApplication.translate
@@ -63,17 +64,28 @@ class WorkloadPage(WizardPage):
         self.max_gpus.setRange(1, 64)
         self.bits = QComboBox(self)
         self.bits.setObjectName("bitsCombo")
+        self.engine = QComboBox(self)
+        self.engine.setObjectName("engineCombo")
         self.route = QComboBox(self)
         self.route.setObjectName("routeCombo")
         self.rocm = QCheckBox(self)
         self.keep_psu = QCheckBox(self)
         form = QFormLayout()
-        self.labels = [QLabel(self) for _ in range(10)]
+        self.labels = [QLabel(self) for _ in range(11)]
         budget_box = QWidget(self)  # the slider and the number, one row of the form
         budget_row = QHBoxLayout(budget_box)
         budget_row.setContentsMargins(0, 0, 0, 0)
         budget_row.addWidget(self.budget_slider, 1)
         budget_row.addWidget(self.budget)
+        engine_box = QWidget(self)  # the engine and what its predictions are worth
+        engine_column = QVBoxLayout(engine_box)
+        engine_column.setContentsMargins(0, 0, 0, 0)
+        engine_column.setSpacing(2)
+        self.engine_note = QLabel(self)
+        self.engine_note.setObjectName("engineNote")
+        self.engine_note.setWordWrap(True)
+        engine_column.addWidget(self.engine)
+        engine_column.addWidget(self.engine_note)
         fields: tuple[QWidget, ...] = (
             self.workload,
             self.llm_model,
@@ -84,6 +96,7 @@ class WorkloadPage(WizardPage):
             budget_box,
             self.max_gpus,
             self.bits,
+            engine_box,
             self.route,
         )
         for label, field in zip(self.labels, fields, strict=True):
@@ -116,6 +129,7 @@ class WorkloadPage(WizardPage):
             self.llm_mode,
             self.precision,
             self.bits,
+            self.engine,
             self.route,
         ):
             combo.currentIndexChanged.connect(self._changed)
@@ -158,6 +172,7 @@ class WorkloadPage(WizardPage):
         self.used.setChecked(session.used_ok)
         self.all_regions.setChecked(session.show_unavailable)
         self.bits.setCurrentIndex(max(0, self.bits.findData(session.bits)))
+        self._fill_engines(session.bits, session.engine)
         self.route.setCurrentIndex(max(0, self.route.findData(session.tf_route)))
         self.rocm.setChecked(session.accept_rocm)
         self.keep_psu.setChecked(session.keep_psu)
@@ -186,18 +201,61 @@ class WorkloadPage(WizardPage):
         session.used_ok = self.used.isChecked()
         session.show_unavailable = self.all_regions.isChecked()
         session.bits = self.bits.currentData() or 16
+        self._fill_engines(session.bits, self.engine.currentData())
+        session.engine = self.engine.currentData()
         session.tf_route = self.route.currentData() or "official"
         session.accept_rocm = self.rocm.isChecked()
         session.keep_psu = self.keep_psu.isChecked()
         is_llm = session.workload == "llm"
         inference = is_llm and session.llm_mode == "inference"
-        self.bits.setEnabled(inference)
-        self.labels[8].setEnabled(inference)
+        for widget, label in ((self.bits, self.labels[8]), (self.engine, self.labels[9])):
+            widget.setEnabled(inference)
+            label.setEnabled(inference)
+        self._show_engine_error(session.bits, session.engine, inference)
         for widget, label in ((self.llm_model, self.labels[1]), (self.llm_mode, self.labels[2])):
             widget.setEnabled(is_llm)
             label.setEnabled(is_llm)
         self.precision.setEnabled(not is_llm)
         self._show_memory()
+
+    def _fill_engines(self, bits: int, chosen: str | None) -> None:
+        """The engines that load ``bits``-bit weights, the default first; the choice is kept
+        where the engine loads them, else the default (stored as None)."""
+        items: list[tuple[object, str]] = [
+            (
+                None,
+                self.tr("Default: %1").replace(
+                    "%1",
+                    _qt_translate(job_text.CONTEXT, job_text.ENGINE[engines.default_engine(bits)]),
+                ),
+            )
+        ]
+        items += [
+            (name, _qt_translate(job_text.CONTEXT, job_text.ENGINE[name]))
+            for name in engines.engines_for(bits)
+        ]
+        keep = chosen if chosen is not None and engines.runs(chosen, bits) else None
+        self.engine.blockSignals(True)
+        self._fill(self.engine, items)
+        self.engine.setCurrentIndex(max(0, self.engine.findData(keep)) if keep else 0)
+        self.engine.blockSignals(False)
+
+    def _show_engine_error(self, bits: int, engine: str | None, inference: bool) -> None:
+        """The chosen engine's validated decode error for these weights, and how it was found."""
+        params = load_speed_model().engine(engine or engines.default_engine(bits))
+        self.engine_note.setVisible(inference and params is not None)
+        if not inference or params is None:
+            self.engine_note.clear()
+            return
+        if not params.validated(bits):
+            text = self.tr(
+                "Decode speeds: about ±%1% (this engine was not validated at these weights)"
+            )
+        elif params.across_suites:
+            text = self.tr("Decode speeds: about ±%1% (checked across benchmark suites)")
+        else:
+            text = self.tr("Decode speeds: about ±%1% (checked within one benchmark suite)")
+        self.engine_note.setText(text.replace("%1", f"{params.error_pct(bits):.0f}"))
 
     def _show_memory(self) -> None:
         session = self.controller.session
@@ -246,6 +304,7 @@ class WorkloadPage(WizardPage):
             self.tr("Budget:"),
             self.tr("Cards at most:"),
             self.tr("Weights (inference):"),
+            self.tr("Inference engine:"),
             self.tr("TensorFlow from:"),
         )
         for label, text in zip(self.labels, texts, strict=True):
@@ -291,6 +350,7 @@ class WorkloadPage(WizardPage):
                 (4, self.tr("4-bit (GPTQ/AWQ/GGUF Q4)")),
             ],
         )
+        self._fill_engines(self.bits.currentData() or 16, self.engine.currentData())
         self._fill(
             self.route,
             [
