@@ -135,4 +135,12 @@ def test_recommend_takes_the_engine(tmp_path):
         *("recommend", "--scenario", "llm", "--model", "llama-3-8b", "--mode", "inference"),
         *("--engine", "vllm", "--currency", "USD", "--json"),
     )
-    assert json.loads(result.stdout)["engine"] == "vllm"
+    data = json.loads(result.stdout)
+    assert data["engine"] == "vllm" and data["engine_default"] is False
+    result = run_cli(
+        tmp_path,
+        *("recommend", "--scenario", "llm", "--model", "llama-3-8b", "--mode", "inference"),
+        *("--bits", "4", "--currency", "USD", "--json"),
+    )
+    data = json.loads(result.stdout)
+    assert data["engine"] == "llama.cpp" and data["engine_default"] is True

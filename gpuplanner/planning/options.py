@@ -138,6 +138,7 @@ class Plan:
     mode: str | None = None
     bits: int | None = None
     engine: str | None = None  # the LLM inference engine the decode speeds are for
+    engine_default: bool = False  # the engine was not asked for: the weights' default
     seq: int | None = None
     batch: int | None = None
     no_purchase_needed: bool = False

@@ -552,6 +552,7 @@ def recommend(
         mode=planner.llm_mode,
         bits=request.bits if planner.llm_mode == "inference" else None,
         engine=job.engine_of(request) if planner.llm_mode == "inference" else None,
+        engine_default=request.engine is None,
         seq=job.seq_of(request, planner.llm_mode),  # the job as planned, defaults filled in
         batch=job.batch_of(request, planner.workload),
         no_purchase_needed=keep is not None,

@@ -99,9 +99,11 @@ def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
     if plan.mode == "inference" and plan.bits:
         rows.append((tr(translatable("Report", "Weights")), _or(plan.bits, BITS, tr)))
         if plan.engine:
-            rows.append(
-                (tr(translatable("Report", "Inference engine")), _or(plan.engine, ENGINE, tr))
-            )
+            engine = _or(plan.engine, ENGINE, tr)
+            if plan.engine_default:
+                default = tr(translatable("Report", "{engine}, the default for these weights"))
+                engine = default.replace("{engine}", engine)
+            rows.append((tr(translatable("Report", "Inference engine")), engine))
     else:
         rows.append((tr(translatable("Report", "Precision")), _or(plan.precision, PRECISION, tr)))
     if plan.seq:

@@ -95,6 +95,7 @@ def plan_json(plan) -> dict:
         "mode": plan.mode,
         "bits": plan.bits,
         "engine": plan.engine,
+        "engine_default": plan.engine_default if plan.engine else None,
         "seq": plan.seq,
         "batch": plan.batch,
         "job": plan.job_label,

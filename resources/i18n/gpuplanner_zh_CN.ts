@@ -3069,6 +3069,11 @@
             <translation>{count} 块 {gpu}：每小时 {per_hour}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{engine}, the default for these weights</source>
+            <translation>{engine}（这种权重精度的默认引擎）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan.py" />
             <location filename="gpuplanner/report/job_text.py" />
             <location filename="gpuplanner/report/summary.py" />
