@@ -187,3 +187,32 @@ def test_the_across_suite_floor_is_zero_for_consistent_suites_and_not_otherwise(
     train = [{"a": 100.0, "b": 50.0, "c": 25.0}]
     assert max(floor_on(train, [{"a": 10.0, "c": 2.5}])) < 1e-6
     assert floor_on(train, [{"a": 10.0, "b": 10.0}]) == pytest.approx([100.0])
+
+
+def test_gemm_bound_classes_run_at_the_measured_sustained_tensor_rate():
+    """GeForce cards boost past their spec clock, data-centre cards reach about three quarters
+    of theirs, 300 W workstation blowers less: measured matrix multiplies, two sources."""
+    data = _model()
+    segment = data["sustained_tensor"]["by_segment"]
+    assert segment["consumer"] > 1.2 > segment["datacenter"] == 1.0 > segment["workstation"]
+    for name, fitted in data["classes"].items():
+        kind, precision = name.split("/")
+        assert fitted["sustained"] == (
+            kind in ("bert", "transformer", "llm") and precision == "mixed"
+        )
+    from gpuplanner.app.speed_model_file import load_speed_model
+
+    model = load_speed_model()
+    assert model.classes["llm/mixed"].sustained["geforce-rtx-4090"] > 1.2
+    assert model.classes["cnn/mixed"].sustained == {}
+
+
+def test_a_suite_held_out_takes_its_matmul_rows_with_it():
+    tool = _fit_tool()
+    from gpuplanner.catalog.csvdata import load_catalog
+
+    data = load_catalog(REPO_ROOT / "resources" / "catalog")
+    cards = {row["id"]: tool._spec(row) for row in data["gpus"]}
+    every = tool.sustained_shares(cards)
+    without = tool.sustained_shares(cards, "mli-layers")
+    assert "rtx-a6000" in every["by_gpu"] and "rtx-a6000" not in without["by_gpu"]

@@ -60,6 +60,7 @@ PYTORCH = REPO / "resources" / "measurements" / "train_lambda_pytorch.csv"
 MLI = REPO / "resources" / "measurements" / "train_transformer_layers_mli.csv"
 FOUNDRY = REPO / "resources" / "measurements" / "train_llm_foundry.csv"
 KERAS_IO = REPO / "resources" / "measurements" / "train_llm_keras_io.csv"
+MATMUL = REPO / "resources" / "measurements" / "matmul_fp16_measured.csv"
 OUT = REPO / "resources" / "models" / "speed_model.json"
 
 GPU_IDS = {
@@ -168,22 +169,65 @@ def groups_of(table: dict, tasks, precision: str, least: int) -> list[dict[str, 
     return groups
 
 
-def normalisers(cards: dict, ids: set[str], precision: str) -> tuple[float, float]:
+Scale = tuple[float, float, dict[str, float]]  # compute and bandwidth norms, sustained shares
+
+
+def normalisers(
+    cards: dict, ids: set[str], precision: str, sustained: dict[str, float] | None = None
+) -> Scale:
+    """The class's card-independent constants: the geometric means of the fitted cards'
+    compute and bandwidth, and the sustained tensor shares it runs at (empty: the spec)."""
     computes = [features(cards[i], precision)[0] for i in ids]
     bandwidths = [features(cards[i], precision)[1] for i in ids]
-    return math.exp(statistics.mean(map(math.log, computes))), math.exp(
-        statistics.mean(map(math.log, bandwidths))
+    return (
+        math.exp(statistics.mean(map(math.log, computes))),
+        math.exp(statistics.mean(map(math.log, bandwidths))),
+        sustained or {},
     )
+
+
+# Transformer-like work is GEMM-bound: it runs at the tensor rate a card sustains, measured by
+# large matrix multiplies. Chosen by the across-suite error: it lowered BERT, the transformer
+# classes and LLM fine-tuning and raised the convolutional ones (their cuDNN kernels are not
+# large GEMMs), which keep the spec rate. FP32 (TF32) runs keep it too: no measurement of it.
+SUSTAINED_KINDS = ("bert", "transformer", "llm")
+
+
+def sustained_shares(cards: dict, without: str | None = None) -> dict:
+    """Measured FP16 matrix multiply over the spec tensor rate (FP32 accumulate on GeForce):
+    each measured card's median, and each segment's median for the cards nothing measured,
+    all relative to the data-centre median. ``without``: leave one suite's rows out."""
+    shares: dict[str, list[float]] = defaultdict(list)
+    with MATMUL.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["table"] != without:
+                gpu = cards[row["gpu_id"]]
+                shares[gpu.id].append(float(row["measured_tflops"]) / features(gpu, "mixed")[0])
+    by_gpu = {g: statistics.median(v) for g, v in shares.items()}
+    by_segment: dict[str, list[float]] = defaultdict(list)
+    for gpu, share in by_gpu.items():
+        by_segment[cards[gpu].segment].append(share)
+    segment = {k: statistics.median(v) for k, v in by_segment.items()}
+    reference = segment["datacenter"]
+    return {
+        "by_gpu": {g: round(v / reference, 3) for g, v in sorted(by_gpu.items())},
+        "by_segment": {k: round(v / reference, 3) for k, v in sorted(segment.items())},
+    }
+
+
+def as_shares(table: dict) -> dict[str, float]:
+    """The shares as ClassParams holds them (app/speed_model_file.py reads them the same way)."""
+    return {**table["by_gpu"], **{f"segment/{k}": v for k, v in table["by_segment"].items()}}
 
 
 Params = tuple[float, float, float]  # theta, gamma, hbm efficiency
 
 
-def class_params(params: Params, norm: tuple[float, float]) -> ClassParams:
-    return ClassParams(params[0], params[1], norm[0], norm[1], 0.0, params[2])
+def class_params(params: Params, norm: Scale) -> ClassParams:
+    return ClassParams(params[0], params[1], norm[0], norm[1], 0.0, params[2], sustained=norm[2])
 
 
-def predict_t(card: GpuSpec, precision: str, params: Params, norm: tuple[float, float]) -> float:
+def predict_t(card: GpuSpec, precision: str, params: Params, norm: Scale) -> float:
     return time_per_sample(card, precision, class_params(params, norm))
 
 
@@ -419,7 +463,8 @@ def across_suites(name, every, cards, precision) -> dict:
         if not train:
             continue
         ids = {g for group in train for g in group}
-        norm = normalisers(cards, ids, precision)
+        shares = as_shares(sustained_shares(cards, held)) if sustained(name, precision) else {}
+        norm = normalisers(cards, ids, precision, shares)
         params = fit_class(train, cards, precision, norm)
         found = pair_errors_all(groups, cards, precision, params, norm)
         bound = card_factor_floor_on(train, groups)
@@ -440,6 +485,10 @@ def across_suites(name, every, cards, precision) -> dict:
     if floor:
         out["floor"] = median_p90(floor)
     return out
+
+
+def sustained(name: str, precision: str) -> bool:
+    return name in SUSTAINED_KINDS and precision == "mixed"
 
 
 def card_factors(groups: list[dict[str, float]]) -> dict[str, float]:
@@ -515,7 +564,8 @@ def build() -> dict:
             if not groups:
                 continue
             ids = {g for group in groups for g in group}
-            norm = normalisers(cards, ids, precision)
+            shares = as_shares(sustained_shares(cards)) if sustained(name, precision) else {}
+            norm = normalisers(cards, ids, precision, shares)
             params = fit_class(groups, cards, precision, norm)
             key = f"{name}/{precision}"
             model["classes"][key] = {
@@ -527,6 +577,7 @@ def build() -> dict:
                 "fitted_on": sorted(ids),
                 "groups": len(groups),
                 "suites": sorted(s for s, g in suites.items() if g),
+                "sustained": sustained(name, precision),
             }
             by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm)
             model["cross_validation"][key] = {
@@ -548,6 +599,11 @@ def build() -> dict:
     model["excluded"] = EXCLUDED
     model["anchors"] = ANCHORS
     model["llm_anchor"] = llm_anchor(cards)
+    model["sustained_tensor"] = {
+        **sustained_shares(cards),
+        "source": "measured FP16 matrix multiplies (resources/measurements/"
+        "matmul_fp16_measured.csv) over the spec rate, relative to the data-centre median",
+    }
     return model
 
 

@@ -22,8 +22,9 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
     data = json.loads(
         (path or paths.resource_path("models", "speed_model.json")).read_text(encoding="utf-8")
     )
+    sustained = _sustained(data.get("sustained_tensor"))
     classes = {
-        name: _class_params(c, data["cross_validation"][name])
+        name: _class_params(c, data["cross_validation"][name], sustained)
         for name, c in data["classes"].items()
     }
     anchors = {
@@ -46,7 +47,18 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
     )
 
 
-def _class_params(fitted: dict[str, Any], cross: dict[str, Any]) -> ClassParams:
+def _sustained(block: dict[str, Any] | None) -> dict[str, float]:
+    """Measured sustained tensor shares: by card, and by segment for the cards not measured."""
+    if not block:
+        return {}
+    shares = {gpu: float(v) for gpu, v in block.get("by_gpu", {}).items()}
+    shares.update({f"segment/{k}": float(v) for k, v in block.get("by_segment", {}).items()})
+    return shares
+
+
+def _class_params(
+    fitted: dict[str, Any], cross: dict[str, Any], sustained: dict[str, float] | None = None
+) -> ClassParams:
     """One training class with its cross-validated errors (fields a file made before them lacks
     take the values that mean "not measured"). The error stated is the larger of the errors
     with one card and with one whole suite held out: what holds on measurements the fit has not
@@ -62,6 +74,7 @@ def _class_params(fitted: dict[str, Any], cross: dict[str, Any]) -> ClassParams:
         hbm_efficiency=float(fitted.get("hbm_efficiency", 1.0)),
         family_error_pct={f: float(pct) for f, pct in cross.get("by_family", {}).items()},
         unmeasured_family_error_pct=cross.get("unmeasured_family_pct"),
+        sustained=(sustained or {}) if fitted.get("sustained") else {},
     )
 
 

@@ -59,6 +59,12 @@ class ClassParams:
     family_error_pct: Mapping[str, float] = field(default_factory=dict)
     # A card of a family nothing measured: every card of one family held out at a time.
     unmeasured_family_error_pct: float | None = None
+    # GEMM-bound classes run at the tensor rate a card sustains, not its spec: measured large
+    # matrix multiplies reach about 100% of the spec (FP32 accumulate) on GeForce cards, which
+    # boost past their spec clock, 72-85% on data-centre cards and about 62% on 300 W
+    # workstation blowers. Keys: a card id, or "segment/<segment>" for unmeasured cards;
+    # values relative to the data-centre median. Empty: the spec rate.
+    sustained: Mapping[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -188,12 +194,22 @@ def typical_error_pct(params: ClassParams, gpu: GpuSpec) -> float:
     return max([params.unmeasured_family_error_pct or params.error_pct, params.error_pct, *line])
 
 
+def sustained_share(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
+    """The share of the spec tensor rate ``gpu`` sustains in this class (1 where the class
+    uses the spec rate, at FP32 and on cards without tensor cores)."""
+    if not params.sustained or precision != "mixed" or not has_tensor_cores(gpu):
+        return 1.0
+    share = params.sustained.get(gpu.id) or params.sustained.get(f"segment/{gpu.segment}")
+    return share or 1.0
+
+
 def is_hbm(gpu: GpuSpec) -> bool:
     return (gpu.memory_type or "").upper().startswith("HBM")
 
 
 def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
     compute, bandwidth = features(gpu, precision)
+    compute *= sustained_share(gpu, precision, params)
     if is_hbm(gpu):
         bandwidth *= params.hbm_efficiency
     memory = min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB
@@ -215,6 +231,7 @@ def machine_scale(
     if not matmul and not bandwidth:
         return 1.0
     compute, memory = features(gpu, precision)
+    compute *= sustained_share(gpu, precision, params)
     if is_hbm(gpu):
         memory *= params.hbm_efficiency
     compute_time = params.theta * params.compute_norm_tflops / compute
