@@ -54,10 +54,6 @@ def _expand(suffix: str) -> str:
     return {"s": "super", "tis": "ti super"}.get(suffix, suffix)
 
 
-def tokens(text: str) -> frozenset[str]:
-    return frozenset(normalise(text).split())
-
-
 @dataclass(frozen=True)
 class NamedCard:
     id: str

@@ -24,9 +24,6 @@ def default_tariff(market: Market) -> float:
     return moved if moved is not None else amount
 
 
-UNVERIFIED_SOURCES_SUFFIX = "-recalled"
-
-
 @dataclass(frozen=True)
 class ChosenPrice:
     amount: float  # in the asked currency
@@ -43,10 +40,6 @@ class ChosenPrice:
     fx: Converted | None = None  # how a price in another currency was moved into this one
     low: float | None = None  # the range the source saw, in the asked currency
     high: float | None = None
-
-    @property
-    def unverified(self) -> bool:
-        return self.source.endswith(UNVERIFIED_SOURCES_SUFFIX) or self.source == "dc-price-recalled"
 
 
 def choose_price(

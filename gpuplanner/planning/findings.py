@@ -42,7 +42,3 @@ class Need:
 
 def finding(id: str, severity: Severity, **params: Param) -> Finding:
     return Finding(id, severity, dict(params))
-
-
-def worst(findings: tuple[Finding, ...] | list[Finding]) -> Severity | None:
-    return min((f.severity for f in findings), key=SEVERITY_ORDER.__getitem__, default=None)

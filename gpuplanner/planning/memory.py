@@ -9,7 +9,6 @@ allocator's fragmentation.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from gpuplanner.planning.workloads import KerasWorkload, LlmModel
@@ -68,9 +67,6 @@ class MemoryEstimate:
         """Per-card need when the shardable state is split over ``cards`` (ZeRO-3 / FSDP style)."""
         subtotal = self.unshardable_gb + self.shardable_gb / max(cards, 1)
         return round(CUDA_CONTEXT_GB + (1 + FRAGMENTATION) * subtotal, 2)
-
-    def sharded_total_gb(self, cards: int) -> float:
-        return round(self.per_card_sharded(cards) * cards, 2)
 
 
 def _finish(parts: list[Part], shardable: float, notes: tuple[Note, ...] = ()) -> MemoryEstimate:
@@ -291,7 +287,3 @@ def fit_on(estimate: MemoryEstimate, card_gb: float, usable_fraction: float = 0.
         round(card_gb * usable_fraction, 2),
         cards_needed(estimate, card_gb, usable_fraction),
     )
-
-
-def gb_to_int(gb: float) -> int:
-    return math.ceil(gb)

@@ -18,7 +18,6 @@ from __future__ import annotations
 SHARDING_API = {"keras-other": "keras.distribution.ModelParallel"}
 REPLICATING_API = "tf.distribute.MirroredStrategy"
 KERAS_METHODS = ("full", "lora", "lora-int8")
-PYTORCH_ONLY_METHODS = ("qlora",)
 
 
 def shards(route: str) -> bool:

@@ -11,8 +11,6 @@ from gpuplanner.planning.findings import Finding, Need
 from gpuplanner.planning.power import PowerBudget
 from gpuplanner.planning.scaling import Scaling
 
-ACTIONS = ("keep", "add", "replace")
-
 
 @dataclass(frozen=True)
 class Installed:

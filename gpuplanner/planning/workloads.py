@@ -25,7 +25,6 @@ class KerasWorkload:
     seq: int = 0
     default_batch: int = 32
     run_samples: float = 1.0e6  # the work of one "training run", for cost per run
-    run_label: str = ""
 
 
 KERAS: dict[str, KerasWorkload] = {
@@ -39,7 +38,6 @@ KERAS: dict[str, KerasWorkload] = {
             activation_mb_fp32=100.0,
             default_batch=64,
             run_samples=90 * 1.281e6,
-            run_label="90 epochs of ImageNet-1k",
         ),
         KerasWorkload(
             "ssd",
@@ -49,7 +47,6 @@ KERAS: dict[str, KerasWorkload] = {
             activation_mb_fp32=85.0,
             default_batch=32,
             run_samples=65 * 118e3,
-            run_label="65 epochs of COCO (118k images)",
         ),
         KerasWorkload(
             "bert-base",
@@ -62,7 +59,6 @@ KERAS: dict[str, KerasWorkload] = {
             seq=128,
             default_batch=32,
             run_samples=3 * 393e3,
-            run_label="3 epochs of MNLI fine-tuning",
         ),
         KerasWorkload(
             "bert-large",
@@ -75,7 +71,6 @@ KERAS: dict[str, KerasWorkload] = {
             seq=128,
             default_batch=16,
             run_samples=3 * 393e3,
-            run_label="3 epochs of MNLI fine-tuning",
         ),
         KerasWorkload(
             "transformer",
@@ -88,7 +83,6 @@ KERAS: dict[str, KerasWorkload] = {
             seq=256,
             default_batch=32,
             run_samples=1.0e9,
-            run_label="1 billion tokens",
         ),
     )
 }

@@ -114,7 +114,6 @@ class ProbeRunner:
         self._cancel = threading.Event()
         self._process: subprocess.Popen | None = None
         self._family = ProcessFamily()
-        self._lock = threading.Lock()
 
     # -- control --------------------------------------------------------------------------
 

@@ -20,8 +20,6 @@ from gpuplanner.planning.power import (
     supply_needed_w,
 )
 
-REGION_BY_CURRENCY = {"CNY": "CN", "USD": "US"}
-
 
 def _pick_supply(ctx: Context, watts: int, high: int, eight: int) -> tuple[PsuPrice, float] | None:
     """The cheapest catalog supply of at least ``watts`` with the cables, priced in the plan's currency."""

@@ -72,7 +72,6 @@ class ProbePage(WizardPage):
         self.chart: ProbeChart | None = (
             None  # pyqtgraph loads when the page is first shown, never at start-up
         )
-        self._steps_done: list[str] = []
         self.start_button.clicked.connect(self._start)
         self.cancel_button.clicked.connect(controller.cancel_probe)
         controller.probe_event.connect(self._event)
@@ -99,7 +98,6 @@ class ProbePage(WizardPage):
         self.start_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
-        self._steps_done = []
         self.step_label.setText(self.tr("Loading TensorFlow in a separate process…"))
         self.progress.setRange(0, 0)
         self.controller.start_probe(python=self.python_edit.text().strip() or None)

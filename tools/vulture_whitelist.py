@@ -1,0 +1,59 @@
+"""Names vulture (dead-code finder) cannot see used, each group with the reason it stays.
+
+Run: vulture gpuplanner tests tools benchmarks tools/vulture_whitelist.py --min-confidence 60
+(tests/test_dead_code.py runs it). Add a name here only with its reason; never a dead one.
+"""
+
+# ruff: noqa: B018, F821
+# mypy: ignore-errors
+
+# Record fields read from a source or a file and written back out (snapshot JSON, the catalog,
+# the probe's result): kept so a round trip loses nothing, even where no rule reads them yet.
+chip  # catalog/records.py: the GPU die, shown in the catalog export
+python_versions  # catalog/records.py: TensorFlow's tested build table
+license  # catalog/records.py: a source's licence, shown by `db sources`
+verified  # catalog/records.py: a source's verification date
+platforms  # catalog/records.py: TensorFlow route platforms
+subordinate_bus  # hardware/lspci.py: a bridge's bus range, parsed with its primary
+uuid  # hardware/records.py: GPU fields from nvidia-smi and NVML, kept in snapshots
+memory_used_mib
+power_min_limit_w
+clock_graphics_mhz
+clock_sm_mhz
+clock_memory_mhz
+clock_graphics_max_mhz
+clock_memory_max_mhz
+performance_state
+input_voltage_v  # hardware/records.py: a supply's telemetry (liquidctl), kept in snapshots
+efficiency_percent
+ocp_mode
+comment  # kiosk/config.py: a shop's note in its configuration file
+headroom_pct  # planning/power.py: part of the supply verdict a report may show
+prefill_error_pct  # planning/speed.py: the fitted prefill error, from the model file
+calibrated  # planning/speed.py: whether the probe moved a prediction (JSON output)
+max_sm_clock_mhz  # probe/results.py: the probe's reading, kept in its result file
+
+# Attributes and methods other libraries call.
+_.row_factory  # sqlite3 reads it on each query
+_.writelines  # core/terminal.py: the file protocol sys.stdout must offer
+_.paintEvent  # Qt overrides
+_.filterAcceptsRow
+_.lessThan
+_.isEmpty
+watched  # Qt's eventFilter(watched, event) signature
+disambiguation  # Qt's QTranslator.translate signature
+
+# Called by name.
+gui_main  # pyproject.toml [project.gui-scripts]: the double-click entry point
+_.step_env  # probe/worker.py: each step runs as getattr(self, f"step_{name}")
+_.step_matmul
+_.step_bandwidth
+_.step_transfer
+_.step_training
+_.step_input
+_.step_allreduce
+ComputerPage  # ui/main_window.py builds the wizard's pages from their module paths
+ProbePage
+ReportPage
+ResultsPage
+WorkloadPage
