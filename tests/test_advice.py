@@ -5,11 +5,10 @@ or every recorded machine rather than one hand-picked example."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import SHARED, run_cli
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.hardware.snapshot import load_paths
@@ -18,12 +17,9 @@ from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
 FIXTURES = SHARED / "fixtures"
 RECORDED = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
-needs_shared = pytest.mark.skipif(
-    not FIXTURES.is_dir(), reason="the shared recorded machines are not beside this checkout"
-)
+needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 
 # NVIDIA's "Required Power Connectors" for the 12V-2x6 adapter in the box (product pages).

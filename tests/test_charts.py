@@ -132,7 +132,7 @@ class _FakeSpot:
 
 
 def test_a_click_on_the_chart_selects_that_option_in_the_table(qtbot, tmp_path):
-    from test_ui_wizard import fake_scan
+    from helpers.wizard import fake_scan
 
     from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController
@@ -172,7 +172,7 @@ def data_gpu(data, gpu_id):
 
 def test_your_card_sits_at_its_own_speed_and_price(data):
     """The installed card's marker once sat on the 'add a second one' option (2x, two prices)."""
-    from test_report_golden import SNAPSHOT
+    from helpers.reports import SNAPSHOT
 
     from gpuplanner.app.inventory import enrich, machine_facts
     from gpuplanner.hardware.snapshot import load_file

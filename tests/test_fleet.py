@@ -265,7 +265,7 @@ def test_the_fleet_window_and_its_exports_read_in_chinese(qtbot, qapp, lab, tmp_
     """Issue 16: the fleet window showed "max" and "sequences/s" in Chinese."""
     import re
 
-    from test_zh_walk import _offenders, _plain, allowed_words, visible_texts
+    from helpers.chinese import allowed_words, offenders, plain, visible_texts
 
     from gpuplanner.report.fleet_export import fleet_html
     from gpuplanner.ui.fleet_window import FleetWindow
@@ -288,8 +288,8 @@ def test_the_fleet_window_and_its_exports_read_in_chinese(qtbot, qapp, lab, tmp_
             }
             | {"broken", "json", "calc", "cmd"}
         )
-        found = _offenders(visible_texts(window), allowed)
-        found |= _offenders([_plain(fleet_html(window.plan, window.machines, "zh_CN"))], allowed)
+        found = offenders(visible_texts(window), allowed)
+        found |= offenders([plain(fleet_html(window.plan, window.machines, "zh_CN"))], allowed)
         assert not found, found
     finally:
         switcher.switch("en")

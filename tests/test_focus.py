@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QTabBar,
     QWidget,
 )
-from test_ui_wizard import wizard  # noqa: F401 (the fixture)
 
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.ui.main_window import FOCUS_FRAMED, STYLE
@@ -30,7 +29,7 @@ def _framed(widget: QWidget) -> bool:
 
 
 @pytest.mark.parametrize("page", range(6))
-def test_every_widget_that_takes_tab_focus_shows_it(wizard, qtbot, page):  # noqa: F811
+def test_every_widget_that_takes_tab_focus_shows_it(wizard, qtbot, page):
     window, controller = wizard()
     window.scenario_page.set_scenario(Scenario.STUDENT)
     window.go(page)
@@ -50,7 +49,7 @@ def test_every_widget_that_takes_tab_focus_shows_it(wizard, qtbot, page):  # noq
         assert f"{name}:focus" in STYLE
 
 
-def test_a_file_dialog_gives_the_window_its_focus_back(wizard, qtbot):  # noqa: F811
+def test_a_file_dialog_gives_the_window_its_focus_back(wizard, qtbot):
     """After a file dialog the page's button has the focus again (Alt+B worked only after a
     click); the dialog itself is replaced by a stand-in that returns at once."""
     window, _controller = wizard()

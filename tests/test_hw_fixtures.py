@@ -9,11 +9,10 @@ slot/host max gen); None where the recording says N/A or leaves the field out.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, SHARED
 
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import ReportError, parse_report
@@ -21,10 +20,9 @@ from gpuplanner.hardware.pcie import link_findings
 from gpuplanner.hardware.psu import parse_liquidctl_status
 from gpuplanner.hardware.snapshot import load_paths
 
-SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
 WIDE = (SHARED / "fixtures").is_dir()
 FIXTURES = SHARED / "fixtures" if WIDE else REPO_ROOT / "tests" / "fixtures"
-needs_shared = pytest.mark.skipif(not WIDE, reason="only in the shared fixtures")
+needs_shared = pytest.mark.shared("fixtures")
 
 
 def recording(folder: str, name: str) -> Path:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
+from helpers.kiosk import FAST_HASH, PIN, FakeClock, write_config
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
@@ -26,35 +26,6 @@ from gpuplanner.kiosk.idle import IdleClock
 from gpuplanner.kiosk.pin import MAX_DELAY_S, PinGate, check_hash_format, hash_pin, verify_pin
 from gpuplanner.kiosk.start import KioskStartError, prepare
 from gpuplanner.planning.scenarios import Scenario
-
-PIN = "2468"
-FAST_HASH = hash_pin(PIN, iterations=100_000, salt=b"0123456789abcdef")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def write_config(folder: Path, **changes) -> Path:
-    """The shipped example, with a PIN set and ``changes`` applied (None removes a key)."""
-    example = paths.resource_dir() / "kiosk"
-    for name in ("example-prices.csv", "example-logo.png"):
-        shutil.copyfile(example / name, folder / name)
-    data = json.loads((example / "example-kiosk.json").read_text(encoding="utf-8"))
-    data["pin_hash"] = FAST_HASH
-    for key, value in changes.items():
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    path = folder / "kiosk.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return path
-
 
 # -- configuration -------------------------------------------------------------------------
 
@@ -205,7 +176,7 @@ def test_the_idle_clock_counts_down_then_resets_and_input_starts_over():
 
 @pytest.fixture
 def kiosk(qtbot, tmp_path):
-    from test_ui_wizard import FakeRunner, fake_scan
+    from helpers.wizard import FakeRunner, fake_scan
 
     from gpuplanner.ui import kiosk_app
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from conftest import assert_no_child_network, child_env
-from test_kiosk import write_config
+from helpers.kiosk import write_config
 
 pytestmark = pytest.mark.skipif(
     shutil.which("Xvfb") is None or shutil.which("xdotool") is None,

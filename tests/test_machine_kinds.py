@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT
+from conftest import SHARED
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.app.machine_kind import KINDS, machine_kind
 from gpuplanner.hardware.snapshot import SnapshotError, load_file
 
 FOLDERS = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
-SHARED = REPO_ROOT.parent / "shared" / "fixtures"
+SHARED_FIXTURES = SHARED / "fixtures"
 OURS = Path(__file__).parent / "fixtures"
 
 # None: not a machine at all (a field list). The kind is what the machine is, as far as the
@@ -83,7 +83,7 @@ EXPECTED = {
 
 def _files() -> list[Path]:
     found = {}
-    for root in (OURS, SHARED):
+    for root in (OURS, SHARED_FIXTURES):
         for folder in FOLDERS:
             for path in sorted((root / folder).glob("*")) if (root / folder).is_dir() else ():
                 found.setdefault(path.name, path)

@@ -37,7 +37,7 @@ def test_the_model_comes_from_dmi_without_firmware_filler(tmp_path, vendor, prod
 def test_the_computer_page_is_headed_by_the_model_or_this_computer(qtbot):
     import dataclasses
 
-    from test_ui_wizard import fake_scan
+    from helpers.wizard import fake_scan
 
     from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from conftest import REPO_ROOT
+from conftest import SHARED
 
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
 
-LOGS = (
-    Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
-    / "fixtures"
-    / "tensorflow-gpu-logs"
-)
+LOGS = SHARED / "fixtures" / "tensorflow-gpu-logs"
 
 EXPECTED = {
     "tf-device_lib-list_local_devices_gtx960m-laptop.txt": ["gpu-found"],
@@ -52,7 +45,7 @@ EXPECTED = {
 }
 
 
-@pytest.mark.skipif(not LOGS.is_dir(), reason="the shared fixtures are not beside this clone")
+@pytest.mark.shared("fixtures")
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_recorded_logs(name):
     found = diagnose_log((LOGS / name).read_text(encoding="utf-8", errors="replace"))
@@ -60,7 +53,7 @@ def test_recorded_logs(name):
     assert all(d.evidence and d.message for d in found)
 
 
-@pytest.mark.skipif(not LOGS.is_dir(), reason="the shared fixtures are not beside this clone")
+@pytest.mark.shared("fixtures")
 def test_every_log_is_checked():
     assert {p.name for p in LOGS.iterdir()} == set(EXPECTED)
 

@@ -4,7 +4,7 @@ earlier result; the bar sat at 0% while TensorFlow loaded; step details stayed E
 from __future__ import annotations
 
 import pytest
-from test_ui_wizard import FakeRunner, fake_scan
+from helpers.wizard import FakeRunner, fake_scan
 
 from gpuplanner.app.session import Session
 from gpuplanner.probe.results import RESULT_VERSION, ProbeResult

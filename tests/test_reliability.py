@@ -232,11 +232,11 @@ def test_markup_in_names_is_escaped_in_the_html_report():
 
 
 def test_a_thousand_random_clicks_and_keys_leave_the_kiosk_locked_and_working(qtbot, tmp_path):
+    from helpers.kiosk import FakeClock, write_config
+    from helpers.wizard import FakeRunner, fake_scan
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QWidget
-    from test_kiosk import FakeClock, write_config
-    from test_ui_wizard import FakeRunner, fake_scan
 
     from gpuplanner.kiosk.start import prepare
     from gpuplanner.ui import kiosk_app

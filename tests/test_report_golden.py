@@ -10,68 +10,28 @@ change to the report or the catalog, regenerate with:
 from __future__ import annotations
 
 import base64
-import datetime as dt
 import hashlib
 import os
 import re
 
 import pytest
 from conftest import REPO_ROOT
+from helpers.reports import NOW, plan_request_for, report
 
 from gpuplanner import __version__
-from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.hardware.snapshot import load_file
-from gpuplanner.planning.physical import CaseSpec
-from gpuplanner.planning.power import PsuSpec
-from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.planning.recommend import recommend
 from gpuplanner.report.context import report_context
 from gpuplanner.report.html import plan_html
 
 GOLDEN = REPO_ROOT / "tests" / "golden"
-SNAPSHOT = REPO_ROOT / "tests" / "data" / "snapshots" / "rtx3060-telegraf.json"
-TODAY = "2026-11-30"
-NOW = dt.datetime(2026, 11, 30, 12, 0)
 
 
 @pytest.fixture(scope="module")
 def data():
     with Catalog.open() as catalog:
         return catalog.load_all()
-
-
-def _request(scenario: str, language: str, data):
-    currency = "CNY" if language == "zh_CN" else "USD"
-    if scenario == "student":
-        snapshot = enrich(load_file(SNAPSHOT), data)
-        request = PlanRequest(
-            Scenario.STUDENT,
-            currency,
-            psu=PsuSpec(550, "3", pcie_8pin_cables=2, rating="gold"),
-            case=CaseSpec(320, 3, "atx"),
-            today=TODAY,
-            language=language,
-            machine=machine_facts(snapshot, None, data),
-        )
-        return request, snapshot
-    if scenario == "sme":
-        return PlanRequest(Scenario.SME, currency, today=TODAY, language=language), None
-    return (
-        PlanRequest(
-            Scenario.LLM,
-            currency,
-            workload="llm",
-            llm_model="llama-3-70b",
-            llm_mode="inference",
-            bits=4,
-            max_gpus=2,
-            today=TODAY,
-            language=language,
-        ),
-        None,
-    )
 
 
 def golden_form(page: str) -> str:
@@ -85,13 +45,6 @@ def golden_form(page: str) -> str:
 
     page = re.sub(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", svg, page)
     return re.sub(r"data:image/png;base64,([A-Za-z0-9+/=]+)", png, page)
-
-
-def report(scenario: str, language: str, data) -> str:
-    request, snapshot = _request(scenario, language, data)
-    plan = recommend(request, data, load_speed_model())
-    context = report_context(plan, language, data, request, snapshot, now=NOW)
-    return plan_html(plan, language, context)
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -112,7 +65,7 @@ def test_the_report_matches_its_golden_file(scenario, language, data):
 def test_the_report_says_what_was_planned(language, data):
     """Contents a reader needs, whatever the golden file holds: date, versions, inputs, job,
     every fitting option with a dated price, the refused cards' reasons, charts, power, QR."""
-    request, snapshot = _request("student", language, data)
+    request, snapshot = plan_request_for("student", language, data)
     plan = recommend(request, data, load_speed_model())
     page = plan_html(
         plan, language, report_context(plan, language, data, request, snapshot, now=NOW)
@@ -131,7 +84,7 @@ def test_the_report_says_what_was_planned(language, data):
     assert page.count("<tr><td>") >= len(fitting) + len(refused)
     assert page.count("data:image/svg+xml;base64,") == 2  # the value chart and the power bar
     assert page.count("data:image/png;base64,") == 1  # the QR code
-    llm_request, _ = _request("llm", language, data)
+    llm_request, _ = plan_request_for("llm", language, data)
     llm = recommend(llm_request, data, load_speed_model())
     llm_page = plan_html(llm, language, report_context(llm, language, data, llm_request, now=NOW))
     assert llm.model in llm_page and "GPTQ/AWQ/GGUF Q4" in llm_page and f"{llm.seq:,}" in llm_page

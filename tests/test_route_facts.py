@@ -3,11 +3,11 @@ Windows's driver model in reports, Max-Q as a power class, the end of NVIDIA's c
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import SHARED
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.app.machine_kind import looks_like_laptop
@@ -17,11 +17,8 @@ from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.planning.scenarios import Scenario
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
 FIXTURES = SHARED / "fixtures"
-needs_shared = pytest.mark.skipif(
-    not FIXTURES.is_dir(), reason="the shared recorded machines are not beside this checkout"
-)
+needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 WINDOWS_REPORTS = (
     "nvidia-smi-q-x/nvidia-smi-q-x_rtx3080_windows-wddm_drv536.xml",

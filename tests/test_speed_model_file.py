@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from conftest import REPO_ROOT
 
-SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
-
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not (SHARED / "data" / "benchmarks").is_dir(), reason="the shared benchmark tables are absent"
-)
+@pytest.mark.shared("data/benchmarks")
 def test_committed_model_matches_a_fresh_fit():
     result = subprocess.run(
         [sys.executable, str(REPO_ROOT / "tools" / "fit_speed_model.py"), "--check"],

@@ -6,7 +6,6 @@ TensorFlow's own memory, ``predict`` that knows fit, and only real options. Each
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import SHARED, run_cli
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.hardware.snapshot import load_paths
@@ -28,12 +27,9 @@ from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import KERAS, LLMS
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
 FIXTURES = SHARED / "fixtures"
 RECORDED = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
-needs_shared = pytest.mark.skipif(
-    not FIXTURES.is_dir(), reason="the shared recorded machines are not beside this checkout"
-)
+needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 
 

@@ -4,93 +4,18 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
-from fakenvml import FakeNvml, rtx4090
+from fakenvml import FakeNvml
+from helpers.wizard import fake_scan
 from PySide6.QtCore import Qt
 
 from gpuplanner.app.session import Session
 from gpuplanner.hardware.scan import ScanOptions, scan_system
 from gpuplanner.planning.scenarios import Scenario
-from gpuplanner.probe.results import RESULT_VERSION, Metric, ProbeResult, StepResult
 from gpuplanner.ui.controller import WizardController
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.translator import LanguageSwitcher
-
-
-def fake_scan(tmp_root: Path):
-    return lambda: scan_system(
-        ScanOptions(
-            root=tmp_root,
-            platform="linux",
-            nvml=FakeNvml([rtx4090()]),
-            read_rapl=False,
-            read_psu=False,
-        )
-    )
-
-
-class FakeRunner:
-    """Emits a few events and returns a canned result, like ProbeRunner.run."""
-
-    def __init__(self, on_event, status="ok"):
-        self.on_event, self.status = on_event, status
-        self.cancelled = False
-
-    def cancel(self):
-        self.cancelled = True
-
-    def run(self):
-        from gpuplanner.probe.runner import ProbeEvent
-
-        self.on_event(ProbeEvent("progress", "matmul", 0.5, "fp16 8192x8192"))
-        steps = (
-            StepResult(
-                "env",
-                "ok",
-                (Metric("environment", 1, "GPUs", params={"gpus": [{"name": "GPU:0"}]}),),
-            ),
-            StepResult(
-                "matmul",
-                "ok",
-                (Metric("fp16", 120.0, "TFLOPS", 2.0, 7), Metric("fp32", 70.0, "TFLOPS", 2.0, 7)),
-            ),
-            StepResult("input", "ok", (Metric("jpeg_decode_augment", 900.0, "images/s", 3.0, 7),)),
-        )
-        if self.status != "ok":
-            return ProbeResult(
-                RESULT_VERSION,
-                self.status,
-                "quick",
-                "python",
-                "now",
-                1.0,
-                steps[:1],
-                message="the worker crashed (SIGSEGV) after 1 step(s)"
-                if self.status == "crashed"
-                else f"the probe ended: {self.status}",
-            )
-        return ProbeResult(RESULT_VERSION, "ok", "quick", "python", "now", 12.0, steps)
-
-
-@pytest.fixture
-def wizard(qtbot, tmp_path):
-    def make(scanner=None, probe_status="ok", language="en"):
-        session = Session(currency="CNY", language=language)
-        controller = WizardController(
-            session,
-            scanner=scanner or fake_scan(tmp_path),
-            probe_factory=lambda on_event: FakeRunner(on_event, probe_status),
-        )
-        window = MainWindow(language, "CNY", controller)
-        qtbot.addWidget(window)
-        window.resize(1100, 760)
-        window.show()
-        qtbot.waitExposed(window)
-        return window, controller
-
-    return make
 
 
 def _next(window, qtbot):
