@@ -14,8 +14,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import sqlite_utils
-
 from gpuplanner.catalog.csvdata import load_catalog
 from gpuplanner.catalog.names import normalise
 from gpuplanner.catalog.schema import BOOL, FLOAT, INT, LIST, TABLES
@@ -72,6 +70,10 @@ def _counts(data: dict) -> dict[str, int]:
 
 
 def _write_database(tmp_path: Path, data: dict, digest: str) -> None:
+    # sqlite-utils (and the numpy it loads) only when a catalog is built: the window's first
+    # paint reads the built database with sqlite3 alone (benchmarks/bench_startup.py).
+    import sqlite_utils
+
     conn = sqlite3.connect(tmp_path)
     try:
         db = sqlite_utils.Database(conn)
