@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout, sys.stderr = plain_out, plain_err
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     setup_logging(verbose=args.verbose)
     log.debug("gpuplanner %s, Python %s", __version__, sys.version.split()[0])
     handler = getattr(args, "handler", None)

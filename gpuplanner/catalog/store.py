@@ -65,10 +65,10 @@ class Catalog:
     def __enter__(self) -> Catalog:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _rows(self, sql: str, *args) -> list[sqlite3.Row]:
+    def _rows(self, sql: str, *args: object) -> list[sqlite3.Row]:
         return self._conn.execute(sql, args).fetchall()
 
     # -- GPUs ---------------------------------------------------------------------------

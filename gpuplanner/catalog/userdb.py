@@ -297,7 +297,7 @@ class UserDb:
     def __enter__(self) -> UserDb:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @property

@@ -82,7 +82,7 @@ NOT_GIVEN = translatable("Report", "not given")
 DEFAULT = translatable("Report", "default")
 
 
-def _or(value, known: dict, tr: Translator) -> str:
+def _or(value: object, known: dict, tr: Translator) -> str:
     return tr(known[value]) if value in known else str(value)
 
 

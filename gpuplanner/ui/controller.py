@@ -22,6 +22,8 @@ from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.core.errors import UserError
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
+    from gpuplanner.catalog.records import CatalogData
+    from gpuplanner.planning.options import Plan
     from gpuplanner.probe.runner import ProbeRunner
 
 # The catalog, scan and planning modules load on first use, off the start-up path.
@@ -83,8 +85,8 @@ class WizardController(QObject):
         # False at a kiosk: the computer planned for is the customer's, as they describe it;
         # the PC the kiosk runs on is never scanned, shown or printed.
         self.own_machine = own_machine
-        self.catalog = None  # CatalogData, once loaded
-        self.plan = None  # the current Plan
+        self.catalog: CatalogData | None = None  # once loaded
+        self.plan: Plan | None = None  # the current plan
         # A kiosk passes its own shop's list; the desktop app reads every imported list.
         self.shop_prices: tuple = shop_prices or ()
         self._fixed_shop_prices = shop_prices is not None
@@ -94,7 +96,7 @@ class WizardController(QObject):
         self._probe_factory = probe_factory
         self._probe_runner: ProbeRunner | None = None
         self._catalog_lock = threading.Lock()
-        self.recovered_from = None  # a damaged user database kept aside on opening
+        self.recovered_from: Path | None = None  # a damaged user database kept aside on opening
         # Probe events arrive on the runner's reader threads. They are queued and emitted here,
         # on the GUI thread, by a timer: signals emitted from foreign threads in a flood once
         # corrupted the interpreter (PySide6 6.12), and a queue drains at the window's pace.
@@ -126,7 +128,7 @@ class WizardController(QObject):
 
     # -- catalog -----------------------------------------------------------------------------
 
-    def _load_catalog(self):
+    def _load_catalog(self) -> CatalogData:
         from gpuplanner.app.catalog_data import load_catalog
         from gpuplanner.planning.market import newest_rate
 
@@ -335,18 +337,17 @@ class WizardController(QObject):
         """Re-rank now (a full recommendation takes milliseconds: no thread needed)."""
         from gpuplanner.planning.recommend import PlanError, recommend
 
-        if self.catalog is None:
-            try:
-                self._load_catalog()
-            except CatalogError as exc:
-                self.error.emit(str(exc))
-                return None
+        try:
+            catalog = self._load_catalog()
+        except CatalogError as exc:
+            self.error.emit(str(exc))
+            return None
         from gpuplanner.app.speed_model_file import load_speed_model
 
         try:
             self.plan = recommend(
-                to_request(self.session, self.catalog),
-                self.catalog,
+                to_request(self.session, catalog),
+                catalog,
                 load_speed_model(),
                 self.shop_prices,
             )

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.fleet import FleetPlan, load_fleet, plan_fleet
 from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.records import CatalogData
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.planning.request import PlanError
 from gpuplanner.planning.scenarios import PRESETS, Scenario
@@ -62,7 +63,7 @@ class FleetWindow(QMainWindow):
     def __init__(self, language: str = "en", currency: str = "CNY", parent=None) -> None:
         super().__init__(parent)
         self.language, self.currency = language, currency
-        self.catalog = None
+        self.catalog: CatalogData | None = None
         self.machines: list = []
         self.problems: list = []
         self.plan: FleetPlan | None = None

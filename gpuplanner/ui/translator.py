@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from gpuplanner.core import paths
 from gpuplanner.core.languages import ENGLISH
@@ -22,11 +22,13 @@ class TsTranslator(QTranslator):
     build and keep in step with the source.
     """
 
-    def __init__(self, ts_path: Path, parent=None) -> None:
+    def __init__(self, ts_path: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._by_context = read_ts(ts_path).lookup()
 
-    def translate(self, context, source_text, disambiguation=None, n=-1):
+    def translate(
+        self, context: str, source_text: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
         # None, not "": Qt takes an empty string for a translation, None for "not translated".
         return self._by_context.get((context, source_text))
 
