@@ -7,7 +7,13 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 
-from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UserError  # noqa: F401
+from gpuplanner.core.errors import (  # noqa: F401
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_USAGE,
+    InputError,
+    UserError,
+)
 from gpuplanner.core.serial import to_dict
 
 
@@ -76,6 +82,11 @@ def guard(handler):
             return handler(args)
         except AmbiguousGpu as exc:
             error(f"{exc.query!r} matches several cards: {', '.join(exc.candidates)}")
+            return exc.exit_code
+        except InputError as exc:  # a value no machine has: in the user's language
+            from gpuplanner.report.input_text import input_error_text
+
+            error(input_error_text(exc, getattr(args, "language", None) or "en"))
             return exc.exit_code
         except UserError as exc:
             error(str(exc))

@@ -18,3 +18,13 @@ class UserError(Exception):
     """An error whose message is for the user, not a traceback."""
 
     exit_code = EXIT_FAILURE
+
+
+class InputError(UserError):
+    """A value the user gave that no machine has (a negative count of free slots): an id and its
+    numbers, put into words in the user's language by report/input_text.py, like a finding."""
+
+    def __init__(self, id: str, **params: float | int | str) -> None:
+        self.id = id
+        self.params = params
+        super().__init__(f"{id}: " + ", ".join(f"{k}={v}" for k, v in params.items()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.vocab import CaseForm
 
 BTU_PER_W = 3.412
@@ -22,6 +23,10 @@ def entered_case(
 ) -> CaseSpec | None:
     """The case as the user described it (in the wizard or a saved scan); None when nothing was
     given, so the plan does not judge against an empty description."""
+    if clearance_mm is not None and clearance_mm < 0:
+        raise InputError("case-clearance-negative", value=clearance_mm)
+    if free_slots is not None and free_slots < 0:
+        raise InputError("case-slots-negative", value=free_slots)
     if not (clearance_mm or free_slots is not None or form_factor):
         return None
     return CaseSpec(clearance_mm, free_slots, form_factor)

@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.vocab import AtxEntry, AtxVersion, PsuRating
 
 PLATFORM_W = 60.0  # motherboard, memory, storage, fans
@@ -62,6 +63,13 @@ def entered_supply(
 ) -> PsuSpec | None:
     """The supply as the user described it; None without its wattage. An ATX version not given
     is planned as 2.x, the weaker spike rating."""
+    for id, value in (
+        ("psu-watts-negative", rated_w),
+        ("psu-8pin-negative", pcie_8pin_cables),
+        ("psu-12v2x6-negative", cables_12v2x6),
+    ):
+        if value is not None and value < 0:
+            raise InputError(id, value=value)
     if not rated_w:
         return None
     return PsuSpec(

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.core.errors import UserError
+from gpuplanner.core.errors import InputError, UserError
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.catalog.records import CatalogData
@@ -351,7 +351,12 @@ class WizardController(QObject):
                 load_speed_model(),
                 self.shop_prices,
             )
-        except PlanError as exc:
+        except InputError as exc:  # a value no machine has, from a restored session
+            from gpuplanner.report.input_text import input_error_text
+
+            self.error.emit(input_error_text(exc, self.session.language))
+            return None
+        except (PlanError, UserError) as exc:
             self.error.emit(str(exc))
             return None
         self.plan_changed.emit(self.plan)

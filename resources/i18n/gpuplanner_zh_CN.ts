@@ -1663,6 +1663,34 @@
         </message>
     </context>
     <context>
+        <name>Input</name>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>A power supply cannot have negative watts ({value} W): give its rating.</source>
+            <translation>电源功率不能为负数（{value} W）：请填写电源的额定功率。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>Free slots cannot be negative ({value}): give how many are free, 0 or more.</source>
+            <translation>空闲插槽数不能为负数（{value}）：请填写空闲的插槽数，0 或以上。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The space for the card cannot be negative ({value} mm): give it in millimetres.</source>
+            <translation>显卡安装空间不能为负数（{value} mm）：请以毫米填写。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The supply cannot have a negative number of 12V-2x6 cables ({value}): give 0 or more.</source>
+            <translation>电源的 12V-2x6 线数量不能为负数（{value}）：请填写 0 或以上。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The supply cannot have a negative number of 8-pin PCIe cables ({value}): give 0 or more.</source>
+            <translation>电源的 8-pin PCIe 线数量不能为负数（{value}）：请填写 0 或以上。</translation>
+        </message>
+    </context>
+    <context>
         <name>Kind</name>
         <message>
             <location filename="gpuplanner/report/kind_text.py" />
