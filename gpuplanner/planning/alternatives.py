@@ -9,16 +9,16 @@ best offer needs the job sharded over several cards: one card with a cheaper met
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from gpuplanner.catalog.records import CatalogData, Price
+from gpuplanner.catalog.records import CatalogData
 from gpuplanner.planning import engines, job
 from gpuplanner.planning.methods import KERAS_METHODS
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.ranking import rank_key
-from gpuplanner.planning.request import PlanError, PlanRequest
+from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.routes import ROUTES
-from gpuplanner.planning.speed import SpeedModel
 
 # Keras's own methods, cheapest last; QLoRA's NF4 base is PyTorch's and is never proposed.
 METHOD_ORDER = KERAS_METHODS
@@ -38,18 +38,9 @@ def _best_purchase(plan: Plan) -> Option | None:
     return next((o for o in plan.options if o.offered and o.action != "keep"), None)
 
 
-def _try(
-    request: PlanRequest,
-    catalog: CatalogData,
-    model: SpeedModel,
-    extra_prices: tuple[Price, ...],
-) -> Plan | None:
-    from gpuplanner.planning.recommend import recommend
-
-    try:
-        return recommend(replace(request, alternatives=False), catalog, model, extra_prices)
-    except PlanError:
-        return None
+# Plans the request once more (without looking for ways forward): recommend() passes itself in,
+# so this module never imports the planner that imports it.
+Replan = Callable[[PlanRequest], Plan | None]
 
 
 def _effect(change: str, to: str | float | int, plan: Plan | None) -> Alternative | None:
@@ -76,8 +67,7 @@ def ways_forward(
     judged: list[Option],
     request: PlanRequest,
     catalog: CatalogData,
-    model: SpeedModel,
-    extra_prices: tuple[Price, ...] = (),
+    replan: Replan,
 ) -> tuple[Alternative, ...]:
     if plan.no_purchase_needed:
         return ()
@@ -94,16 +84,14 @@ def ways_forward(
                 found = _effect(
                     "bits",
                     bits,
-                    _try(replace(request, bits=bits, engine=engine), catalog, model, extra_prices),
+                    replan(replace(request, bits=bits, engine=engine)),
                 )
                 if found:
                     out.append(found)
                     break
     elif plan.workload == "llm" and plan.mode in METHOD_ORDER:
         for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
-            found = _effect(
-                "method", mode, _try(replace(request, llm_mode=mode), catalog, model, extra_prices)
-            )
+            found = _effect("method", mode, replan(replace(request, llm_mode=mode)))
             if found:
                 out.append(found)
                 break
@@ -115,10 +103,10 @@ def ways_forward(
             if route == request.tf_route:
                 continue
             moved = replace(request, tf_route=route)
-            found = _effect("route", route, _try(moved, catalog, model, extra_prices))
+            found = _effect("route", route, replan(moved))
             if found is None and plan.workload == "llm" and plan.mode in METHOD_ORDER:
                 for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
-                    tried = _try(replace(moved, llm_mode=mode), catalog, model, extra_prices)
+                    tried = replan(replace(moved, llm_mode=mode))
                     found = _effect("route", route, tried)
                     if found is not None:
                         found = replace(found, method=mode)
@@ -129,7 +117,7 @@ def ways_forward(
     seq = job.seq_of(request, plan.mode)
     while seq and seq // 2 >= MIN_SEQ:
         seq //= 2
-        found = _effect("seq", seq, _try(replace(request, seq=seq), catalog, model, extra_prices))
+        found = _effect("seq", seq, replan(replace(request, seq=seq)))
         if found:
             out.append(found)
             break
@@ -137,9 +125,7 @@ def ways_forward(
     batch = job.batch_of(request, plan.workload)
     while batch > 1:
         batch //= 2
-        found = _effect(
-            "batch", batch, _try(replace(request, batch=batch), catalog, model, extra_prices)
-        )
+        found = _effect("batch", batch, replan(replace(request, batch=batch)))
         if found:
             out.append(found)
             break
@@ -149,16 +135,14 @@ def ways_forward(
         smaller = SMALLER_MODEL[plan.workload]
         batch = job.batch_of(replace(request, workload=smaller, batch=None), smaller)
         while batch >= 1:
-            tried = _try(
-                replace(request, workload=smaller, batch=batch), catalog, model, extra_prices
-            )
+            tried = replan(replace(request, workload=smaller, batch=batch))
             found = _effect("model", smaller, tried)
             if found is not None:
                 out.append(replace(found, batch=batch))
                 break
             batch //= 2
     if best is None and request.machine.laptop and request.machine.thunderbolt:
-        external = _egpu(plan, request, catalog, model, extra_prices)
+        external = _egpu(plan, request, catalog, replan)
         if external is not None:
             out.append(external)
     if best is not None:
@@ -206,8 +190,7 @@ def _egpu(
     plan: Plan,
     request: PlanRequest,
     catalog: CatalogData,
-    model: SpeedModel,
-    extra_prices: tuple[Price, ...],
+    replan: Replan,
 ) -> Alternative | None:
     """One desktop card in an enclosure on the laptop's Thunderbolt or USB4 port: planned as a
     machine with a PCIe 3.0 x4 slot, the enclosure's supply and room, and its price added."""
@@ -236,7 +219,7 @@ def _egpu(
         psu=entered_supply(ENCLOSURE_SUPPLY_W, "", False, None, None),
         case=entered_case(ENCLOSURE_CARD_MM, ENCLOSURE_SLOTS, None),
     )
-    tried = _try(boxed, catalog, model, extra_prices)
+    tried = replan(boxed)
     found = _effect("egpu", "enclosure", tried)
     if found is None or found.keep or found.price is None:
         return None

@@ -566,9 +566,15 @@ def recommend(
         return plan
     from gpuplanner.planning.alternatives import route_alternative, ways_forward
 
+    def replan(moved: PlanRequest) -> Plan | None:
+        try:
+            return recommend(replace(moved, alternatives=False), catalog, model, extra_prices)
+        except PlanError:
+            return None
+
     return replace(
         plan,
-        alternatives=ways_forward(plan, judged, request, catalog, model, extra_prices),
+        alternatives=ways_forward(plan, judged, request, catalog, replan),
         route_alternative=route_alternative(plan, judged, request),
     )
 
