@@ -22,7 +22,7 @@ from gpuplanner.hardware.snapshot import SnapshotError, load_paths
 from gpuplanner.planning.frontier import pareto_front
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.recommend import recommend
-from gpuplanner.planning.request import PlanRequest
+from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.speed import SpeedModel
 
@@ -177,7 +177,7 @@ def plan_lab(plans: MachinePlans, currency: str, budget: float, workload: str) -
     candidates are its price/speed Pareto front, so the table stays small for a big lab.
     """
     if budget <= 0:
-        raise ValueError("the lab's budget must be above zero")
+        raise PlanError("the lab's budget must be above zero")
     unit = budget / BUDGET_STEPS
 
     def cost(option: Option) -> int:

@@ -10,10 +10,9 @@ from pathlib import Path
 
 from gpuplanner.app.catalog_data import open_catalog
 from gpuplanner.catalog import bundled, packimport, price_stats, pricepack
-from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.names import NamedCard
 from gpuplanner.catalog.pricefile import read_limited
-from gpuplanner.catalog.pricelist import PriceListError, read_price_list, write_price_list
+from gpuplanner.catalog.pricelist import read_price_list, write_price_list
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb
 from gpuplanner.commands.output import (
@@ -21,6 +20,7 @@ from gpuplanner.commands.output import (
     EXIT_OK,
     error,
     fmt,
+    guard,
     open_user_db,
     print_json,
     print_table,
@@ -104,28 +104,7 @@ def _user_db() -> UserDb:
     return open_user_db()  # which says so when a damaged file was set aside
 
 
-def _guard(handler):
-    """Turn the library's specific errors into one line and exit status 1."""
-
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return handler(args)
-        except AmbiguousGpu as exc:
-            error(f"{exc.query!r} matches several cards; say which:")
-            for name in exc.candidates:
-                print(f"  {name}", file=sys.stderr)
-            return EXIT_FAILURE
-        except (CatalogError, PriceListError, pricepack.PackError) as exc:
-            error(str(exc))
-            detail = getattr(exc, "detail", None)  # a price list's: the header it found
-            if detail:
-                print(f"  {detail}", file=sys.stderr)
-            return EXIT_FAILURE
-
-    return run
-
-
-@_guard
+@guard
 def cmd_info(args) -> int:
     today = dt.date.today().isoformat()
     with _catalog() as catalog:
@@ -153,7 +132,7 @@ def cmd_info(args) -> int:
     return EXIT_OK
 
 
-@_guard
+@guard
 def cmd_build(args) -> int:
     report = bundled.rebuild(args.output, args.csv)
     result = {
@@ -170,7 +149,7 @@ def cmd_build(args) -> int:
     return EXIT_OK
 
 
-@_guard
+@guard
 def cmd_search(args) -> int:
     with _catalog() as catalog:
         found = catalog.search(args.text, args.limit)
@@ -201,7 +180,7 @@ def cmd_search(args) -> int:
     return EXIT_OK
 
 
-@_guard
+@guard
 def cmd_show(args) -> int:
     with _catalog() as catalog:
         gpu = catalog.resolve(args.name)
@@ -216,7 +195,7 @@ def cmd_show(args) -> int:
     return EXIT_OK
 
 
-@_guard
+@guard
 def cmd_prices(args) -> int:
     with _catalog() as catalog:
         gpu = catalog.resolve(args.name)
@@ -254,7 +233,7 @@ def cmd_prices(args) -> int:
     return EXIT_OK
 
 
-@_guard
+@guard
 def cmd_import(args) -> int:
     with _catalog() as catalog:
         cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in catalog.gpus()]
@@ -363,7 +342,7 @@ def _print_changes(prepared) -> None:
         print_table(["card", "condition", "region", "change", "before", "after"], rows)
 
 
-@_guard
+@guard
 def cmd_packs(args) -> int:
     with _user_db() as user:
         if args.remove:
@@ -396,7 +375,7 @@ def cmd_packs(args) -> int:
     return EXIT_OK
 
 
-@_guard
+@guard
 def cmd_export(args) -> int:
     if args.pack:
         return _export_pack(args)

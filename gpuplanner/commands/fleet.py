@@ -6,12 +6,12 @@ from pathlib import Path
 
 from gpuplanner.app import fleet
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.commands.args import file_path, positive_float
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
     error,
+    guard,
     print_json,
     print_table,
     warn,
@@ -19,7 +19,6 @@ from gpuplanner.commands.output import (
 from gpuplanner.core import atomic
 from gpuplanner.core.vocab import CURRENCIES, LANGUAGES
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.request import PlanError
 from gpuplanner.report.files import write_pdf_headless
 from gpuplanner.report.fleet_export import (
     TITLES,
@@ -101,34 +100,31 @@ def plan_to_json(plan, machines) -> dict:
     }
 
 
+@guard
 def cmd_fleet(args) -> int:
     missing = [str(p) for p in args.paths if not p.exists()]
     if missing:
         error(f"not found: {', '.join(missing)}")
         return EXIT_FAILURE
-    try:
-        loaded = load_catalog(strict=True)  # the imported price packs too
-        if loaded.notice:
-            warn(loaded.notice)
-        data = loaded.data
-        machines, problems = fleet.load_fleet(args.paths, data)
-        if not machines:
-            error("no machine could be read" + "".join(f"\n  {p}" for p in problems))
-            return EXIT_FAILURE
-        plan = fleet.plan_fleet(
-            machines,
-            data,
-            args.scenario,
-            args.currency,
-            args.budget,
-            args.lab_budget,
-            args.workload,
-            args.precision,
-            args.language,
-        )
-    except (CatalogError, PlanError, ValueError) as exc:
-        error(str(exc))
+    loaded = load_catalog(strict=True)  # the imported price packs too
+    if loaded.notice:
+        warn(loaded.notice)
+    data = loaded.data
+    machines, problems = fleet.load_fleet(args.paths, data)
+    if not machines:
+        error("no machine could be read" + "".join(f"\n  {p}" for p in problems))
         return EXIT_FAILURE
+    plan = fleet.plan_fleet(
+        machines,
+        data,
+        args.scenario,
+        args.currency,
+        args.budget,
+        args.lab_budget,
+        args.workload,
+        args.precision,
+        args.language,
+    )
     try:
         if args.csv:
             write_plan_csv(args.csv, plan, machines, args.language)

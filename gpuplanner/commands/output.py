@@ -81,7 +81,9 @@ def guard(handler):
         try:
             return handler(args)
         except AmbiguousGpu as exc:
-            error(f"{exc.query!r} matches several cards: {', '.join(exc.candidates)}")
+            error(f"{exc.query!r} matches several cards; say which:")
+            for name in exc.candidates:
+                print(f"  {name}", file=sys.stderr)
             return exc.exit_code
         except InputError as exc:  # a value no machine has: in the user's language
             from gpuplanner.report.input_text import input_error_text
@@ -90,6 +92,9 @@ def guard(handler):
             return exc.exit_code
         except UserError as exc:
             error(str(exc))
+            detail = getattr(exc, "detail", None)  # a price list's: the header it found
+            if detail:
+                print(f"  {detail}", file=sys.stderr)
             return exc.exit_code
 
     return run
