@@ -1,4 +1,4 @@
-"""What loads before the window's first paint: not sqlite-utils, not numpy (issue 29).
+"""What loads before the window's first paint: not sqlite-utils, numpy or the catalog (issue 29).
 
 sqlite-utils and the numpy it imports took about 165 ms of a start-up of about 300 ms; the
 built catalog is read with sqlite3 alone, and sqlite-utils loads only when a catalog is built
@@ -29,3 +29,5 @@ def test_the_first_paint_loads_neither_sqlite_utils_nor_numpy(tmp_path):
     loaded = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()}
     assert "first_paint_epoch" in result.stdout
     assert not {m for m in loaded if m.split(".")[0] in ("sqlite_utils", "numpy")}
+    # Nor the catalog (read when a page needs it or the currency is switched), nor the market.
+    assert not loaded & {"gpuplanner.catalog.store", "gpuplanner.planning.market"}

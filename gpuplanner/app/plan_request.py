@@ -13,6 +13,7 @@ from typing import Any
 
 from gpuplanner.app.inventory import case_of, machine_facts, supply_of
 from gpuplanner.catalog.records import CatalogData
+from gpuplanner.core.vocab import REGION_OF_CURRENCY
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.planning.physical import CaseSpec
 from gpuplanner.planning.power import PsuSpec
@@ -25,8 +26,6 @@ SOCKET_BY_REGION = {"CN": "CN-10A", "US": "US-15A"}
 
 def region_of(currency: str, region: str | None) -> str:
     """The market planned for: the one asked, else the currency's country."""
-    from gpuplanner.planning.market import REGION_OF_CURRENCY
-
     return region or REGION_OF_CURRENCY.get(currency, "CN")
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpuplanner.core.money import Money
-from gpuplanner.core.vocab import AtxEntry, CaseForm, PsuRating
+from gpuplanner.core.vocab import REGION_OF_CURRENCY, AtxEntry, CaseForm, PsuRating
 from gpuplanner.planning.scenarios import PRESETS, Scenario, ScenarioPreset
 
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
@@ -78,8 +78,6 @@ class Session:
 
     def region(self) -> str:
         """The market planned for: the one chosen, else the currency's country."""
-        from gpuplanner.planning.market import REGION_OF_CURRENCY
-
         return self.market or REGION_OF_CURRENCY.get(self.currency, "CN")
 
     def set_currency(self, currency: str) -> None:

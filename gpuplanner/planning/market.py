@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import Availability, CatalogData, FxRate, Price, RegionTax
 from gpuplanner.core.money import Money
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
+from gpuplanner.core.vocab import REGION_OF_CURRENCY, SHOP_REGION, USER_REGION
 
-REGION_OF_CURRENCY = {"CNY": "CN", "USD": "US"}
 EVERYWHERE = "*"
 # Sales that carry the region's shelf tax. A used card is a private sale: no VAT in China.
 TAXED_CONDITIONS = ("new", "refurbished", "msrp")

@@ -295,8 +295,12 @@ class MainWindow(QMainWindow):
             self.currency_combo.blockSignals(False)
         self.scenario_page.set_currency(currency)
         if self.controller is not None:
-            self.controller.ensure_exchange_rate()
-            self.controller.session.set_currency(currency)
+            session = self.controller.session
+            # Only a switch converts the budget, at the catalog's rate: the window's first
+            # currency is the session's own, and reading the rate then held up the first paint.
+            if currency != session.currency:
+                self.controller.ensure_exchange_rate()
+            session.set_currency(currency)
 
     def currency(self) -> str:
         return self.currency_combo.currentData()
