@@ -98,3 +98,30 @@ def test_a_string_without_a_translation_shows_in_english_not_empty(qapp):
         assert qapp.translate("MainWindow", "&Next >") != "&Next >"
     finally:
         switcher.switch("en")
+
+
+def test_no_chinese_sentence_lives_in_the_words_layer():
+    """report/ holds English templates only; their Chinese is in the translation source."""
+    import re
+
+    from conftest import REPO_ROOT
+
+    han = re.compile(r"[\u4e00-\u9fff]")
+    found = [
+        p.name
+        for p in (REPO_ROOT / "gpuplanner" / "report").glob("*.py")
+        if han.search(p.read_text(encoding="utf-8"))
+    ]
+    assert not found, found
+
+
+def test_the_scan_findings_read_from_the_one_sentence_table():
+    from gpuplanner.hardware.records import Finding
+    from gpuplanner.report.finding_sentences import TEXT
+    from gpuplanner.report.findings_text import finding_text
+
+    finding = Finding("pcie-replays", "warning", 0, {"count": "12"})
+    assert "pcie-replays" in TEXT
+    assert finding_text(finding, "en").startswith("12 PCIe replays since reset")
+    assert finding_text(finding, "zh_CN").startswith("自复位以来 PCIe 重传 12 次")
+    assert "?" in finding_text(Finding("pcie-replays", "warning", 0), "en")

@@ -289,4 +289,81 @@ TEXT: dict[str, str] = {
         "Finding",
         "For more speed: {gpu}{times} would be {speedup}x as fast for {price}.",
     ),
+    # the machine as scanned and TensorFlow's environment (hardware/ and probe/ findings)
+    "pcie-slot-gen-below-card": translatable(
+        "Finding",
+        "Gen{card_gen} card in a Gen{slot_gen} slot: transfers peak at {slot_gbs} GB/s instead of {card_gbs} GB/s.",
+    ),
+    "pcie-slot-width-below-card": translatable(
+        "Finding",
+        "x{card_width} card in a slot wired for x{width}: half the lanes or fewer.",
+    ),
+    "pcie-width-below-max": translatable(
+        "Finding",
+        "x{card_width} card running at x{width}: check the slot (a second card or an M.2 drive may share its lanes).",
+    ),
+    "pcie-gen-low-at-idle": translatable(
+        "Finding",
+        "Link at Gen{gen} of Gen{max_gen} while idle: normal power saving; the probe re-reads it under load.",
+    ),
+    "pcie-gen-low-under-load": translatable(
+        "Finding",
+        "Link still at Gen{gen} of Gen{max_gen} under load: check the riser cable, slot and BIOS PCIe setting.",
+    ),
+    "pcie-replays": translatable(
+        "Finding",
+        "{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).",
+    ),
+    "pcie-behind-switch": translatable(
+        "Finding",
+        "The GPU sits behind a PCIe switch ({ports} ports up to the CPU); cards on it share its uplink.",
+    ),
+    "no-nvidia-gpu": translatable(
+        "Finding",
+        "No NVIDIA GPU found: {detail}",
+    ),
+    "tf-missing": translatable(
+        "Finding",
+        "TensorFlow is not installed in this Python ({python}); the probe needs it: pip install tensorflow.",
+    ),
+    "tf-cpu-package": translatable(
+        "Finding",
+        "{package} {version} is the CPU-only package: it never uses a GPU. Install 'tensorflow[and-cuda]' instead.",
+    ),
+    "tf-windows-native": translatable(
+        "Finding",
+        "TensorFlow {version} has no GPU support on native Windows (the last was 2.10): use WSL2, or TF 2.10 with CUDA 11.2.",
+    ),
+    "tf-cuda-libraries-missing": translatable(
+        "Finding",
+        "TensorFlow {version} is installed without its CUDA libraries: pip install 'tensorflow[and-cuda]'.",
+    ),
+    "tf-driver-too-old": translatable(
+        "Finding",
+        "Driver {driver} is older than {needed}, which TensorFlow {version} (CUDA {cuda}) needs: update the NVIDIA driver.",
+    ),
+    "tf-cc-below-floor": translatable(
+        "Finding",
+        "{gpu} (compute capability {cc}) is below the {floor} that official TensorFlow {version} wheels support.",
+    ),
+    "tf-blackwell": translatable(
+        "Finding",
+        "{gpu} is a Blackwell card (CC {cc}): official TensorFlow wheels have no kernels for it yet; expect the CPU.",
+    ),
+    "tf-amd-rocm": translatable(
+        "Finding",
+        "{gpu}: TensorFlow uses AMD GPUs only through tensorflow-rocm on Linux ({status}).",
+    ),
+    "tf-intel-none": translatable(
+        "Finding",
+        "{gpu}: TensorFlow has no GPU build for Intel graphics; it runs on the CPU.",
+    ),
+    "tf-macos": translatable(
+        "Finding",
+        "macOS has no CUDA: TensorFlow uses the CPU (or Apple's tensorflow-metal plugin on Apple silicon).",
+    ),
+    "gpu-lost": translatable(
+        "Finding",
+        "GPU {index} stopped answering during the scan (fallen off the bus): reseat it and check its power.",
+    ),
 }

@@ -591,6 +591,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Driver {driver} is older than {needed}, which TensorFlow {version} (CUDA {cuda}) needs: update the NVIDIA driver.</source>
+            <translation>驱动 {driver} 低于 TensorFlow {version}（CUDA {cuda}）所需的 {needed}：请升级 NVIDIA 驱动。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).</source>
             <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
         </message>
@@ -608,6 +613,16 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>GPU power spikes may reach {transient_w} W, above the {limit_w} W an ATX {atx}.x supply tolerates: sudden shutdowns.</source>
             <translation>显卡瞬时功耗峰值可达 {transient_w} W，超过 ATX {atx}.x 电源可承受的 {limit_w} W：可能突然断电。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>GPU {index} stopped answering during the scan (fallen off the bus): reseat it and check its power.</source>
+            <translation>GPU {index} 在检测中失去响应（已从总线掉线）：请重新插好并检查供电。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Gen{card_gen} card in a Gen{slot_gen} slot: transfers peak at {slot_gbs} GB/s instead of {card_gbs} GB/s.</source>
+            <translation>PCIe {card_gen}.0 显卡插在 PCIe {slot_gen}.0 插槽上：传输峰值 {slot_gbs} GB/s，而不是 {card_gbs} GB/s。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -633,6 +648,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Keras 3 on the JAX or PyTorch backend</source>
             <translation>Keras 3（JAX 或 PyTorch 后端）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Link at Gen{gen} of Gen{max_gen} while idle: normal power saving; the probe re-reads it under load.</source>
+            <translation>空闲时链路为 Gen{gen}（最高 Gen{max_gen}）：这是正常节能，测速时会在负载下重新读取。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Link still at Gen{gen} of Gen{max_gen} under load: check the riser cable, slot and BIOS PCIe setting.</source>
+            <translation>负载下链路仍为 Gen{gen}（最高 Gen{max_gen}）：检查延长线、插槽和 BIOS 中的 PCIe 设置。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -708,6 +733,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No ECC memory: for round-the-clock training a workstation or datacenter card is safer.</source>
             <translation>不支持 ECC 显存：7×24 小时训练更适合专业卡或数据中心卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>No NVIDIA GPU found: {detail}</source>
+            <translation>未找到 NVIDIA GPU：{detail}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -871,8 +901,28 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>TensorFlow is not installed in this Python ({python}); the probe needs it: pip install tensorflow.</source>
+            <translation>此 Python（{python}）未安装 TensorFlow；测速需要它：pip install tensorflow。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>TensorFlow reaches this AMD card only through ROCm on Linux: allow ROCm to consider it.</source>
             <translation>TensorFlow 只能在 Linux 上通过 ROCm 使用这块 AMD 显卡：勾选接受 ROCm 后才会考虑它。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>TensorFlow {version} has no GPU support on native Windows (the last was 2.10): use WSL2, or TF 2.10 with CUDA 11.2.</source>
+            <translation>TensorFlow {version} 在原生 Windows 上不支持 GPU（最后支持的是 2.10）：请使用 WSL2，或 TF 2.10 + CUDA 11.2。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>TensorFlow {version} is installed without its CUDA libraries: pip install 'tensorflow[and-cuda]'.</source>
+            <translation>已安装 TensorFlow {version}，但缺少 CUDA 库：pip install 'tensorflow[and-cuda]'。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The GPU sits behind a PCIe switch ({ports} ports up to the CPU); cards on it share its uplink.</source>
+            <translation>该 GPU 位于 PCIe 交换芯片之后（到 CPU 共 {ports} 个端口），同一交换芯片上的显卡共享上行带宽。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1061,6 +1111,11 @@
             <translation>第 {line} 行</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>macOS has no CUDA: TensorFlow uses the CPU (or Apple's tensorflow-metal plugin on Apple silicon).</source>
+            <translation>macOS 不支持 CUDA：TensorFlow 使用 CPU（Apple 芯片可用 tensorflow-metal 插件）。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>more cards than the board has x16 slots</source>
             <translation>卡数超过主板的 x16 插槽数</translation>
@@ -1221,6 +1276,16 @@
             <translation>二手</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>x{card_width} card in a slot wired for x{width}: half the lanes or fewer.</source>
+            <translation>x{card_width} 显卡所在插槽只接了 x{width} 通道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>x{card_width} card running at x{width}: check the slot (a second card or an M.2 drive may share its lanes).</source>
+            <translation>x{card_width} 显卡以 x{width} 运行：检查插槽（第二块显卡或 M.2 硬盘可能共享通道）。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>your own</source>
             <translation>你自己录入</translation>
@@ -1257,6 +1322,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：链路在重试传输（延长线或插槽接触不良？）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards need {count} x16 slots; a board like this has {slots}: a workstation or server board is needed.</source>
             <translation>{count} 块卡需要 {count} 个 x16 插槽，这类主板只有 {slots} 个：需要工作站或服务器主板。</translation>
         </message>
@@ -1281,6 +1351,26 @@
             <translation>{count} 块开放式散热显卡并排会互相吹热风：请隔开一个插槽，或选择涡轮散热卡。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{gpu} (compute capability {cc}) is below the {floor} that official TensorFlow {version} wheels support.</source>
+            <translation>{gpu}（计算能力 {cc}）低于官方 TensorFlow {version} 支持的最低 {floor}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{gpu} is a Blackwell card (CC {cc}): official TensorFlow wheels have no kernels for it yet; expect the CPU.</source>
+            <translation>{gpu} 是 Blackwell 架构（计算能力 {cc}）：官方 TensorFlow 尚无对应内核，将回退到 CPU。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{gpu}: TensorFlow has no GPU build for Intel graphics; it runs on the CPU.</source>
+            <translation>{gpu}：TensorFlow 没有适用于 Intel 显卡的 GPU 版本，将在 CPU 上运行。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{gpu}: TensorFlow uses AMD GPUs only through tensorflow-rocm on Linux ({status}).</source>
+            <translation>{gpu}：TensorFlow 仅能在 Linux 上通过 tensorflow-rocm 使用 AMD GPU（{status}）。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{gpu}{times} fits, {price}, at {speed}× the speed.</source>
             <translation>{gpu}{times} 放得下，{price}，速度为 {speed}×。</translation>
@@ -1294,6 +1384,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>
             <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座），任何 TensorFlow 途径都没有。Keras 中最接近的是在 int8 量化底座上做 LoRA（model.quantize("int8")）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{package} {version} is the CPU-only package: it never uses a GPU. Install 'tensorflow[and-cuda]' instead.</source>
+            <translation>{package} {version} 是纯 CPU 版本，不会使用 GPU。请改装 'tensorflow[and-cuda]'。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
