@@ -16,7 +16,7 @@ from pathlib import Path
 
 from gpuplanner.catalog.csvdata import load_catalog
 from gpuplanner.catalog.names import normalise
-from gpuplanner.catalog.schema import BOOL, FLOAT, INT, LIST, TABLES
+from gpuplanner.catalog.schema import BOOL, FLOAT, INT, LIST, TABLES, Table
 from gpuplanner.core import atomic
 
 SCHEMA_VERSION = 2
@@ -41,7 +41,7 @@ def csv_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def _db_row(table, row: dict) -> dict:
+def _db_row(table: Table, row: dict) -> dict:
     out = {}
     for column in table.columns:
         value = row[column.name]

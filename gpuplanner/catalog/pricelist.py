@@ -248,7 +248,13 @@ def _cell(cells: list[str], columns: dict[str, int], key: str) -> str:
     return cells[index].strip() if index is not None and index < len(cells) else ""
 
 
-def _check_row(cells, columns, line, default_currency, report) -> ShopPriceRow | None:
+def _check_row(
+    cells: list[str],
+    columns: dict[str, int],
+    line: int,
+    default_currency: str,
+    report: PriceListReport,
+) -> ShopPriceRow | None:
     def reject(column: str, reason: str) -> None:
         report.rejected.append(Rejection(line, column, reason))
 

@@ -239,7 +239,15 @@ def _fx(value: str, line: int, rejected: list[Rejection]) -> FxRate | None:
     return FxRate(base, quote, rate, parts[2], parts[3].strip())
 
 
-def _row(cells, columns, line, manifest, resolve, today, rejected) -> Price | None:
+def _row(
+    cells: list[str],
+    columns: tuple[str, ...],
+    line: int,
+    manifest: Manifest,
+    resolve: Callable[[str], str | None],
+    today: str | None,
+    rejected: list[Rejection],
+) -> Price | None:
     if len(cells) != len(columns):
         rejected.append(Rejection(line, None, f"{len(cells)} cells; a row has {len(columns)}"))
         return None

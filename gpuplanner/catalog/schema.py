@@ -6,6 +6,7 @@ mix-up), and the build stops on it with the file, line and column.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gpuplanner.core import vocab
@@ -43,7 +44,12 @@ class Table:
 
 
 def _c(
-    name: str, kind: str = TEXT, required: bool = False, low=None, high=None, choices=()
+    name: str,
+    kind: str = TEXT,
+    required: bool = False,
+    low: float | None = None,
+    high: float | None = None,
+    choices: Iterable[str] = (),
 ) -> Column:
     return Column(name, kind, required, low, high, tuple(choices))
 

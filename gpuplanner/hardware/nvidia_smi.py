@@ -11,7 +11,7 @@ import csv
 import io
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,7 +78,7 @@ def _device(
     )
 
 
-def _slowdowns(labels_active) -> tuple[str, ...]:
+def _slowdowns(labels_active: Iterable[tuple[str, bool]]) -> tuple[str, ...]:
     """The active clock-event reasons that slow the card, by their XML names."""
     names = (fields.reason_name(label) for label, active in labels_active if active)
     return tuple(dict.fromkeys(n for n in names if n not in fields.NOT_SLOWDOWNS))

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricefile import PriceListError
+from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.core.errors import UserError
-from gpuplanner.kiosk.config import KioskConfigError, load_config
+from gpuplanner.kiosk.config import KioskConfig, KioskConfigError, load_config
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +22,7 @@ class KioskStartError(UserError):
     pass
 
 
-def prepare(config_path: Path):
+def prepare(config_path: Path) -> tuple[KioskConfig, CatalogData, tuple[Price, ...]]:
     """The checked configuration, the catalog and the shop prices; KioskStartError if any fails."""
     try:
         config = load_config(config_path)

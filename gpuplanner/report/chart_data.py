@@ -8,6 +8,7 @@ and the selection only, placed so that no two overlap; every other name is a too
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gpuplanner.planning.frontier import memory_trap, pareto_front
@@ -114,7 +115,7 @@ def place_labels(
     selected: int | None = None,
     x_range: tuple[float, float] | None = None,
     y_range: tuple[float, float] | None = None,
-    measure=text_width,
+    measure: Callable[[str], float] = text_width,
     line_h: float = LINE_H,
 ) -> list[Label]:
     """Labels for the selection, the top pick, then the front, cheapest first. Each takes, of

@@ -6,7 +6,12 @@ import datetime as dt
 
 from gpuplanner import __version__
 from gpuplanner.app.machine_kind import machine_kind
+from gpuplanner.catalog.records import CatalogData
+from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.i18n import translatable
+from gpuplanner.planning.options import Plan
+from gpuplanner.planning.request import PlanRequest
+from gpuplanner.probe.results import ProbeResult
 from gpuplanner.report.files import qr_png
 from gpuplanner.report.html import ReportContext
 from gpuplanner.report.job_text import translator
@@ -14,7 +19,7 @@ from gpuplanner.report.machine_text import machine_rows
 from gpuplanner.report.summary import summary_text
 
 
-def catalog_version(catalog, language: str) -> str:
+def catalog_version(catalog: CatalogData, language: str) -> str:
     """'178 cards, prices up to 2026-06-22': what the catalog (with imported packs) knows."""
     newest = max((p.date for p in catalog.prices), default="-")
     return (
@@ -25,12 +30,12 @@ def catalog_version(catalog, language: str) -> str:
 
 
 def report_context(
-    plan,
+    plan: Plan,
     language: str,
-    catalog,
-    request=None,
-    snapshot=None,
-    probe=None,
+    catalog: CatalogData,
+    request: PlanRequest | None = None,
+    snapshot: SystemSnapshot | None = None,
+    probe: ProbeResult | None = None,
     shop: str | None = None,
     logo_url: str | None = None,
     now: dt.datetime | None = None,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from gpuplanner.app.machine_kind import MachineKind
 from gpuplanner.core.vocab import TOLD_SOURCE
+from gpuplanner.hardware.records import PcieLink, SystemSnapshot
 from gpuplanner.i18n import translatable
-from gpuplanner.report.job_text import translator
+from gpuplanner.probe.results import ProbeResult
+from gpuplanner.report.job_text import Translator, translator
 from gpuplanner.report.kind_text import kind_words
 
 
@@ -12,7 +15,7 @@ def _gb(mib: float | None) -> str | None:
     return f"{mib / 1024:.0f} GB" if mib else None
 
 
-def _link(link, tr) -> str | None:
+def _link(link: PcieLink | None, tr: Translator) -> str | None:
     if link is None or link.current_gen is None:
         return None
     text = f"PCIe Gen{link.current_gen} x{link.current_width or '?'}"
@@ -23,7 +26,12 @@ def _link(link, tr) -> str | None:
     return text
 
 
-def machine_rows(snapshot, probe, language: str, kind=None) -> list[tuple[str, str]]:
+def machine_rows(
+    snapshot: SystemSnapshot | None,
+    probe: ProbeResult | None,
+    language: str,
+    kind: MachineKind | None = None,
+) -> list[tuple[str, str]]:
     """What the scan saw (and the probe measured); an empty list when nothing was scanned.
     ``kind``: the machine's kind (app/machine_kind.py), with what decided it."""
     tr = translator(language)

@@ -6,6 +6,8 @@ below are the ``.ts`` file's source strings, and their Chinese comes from it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.memory import MemoryEstimate, Note, Part
@@ -99,7 +101,7 @@ def _tr(language: str, tr: Translator | None) -> Translator:
     return tr or (lambda text: translate(text, language, CONTEXT))
 
 
-def _fill(template: str, params) -> str:
+def _fill(template: str, params: Iterable[tuple[str, object]]) -> str:
     for key, value in params:
         shown = (
             f"{value:g}"
@@ -127,7 +129,9 @@ def note_text(note: Note, language: str = ENGLISH, tr: Translator | None = None)
     return _fill(_tr(language, tr)(template), note.params) if template else note.id
 
 
-def rows(estimate: MemoryEstimate, language: str = ENGLISH, tr: Translator | None = None):
+def rows(
+    estimate: MemoryEstimate, language: str = ENGLISH, tr: Translator | None = None
+) -> list[tuple[str, float, str]]:
     """(name, GB, formula) per part, in words."""
     return [
         (part_name(p, language, tr), p.gb, part_formula(p, language, tr)) for p in estimate.parts

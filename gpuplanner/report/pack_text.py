@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gpuplanner.catalog.pricepack import Change
+from collections.abc import Iterable
+
+from gpuplanner.catalog.pricepack import Change, Rejection
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.report.plan_text import Translator, condition_text, region_text
@@ -50,7 +52,7 @@ def change_rows(
     ]
 
 
-def problem_rows(rejected, tr: Translator) -> list[str]:
+def problem_rows(rejected: Iterable[Rejection], tr: Translator) -> list[str]:
     line = tr(translatable("Finding", "line {line}"))
     return [
         line.replace("{line}", str(r.line))
