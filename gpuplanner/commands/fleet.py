@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from gpuplanner.app import fleet
@@ -33,7 +34,7 @@ from gpuplanner.report.fleet_export import (
 )
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     fleet = subparsers.add_parser(
         "fleet",
         help="a lab's machines from saved scans and nvidia-smi reports, and their upgrade plan",
@@ -63,7 +64,7 @@ def register(subparsers) -> None:
     fleet.set_defaults(handler=cmd_fleet)
 
 
-def plan_to_json(plan, machines) -> dict:
+def plan_to_json(plan: fleet.FleetPlan, machines: list[fleet.FleetMachine]) -> dict:
 
     keys = ["machine", "kind", "gpus", "vram_gb", "pcie", "psu", "tensorflow", "warnings", "file"]
     plan_keys = [
@@ -101,7 +102,7 @@ def plan_to_json(plan, machines) -> dict:
 
 
 @guard
-def cmd_fleet(args) -> int:
+def cmd_fleet(args: argparse.Namespace) -> int:
     missing = [str(p) for p in args.paths if not p.exists()]
     if missing:
         error(f"not found: {', '.join(missing)}")

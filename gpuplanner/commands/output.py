@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from gpuplanner.core.errors import (  # noqa: F401
     EXIT_FAILURE,
@@ -16,8 +18,13 @@ from gpuplanner.core.errors import (  # noqa: F401
 )
 from gpuplanner.core.serial import to_dict
 
+if TYPE_CHECKING:  # the user database loads when a command first opens it
+    from gpuplanner.catalog.userdb import UserDb
 
-def open_user_db():
+Handler = Callable[[argparse.Namespace], int]  # a command: its arguments in, its exit status out
+
+
+def open_user_db() -> UserDb:
     """The user's database; a damaged one replaced on opening is reported on stderr."""
     from gpuplanner.catalog.userdb import UserDb
 
@@ -72,10 +79,10 @@ def error(message: str) -> None:
     print(f"gpuplanner: {message}", file=sys.stderr)
 
 
-def guard(handler):
+def guard(handler: Handler) -> Handler:
     """Run a command; a ``UserError`` of any family becomes its one line and its exit code."""
 
-    def run(args) -> int:
+    def run(args: argparse.Namespace) -> int:
         from gpuplanner.catalog.errors import AmbiguousGpu
 
         try:

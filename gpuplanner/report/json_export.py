@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.serial import to_dict
+from gpuplanner.planning.findings import Finding
+from gpuplanner.planning.options import Option, Plan, PriceFact
 from gpuplanner.report import plan_text
 
 
-def finding_json(finding) -> dict:
+def finding_json(finding: Finding) -> dict:
     return {
         "id": finding.id,
         "severity": finding.severity,
@@ -22,7 +24,7 @@ def finding_json(finding) -> dict:
     }
 
 
-def _price(price) -> dict | None:
+def _price(price: PriceFact | None) -> dict | None:
     if price is None:
         return None
     return {
@@ -44,7 +46,7 @@ def _price(price) -> dict | None:
     }
 
 
-def option_json(o) -> dict:
+def option_json(o: Option) -> dict:
     return {
         "action": o.action,
         "gpu": o.gpu,
@@ -83,7 +85,7 @@ def option_json(o) -> dict:
     }
 
 
-def plan_json(plan) -> dict:
+def plan_json(plan: Plan) -> dict:
     return {
         "scenario": plan.scenario,
         "currency": plan.currency,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRegularExpression, QTimer
 from PySide6.QtGui import QRegularExpressionValidator
@@ -14,7 +15,11 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QVBoxLayout,
+    QWidget,
 )
+
+if TYPE_CHECKING:  # for the annotations only
+    from gpuplanner.kiosk.pin import PinGate
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +27,7 @@ log = logging.getLogger(__name__)
 class PinDialog(QDialog):
     """Asks for the PIN; ``gate`` (a PinGate) decides and makes wrong tries wait longer."""
 
-    def __init__(self, gate, parent=None) -> None:
+    def __init__(self, gate: PinGate, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.gate = gate
         self.setModal(True)
@@ -85,7 +90,7 @@ class StaffMenu(QDialog):
 
     RESET, EXIT = 10, 11
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setModal(True)
         self.setWindowTitle(self.tr("Staff"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -9,16 +11,22 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from gpuplanner.report import pack_text
 from gpuplanner.ui.table_model import tr_finding
 
+if TYPE_CHECKING:  # for the annotations only
+    from gpuplanner.catalog.packimport import PreparedImport
+
 
 class PricePackDialog(QDialog):
     """Shows a prepared import (``catalog.packimport.PreparedImport``); accepted means import."""
 
-    def __init__(self, prepared, names: dict[str, str], parent=None) -> None:
+    def __init__(
+        self, prepared: PreparedImport, names: dict[str, str], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("pricePackDialog")
         self.setWindowTitle(self.tr("Import prices"))
@@ -42,7 +50,7 @@ class PricePackDialog(QDialog):
         layout.addWidget(self.buttons)
         self._show(prepared, names)
 
-    def _show(self, prepared, names: dict[str, str]) -> None:
+    def _show(self, prepared: PreparedImport, names: dict[str, str]) -> None:
         report = prepared.report
         self.import_button.setEnabled(prepared.ok)
         if not prepared.ok:
@@ -59,11 +67,12 @@ class PricePackDialog(QDialog):
                 self.table.setItem(row, 0, QTableWidgetItem(text))
             self.table.horizontalHeader().setStretchLastSection(True)
             return
-        manifest = report.manifest
+        # A pack without its manifest line still shows its counts (its name is then unknown).
+        name, published = (
+            (report.manifest.name, report.manifest.published) if report.manifest else ("", "")
+        )
         self.summary.setText(
-            pack_text.summary(
-                prepared.counts(), manifest.name, manifest.published, len(report.prices), tr_finding
-            )
+            pack_text.summary(prepared.counts(), name, published, len(report.prices), tr_finding)
         )
         rows = pack_text.change_rows(prepared.changes, names, tr_finding)
         self.table.setHorizontalHeaderLabels(

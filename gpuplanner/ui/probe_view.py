@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.i18n import translatable
-from gpuplanner.probe.results import ProbeResult
+from gpuplanner.probe.results import Diagnosis, ProbeResult
 
 PEAKS = {
     ("matmul", "fp32"): "fp32_tflops",
@@ -86,7 +87,7 @@ PRECISIONS = {
 }
 
 
-def detail_words(text: str, tr) -> str:
+def detail_words(text: str, tr: Callable[[str], str]) -> str:
     """A progress detail in words: known phrases translated, a training run as model and
     precision, sizes and versions ("fp16 8192x8192", "256 MB", "TensorFlow 2.21.0") as sent."""
     if text in DETAILS:
@@ -100,7 +101,7 @@ def detail_words(text: str, tr) -> str:
     return text
 
 
-def diagnosis_words(item, tr) -> str:
+def diagnosis_words(item: Diagnosis, tr: Callable[[str], str]) -> str:
     """A diagnosis in the window's language: its template translated and filled; a result saved
     by an older version (no template) keeps its English message."""
     if not item.template:

@@ -18,8 +18,8 @@ def comparison_rows(
 ) -> list[tuple[str, list[str]]]:
     """(field label key, value per option) for a side-by-side table of two or three cards."""
 
-    def spec(option: Option, name: str):
-        return getattr(gpus[option.gpu_id], name)
+    def card(option: Option) -> GpuSpec:
+        return gpus[option.gpu_id]
 
     def needs(option: Option) -> str:
         return "; ".join(plan_text.need_text(n, option.currency, tr=tr) for n in option.needs)
@@ -33,10 +33,10 @@ def comparison_rows(
 
     return [
         ("action", [plan_text.action_text(o.action, tr=tr) for o in options]),
-        ("memory", [f"{spec(o, 'memory_gb') * o.count:g} GB" for o in options]),
-        ("bandwidth", [f"{spec(o, 'memory_bandwidth_gbs'):g} GB/s" for o in options]),
-        ("fp16", [f"{spec(o, 'fp16_tflops') or 0:g} TFLOPS" for o in options]),
-        ("power", [f"{spec(o, 'board_power_w') * o.count:g} W" for o in options]),
+        ("memory", [f"{card(o).memory_gb * o.count:g} GB" for o in options]),
+        ("bandwidth", [f"{card(o).memory_bandwidth_gbs:g} GB/s" for o in options]),
+        ("fp16", [f"{card(o).fp16_tflops or 0:g} TFLOPS" for o in options]),
+        ("power", [f"{card(o).board_power_w * o.count:g} W" for o in options]),
         (
             "price",
             [format_money(o.price, o.currency) if o.price is not None else "N/A" for o in options],
@@ -60,15 +60,15 @@ def comparison_rows(
             ],
         ),
         ("value", [f"{o.value:.3f}" if o.value else "N/A" for o in options]),
-        ("ecc", ["ECC" if spec(o, "ecc") else "-" for o in options]),
+        ("ecc", ["ECC" if card(o).ecc else "-" for o in options]),
         (
             "length",
-            [f"{spec(o, 'length_mm')} mm" if spec(o, "length_mm") else "N/A" for o in options],
+            [f"{card(o).length_mm} mm" if card(o).length_mm else "N/A" for o in options],
         ),
         ("tensorflow", [_route_state(o, tr) for o in options]),
     ]
 
 
-def _route_state(option: Option, tr) -> str:
+def _route_state(option: Option, tr: Callable[[str], str]) -> str:
     blocked = next((f for f in option.findings if f.id.startswith("route-")), None)
     return plan_text.finding_text(blocked, tr=tr) if blocked else "✔"

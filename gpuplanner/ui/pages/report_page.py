@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QGuiApplication, QPixmap, QTextDocument
 from PySide6.QtWidgets import (
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
+    QWidget,
 )
 
 from gpuplanner.app.session import to_request
@@ -23,9 +25,17 @@ from gpuplanner.report.json_export import plan_json
 from gpuplanner.report.summary import summary_text
 from gpuplanner.ui.pages.base import WizardPage
 
+if TYPE_CHECKING:  # for the annotations only
+    from gpuplanner.ui.controller import WizardController
+
 
 class ReportPage(WizardPage):
-    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
+    def __init__(
+        self,
+        controller: WizardController,
+        parent: QWidget | None = None,
+        allow_files: bool = True,
+    ) -> None:
         super().__init__(controller, parent)
         self.preview = QTextBrowser(self)
         self.preview.setObjectName("reportPreview")
