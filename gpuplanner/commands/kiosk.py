@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import getpass
 import json
 import sys
@@ -15,7 +16,7 @@ def default_config() -> Path:
     return paths.user_config_dir() / "kiosk.json"
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     kiosk = subparsers.add_parser("kiosk", help="set up kiosk mode (gpuplanner --kiosk)")
     sub = kiosk.add_subparsers(dest="kiosk_command", metavar="COMMAND", required=True)
     set_pin = sub.add_parser(
@@ -43,7 +44,7 @@ def register(subparsers) -> None:
     check.set_defaults(handler=cmd_check)
 
 
-def _read_pin(args) -> str | None:
+def _read_pin(args: argparse.Namespace) -> str | None:
     if args.pin_stdin:
         return sys.stdin.readline().strip()
     first = getpass.getpass("New staff PIN (4-12 digits): ")
@@ -53,7 +54,7 @@ def _read_pin(args) -> str | None:
     return first
 
 
-def cmd_set_pin(args) -> int:
+def cmd_set_pin(args: argparse.Namespace) -> int:
     from gpuplanner.kiosk.config import KioskConfigError, write_pin
     from gpuplanner.kiosk.pin import hash_pin
 
@@ -96,7 +97,7 @@ def cmd_set_pin(args) -> int:
     return 0
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     from gpuplanner.kiosk.start import KioskStartError, prepare
 
     path = args.config or default_config()

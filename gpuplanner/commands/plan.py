@@ -10,6 +10,7 @@ from gpuplanner.app import user_prices
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.plan_request import plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.catalog.records import CatalogData
 from gpuplanner.catalog.schema import REGIONS
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import (
@@ -24,16 +25,20 @@ from gpuplanner.commands.output import (
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.commands.planning_input import snapshot_of
 from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
+from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.i18n import translatable
 from gpuplanner.planning import memory
 from gpuplanner.planning.engines import ENGINES
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
+from gpuplanner.planning.options import Plan
 from gpuplanner.planning.physical import entered_case
 from gpuplanner.planning.power import SOCKETS, entered_supply
 from gpuplanner.planning.recommend import recommend
+from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
+from gpuplanner.probe.results import ProbeResult
 from gpuplanner.probe.results import load as load_probe
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
@@ -41,7 +46,7 @@ from gpuplanner.report.json_export import plan_json
 WORKLOADS = (*KERAS, "llm")
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     vram = subparsers.add_parser(
         "vram",
         help="GPU memory a workload needs, with the breakdown",
@@ -162,7 +167,7 @@ def register(subparsers) -> None:
 
 
 @guard
-def cmd_vram(args) -> int:
+def cmd_vram(args: argparse.Namespace) -> int:
     if args.workload:
         preset = KERAS[args.workload]
         estimate = memory.keras_training(
@@ -259,7 +264,14 @@ def cmd_vram(args) -> int:
     return EXIT_OK
 
 
-def _write_report(args, plan, request, data, snapshot, probe) -> bool:
+def _write_report(
+    args: argparse.Namespace,
+    plan: Plan,
+    request: PlanRequest,
+    data: CatalogData,
+    snapshot: SystemSnapshot | None,
+    probe: ProbeResult | None,
+) -> bool:
     from gpuplanner.report.context import report_context
     from gpuplanner.report.files import write_html, write_pdf_headless
     from gpuplanner.report.html import plan_html
@@ -286,7 +298,7 @@ def _iso_date(text: str) -> str:
 
 
 @guard
-def cmd_recommend(args) -> int:
+def cmd_recommend(args: argparse.Namespace) -> int:
     loaded = load_catalog(strict=True)
     if loaded.notice:
         warn(loaded.notice)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gpuplanner.commands.output import print_table
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
+from gpuplanner.planning.options import Option, Plan
 from gpuplanner.report import job_text
 from gpuplanner.report import plan_text as text
 from gpuplanner.report.probe_effects_text import effect_lines
@@ -24,16 +27,16 @@ def _clipped(text: str, width: int) -> str:
     return (cut[:space] if space > width // 2 else cut) + "…"
 
 
-def _tr(language: str):
+def _tr(language: str) -> Callable[[str], str]:
     return lambda s: text.translate(s, language)
 
 
-def _speed(option) -> str:
+def _speed(option: Option) -> str:
     value = option.speedup if option.speedup is not None else option.predicted_relative
     return text.speed_cell(value, option)
 
 
-def _row(rank: int, option, plan, language: str) -> list[str]:
+def _row(rank: int, option: Option, plan: Plan, language: str) -> list[str]:
     tr = _tr(language)
     when = text.priced_cell(option.price_each, tr)
     warnings = [
@@ -56,7 +59,7 @@ def _row(rank: int, option, plan, language: str) -> list[str]:
     ]
 
 
-def print_plan(plan, language: str, top: int) -> None:
+def print_plan(plan: Plan, language: str, top: int) -> None:
     tr = _tr(language)
     words = job_text.translator(language)
     scenario = job_text.SCENARIO.get(plan.scenario)

@@ -7,6 +7,7 @@ import contextlib
 import json
 import signal
 import sys
+from collections.abc import Callable, Iterator
 
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.commands.args import file_path, timeout_seconds
@@ -14,11 +15,11 @@ from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, open_u
 from gpuplanner.hardware import nvml as nvml_reader
 from gpuplanner.probe import worker
 from gpuplanner.probe.compare import compare
-from gpuplanner.probe.results import ProbeFileError, from_json, save, to_json
+from gpuplanner.probe.results import ProbeFileError, ProbeResult, from_json, save, to_json
 from gpuplanner.probe.runner import ProbeEvent, ProbeRunner
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "probe",
         help="measure this machine's TensorFlow (matrix multiply, memory, training)",
@@ -79,7 +80,7 @@ def _progress(event: ProbeEvent) -> None:
 
 
 @contextlib.contextmanager
-def _signals_cancel(cancel):
+def _signals_cancel(cancel: Callable[[], None]) -> Iterator[None]:
     """Ctrl-C, SIGTERM and SIGHUP (a closed terminal) cancel the run: the runner ends the
     worker's whole tree and returns a "cancelled" result, which is then shown. An exception
     raised out of ``run`` instead would unwind past the kill and leave the worker running."""
@@ -97,7 +98,7 @@ def _signals_cancel(cancel):
             signal.signal(signum, handler)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     module = nvml_reader.load_pynvml()
     sampler = nvml_reader.NvmlSampler(module)
     expected = len(sampler.sample()) if sampler.ok else 0
@@ -143,7 +144,7 @@ def run(args) -> int:
     return EXIT_OK if stored and result.status in ("ok", "partial") else EXIT_FAILURE
 
 
-def print_result(result, previous=None) -> None:
+def print_result(result: ProbeResult, previous: ProbeResult | None = None) -> None:
     print(f"Probe ({result.mode}) with {result.python}: {result.status} in {result.seconds:g} s")
     if result.message:
         print(f"  {result.message}")
