@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from gpuplanner.app.catalog_data import load_catalog, open_catalog
 from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.commands.args import positive_float, positive_int
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, guard, print_json, print_table
 from gpuplanner.commands.planning_input import machine_of
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
+from gpuplanner.planning.request import MachineFacts
 from gpuplanner.planning.speed import (
     WORKLOAD_CLASS,
+    InferenceSpeed,
     kv_bytes_per_token,
     llm_inference,
     predict,
@@ -22,7 +26,7 @@ from gpuplanner.planning.speed import (
 from gpuplanner.planning.workloads import KERAS, LLMS, find_llm
 
 
-def _fit(estimate: memory.MemoryEstimate, gpu, shardable: bool = True) -> dict:
+def _fit(estimate: memory.MemoryEstimate, gpu: GpuSpec, shardable: bool = True) -> dict:
     """Whether the card holds the job: a prediction for a job it cannot hold is no prediction."""
     fit = memory.fit_on(estimate, gpu.memory_gb)
     return {
@@ -50,7 +54,7 @@ def _no_fit_text(p: dict) -> str:
     )
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     pred = subparsers.add_parser(
         "predict",
         help="predicted speed of cards: training throughput, or LLM inference (decode, prefill)",
@@ -94,7 +98,9 @@ def register(subparsers) -> None:
     pred.set_defaults(handler=cmd_predict)
 
 
-def _predict_inference(args, gpus, data, facts) -> int:
+def _predict_inference(
+    args: argparse.Namespace, gpus: list[GpuSpec], data: CatalogData, facts: MachineFacts
+) -> int:
     """``predict --model M --mode inference``: single-stream (or --batch) decode, and prefill."""
     model = find_llm(args.model)
     if model is None:
@@ -113,7 +119,7 @@ def _predict_inference(args, gpus, data, facts) -> int:
     reference = by_id.get(facts.current_gpu_id or "") or gpus[0]
     kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
 
-    def speed(gpu):
+    def speed(gpu: GpuSpec) -> InferenceSpeed:
         return llm_inference(
             gpu,
             model.params_b,
@@ -195,7 +201,7 @@ def _predict_inference(args, gpus, data, facts) -> int:
 
 
 @guard
-def cmd_predict(args) -> int:
+def cmd_predict(args: argparse.Namespace) -> int:
     with open_catalog() as catalog:
         gpus = [catalog.resolve(name) for name in args.gpu]
     data = load_catalog(user_data=False).data

@@ -14,12 +14,12 @@ from gpuplanner.commands.args import file_path
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.serial import to_dict
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
-from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
+from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
 from gpuplanner.hardware.snapshot import KIND, SnapshotError, load_paths, save
 from gpuplanner.report.findings_text import finding_text
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "scan",
         help="what is in this computer: GPUs, PCIe links, CPU, memory, PSU, TensorFlow",
@@ -72,7 +72,7 @@ def _count(text: str) -> int:
     return value
 
 
-def _entered(args) -> tuple[PowerSupply, CaseInfo]:
+def _entered(args: argparse.Namespace) -> tuple[PowerSupply, CaseInfo]:
     power = PowerSupply(
         rated_w=args.psu_watts,
         rating=args.psu_rating,
@@ -106,7 +106,7 @@ def _enrich(snapshot: SystemSnapshot) -> SystemSnapshot:
         return snapshot
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.sources:
         return _from_files(args)
     from gpuplanner.hardware.scan import ScanOptions, scan_system
@@ -128,7 +128,7 @@ def run(args) -> int:
     return EXIT_OK
 
 
-def _from_files(args) -> int:
+def _from_files(args: argparse.Namespace) -> int:
     result = load_paths(args.sources)
     for problem in result.errors:
         error(str(problem))
@@ -163,7 +163,7 @@ def _gb(mib: float | None) -> str:
     return "N/A" if mib is None else f"{mib / 1024:.1f} GB"
 
 
-def _link_text(link) -> str:
+def _link_text(link: PcieLink | None) -> str:
     if link is None:
         return "N/A"
     parts = []
