@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+if TYPE_CHECKING:  # for the annotations only
+    from gpuplanner.ui.controller import WizardController
+
+
+T = TypeVar("T")
+
 
 class WizardPage(QWidget):
-    def __init__(self, controller, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WizardController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.heading = QLabel(self)
@@ -25,7 +34,7 @@ class WizardPage(QWidget):
         self.layout_.addWidget(self.heading)
         self.layout_.addWidget(self.intro)
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
@@ -33,7 +42,7 @@ class WizardPage(QWidget):
     def retranslate(self) -> None:
         """Set every text; called at start and on every language change."""
 
-    def ask(self, dialog, *args):
+    def ask(self, dialog: Callable[..., T], *args: object) -> T:
         """Run a modal file dialog, then give the window back its activation and focus: without
         it the window's Alt shortcuts (Alt+B, Alt+N) did nothing until the next click."""
         opener = self.focusWidget() or self

@@ -83,15 +83,15 @@ class ReportPage(WizardPage):
         self.buttons["print"].setVisible(spec is not None)
 
     def html(self) -> str:
-        plan = self.controller.plan
-        if plan is None:
+        plan, catalog = self.controller.plan, self.controller.catalog
+        if plan is None or catalog is None:  # a plan is made from a loaded catalog
             return ""
         session = self.controller.session
         context = report_context(
             plan,
             self.language,
-            self.controller.catalog,
-            request=to_request(session, self.controller.catalog),
+            catalog,
+            request=to_request(session, catalog),
             snapshot=session.snapshot,
             probe=session.probe,
             shop=self.shop_name,
@@ -112,6 +112,8 @@ class ReportPage(WizardPage):
 
     def save_to(self, kind: str, path: Path) -> None:
         plan = self.controller.plan
+        if plan is None:  # the buttons are shown with a plan only
+            return
         if kind == "pdf":
             write_pdf(path, self.html())
         elif kind == "html":

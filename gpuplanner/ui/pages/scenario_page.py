@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QButtonGroup,
     QFrame,
     QLabel,
@@ -45,7 +47,7 @@ class ScenarioCard(QFrame):
         layout.addWidget(self.budget)
         self.radio.toggled.connect(self._update_state)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         # The whole card is the click target, not just the small radio circle.
         self.radio.setChecked(True)
         self.radio.setFocus(Qt.FocusReason.MouseFocusReason)
@@ -120,11 +122,11 @@ class ScenarioPage(QWidget):
         self._currency = currency
         self.retranslate()
 
-    def _on_toggled(self, _button, checked: bool) -> None:
+    def _on_toggled(self, _button: QAbstractButton, checked: bool) -> None:
         if checked:
             self.scenario_changed.emit(self.scenario())
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,6 +32,9 @@ from gpuplanner.planning.workloads import LLMS
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.ui.pages.base import WizardPage
 
+if TYPE_CHECKING:  # for the annotations only
+    from gpuplanner.ui.controller import WizardController
+
 _qt_translate = QCoreApplication.translate
 
 
@@ -38,7 +44,7 @@ def tr_memory(text: str) -> str:
 
 
 class WorkloadPage(WizardPage):
-    def __init__(self, controller, parent=None) -> None:
+    def __init__(self, controller: WizardController, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.workload = QComboBox(self)
         self.workload.setObjectName("workloadCombo")
@@ -185,7 +191,7 @@ class WorkloadPage(WizardPage):
         self.budget_slider.blockSignals(False)
         self._changed()
 
-    def _changed(self, *_args) -> None:
+    def _changed(self, *_args: object) -> None:
         if self._loading:
             return
         session = self.controller.session
@@ -375,7 +381,7 @@ class WorkloadPage(WizardPage):
         self._show_memory()
 
     @staticmethod
-    def _fill(combo: QComboBox, items) -> None:
+    def _fill(combo: QComboBox, items: Iterable[tuple[object, str]]) -> None:
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
