@@ -6,8 +6,10 @@ import json
 import logging
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QLocale, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -18,6 +20,10 @@ from gpuplanner.core.languages import pick_currency, pick_language
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.settings import open_settings, read_str
 from gpuplanner.ui.translator import LanguageSwitcher
+
+if TYPE_CHECKING:  # for the annotations only
+    from gpuplanner.hardware.records import SystemSnapshot
+    from gpuplanner.ui.controller import WizardController
 
 log = logging.getLogger(__name__)
 
@@ -40,13 +46,13 @@ class LaunchOptions:
 class FirstPaintWatcher(QObject):
     """Calls back once, right after the window has painted for the first time."""
 
-    def __init__(self, window, callback) -> None:
+    def __init__(self, window: QWidget, callback: Callable[[], None]) -> None:
         super().__init__(window)
         self._callback = callback
         self._fired = False
         window.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if not self._fired and event.type() == QEvent.Type.Paint:
             self._fired = True
             # Let the paint finish and reach the screen before acting on it.
@@ -119,7 +125,7 @@ class Application:
             self.settings.setValue(f"machine/{key}", "" if value is None else value)
         self.settings.sync()
 
-    def _remember_scan(self, snapshot) -> None:
+    def _remember_scan(self, snapshot: SystemSnapshot) -> None:
         """Keep the last scan, so the next start shows it at once (Scan again refreshes it)."""
         from gpuplanner.core import paths
         from gpuplanner.hardware.snapshot import save
@@ -159,7 +165,7 @@ def set_app_icon(app: QApplication) -> None:
     QGuiApplication.setDesktopFileName("gpuplanner")
 
 
-def _save_screenshot(window, path: Path) -> bool:
+def _save_screenshot(window: QWidget, path: Path) -> bool:
     """Grab what the display server shows (X11, Wayland); fall back to the widget's own paint."""
     screen = window.screen() or QGuiApplication.primaryScreen()
     pixmap = screen.grabWindow(window.winId()) if screen is not None else None
@@ -169,7 +175,13 @@ def _save_screenshot(window, path: Path) -> bool:
     return pixmap.save(str(path))
 
 
-def exit_after_first_paint(app, window, controller, screenshot: Path | None, **info) -> None:
+def exit_after_first_paint(
+    app: QApplication,
+    window: QWidget,
+    controller: WizardController | None,
+    screenshot: Path | None,
+    **info: object,
+) -> None:
     """--smoke-test and --screenshot: after the first paint, print a JSON line and exit.
 
     Exits with NEVER_PAINTED if the window has not painted within SMOKE_TEST_TIMEOUT_MS.
@@ -181,7 +193,8 @@ def exit_after_first_paint(app, window, controller, screenshot: Path | None, **i
         if screenshot:
             # Let background work (scan, catalog) finish so the picture shows a settled page.
             for _ in range(3):
-                controller.wait(60_000)
+                if controller is not None:
+                    controller.wait(60_000)
                 app.processEvents()
                 time.sleep(0.05)
                 app.processEvents()

@@ -78,7 +78,8 @@ def build(
     def set_language(language: str) -> None:
         state["language"] = language
         switcher.switch(language)
-        window.main.controller.session.language = language
+        if window.main.controller is not None:
+            window.main.controller.session.language = language
         window.main.set_language(language)
 
     window = KioskWindow(config, make_main, set_language)

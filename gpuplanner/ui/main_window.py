@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -27,6 +27,10 @@ from gpuplanner.core.languages import (
 from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
+
+if TYPE_CHECKING:  # for the annotations only
+    from gpuplanner.planning.scenarios import Scenario
+    from gpuplanner.ui.controller import WizardController
 
 if TYPE_CHECKING:  # the fleet window loads when it is first opened
     from gpuplanner.ui.fleet_window import FleetWindow
@@ -78,7 +82,7 @@ class MainWindow(QMainWindow):
         self,
         language: str,
         currency: str,
-        controller=None,
+        controller: WizardController | None = None,
         parent: QWidget | None = None,
         allow_files: bool = True,
     ) -> None:
@@ -215,7 +219,7 @@ class MainWindow(QMainWindow):
     def visible_indexes(self) -> list[int]:
         return [i for i in range(self.pages.count()) if i not in self._hidden]
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         # Enter in a field (a spin box or a line edit pass it up) goes on, as a dialog's default
         # button would; a QMainWindow has no default button of its own.
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.next_button.isEnabled():
@@ -242,7 +246,9 @@ class MainWindow(QMainWindow):
                 page.entered()
             self._update_navigation()
 
-    def _scenario_chosen(self, scenario) -> None:
+    def _scenario_chosen(self, scenario: Scenario) -> None:
+        if self.controller is None:  # a window shown without a wizard behind it
+            return
         session = self.controller.session
         if session.scenario is not scenario:
             session.scenario = scenario
@@ -317,7 +323,7 @@ class MainWindow(QMainWindow):
             page.entered()
         self.currency_changed.emit(currency)
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
