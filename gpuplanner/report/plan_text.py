@@ -18,6 +18,8 @@ from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
+from gpuplanner.planning.findings import Finding, Need
+from gpuplanner.planning.options import Alternative, Option, PriceAge, PriceFact
 from gpuplanner.planning.rules.job import STALE_DAYS
 from gpuplanner.report.finding_sentences import TEXT
 
@@ -137,7 +139,7 @@ def region_text(region: str, tr: Translator) -> str:
     return tr(REGION_TEXT[region]) if region in REGION_TEXT else region
 
 
-def priced_cell(each, tr: Translator) -> str:
+def priced_cell(each: PriceFact | None, tr: Translator) -> str:
     """The table's "priced" cell: the user's own price says so; an old one is marked."""
     if each is None:
         return ""
@@ -245,7 +247,7 @@ def _fill(template: str, params: dict) -> str:
         return template
 
 
-def finding_text(finding, language: str = ENGLISH, tr: Translator | None = None) -> str:
+def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | None = None) -> str:
     """One finding as a sentence. ``tr``: a translator for the window (Qt's); else the .ts."""
     tr = tr or (lambda text: translate(text, language))
     template = TEXT.get(finding.id)
@@ -305,7 +307,11 @@ def route_text(route: str, language: str = ENGLISH, tr: Translator | None = None
 
 
 def alternative_text(
-    alternative, currency: str, job: str, language: str = ENGLISH, tr: Translator | None = None
+    alternative: Alternative,
+    currency: str,
+    job: str,
+    language: str = ENGLISH,
+    tr: Translator | None = None,
 ) -> str:
     tr = tr or (lambda text: translate(text, language))
     params = {
@@ -336,7 +342,9 @@ def alternative_text(
     return _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
 
 
-def need_text(need, currency: str, language: str = ENGLISH, tr: Translator | None = None) -> str:
+def need_text(
+    need: Need, currency: str, language: str = ENGLISH, tr: Translator | None = None
+) -> str:
     tr = tr or (lambda text: translate(text, language))
     if need.what == "nvlink-bridge":
         return _fill(
@@ -354,7 +362,9 @@ def need_text(need, currency: str, language: str = ENGLISH, tr: Translator | Non
     )
 
 
-def route_alternative_text(option, language: str = ENGLISH, tr: Translator | None = None) -> str:
+def route_alternative_text(
+    option: Option, language: str = ENGLISH, tr: Translator | None = None
+) -> str:
     """'With NVIDIA's NGC container, the best pick would be ...' for the plan's route_alternative."""
     tr = tr or (lambda text: translate(text, language))
     params = {"route": "ngc", "gpu": option.gpu, "count": option.count, "price": option.price or 0}
@@ -368,7 +378,7 @@ def route_alternative_text(option, language: str = ENGLISH, tr: Translator | Non
     )
 
 
-def price_age_text(age, language: str = ENGLISH, tr: Translator | None = None) -> str:
+def price_age_text(age: PriceAge, language: str = ENGLISH, tr: Translator | None = None) -> str:
     """One line on how old the prices behind a plan are."""
     tr = tr or (lambda text: translate(text, language))
     params = {
@@ -390,7 +400,7 @@ def price_age_text(age, language: str = ENGLISH, tr: Translator | None = None) -
     )
 
 
-def speed_cell(speed: float | None, option) -> str:
+def speed_cell(speed: float | None, option: Option) -> str:
     """'1.28× ±12%': a predicted speed with the model's measured error for this job and card
     (none for the installed cards: keeping them is the 1× the others are measured against)."""
     if not speed:
