@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, Protocol, cast
 
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
@@ -89,6 +89,13 @@ def check_python(python: str) -> str | None:
     return None
 
 
+class Sampler(Protocol):
+    """What reads the GPUs' load while the probe runs (hardware/nvml.py NvmlSampler): probe/
+    may not import hardware/, so the runner names only what it calls."""
+
+    def sample(self) -> list[dict]: ...
+
+
 class ProbeRunner:
     def __init__(
         self,
@@ -98,7 +105,7 @@ class ProbeRunner:
         timeout_s: float | None = None,
         device: str = "auto",
         on_event: Callable[[ProbeEvent], None] | None = None,
-        sampler=None,
+        sampler: Sampler | None = None,
         command: list[str] | None = None,
         nvidia_gpus_expected: int = 0,
     ) -> None:
@@ -284,7 +291,7 @@ class ProbeRunner:
         except Exception:  # a broken listener must not break the run
             log.exception("probe event listener failed")
 
-    def _result(self, status: str, started_at: str, start: float, **fields) -> ProbeResult:
+    def _result(self, status: str, started_at: str, start: float, **fields: Any) -> ProbeResult:
         return ProbeResult(
             version=RESULT_VERSION,
             status=status,
@@ -357,7 +364,7 @@ def summarise_samples(samples: list[list[dict]]) -> tuple[GpuLoadSummary, ...]:
         for gpu in sample:
             by_gpu.setdefault(gpu.get("bus_id"), []).append(gpu)
 
-    def biggest(rows, key):
+    def biggest(rows: list[dict], key: str) -> Any:  # an int (the link) or a float (watts)
         values = [r[key] for r in rows if isinstance(r.get(key), int | float)]
         return max(values) if values else None
 
