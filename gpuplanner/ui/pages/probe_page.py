@@ -21,13 +21,22 @@ from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, headline
 
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
+    from gpuplanner.catalog.records import GpuSpec
+    from gpuplanner.probe.results import ProbeResult
+    from gpuplanner.probe.runner import ProbeEvent
     from gpuplanner.ui.charts import ProbeChart
+    from gpuplanner.ui.controller import WizardController
 
 _qt_translate = QCoreApplication.translate
 
 
 class ProbePage(WizardPage):
-    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
+    def __init__(
+        self,
+        controller: WizardController,
+        parent: QWidget | None = None,
+        allow_files: bool = True,
+    ) -> None:
         super().__init__(controller, parent)
         from gpuplanner.probe.runner import bundle_has_tensorflow
 
@@ -107,7 +116,7 @@ class ProbePage(WizardPage):
         if path:
             self.python_edit.setText(path)
 
-    def _event(self, event) -> None:
+    def _event(self, event: ProbeEvent) -> None:
         if event.type == "progress" and event.step:
             steps = (
                 "import",
@@ -137,7 +146,7 @@ class ProbePage(WizardPage):
                 .replace("%2", event.text)
             )
 
-    def _finished(self, result) -> None:
+    def _finished(self, result: ProbeResult) -> None:
         self.start_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.progress.setRange(0, 100)
@@ -162,7 +171,7 @@ class ProbePage(WizardPage):
         }.get(result.status, self.tr("Finished in %1 s."))
         self.step_label.setText(ended.replace("%1", f"{result.seconds:.0f}"))
 
-    def _show(self, result) -> None:
+    def _show(self, result: ProbeResult) -> None:
         """The result's numbers in words and the chart."""
         card = self._current_card()
         info = headline(result, card)
@@ -200,7 +209,7 @@ class ProbePage(WizardPage):
             words = [replace(b, label=_qt_translate("ProbePage", b.label)) for b in measured]
             self.chart.show_bars(words, self.tr("peak"))
 
-    def _current_card(self):
+    def _current_card(self) -> GpuSpec | None:
         snapshot, catalog = self.controller.session.snapshot, self.controller.catalog
         if snapshot is None or catalog is None:
             return None
