@@ -38,3 +38,14 @@ def file_path(text: str) -> Path:
 def timeout_seconds(text: str) -> float:
     """A time limit in seconds: finite and above zero (NaN or infinity would never end)."""
     return positive_float(text)
+
+
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    """``--engine``, the LLM inference engine, the same on every command that predicts decode."""
+    from gpuplanner.planning.engines import ENGINES
+
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help="LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
+    )

@@ -92,13 +92,10 @@ def guard(handler: Handler) -> Handler:
             for name in exc.candidates:
                 print(f"  {name}", file=sys.stderr)
             return exc.exit_code
-        except InputError as exc:  # a value no machine has: in the user's language
-            from gpuplanner.report.input_text import input_error_text
-
-            error(input_error_text(exc, getattr(args, "language", None) or "en"))
-            return exc.exit_code
         except UserError as exc:
-            error(str(exc))
+            from gpuplanner.report.input_text import error_text  # its words, when one fails
+
+            error(error_text(exc, getattr(args, "language", None) or "en"))
             detail = getattr(exc, "detail", None)  # a price list's: the header it found
             if detail:
                 print(f"  {detail}", file=sys.stderr)

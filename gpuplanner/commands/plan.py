@@ -12,7 +12,7 @@ from gpuplanner.app.plan_request import plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData
 from gpuplanner.catalog.schema import REGIONS
-from gpuplanner.commands.args import positive_float, positive_int
+from gpuplanner.commands.args import add_engine_option, positive_float, positive_int
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -28,7 +28,6 @@ from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.i18n import translatable
 from gpuplanner.planning import memory
-from gpuplanner.planning.engines import ENGINES
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
 from gpuplanner.planning.options import Plan
 from gpuplanner.planning.physical import entered_case
@@ -114,11 +113,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     rec.add_argument(
         "--bits", type=int, choices=(16, 8, 4), default=16, help="LLM inference weight precision"
     )
-    rec.add_argument(
-        "--engine",
-        choices=ENGINES,
-        help="LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
-    )
+    add_engine_option(rec)
     rec.add_argument("--gpu-clearance-mm", type=positive_int)
     rec.add_argument("--free-slots", type=int)
     rec.add_argument(

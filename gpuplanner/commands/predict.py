@@ -8,7 +8,7 @@ from pathlib import Path
 from gpuplanner.app.catalog_data import load_catalog, open_catalog
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, GpuSpec
-from gpuplanner.commands.args import positive_float, positive_int
+from gpuplanner.commands.args import add_engine_option, positive_float, positive_int
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, guard, print_json, print_table
 from gpuplanner.commands.planning_input import machine_of
 from gpuplanner.planning import engines, memory
@@ -69,11 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--mode", choices=("inference",), default="inference", help="with --model: inference"
     )
     pred.add_argument("--bits", type=int, choices=(16, 8, 4), default=16, help="weight precision")
-    pred.add_argument(
-        "--engine",
-        choices=engines.ENGINES,
-        help="LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
-    )
+    add_engine_option(pred)
     pred.add_argument(
         "--batch",
         type=positive_int,
@@ -107,10 +103,7 @@ def _predict_inference(
         error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
         return EXIT_FAILURE
     engine = args.engine or engines.default_engine(args.bits)
-    if not engines.runs(engine, args.bits):
-        runs = " and ".join(f"{b}-bit" for b in sorted(engines.RUNS_BITS[engine], reverse=True))
-        error(f"{engine} does not run {args.bits}-bit weights; it runs {runs}")
-        return EXIT_FAILURE
+    engines.require(engine, args.bits)  # the guard prints its refusal
     params = load_speed_model().engine(engine)
     if params is None:  # a speed model file made before the inference fit
         error("the speed model has no LLM inference fit; run tools/fit_llm_inference.py")

@@ -9,6 +9,8 @@ A100 is no faster than an RTX 3090. The speed model fits each engine on its own 
 
 from __future__ import annotations
 
+from gpuplanner.planning.request import PlanError
+
 KERAS = "keras"
 LLAMA_CPP = "llama.cpp"
 VLLM = "vllm"
@@ -43,3 +45,12 @@ def engines_for(bits: int) -> tuple[str, ...]:
     """Every engine that loads weights of ``bits``, the default first."""
     first = default_engine(bits)
     return (first, *(e for e in ENGINES if e != first and runs(e, bits)))
+
+
+def require(engine: str, bits: int) -> None:
+    """PlanError unless ``engine`` is known and loads ``bits``-bit weights."""
+    if engine not in RUNS_BITS:
+        raise PlanError(f"unknown engine {engine!r}: use {', '.join(ENGINES)}")
+    if not runs(engine, bits):
+        loads = " and ".join(f"{b}-bit" for b in sorted(RUNS_BITS[engine], reverse=True))
+        raise PlanError(f"{engine} does not run {bits}-bit weights; it runs {loads}")

@@ -72,11 +72,8 @@ def job_memory(
         if request.bits not in (16, 8, 4):
             raise PlanError(f"unknown weight precision {request.bits!r}: use 16, 8 or 4 bits")
         engine = engine_of(request)
-        if engine not in engines.RUNS_BITS:
-            raise PlanError(f"unknown engine {engine!r}: use {', '.join(engines.ENGINES)}")
-        if mode == "inference" and not engines.runs(engine, request.bits):
-            runs = " and ".join(f"{b}-bit" for b in sorted(engines.RUNS_BITS[engine], reverse=True))
-            raise PlanError(f"{engine} does not run {request.bits}-bit weights; it runs {runs}")
+        if mode == "inference" or engine not in engines.RUNS_BITS:
+            engines.require(engine, request.bits)
         estimate = memory.llm(
             model,
             mode,

@@ -207,16 +207,23 @@ def is_hbm(gpu: GpuSpec) -> bool:
     return (gpu.memory_type or "").upper().startswith("HBM")
 
 
-def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
+def step_terms(gpu: GpuSpec, precision: str, params: ClassParams) -> tuple[float, float]:
+    """(compute time, memory time) of a step on ``gpu`` in the class's units: its compute at
+    the share of the tensor rate it sustains, its bandwidth at the share of HBM it reaches."""
     compute, bandwidth = features(gpu, precision)
     compute *= sustained_share(gpu, precision, params)
     if is_hbm(gpu):
         bandwidth *= params.hbm_efficiency
-    memory = min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB
     return (
-        params.theta / (compute / params.compute_norm_tflops)
-        + (1 - params.theta) / (bandwidth / params.bandwidth_norm_gbs)
-    ) / float(memory**params.gamma)
+        params.theta / (compute / params.compute_norm_tflops),
+        (1 - params.theta) / (bandwidth / params.bandwidth_norm_gbs),
+    )
+
+
+def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
+    compute_time, memory_time = step_terms(gpu, precision, params)
+    memory = min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB
+    return (compute_time + memory_time) / float(memory**params.gamma)
 
 
 def machine_scale(
@@ -230,12 +237,7 @@ def machine_scale(
     step divided by the matmul factor, the memory share by the bandwidth factor."""
     if not matmul and not bandwidth:
         return 1.0
-    compute, memory = features(gpu, precision)
-    compute *= sustained_share(gpu, precision, params)
-    if is_hbm(gpu):
-        memory *= params.hbm_efficiency
-    compute_time = params.theta * params.compute_norm_tflops / compute
-    memory_time = (1 - params.theta) * params.bandwidth_norm_gbs / memory
+    compute_time, memory_time = step_terms(gpu, precision, params)
     slowed = compute_time / (matmul or 1.0) + memory_time / (bandwidth or 1.0)
     return (compute_time + memory_time) / slowed
 

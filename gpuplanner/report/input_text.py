@@ -1,12 +1,13 @@
-"""A value the user gave that no machine has (core/errors.py InputError), in the user's language.
+"""A user's error in the user's language: a value no machine has (core/errors.py InputError)
+by its id, any other user's error by its own message.
 
-Each error id has one sentence in the "Input" context of the translation source; its numbers
-fill the sentence's {placeholders}, as a finding's do.
+Each InputError id has one sentence in the "Input" context of the translation source, with
+its numbers written into the sentence's {value}, as a finding's are.
 """
 
 from __future__ import annotations
 
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.errors import InputError, UserError
 from gpuplanner.i18n import translatable
 from gpuplanner.report import plan_text
 
@@ -41,3 +42,8 @@ def input_error_text(exc: InputError, language: str) -> str:
     for name, value in exc.params.items():
         text = text.replace("{" + name + "}", str(value))
     return text
+
+
+def error_text(exc: UserError, language: str) -> str:
+    """What the command line and the window say for ``exc``."""
+    return input_error_text(exc, language) if isinstance(exc, InputError) else str(exc)

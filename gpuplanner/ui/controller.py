@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.core.errors import InputError, UserError
+from gpuplanner.core.errors import UserError
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.catalog.records import CatalogData
@@ -335,7 +335,7 @@ class WizardController(QObject):
 
     def replan(self):
         """Re-rank now (a full recommendation takes milliseconds: no thread needed)."""
-        from gpuplanner.planning.recommend import PlanError, recommend
+        from gpuplanner.planning.recommend import recommend
 
         try:
             catalog = self._load_catalog()
@@ -351,13 +351,10 @@ class WizardController(QObject):
                 load_speed_model(),
                 self.shop_prices,
             )
-        except InputError as exc:  # a value no machine has, from a restored session
-            from gpuplanner.report.input_text import input_error_text
+        except UserError as exc:  # a plan refused, or a value no machine has (a restored session)
+            from gpuplanner.report.input_text import error_text
 
-            self.error.emit(input_error_text(exc, self.session.language))
-            return None
-        except (PlanError, UserError) as exc:
-            self.error.emit(str(exc))
+            self.error.emit(error_text(exc, self.session.language))
             return None
         self.plan_changed.emit(self.plan)
         return self.plan
