@@ -7,7 +7,6 @@ import pytest
 from conftest import REPO_ROOT
 
 from gpuplanner.app.session import Session, to_request
-from gpuplanner.catalog.names import NamedCard
 from gpuplanner.planning.market import newest_rate
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.scenarios import Scenario
@@ -22,11 +21,10 @@ def _shape(plan):
 
 
 def _shop_prices(data):
-    from gpuplanner.kiosk.shop import load_shop_prices
+    from gpuplanner.app.price_packs import shop_prices
 
-    cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in data.gpus]
-    prices, _report = load_shop_prices(
-        REPO_ROOT / "resources" / "kiosk" / "example-prices.csv", "Example", cards, "CNY"
+    prices, _report = shop_prices(
+        REPO_ROOT / "resources" / "kiosk" / "example-prices.csv", "Example", data.gpus, "CNY"
     )
     return tuple(prices)
 

@@ -5,6 +5,7 @@ and the bundled catalog itself for a name lookup, the exchange rate or the data 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,16 @@ class Loaded:
     # could not be read (then the plan uses the bundled prices only).
     notice: str | None = None
     recovered_from: Path | None = None
+
+
+def open_user_data(on_notice: Callable[[str], None] | None = None) -> UserDb:
+    """The user's database (a context manager); a damaged one set aside on opening is told to
+    ``on_notice`` (the command line's warning line)."""
+    db = UserDb()
+    notice = db.recovery_notice()
+    if notice and on_notice is not None:
+        on_notice(notice)
+    return db
 
 
 def open_catalog() -> Catalog:

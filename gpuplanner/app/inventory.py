@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from gpuplanner.app.machine_kind import machine_kind
-from gpuplanner.catalog.names import NamedCard, match_device, normalise
+from gpuplanner.catalog.names import match_device, named_cards, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
 from gpuplanner.core.vocab import TOLD_SOURCE
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
@@ -38,7 +38,7 @@ def match_cpu(model: str | None, cpus: tuple[CpuPower, ...]) -> CpuPower | None:
 
 
 def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
-    cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in catalog.gpus]
+    cards = named_cards(catalog.gpus)
     by_id = {g.id: g for g in catalog.gpus}
     gpus = []
     status: dict[int, tuple[str, str | None]] = {}

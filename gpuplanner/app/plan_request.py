@@ -15,11 +15,14 @@ from gpuplanner.app.inventory import case_of, machine_facts, supply_of
 from gpuplanner.catalog.records import CatalogData
 from gpuplanner.core.vocab import REGION_OF_CURRENCY
 from gpuplanner.hardware.records import SystemSnapshot
-from gpuplanner.planning.physical import CaseSpec
-from gpuplanner.planning.power import PsuSpec
+from gpuplanner.planning.physical import CaseSpec, entered_case
+from gpuplanner.planning.power import PsuSpec, entered_supply
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.probe.results import ProbeResult
+
+# The supply and case the user typed, as the request holds them (checked there: InputError).
+__all__ = ["entered_case", "entered_supply", "for_machine", "plan_request", "region_of"]
 
 SOCKET_BY_REGION = {"CN": "CN-10A", "US": "US-15A"}
 

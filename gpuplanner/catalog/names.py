@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 # Words that never tell two cards apart (vendor and brand names).
 _NOISE = {"nvidia", "amd", "intel", "geforce", "generation", "graphics", "card", "gpu"}
@@ -63,6 +64,23 @@ class NamedCard:
 
     def forms(self) -> list[str]:
         return [normalise(self.name), *(normalise(a) for a in self.aliases)]
+
+
+class _Named(Protocol):  # a catalog card (records.GpuSpec) as far as names need it
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def memory_gb(self) -> float: ...
+
+
+def named_cards(gpus: Iterable[_Named]) -> list[NamedCard]:
+    """The cards a name can mean, from the catalog's cards: the one list every matcher reads
+    (a shop's price list, a price pack, a scanned device)."""
+    return [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in gpus]
 
 
 @dataclass(frozen=True)

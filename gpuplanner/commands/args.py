@@ -42,7 +42,7 @@ def timeout_seconds(text: str) -> float:
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
     """``--engine``, the LLM inference engine, the same on every command that predicts decode."""
-    from gpuplanner.planning.engines import ENGINES
+    from gpuplanner.app.choices import ENGINES
 
     parser.add_argument(
         "--engine",

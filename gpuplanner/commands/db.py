@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import datetime as dt
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from gpuplanner.app import price_packs
 from gpuplanner.app.catalog_data import open_catalog
-from gpuplanner.catalog import bundled, packimport, price_stats, pricepack
-from gpuplanner.catalog.names import NamedCard
-from gpuplanner.catalog.pricefile import read_limited
-from gpuplanner.catalog.pricelist import read_price_list, write_price_list
-from gpuplanner.catalog.store import Catalog
-from gpuplanner.catalog.userdb import UserDb
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -25,8 +20,10 @@ from gpuplanner.commands.output import (
     print_json,
     print_table,
 )
-from gpuplanner.core import atomic
 from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Catalog, UserDb
 
 
 def register(subparsers) -> None:
@@ -106,10 +103,7 @@ def _user_db() -> UserDb:
 
 @guard
 def cmd_info(args) -> int:
-    today = dt.date.today().isoformat()
-    with _catalog() as catalog:
-        info = catalog.info()
-        info["price_age"] = {"today": today, **price_stats.price_ages(catalog.prices(), today)}
+    info = price_packs.catalog_info()
     if args.json:
         print_json(info)
         return EXIT_OK
@@ -134,7 +128,7 @@ def cmd_info(args) -> int:
 
 @guard
 def cmd_build(args) -> int:
-    report = bundled.rebuild(args.output, args.csv)
+    report = price_packs.rebuild_catalog(args.output, args.csv)
     result = {
         "path": str(report.path),
         "csv_digest": report.digest,
@@ -235,17 +229,17 @@ def cmd_prices(args) -> int:
 
 @guard
 def cmd_import(args) -> int:
-    with _catalog() as catalog:
-        cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in catalog.gpus()]
-        bundled_prices = catalog.prices()
-    if pricepack.is_pack(read_limited(args.file)[:512]):
-        return _import_pack(args, cards, bundled_prices)
+    if price_packs.is_pack(args.file):
+        return _import_pack(args)
     if args.preview:
         error(f"{args.file.name}: --preview is for price packs (docs/PRICES.md)")
         return EXIT_FAILURE
-    report = read_price_list(args.file, cards, args.currency)
+    with _user_db() as user:
+        report, count = price_packs.import_shop_list(
+            args.file, args.shop, args.currency, user, allow_empty=args.replace_with_empty
+        )
     summary = report.summary()
-    if not report.ok:
+    if count is None:
         if args.json:
             print_json({"imported": False, **summary})
         else:
@@ -257,14 +251,6 @@ def cmd_import(args) -> int:
             if len(report.rejected) > 50:
                 print(f"  ... and {len(report.rejected) - 50} more", file=sys.stderr)
         return EXIT_FAILURE
-    with _user_db() as user:
-        count = user.replace_shop_prices(
-            args.shop,
-            args.file.name,
-            report.accepted,
-            summary,
-            allow_empty=args.replace_with_empty,
-        )
     if args.json:
         print_json({"imported": True, "shop": args.shop, **summary})
         return EXIT_OK
@@ -278,15 +264,14 @@ def cmd_import(args) -> int:
     return EXIT_OK
 
 
-def _import_pack(args, cards: list[NamedCard], bundled_prices) -> int:
+def _import_pack(args) -> int:
     with _user_db() as user:
-        prepared = packimport.prepare(
-            args.file, cards, bundled_prices, user, dt.date.today().isoformat()
-        )
-        if prepared.ok and not args.preview:
-            packimport.commit(prepared, user)
-    report = prepared.report
-    if not prepared.ok:
+        prepared = price_packs.prepare(args.file, user)
+        if prepared.pack.ok and not args.preview:
+            price_packs.commit(prepared, user)
+    pack = prepared.pack
+    report = pack.report
+    if not pack.ok:
         rejected = [
             {"line": r.line, "column": r.column, "reason": r.reason} for r in report.rejected
         ]
@@ -307,17 +292,17 @@ def _import_pack(args, cards: list[NamedCard], bundled_prices) -> int:
                 "published": manifest.published,
                 "prices": len(report.prices),
                 "fx": [dataclasses.asdict(r) for r in manifest.fx],
-                "replaced": len(prepared.replaced),
-                "changes": [dataclasses.asdict(c) for c in prepared.changes],
+                "replaced": len(pack.replaced),
+                "changes": [dataclasses.asdict(c) for c in pack.changes],
             }
         )
         return EXIT_OK
     verb = "would import" if args.preview else "imported"
     print(
         f"{verb} price pack {manifest.name!r} ({manifest.published}): {len(report.prices)} prices"
-        + (f", replacing {len(prepared.replaced)}" if prepared.replaced else "")
+        + (f", replacing {len(pack.replaced)}" if pack.replaced else "")
     )
-    _print_changes(prepared)
+    _print_changes(pack)
     if args.preview:
         print("nothing was changed (--preview)")
     return EXIT_OK
@@ -377,60 +362,21 @@ def cmd_packs(args) -> int:
 
 @guard
 def cmd_export(args) -> int:
-    if args.pack:
-        return _export_pack(args)
-    with _user_db() as user:
-        if args.shop not in user.shops():
-            error(
-                f"no price list for shop {args.shop!r}"
-                + (f"; shops: {', '.join(user.shops())}" if user.shops() else "")
-            )
-            return EXIT_FAILURE
-        rows = user.shop_rows(args.shop)
     try:
-        write_price_list(args.file, rows)
-    except OSError as exc:
-        return _cannot_write(args.file, exc)
-    if args.json:
-        print_json({"file": str(args.file), "rows": len(rows)})
-    else:
-        print(f"wrote {len(rows)} prices to {args.file}")
-    return EXIT_OK
-
-
-def _export_pack(args) -> int:
-    with _catalog() as catalog:
-        names = {g.id: g.name for g in catalog.gpus()}
-        prices = catalog.prices()
-        fx = catalog.fx_rates()
-    with _user_db() as user:
-        known = [p["name"] for p in user.packs()]
-        if args.pack == "all":
-            prices += user.pack_prices()
-            fx += user.pack_fx()
-        elif args.pack != "bundled":
-            if args.pack not in known:
-                error(
-                    f"no price pack {args.pack!r}; packs: bundled, all, {', '.join(known) or '-'}"
-                )
-                return EXIT_FAILURE
-            prices, fx = user.pack_prices(args.pack), user.pack_fx(args.pack)
-    manifest = pricepack.Manifest(
-        pricepack.VERSION,
-        args.pack,
-        dt.date.today().isoformat(),
-        "gpuplanner db export-prices",
-        fx=tuple(fx),
-    )
-    text = pricepack.render_pack(manifest, sorted(prices, key=lambda p: (p.gpu_id, p.date)), names)
-    try:
-        atomic.write_text(args.file, text)
+        with _user_db() as user:
+            if args.pack:
+                rows = price_packs.export_pack(args.file, args.pack, user)
+            else:
+                rows = price_packs.export_shop_list(args.file, args.shop, user)
     except OSError as exc:  # a full disk, a read-only folder, a missing one
         return _cannot_write(args.file, exc)
     if args.json:
-        print_json({"file": str(args.file), "pack": args.pack, "rows": len(prices)})
+        shown = {"pack": args.pack} if args.pack else {}
+        print_json({"file": str(args.file), **shown, "rows": rows})
+    elif args.pack:
+        print(f"wrote price pack {args.pack!r} with {rows} prices to {args.file}")
     else:
-        print(f"wrote price pack {args.pack!r} with {len(prices)} prices to {args.file}")
+        print(f"wrote {rows} prices to {args.file}")
     return EXIT_OK
 
 

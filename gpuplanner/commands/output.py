@@ -19,20 +19,16 @@ from gpuplanner.core.errors import (  # noqa: F401
 from gpuplanner.core.serial import to_dict
 
 if TYPE_CHECKING:  # the user database loads when a command first opens it
-    from gpuplanner.catalog.userdb import UserDb
+    from gpuplanner.app.records import UserDb
 
 Handler = Callable[[argparse.Namespace], int]  # a command: its arguments in, its exit status out
 
 
 def open_user_db() -> UserDb:
     """The user's database; a damaged one replaced on opening is reported on stderr."""
-    from gpuplanner.catalog.userdb import UserDb
+    from gpuplanner.app.catalog_data import open_user_data
 
-    db = UserDb()
-    notice = db.recovery_notice()
-    if notice:
-        warn(notice)
-    return db
+    return open_user_data(warn)
 
 
 def warn(message: str) -> None:
@@ -83,7 +79,7 @@ def guard(handler: Handler) -> Handler:
     """Run a command; a ``UserError`` of any family becomes its one line and its exit code."""
 
     def run(args: argparse.Namespace) -> int:
-        from gpuplanner.catalog.errors import AmbiguousGpu
+        from gpuplanner.app.errors import AmbiguousGpu
 
         try:
             return handler(args)

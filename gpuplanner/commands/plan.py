@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gpuplanner.app import user_prices
+from gpuplanner.app import memory_need, user_prices
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.app.plan_request import plan_request
-from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.catalog.records import CatalogData
-from gpuplanner.catalog.schema import REGIONS
+from gpuplanner.app.choices import KERAS, LLM_MODES, LLMS, ROUTES, SOCKETS, Scenario
+from gpuplanner.app.plan_request import entered_case, entered_supply, plan_request
+from gpuplanner.app.planner import plan as make_plan
+from gpuplanner.app.probing import read_result
 from gpuplanner.commands.args import add_engine_option, positive_float, positive_int
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
@@ -24,23 +25,13 @@ from gpuplanner.commands.output import (
 )
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.commands.planning_input import snapshot_of
-from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
-from gpuplanner.hardware.records import SystemSnapshot
+from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES, REGIONS
 from gpuplanner.i18n import translatable
-from gpuplanner.planning import memory
-from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
-from gpuplanner.planning.options import Plan
-from gpuplanner.planning.physical import entered_case
-from gpuplanner.planning.power import SOCKETS, entered_supply
-from gpuplanner.planning.recommend import recommend
-from gpuplanner.planning.request import PlanRequest
-from gpuplanner.planning.routes import ROUTES
-from gpuplanner.planning.scenarios import Scenario
-from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS, find_llm
-from gpuplanner.probe.results import ProbeResult
-from gpuplanner.probe.results import load as load_probe
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import CatalogData, Plan, PlanRequest, ProbeResult, SystemSnapshot
 
 WORKLOADS = (*KERAS, "llm")
 
@@ -164,41 +155,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 @guard
 def cmd_vram(args: argparse.Namespace) -> int:
     if args.workload:
-        preset = KERAS[args.workload]
-        estimate = memory.keras_training(
-            preset, args.batch or preset.default_batch, args.precision, seq=args.seq
-        )
+        batch = args.batch or memory_need.default_batch(args.workload)
+        estimate = memory_need.keras_job(args.workload, batch, args.precision, seq=args.seq)
         words = job_text.translator(args.language)
         label = " · ".join(
             (
                 words(job_text.WORKLOAD[args.workload]),
                 words(job_text.PRECISION[args.precision]),
-                words(translatable("Report", "batch {n}")).replace(
-                    "{n}", str(args.batch or preset.default_batch)
-                ),
+                words(translatable("Report", "batch {n}")).replace("{n}", str(batch)),
             )
         )
     else:
-        if args.model:
-            model = find_llm(args.model)
-            if model is None:
-                error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
-                return EXIT_FAILURE
-        else:
-            model = stand_in_llm(args.params / 1e9 if args.params > 1e4 else args.params)
-        estimate = memory.llm(
-            model,
+        estimate = memory_need.llm_job(
+            args.model,
+            args.params,
             args.mode,
-            seq=args.seq or (INFERENCE_SEQ if args.mode == "inference" else FINE_TUNING_SEQ),
+            seq=args.seq,
             batch=args.batch or 1,
             checkpointing=not args.no_checkpointing,
-            inference_bits=args.bits,
+            bits=args.bits,
         )
-        label = f"{model.name} · {job_text.translator(args.language)(job_text.MODE[args.mode])}"
+        name = memory_need.llm_model_name(args.model, args.params)
+        label = f"{name} · {job_text.translator(args.language)(job_text.MODE[args.mode])}"
     # A Keras job runs replicated on every TensorFlow route: one card holds it or none does.
     # An LLM's weights can be sharded, on Keras 3 with JAX (the keras-other route) only.
     llm_job = not args.workload
-    cards = {gb: memory.cards_needed(estimate, gb, sharded=llm_job) for gb in (12, 16, 24, 48, 80)}
+    cards = memory_need.cards_needed(estimate, (12, 16, 24, 48, 80), sharded=llm_job)
     data = {
         "workload": label,
         "total_gb": estimate.total_gb,
@@ -300,7 +282,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     data, shop_prices = loaded.data, loaded.shop_prices
     workload = "llm" if args.model else args.workload
     snapshot = snapshot_of(args, data)
-    probe = load_probe(args.probe) if args.probe else None  # read once: plan and report
+    probe = read_result(args.probe) if args.probe else None  # read once: plan and report
     psu = entered_supply(
         args.psu_watts,
         args.psu_atx,
@@ -341,7 +323,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         show_unavailable=args.show_unavailable,
     )
     typed = user_prices.typed_prices(args.price, args.currency, request.today or "")
-    plan = recommend(request, data, load_speed_model(), (*shop_prices, *typed))
+    plan = make_plan(request, data, (*shop_prices, *typed))
     if args.report is not None and not _write_report(args, plan, request, data, snapshot, probe):
         return EXIT_FAILURE
     if args.json:

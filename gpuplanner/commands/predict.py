@@ -5,44 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from gpuplanner.app import predictions
 from gpuplanner.app.catalog_data import load_catalog, open_catalog
-from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.catalog.records import CatalogData, GpuSpec
+from gpuplanner.app.choices import INFERENCE_SEQ, LLMS, PREDICT_WORKLOADS
 from gpuplanner.commands.args import add_engine_option, positive_float, positive_int
-from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, guard, print_json, print_table
+from gpuplanner.commands.output import EXIT_OK, guard, print_json, print_table
 from gpuplanner.commands.planning_input import machine_of
-from gpuplanner.planning import engines, memory
-from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, stand_in_llm
-from gpuplanner.planning.request import MachineFacts
-from gpuplanner.planning.speed import (
-    WORKLOAD_CLASS,
-    InferenceSpeed,
-    kv_bytes_per_token,
-    llm_inference,
-    predict,
-    predict_llm,
-    uncertainty_pct,
-)
-from gpuplanner.planning.workloads import KERAS, LLMS, find_llm
-
-
-def _fit(estimate: memory.MemoryEstimate, gpu: GpuSpec, shardable: bool = True) -> dict:
-    """Whether the card holds the job: a prediction for a job it cannot hold is no prediction."""
-    fit = memory.fit_on(estimate, gpu.memory_gb)
-    return {
-        "fits": fit.fits,
-        "memory_needed_gb": fit.needed_gb,
-        "memory_per_card_gb": fit.card_gb,
-        "usable_gb": fit.usable_gb,
-        # Several cards hold it only when the weights are sharded (Keras 3 on JAX); on the
-        # official wheels and NGC every card must hold the whole job.
-        "cards_sharded": fit.sharded_cards if shardable else None,
-    }
-
-
-def _speeds(fit: dict, **speeds: float | None) -> dict:
-    """The fit facts and the speeds, or no speeds at all for a job the card cannot hold."""
-    return {**fit, **{k: (v if fit["fits"] else None) for k, v in speeds.items()}}
 
 
 def _no_fit_text(p: dict) -> str:
@@ -62,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     job = pred.add_mutually_exclusive_group(required=True)
     job.add_argument(
         "--workload",
-        choices=(*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora"),
+        choices=PREDICT_WORKLOADS,
     )
     job.add_argument("--model", help=f"an LLM preset ({', '.join(sorted(LLMS))})")
     pred.add_argument(
@@ -94,84 +62,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pred.set_defaults(handler=cmd_predict)
 
 
-def _predict_inference(
-    args: argparse.Namespace, gpus: list[GpuSpec], data: CatalogData, facts: MachineFacts
-) -> int:
+def _print_inference(args: argparse.Namespace, result: dict) -> int:
     """``predict --model M --mode inference``: single-stream (or --batch) decode, and prefill."""
-    model = find_llm(args.model)
-    if model is None:
-        error(f"unknown model {args.model!r}; known: {', '.join(sorted(LLMS))}")
-        return EXIT_FAILURE
-    engine = args.engine or engines.default_engine(args.bits)
-    engines.require(engine, args.bits)  # the guard prints its refusal
-    params = load_speed_model().engine(engine)
-    if params is None:  # a speed model file made before the inference fit
-        error("the speed model has no LLM inference fit; run tools/fit_llm_inference.py")
-        return EXIT_FAILURE
-    by_id = {g.id: g for g in data.gpus}
-    reference = by_id.get(facts.current_gpu_id or "") or gpus[0]
-    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
-
-    def speed(gpu: GpuSpec) -> InferenceSpeed:
-        return llm_inference(
-            gpu,
-            model.params_b,
-            model.layers,
-            kv,
-            args.bits,
-            args.batch or 1,
-            args.seq,
-            params,
-            active_b=model.active_b,
-        )
-
-    batch = args.batch or 1
-    estimate = memory.llm(model, "inference", seq=args.seq, batch=batch, inference_bits=args.bits)
-    rows = [(gpu, speed(gpu)) for gpu in gpus]
-    base = speed(reference).decode_tokens_s
-    result = {
-        "model": model.name,
-        "mode": "inference",
-        "bits": args.bits,
-        "engine": engine,
-        "engine_default": args.engine is None,
-        "engine_validated_across_suites": params.across_suites,
-        "engine_measured": params.measured(args.bits),
-        "engine_validated": params.validated(args.bits),
-        "batch": batch,
-        "memory_needed_gb": estimate.total_gb,
-        "seq": args.seq,
-        "reference": reference.name,
-        "predictions": [
-            {
-                "gpu": gpu.name,
-                "gpu_id": gpu.id,
-                "count": 1,
-                **_speeds(
-                    _fit(estimate, gpu),
-                    throughput=r.decode_tokens_s,
-                    prefill_tokens_s=r.prefill_tokens_s,
-                    relative=round(r.decode_tokens_s / base, 3),
-                ),
-                "unit": "tokens/s",
-                "bound": r.bound,
-                "uncertainty_pct": uncertainty_pct(params.error_pct(args.bits), gpu),
-            }
-            for gpu, r in rows
-        ],
-    }
     if args.json:
         print_json(result)
         return EXIT_OK
-    how = "across suites" if params.across_suites else "within one suite"
+    how = "across suites" if result["engine_validated_across_suites"] else "within one suite"
     measured = ""
-    if not params.validated(args.bits):
-        once = "measured once, not validated" if params.measured(args.bits) else "not measured"
+    if not result["engine_validated"]:
+        once = "measured once, not validated" if result["engine_measured"] else "not measured"
         measured = f"; {args.bits}-bit {once}: error doubled"
     print(
-        f"{model.name}, {args.bits}-bit weights, batch {batch}, context {args.seq}, "
-        f"engine {engine}{' (the default)' if args.engine is None else ''}: "
-        f"decode (generated tokens/s) and prefill, relative to {reference.name}\n"
+        f"{result['model']}, {args.bits}-bit weights, batch {result['batch']}, "
+        f"context {args.seq}, engine {result['engine']}"
+        f"{' (the default)' if result['engine_default'] else ''}: "
+        f"decode (generated tokens/s) and prefill, relative to {result['reference']}\n"
         f"typical error: the engine's validated error ({how}{measured})"
     )
     print_table(
@@ -198,59 +103,14 @@ def cmd_predict(args: argparse.Namespace) -> int:
     with open_catalog() as catalog:
         gpus = [catalog.resolve(name) for name in args.gpu]
     data = load_catalog(user_data=False).data
-    by_id = {g.id: g for g in data.gpus}
-    facts = machine_of(args, data)
+    cards = predictions.Cards(gpus, data, machine_of(args, data))
     if args.model:
-        return _predict_inference(args, gpus, data, facts)
-    reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
-    if args.workload.startswith("llm-"):
-        estimate = memory.llm(
-            stand_in_llm(args.params), args.workload[4:], seq=FINE_TUNING_SEQ, batch=args.batch or 1
+        result = predictions.inference(
+            cards, args.model, args.bits, args.engine, args.batch or 1, args.seq
         )
-        predictions = predict_llm(
-            args.params,
-            args.workload[4:],
-            gpus,
-            reference,
-            facts.machine_factor,
-            load_speed_model(),
-            by_id=by_id,
-        )
-        precision = "mixed"
-    else:
-        preset = KERAS[args.workload]
-        estimate = memory.keras_training(preset, args.batch or preset.default_batch, args.precision)
-        predictions = predict(
-            args.workload,
-            args.precision,
-            gpus,
-            load_speed_model(),
-            by_id,
-            reference,
-            facts.machine_factor,
-        )
-        precision = args.precision
-    result = {
-        "workload": args.workload,
-        "precision": precision,
-        "memory_needed_gb": estimate.total_gb,
-        "reference": (reference or gpus[0]).name,
-        "calibrated": facts.machine_factor is not None,
-        "predictions": [
-            {
-                "gpu": p.gpu,
-                "gpu_id": p.gpu_id,
-                **_speeds(
-                    _fit(estimate, gpu, shardable=args.workload.startswith("llm-")),
-                    throughput=p.throughput,
-                    relative=p.relative,
-                ),
-                "unit": p.unit,
-                "error_pct": uncertainty_pct(p.error_pct, gpu),
-            }
-            for p, gpu in zip(predictions, gpus, strict=True)
-        ],
-    }
+        return _print_inference(args, result)
+    result = predictions.training(cards, args.workload, args.precision, args.batch, args.params)
+    precision = result["precision"]
     if args.json:
         print_json(result)
         return EXIT_OK

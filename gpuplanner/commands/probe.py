@@ -8,15 +8,14 @@ import json
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
-from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.app import probing
 from gpuplanner.commands.args import file_path, timeout_seconds
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, open_user_db, print_table
-from gpuplanner.hardware import nvml as nvml_reader
-from gpuplanner.probe import worker
-from gpuplanner.probe.compare import compare
-from gpuplanner.probe.results import ProbeFileError, ProbeResult, from_json, save, to_json
-from gpuplanner.probe.runner import ProbeEvent, ProbeRunner
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import ProbeEvent, ProbeResult
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--tiny", dest="mode", action="store_const", const="tiny", help=argparse.SUPPRESS
     )
     parser.add_argument(
-        "--steps", type=_steps, help=f"comma-separated, from {','.join(worker.STEPS)}"
+        "--steps", type=_steps, help=f"comma-separated, from {','.join(probing.STEPS)}"
     )
     parser.add_argument(
         "--python",
@@ -63,10 +62,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _steps(text: str) -> list[str]:
     steps = [s.strip() for s in text.split(",") if s.strip()]
-    unknown = [s for s in steps if s not in worker.STEPS]
+    unknown = [s for s in steps if s not in probing.STEPS]
     if unknown or not steps:
         raise argparse.ArgumentTypeError(
-            f"unknown step(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(worker.STEPS)}"
+            f"unknown step(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(probing.STEPS)}"
         )
     return steps
 
@@ -99,49 +98,28 @@ def _signals_cancel(cancel: Callable[[], None]) -> Iterator[None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    module = nvml_reader.load_pynvml()
-    sampler = nvml_reader.NvmlSampler(module)
-    expected = len(sampler.sample()) if sampler.ok else 0
-    runner = ProbeRunner(
-        python=args.python,
-        mode=args.mode,
-        steps=args.steps,
-        timeout_s=args.timeout,
-        device=args.device,
-        on_event=_progress,
-        sampler=sampler,
-        nvidia_gpus_expected=expected,
-    )
-    try:
-        with _signals_cancel(runner.cancel):
-            result = runner.run()
-    finally:
-        sampler.close()
-    text = to_json(result)
-    # The measurement is shown whatever happens to storing it: a full disk, a read-only home or
-    # a database another copy holds costs the copy, never the result.
-    stored = True
-    if args.save:
-        try:
-            save(result, args.save)
-        except OSError as exc:
-            stored = False
-            error(f"the result could not be saved to {args.save}: {exc.strerror or exc}")
-    previous = None
-    if not args.no_history:
-        try:
-            with open_user_db() as history:
-                earlier = history.probe_runs(limit=1)
-                history.add_probe_run(result.python, text)
-            if earlier:
-                previous = from_json(earlier[0][3])
-        except (CatalogError, ProbeFileError, OSError) as exc:
-            error(f"the probe history could not be updated: {exc}")
+    with (
+        probing.runner_with_nvml(
+            _progress,
+            mode=args.mode,
+            python=args.python,
+            steps=args.steps,
+            timeout_s=args.timeout,
+            device=args.device,
+        ) as runner,
+        _signals_cancel(runner.cancel),
+    ):
+        result = runner.run()
+    kept = probing.keep(result, args.save, not args.no_history, open_user_db)
+    if kept.save_error:
+        error(f"the result could not be saved to {args.save}: {kept.save_error}")
+    if kept.history_error:
+        error(f"the probe history could not be updated: {kept.history_error}")
     if args.json:
-        print(text)
+        print(probing.result_json(result))
     else:
-        print_result(result, previous)
-    return EXIT_OK if stored and result.status in ("ok", "partial") else EXIT_FAILURE
+        print_result(result, kept.previous)
+    return EXIT_OK if kept.saved and result.status in ("ok", "partial") else EXIT_FAILURE
 
 
 def print_result(result: ProbeResult, previous: ProbeResult | None = None) -> None:
@@ -189,8 +167,7 @@ def print_result(result: ProbeResult, previous: ProbeResult | None = None) -> No
     for item in result.diagnosis:
         print(f"  [{item.severity}] {item.message}")
     if previous is not None:
-        changes = [c for c in compare(previous, result) if abs(c.ratio - 1) >= 0.1]
-        for change in changes:
+        for change in probing.changes_since(previous, result):
             print(
                 f"  vs the previous run: {change.step}/{change.metric} {change.before:.4g} -> {change.after:.4g} {change.unit}"
             )

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.app.inventory import enrich
-from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.app import scanning
 from gpuplanner.commands.args import file_path
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
+from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import to_dict
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
-from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
-from gpuplanner.hardware.snapshot import KIND, SnapshotError, load_paths, save
 from gpuplanner.report.findings_text import finding_text
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import CaseInfo, CatalogData, PcieLink, PowerSupply, SystemSnapshot
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -73,54 +73,39 @@ def _count(text: str) -> int:
 
 
 def _entered(args: argparse.Namespace) -> tuple[PowerSupply, CaseInfo]:
-    power = PowerSupply(
-        rated_w=args.psu_watts,
-        rating=args.psu_rating,
-        atx_version=args.psu_atx,
-        pcie_8pin_cables=args.psu_8pin,
-        has_12v2x6=True if args.psu_12v2x6 else None,
-        status="entered" if args.psu_watts else "not-entered",
-    )
-    case = CaseInfo(
-        form_factor=args.case_form,
+    return scanning.entered(
+        psu_watts=args.psu_watts,
+        psu_rating=args.psu_rating,
+        psu_atx=args.psu_atx,
+        psu_8pin=args.psu_8pin,
+        psu_12v2x6=args.psu_12v2x6,
+        case_form=args.case_form,
         gpu_clearance_mm=args.gpu_clearance_mm,
         free_slots=args.free_slots,
     )
-    return power, case
 
 
-def _with_entered(snapshot: SystemSnapshot, power: PowerSupply, case: CaseInfo) -> SystemSnapshot:
-    """What the user typed about a recorded machine stays with it (a report cannot know it)."""
-    supply = snapshot.power_supply
-    if power.rated_w:
-        supply = replace(power, readings=supply.readings)
-    entered = {k: v for k, v in case.__dict__.items() if v is not None}
-    return replace(snapshot, power_supply=supply, case=replace(snapshot.case, **entered))
-
-
-def _enrich(snapshot: SystemSnapshot) -> SystemSnapshot:
+def _catalog() -> CatalogData | None:
     try:
-        return enrich(snapshot, load_catalog(user_data=False).data)
-    except CatalogError as exc:
+        return scanning.catalog_for_matching()
+    except UserError as exc:
         error(f"the catalog is unavailable, so cards are not matched to it: {exc}")
-        return snapshot
+        return None
 
 
 def run(args: argparse.Namespace) -> int:
     if args.sources:
         return _from_files(args)
-    from gpuplanner.hardware.scan import ScanOptions, scan_system
-
     power, case = _entered(args)
-    snapshot = _enrich(scan_system(ScanOptions(power_supply=power, case=case)))
+    snapshot = scanning.scan_machine(power, case, _catalog())
     if args.save:
         try:
-            save(snapshot, args.save)
+            scanning.save_snapshot(snapshot, args.save)
         except OSError as exc:
             error(f"cannot save {args.save}: {exc.strerror or exc}")
             return EXIT_FAILURE
     if args.json:
-        print_json({"kind": KIND, **to_dict(snapshot)})
+        print_json({"kind": scanning.SNAPSHOT_KIND, **to_dict(snapshot)})
     else:
         print_snapshot(snapshot)
         if args.save:
@@ -129,11 +114,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _from_files(args: argparse.Namespace) -> int:
-    result = load_paths(args.sources)
+    result = scanning.read_snapshots(args.sources)
     for problem in result.errors:
         error(str(problem))
     power, case = _entered(args)
-    snapshots = [(name, _enrich(_with_entered(s, power, case))) for name, s in result.snapshots]
+    catalog = _catalog() if result.snapshots else None
+    snapshots = [
+        (name, scanning.with_entered(s, power, case, catalog)) for name, s in result.snapshots
+    ]
     if args.json:
         print_json(
             {
@@ -149,7 +137,7 @@ def _from_files(args: argparse.Namespace) -> int:
             print_snapshot(snapshot)
     if args.save and len(snapshots) == 1:
         try:
-            save(snapshots[0][1], args.save)
+            scanning.save_snapshot(snapshots[0][1], args.save)
         except OSError as exc:
             error(f"cannot save {args.save}: {exc.strerror or exc}")
             return EXIT_FAILURE
@@ -271,4 +259,4 @@ def print_snapshot(snapshot: SystemSnapshot) -> None:
     sys.stdout.flush()
 
 
-__all__ = ["SnapshotError", "register"]
+__all__ = ["register"]

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.catalog.pricefile import PriceListError
-from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.core.errors import UserError
 from gpuplanner.kiosk.config import KioskConfig, KioskConfigError, load_config
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import CatalogData, Price
 
 log = logging.getLogger(__name__)
 
@@ -29,22 +30,20 @@ def prepare(config_path: Path) -> tuple[KioskConfig, CatalogData, tuple[Price, .
     except KioskConfigError as exc:
         raise KioskStartError(str(exc)) from None
     from gpuplanner.app.catalog_data import load_catalog
-    from gpuplanner.catalog.names import NamedCard
 
     try:
         data = load_catalog(user_data=False).data  # a kiosk prices from the shop's own list
-    except CatalogError as exc:
+    except UserError as exc:
         raise KioskStartError(f"the GPU catalog cannot be opened: {exc}") from None
     prices: list = []
     if config.price_list is not None:
-        from gpuplanner.kiosk.shop import load_shop_prices
+        from gpuplanner.app.price_packs import shop_prices
 
-        cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in data.gpus]
         try:
-            prices, report = load_shop_prices(
-                config.price_list, config.shop_name, cards, config.currency
+            prices, report = shop_prices(
+                config.price_list, config.shop_name, data.gpus, config.currency
             )
-        except (PriceListError, OSError) as exc:
+        except (UserError, OSError) as exc:
             raise KioskStartError(f"the shop's price list cannot be used: {exc}") from None
         log.info(
             "kiosk: %d shop prices from %s (%s)",

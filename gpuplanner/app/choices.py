@@ -1,0 +1,38 @@
+"""What a front end offers the user to choose from, and the defaults it shows: the scenarios
+and their presets, the TensorFlow routes, the LLM inference engines for a weight precision,
+the model presets and methods, the wall sockets and the electricity tariffs.
+
+These are planning's own lists (so a new engine or preset appears in every front end at
+once); the front ends reach them here, never in planning/."""
+
+from __future__ import annotations
+
+from gpuplanner.planning.cost import TARIFF_BY_REGION
+from gpuplanner.planning.engines import ENGINES, default_engine, engines_for, runs
+from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ
+from gpuplanner.planning.power import SOCKETS
+from gpuplanner.planning.routes import ROUTES
+from gpuplanner.planning.scenarios import PRESETS, Scenario
+from gpuplanner.planning.speed import WORKLOAD_CLASS
+from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS
+
+# The training workloads `predict` knows: the Keras presets' speed classes and the LLM methods.
+PREDICT_WORKLOADS = (*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora")
+
+__all__ = [
+    "ENGINES",
+    "FINE_TUNING_SEQ",
+    "INFERENCE_SEQ",
+    "KERAS",
+    "LLMS",
+    "LLM_MODES",
+    "PREDICT_WORKLOADS",
+    "PRESETS",
+    "ROUTES",
+    "SOCKETS",
+    "TARIFF_BY_REGION",
+    "Scenario",
+    "default_engine",
+    "engines_for",
+    "runs",
+]

@@ -1,0 +1,168 @@
+"""Each card's predicted speed for one job, as ``gpuplanner predict`` reports it: training
+throughput for a Keras workload or an LLM method, or an LLM's decode and prefill on an
+inference engine; with whether the card holds the job, relative to the machine's own card and
+calibrated by its probe. Facts only: the command lays them out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gpuplanner.app.memory_need import fit_on, keras_job, llm_job
+from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.catalog.records import CatalogData, GpuSpec
+from gpuplanner.planning import engines
+from gpuplanner.planning.job import FINE_TUNING_SEQ
+from gpuplanner.planning.memory import MemoryEstimate
+from gpuplanner.planning.request import MachineFacts, PlanError
+from gpuplanner.planning.speed import (
+    InferenceSpeed,
+    kv_bytes_per_token,
+    llm_inference,
+    predict,
+    predict_llm,
+    uncertainty_pct,
+)
+from gpuplanner.planning.workloads import LLMS, find_llm
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The cards asked about, the catalog they come from, and the machine they are compared
+    with (its own card first, else the first asked)."""
+
+    gpus: list[GpuSpec]
+    data: CatalogData
+    facts: MachineFacts
+
+
+def _fit(estimate: MemoryEstimate, gpu: GpuSpec, shardable: bool = True) -> dict[str, Any]:
+    """Whether the card holds the job: a prediction for a job it cannot hold is no prediction."""
+    fit = fit_on(estimate, gpu.memory_gb)
+    return {
+        "fits": fit.fits,
+        "memory_needed_gb": fit.needed_gb,
+        "memory_per_card_gb": fit.card_gb,
+        "usable_gb": fit.usable_gb,
+        # Several cards hold it only when the weights are sharded (Keras 3 on JAX); on the
+        # official wheels and NGC every card must hold the whole job.
+        "cards_sharded": fit.sharded_cards if shardable else None,
+    }
+
+
+def _speeds(fit: dict[str, Any], **speeds: float | None) -> dict[str, Any]:
+    """The fit facts and the speeds, or no speeds at all for a job the card cannot hold."""
+    return {**fit, **{k: (v if fit["fits"] else None) for k, v in speeds.items()}}
+
+
+def inference(
+    cards: Cards, model_name: str, bits: int, engine: str | None, batch: int, seq: int
+) -> dict[str, Any]:
+    """Single-stream (or ``batch``) decode and prefill of an LLM preset on each card."""
+    model = find_llm(model_name)
+    if model is None:
+        raise PlanError(f"unknown model {model_name!r}; known: {', '.join(sorted(LLMS))}")
+    chosen = engine or engines.default_engine(bits)
+    engines.require(chosen, bits)
+    params = load_speed_model().engine(chosen)
+    if params is None:  # a speed model file made before the inference fit
+        raise PlanError("the speed model has no LLM inference fit; run tools/fit_llm_inference.py")
+    by_id = {g.id: g for g in cards.data.gpus}
+    reference = by_id.get(cards.facts.current_gpu_id or "") or cards.gpus[0]
+    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
+
+    def speed(gpu: GpuSpec) -> InferenceSpeed:
+        return llm_inference(
+            gpu, model.params_b, model.layers, kv, bits, batch, seq, params, active_b=model.active_b
+        )
+
+    estimate = llm_job(model_name, None, "inference", seq=seq, batch=batch, bits=bits)
+    base = speed(reference).decode_tokens_s
+    rows = [(gpu, speed(gpu)) for gpu in cards.gpus]
+    return {
+        "model": model.name,
+        "mode": "inference",
+        "bits": bits,
+        "engine": chosen,
+        "engine_default": engine is None,
+        "engine_validated_across_suites": params.across_suites,
+        "engine_measured": params.measured(bits),
+        "engine_validated": params.validated(bits),
+        "batch": batch,
+        "memory_needed_gb": estimate.total_gb,
+        "seq": seq,
+        "reference": reference.name,
+        "predictions": [
+            {
+                "gpu": gpu.name,
+                "gpu_id": gpu.id,
+                "count": 1,
+                **_speeds(
+                    _fit(estimate, gpu),
+                    throughput=r.decode_tokens_s,
+                    prefill_tokens_s=r.prefill_tokens_s,
+                    relative=round(r.decode_tokens_s / base, 3),
+                ),
+                "unit": "tokens/s",
+                "bound": r.bound,
+                "uncertainty_pct": uncertainty_pct(params.error_pct(bits), gpu),
+            }
+            for gpu, r in rows
+        ],
+    }
+
+
+def training(
+    cards: Cards, workload: str, precision: str, batch: int | None, params_b: float
+) -> dict[str, Any]:
+    """Training throughput of a Keras workload class, or of an LLM method (``llm-lora``, ...)
+    for a model of ``params_b`` billions, on each card."""
+    by_id = {g.id: g for g in cards.data.gpus}
+    facts = cards.facts
+    reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
+    llm = workload.startswith("llm-")
+    if llm:
+        method = workload[4:]
+        estimate = llm_job(None, params_b, method, seq=FINE_TUNING_SEQ, batch=batch or 1)
+        predictions = predict_llm(
+            params_b,
+            method,
+            cards.gpus,
+            reference,
+            facts.machine_factor,
+            load_speed_model(),
+            by_id=by_id,
+        )
+        precision = "mixed"
+    else:
+        estimate = keras_job(workload, batch, precision)
+        predictions = predict(
+            workload,
+            precision,
+            cards.gpus,
+            load_speed_model(),
+            by_id,
+            reference,
+            facts.machine_factor,
+        )
+    return {
+        "workload": workload,
+        "precision": precision,
+        "memory_needed_gb": estimate.total_gb,
+        "reference": (reference or cards.gpus[0]).name,
+        "calibrated": facts.machine_factor is not None,
+        "predictions": [
+            {
+                "gpu": p.gpu,
+                "gpu_id": p.gpu_id,
+                **_speeds(
+                    _fit(estimate, gpu, shardable=llm),
+                    throughput=p.throughput,
+                    relative=p.relative,
+                ),
+                "unit": p.unit,
+                "error_pct": uncertainty_pct(p.error_pct, gpu),
+            }
+            for p, gpu in zip(predictions, cards.gpus, strict=True)
+        ],
+    }

@@ -1,0 +1,47 @@
+"""The records a front end holds, shows and hands back: the one door to their types.
+
+The wizard, the command line and the kiosk name a plan, a card, a scan or a probe result, but
+never make one: the use cases in app/ make them (planning/, catalog/, hardware/ and probe/
+are below app/ and out of the front ends' reach, a contract in pyproject.toml). A front end
+that only annotates with these imports them under ``TYPE_CHECKING``, so the first paint
+loads none of the modules that define them."""
+
+from __future__ import annotations
+
+from gpuplanner.catalog.names import NamedCard
+from gpuplanner.catalog.packimport import PreparedImport
+from gpuplanner.catalog.pricelist import PriceListReport
+from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.catalog.userdb import UserDb
+from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
+from gpuplanner.planning.memory import MemoryEstimate
+from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.request import MachineFacts, PlanRequest
+from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.probe.results import Diagnosis, ProbeResult
+from gpuplanner.probe.runner import ProbeEvent
+
+__all__ = [
+    "CaseInfo",
+    "Catalog",
+    "CatalogData",
+    "Diagnosis",
+    "GpuSpec",
+    "MachineFacts",
+    "MemoryEstimate",
+    "NamedCard",
+    "Option",
+    "PcieLink",
+    "Plan",
+    "PlanRequest",
+    "PowerSupply",
+    "PreparedImport",
+    "Price",
+    "PriceListReport",
+    "ProbeEvent",
+    "ProbeResult",
+    "Scenario",
+    "SystemSnapshot",
+    "UserDb",
+]

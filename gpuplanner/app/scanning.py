@@ -1,0 +1,109 @@
+"""This machine read, or one read from files, and kept in a file: the scan and the snapshot
+files for the wizard, ``gpuplanner scan`` and the planning commands, each completed with the
+catalog's cards (app/inventory.py) so every front end sees the same matched machine."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from gpuplanner.app.catalog_data import load_catalog
+from gpuplanner.app.inventory import enrich
+from gpuplanner.catalog.records import CatalogData
+from gpuplanner.hardware.records import (
+    AtxVersion,
+    CaseForm,
+    CaseInfo,
+    PowerSupply,
+    PsuRating,
+    SystemSnapshot,
+)
+from gpuplanner.hardware.snapshot import KIND as SNAPSHOT_KIND
+from gpuplanner.hardware.snapshot import LoadResult, load_file, load_paths, save
+
+__all__ = [
+    "SNAPSHOT_KIND",
+    "LoadResult",
+    "catalog_for_matching",
+    "entered",
+    "read_snapshot",
+    "read_snapshots",
+    "save_snapshot",
+    "scan_machine",
+    "with_entered",
+]
+
+
+def catalog_for_matching() -> CatalogData:
+    """The bundled catalog the cards are matched against (a user's prices change no match)."""
+    return load_catalog(user_data=False).data
+
+
+def scan_machine(
+    power_supply: PowerSupply | None = None,
+    case: CaseInfo | None = None,
+    catalog: CatalogData | None = None,
+) -> SystemSnapshot:
+    """This machine, with what the user said of its supply and case; matched to ``catalog``
+    when one is given (a scan without it is the hardware's facts alone)."""
+    from gpuplanner.hardware.scan import ScanOptions, scan_system  # NVML, /sys: on demand
+
+    snapshot = scan_system(
+        ScanOptions(power_supply=power_supply or PowerSupply(), case=case or CaseInfo())
+    )
+    return enrich(snapshot, catalog) if catalog is not None else snapshot
+
+
+def entered(
+    *,
+    psu_watts: int | None = None,
+    psu_rating: PsuRating | None = None,
+    psu_atx: AtxVersion | None = None,
+    psu_8pin: int | None = None,
+    psu_12v2x6: bool = False,
+    case_form: CaseForm | None = None,
+    gpu_clearance_mm: int | None = None,
+    free_slots: int | None = None,
+) -> tuple[PowerSupply, CaseInfo]:
+    """What the user said of the supply and the case, as a scan records it."""
+    power = PowerSupply(
+        rated_w=psu_watts,
+        rating=psu_rating,
+        atx_version=psu_atx,
+        pcie_8pin_cables=psu_8pin,
+        has_12v2x6=True if psu_12v2x6 else None,
+        status="entered" if psu_watts else "not-entered",
+    )
+    case = CaseInfo(form_factor=case_form, gpu_clearance_mm=gpu_clearance_mm, free_slots=free_slots)
+    return power, case
+
+
+def with_entered(
+    snapshot: SystemSnapshot,
+    power: PowerSupply,
+    case: CaseInfo,
+    catalog: CatalogData | None = None,
+) -> SystemSnapshot:
+    """A recorded machine with what the user typed about it (a report cannot know its
+    supply or case), matched to ``catalog`` when one is given."""
+    supply = snapshot.power_supply
+    if power.rated_w:
+        supply = replace(power, readings=supply.readings)
+    given = {k: v for k, v in case.__dict__.items() if v is not None}
+    snapshot = replace(snapshot, power_supply=supply, case=replace(snapshot.case, **given))
+    return enrich(snapshot, catalog) if catalog is not None else snapshot
+
+
+def read_snapshot(path: Path, catalog: CatalogData | None = None) -> SystemSnapshot:
+    """A saved snapshot or a vendor tool's report (nvidia-smi, lspci), matched to ``catalog``."""
+    snapshot = load_file(path)
+    return enrich(snapshot, catalog) if catalog is not None else snapshot
+
+
+def read_snapshots(paths: list[Path]) -> LoadResult:
+    """Files, and folders of files, each read on its own: what was read and what was not."""
+    return load_paths(paths)
+
+
+def save_snapshot(snapshot: SystemSnapshot, path: Path) -> None:
+    save(snapshot, path)
