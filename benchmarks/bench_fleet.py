@@ -23,10 +23,10 @@ from fakenvml import FakeNvml, a100_passive, rtx4090  # noqa: E402
 from gpuplanner import fleet  # noqa: E402
 from gpuplanner.app.speed_model_file import load_speed_model  # noqa: E402
 from gpuplanner.catalog.store import Catalog  # noqa: E402
+from gpuplanner.core.scenarios import Scenario  # noqa: E402
 from gpuplanner.hardware.scan import ScanOptions, scan_system  # noqa: E402
 from gpuplanner.hardware.snapshot import save  # noqa: E402
 from gpuplanner.planning.recommend import PlanRequest, recommend  # noqa: E402
-from gpuplanner.planning.scenarios import Scenario  # noqa: E402
 
 MACHINES = 100
 GB = 1024**3

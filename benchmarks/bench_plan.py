@@ -16,9 +16,9 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.build import build_database
 from gpuplanner.catalog.bundled import csv_folder
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.power import PsuSpec
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 
 
 def median_ms(func, runs: int = 25) -> float:

@@ -177,9 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--probe-worker"]:
         # A frozen app (PyInstaller) has no separate Python: it runs the probe worker itself.
-        from gpuplanner.probe import worker
+        from gpuplanner.app.probing import run_worker
 
-        return worker.main(argv[1:])
+        return run_worker(argv[1:])
     parser = build_parser(with_commands=any(arg in COMMANDS for arg in argv))
     args = parser.parse_args(argv)
     _tolerant_streams()

@@ -39,9 +39,9 @@ def main(out: Path) -> int:
     from gpuplanner.app.inventory import enrich, machine_facts
     from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.catalog.store import Catalog
+    from gpuplanner.core.scenarios import Scenario
     from gpuplanner.hardware.snapshot import load_file
     from gpuplanner.planning.recommend import PlanRequest, recommend
-    from gpuplanner.planning.scenarios import Scenario
     from gpuplanner.probe.results import load as load_probe
     from gpuplanner.report.files import write_html, write_pdf_headless
     from gpuplanner.report.html import plan_html

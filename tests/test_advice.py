@@ -11,10 +11,10 @@ import pytest
 from conftest import SHARED, run_cli
 
 from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning import physical, power, routes
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"

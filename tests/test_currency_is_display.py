@@ -7,9 +7,9 @@ import pytest
 from conftest import REPO_ROOT
 
 from gpuplanner.app.session import Session, to_request
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.market import newest_rate
 from gpuplanner.planning.recommend import recommend
-from gpuplanner.planning.scenarios import Scenario
 
 
 def _plan(session, data, model, shop=()):

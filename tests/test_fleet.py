@@ -108,8 +108,8 @@ def test_the_same_machine_name_twice_is_told_apart_by_its_file(tmp_path, catalog
 
 def _plans(lab, catalog, budget):
     from gpuplanner.app.speed_model_file import load_speed_model
+    from gpuplanner.core.scenarios import Scenario
     from gpuplanner.planning.recommend import PlanRequest
-    from gpuplanner.planning.scenarios import Scenario
 
     machines, _ = fleet.load_fleet([lab], catalog)
     template = PlanRequest(

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.ui.main_window import FOCUS_FRAMED, STYLE
 
 # Controls whose focus the platform style draws.

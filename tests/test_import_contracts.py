@@ -47,6 +47,10 @@ def test_import_contracts_hold():
         ("report/_leak.py", "import gpuplanner.ui.charts\n", "Layers:"),
         ("hardware/_leak.py", "import gpuplanner.catalog.store\n", "stand alone"),
         ("catalog/_leak.py", "import gpuplanner.probe.results\n", "stand alone"),
+        ("ui/_leak.py", "import gpuplanner.planning.recommend\n", "Front ends through app/"),
+        ("commands/_leak.py", "from gpuplanner.catalog import userdb\n", "Front ends through app/"),
+        ("kiosk/_leak.py", "import gpuplanner.hardware.scan\n", "Front ends through app/"),
+        ("ui/pages/_leak.py", "import gpuplanner.probe.runner\n", "Front ends through app/"),
     ],
 )
 def test_a_forbidden_import_breaks_the_build(tmp_path, module, source, contract):

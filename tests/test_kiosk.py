@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core import paths
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.kiosk.config import KioskConfigError, load_config
 from gpuplanner.kiosk.idle import IdleClock
 from gpuplanner.kiosk.pin import MAX_DELAY_S, PinGate, check_hash_format, hash_pin, verify_pin
 from gpuplanner.kiosk.start import KioskStartError, prepare
-from gpuplanner.planning.scenarios import Scenario
 
 # -- configuration -------------------------------------------------------------------------
 

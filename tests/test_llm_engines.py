@@ -10,9 +10,9 @@ from catalog_helpers import built_catalog
 from conftest import run_cli
 
 from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import engines
 from gpuplanner.planning.recommend import PlanError, PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.speed import predict_llm_inference
 from gpuplanner.planning.workloads import LLMS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gpuplanner.app.session import Session
-from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.core.scenarios import Scenario
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,10 @@ from catalog_helpers import built_catalog
 
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import FxRate, Price, RegionTax
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import cost, memory, power, scaling
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.recommend import MachineFacts, PlanError, PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.speed import calibration, features, llm_tokens_per_s, predict
 from gpuplanner.planning.workloads import KERAS, LLMS
 

@@ -9,8 +9,8 @@ import pytest
 from catalog_helpers import built_catalog
 
 from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gpuplanner"
 

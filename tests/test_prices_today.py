@@ -12,10 +12,10 @@ from gpuplanner.app import user_prices
 from gpuplanner.catalog import export_rules, price_stats, pricepack
 from gpuplanner.catalog.records import Price
 from gpuplanner.catalog.userdb import UserDb, user_price
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import cost
 from gpuplanner.planning.market import market_for
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 
 TODAY = "2026-12-01"
 

@@ -12,9 +12,9 @@ from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.commands.plan_print import print_plan
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_file
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.probe.results import RESULT_VERSION, Metric, ProbeResult, StepResult
 from gpuplanner.report.html import ReportContext, plan_html
 

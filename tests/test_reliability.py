@@ -203,8 +203,8 @@ def test_the_intact_xml_reads_as_one_gpu():
 def test_markup_in_names_is_escaped_in_the_html_report():
     from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.catalog.store import Catalog
+    from gpuplanner.core.scenarios import Scenario
     from gpuplanner.planning.recommend import PlanRequest, recommend
-    from gpuplanner.planning.scenarios import Scenario
     from gpuplanner.report.html import plan_html
 
     with Catalog.open() as catalog:
@@ -315,7 +315,7 @@ def test_a_thousand_random_clicks_and_keys_leave_the_kiosk_locked_and_working(qt
         # Still working: the wizard goes to results after all that.
         window.reset()
         window.main.scenario_page.set_scenario(
-            __import__("gpuplanner.planning.scenarios", fromlist=["Scenario"]).Scenario.STUDENT
+            __import__("gpuplanner.core.scenarios", fromlist=["Scenario"]).Scenario.STUDENT
         )
         assert window.main.controller.replan() is not None
     finally:

@@ -11,10 +11,10 @@ from conftest import SHARED
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.app.machine_kind import looks_like_laptop
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.records import GpuDevice
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
-from gpuplanner.planning.scenarios import Scenario
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"

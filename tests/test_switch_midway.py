@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.core.scenarios import Scenario
 
 PAGES = range(6)
 

@@ -16,6 +16,7 @@ import pytest
 from conftest import SHARED, run_cli
 
 from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning import memory, physical, scaling
 from gpuplanner.planning.job import LLM_MODES
@@ -23,7 +24,6 @@ from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.rules.fit import DEFAULT_CASE_SLOTS, slot_positions
 from gpuplanner.planning.rules.job import USABLE_FRACTION
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.planning.workloads import KERAS, LLMS
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel
 
 from gpuplanner.core.languages import CHINESE, CNY, ENGLISH, USD
-from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.ui.app import Application, LaunchOptions
 from gpuplanner.ui.main_window import MIN_HEIGHT, MIN_WIDTH
 

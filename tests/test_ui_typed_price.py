@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from gpuplanner.app.session import Session
-from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.ui.controller import WizardController
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.table_model import OptionsModel

@@ -11,8 +11,8 @@ from helpers.wizard import fake_scan
 from PySide6.QtCore import Qt
 
 from gpuplanner.app.session import Session
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.scan import ScanOptions, scan_system
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.ui.controller import WizardController
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.translator import LanguageSwitcher

@@ -14,7 +14,7 @@ import pytest
 from helpers.chinese import allowed_words, offenders, plain, visible_texts
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.scenarios import Scenario
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.ui.translator import LanguageSwitcher
 
 

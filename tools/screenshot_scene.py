@@ -24,8 +24,8 @@ from PySide6.QtWidgets import QApplication
 
 from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_file
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
 
 RESULTS_PAGE = 4

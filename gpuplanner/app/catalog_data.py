@@ -69,3 +69,21 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
             raise
         log.warning("the user's prices are unavailable: %s", exc)
         return Loaded(data)
+
+
+def cny_per_usd(data: CatalogData) -> float | None:
+    """The newest USD/CNY rate of the loaded catalog (None when it holds none)."""
+    from gpuplanner.planning.market import newest_rate  # not before the first paint
+
+    rate = newest_rate(data.fx_rates)
+    return rate.rate if rate else None
+
+
+def bundled_cny_per_usd() -> float | None:
+    """The bundled catalog's newest USD/CNY rate, read alone (the full catalog may still be
+    loading in the background when the user switches currency)."""
+    from gpuplanner.planning.market import newest_rate
+
+    with open_catalog() as catalog:
+        rate = newest_rate(catalog.fx_rates())
+    return rate.rate if rate else None

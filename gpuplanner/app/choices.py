@@ -7,12 +7,12 @@ once); the front ends reach them here, never in planning/."""
 
 from __future__ import annotations
 
+from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.planning.engines import ENGINES, default_engine, engines_for, runs
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ
 from gpuplanner.planning.power import SOCKETS
 from gpuplanner.planning.routes import ROUTES
-from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.speed import WORKLOAD_CLASS
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS
 

@@ -17,13 +17,13 @@ from gpuplanner.app.machine_kind import MachineKind, machine_kind
 from gpuplanner.app.plan_request import for_machine, plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
+from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
 from gpuplanner.planning.frontier import pareto_front
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.request import PlanError, PlanRequest
-from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.speed import SpeedModel
 
 MachinePlans = Sequence[tuple["FleetMachine", Plan]]

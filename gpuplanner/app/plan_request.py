@@ -13,12 +13,12 @@ from typing import Any
 
 from gpuplanner.app.inventory import case_of, machine_facts, supply_of
 from gpuplanner.catalog.records import CatalogData
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import REGION_OF_CURRENCY
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.planning.physical import CaseSpec, entered_case
 from gpuplanner.planning.power import PsuSpec, entered_supply
 from gpuplanner.planning.request import PlanRequest
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.probe.results import ProbeResult
 
 # The supply and case the user typed, as the request holds them (checked there: InputError).

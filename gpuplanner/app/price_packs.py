@@ -73,9 +73,9 @@ def prepare(path: Path, user: UserDb, today: str | None = None) -> Prepared:
     return Prepared(packimport.prepare(path, cards, prices, user, day), names)
 
 
-def commit(prepared: Prepared, user: UserDb) -> int:
+def commit(pack: PreparedImport, user: UserDb) -> int:
     """Store a checked pack in place of any of the same name, in one transaction."""
-    return packimport.commit(prepared.pack, user)
+    return packimport.commit(pack, user)
 
 
 def read_shop_list(path: Path, currency: str) -> PriceListReport:

@@ -21,11 +21,13 @@ from gpuplanner.probe.worker import STEPS
 __all__ = [
     "STEPS",
     "Kept",
+    "ProbeRunner",
     "bundle_has_tensorflow",
     "changes_since",
     "keep",
     "read_result",
     "result_json",
+    "run_worker",
     "runner",
     "runner_with_nvml",
 ]
@@ -70,6 +72,14 @@ def runner_with_nvml(
         )
     finally:
         sampler.close()
+
+
+def run_worker(argv: list[str]) -> int:
+    """The probe worker in this process: a frozen app (PyInstaller) has no separate Python, so
+    its runner starts the app itself with ``--probe-worker``."""
+    from gpuplanner.probe import worker
+
+    return worker.main(argv)
 
 
 def result_json(result: ProbeResult) -> str:

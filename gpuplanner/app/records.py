@@ -14,11 +14,11 @@ from gpuplanner.catalog.pricelist import PriceListReport
 from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
 from gpuplanner.planning.memory import MemoryEstimate
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.request import MachineFacts, PlanRequest
-from gpuplanner.planning.scenarios import Scenario
 from gpuplanner.probe.results import Diagnosis, ProbeResult
 from gpuplanner.probe.runner import ProbeEvent
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpuplanner.core.money import Money
+from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
 from gpuplanner.core.vocab import REGION_OF_CURRENCY, AtxEntry, CaseForm, PsuRating
-from gpuplanner.planning.scenarios import PRESETS, Scenario, ScenarioPreset
 
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
     from gpuplanner.catalog.records import CatalogData

@@ -268,7 +268,7 @@ def _import_pack(args) -> int:
     with _user_db() as user:
         prepared = price_packs.prepare(args.file, user)
         if prepared.pack.ok and not args.preview:
-            price_packs.commit(prepared, user)
+            price_packs.commit(prepared.pack, user)
     pack = prepared.pack
     report = pack.report
     if not pack.ok:

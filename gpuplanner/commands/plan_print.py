@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gpuplanner.commands.output import print_table
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.options import Option, Plan
 from gpuplanner.report import job_text
 from gpuplanner.report import plan_text as text
 from gpuplanner.report.probe_effects_text import effect_lines
+
+if TYPE_CHECKING:  # annotations only: the records load with the plan, not before
+    from gpuplanner.app.records import Option, Plan
 
 HEADERS = {
     "en": ("#", "action", "GPU", "total", "price date", "speed", "per 1k", "needs", "warnings"),

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from gpuplanner.core.scenarios import PRESETS
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
-from gpuplanner.planning.scenarios import PRESETS
 from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
 
 LLM_MODES = ("full", "lora", "lora-int8", "qlora")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import Board, MarketRisk, PsuPrice, TfRoute
+from gpuplanner.core.scenarios import ScenarioPreset
 from gpuplanner.planning import memory
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Installed, PriceFact
@@ -12,7 +13,6 @@ from gpuplanner.planning.power import GpuLoad, PowerBudget
 from gpuplanner.planning.power_cap import PowerCap
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.scaling import Scaling
-from gpuplanner.planning.scenarios import ScenarioPreset
 
 
 @dataclass(frozen=True)

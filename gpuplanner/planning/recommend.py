@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk, Price
+from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.planning import (
     calibration,
     candidates,
@@ -40,7 +41,6 @@ from gpuplanner.planning.options import (
 from gpuplanner.planning.request import MachineFacts, PlanError, PlanRequest
 from gpuplanner.planning.rules.job import USABLE_FRACTION
 from gpuplanner.planning.scaling import SHARDED_STEP_WEIGHTS, Link, Scaling, data_parallel
-from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.planning.workloads import KERAS, LlmModel
 
 __all__ = ["MachineFacts", "Option", "Plan", "PlanError", "PlanRequest", "recommend"]

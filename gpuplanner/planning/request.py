@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import physical, power
-from gpuplanner.planning.scenarios import Scenario
 
 
 class PlanError(UserError, ValueError):

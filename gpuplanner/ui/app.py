@@ -22,7 +22,7 @@ from gpuplanner.ui.settings import open_settings, read_str
 from gpuplanner.ui.translator import LanguageSwitcher
 
 if TYPE_CHECKING:  # for the annotations only
-    from gpuplanner.hardware.records import SystemSnapshot
+    from gpuplanner.app.records import SystemSnapshot
     from gpuplanner.ui.controller import WizardController
 
 log = logging.getLogger(__name__)
@@ -127,14 +127,14 @@ class Application:
 
     def _remember_scan(self, snapshot: SystemSnapshot) -> None:
         """Keep the last scan, so the next start shows it at once (Scan again refreshes it)."""
+        from gpuplanner.app.scanning import save_snapshot
         from gpuplanner.core import paths
-        from gpuplanner.hardware.snapshot import save
 
         self._remember_entries()
         try:
             folder = paths.user_data_dir()
             folder.mkdir(parents=True, exist_ok=True)
-            save(snapshot, folder / LAST_SCAN)
+            save_snapshot(snapshot, folder / LAST_SCAN)
         except OSError as exc:
             log.warning("could not keep the last scan: %s", exc)
 

@@ -18,13 +18,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
-from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.core.errors import UserError
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
-    from gpuplanner.catalog.records import CatalogData
-    from gpuplanner.planning.options import Plan
-    from gpuplanner.probe.runner import ProbeRunner
+    from gpuplanner.app.probing import ProbeRunner
+    from gpuplanner.app.records import CatalogData, Plan, PreparedImport
 
 # The catalog, scan and planning modules load on first use, off the start-up path.
 
@@ -41,19 +39,20 @@ class _Signals(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, func) -> None:
+    def __init__(self, func, language: str) -> None:
         super().__init__()
         self.func = func
+        self.language = language
         self.signals = _Signals()
 
     def run(self) -> None:
         try:
             result = self.func()
-        except (
-            CatalogError,
-            OSError,
-            ValueError,
-        ) as exc:  # SnapshotError and PlanError are ValueErrors
+        except UserError as exc:  # a file to repair, a choice to change: its words
+            from gpuplanner.report.input_text import error_text
+
+            self.signals.failed.emit(error_text(exc, self.language))
+        except OSError as exc:  # a disk or a folder the user can see to
             self.signals.failed.emit(str(exc))
         except Exception as exc:  # anything else: logged in full, shown in words
             log.error("background job failed:\n%s", traceback.format_exc())
@@ -108,7 +107,7 @@ class WizardController(QObject):
     # -- plumbing ----------------------------------------------------------------------------
 
     def _start(self, func, on_done, on_failed=None) -> None:
-        job = _Job(func)
+        job = _Job(func, self.session.language)
         self._jobs.add(job)
 
         def finish(result):
@@ -129,8 +128,7 @@ class WizardController(QObject):
     # -- catalog -----------------------------------------------------------------------------
 
     def _load_catalog(self) -> CatalogData:
-        from gpuplanner.app.catalog_data import load_catalog
-        from gpuplanner.planning.market import newest_rate
+        from gpuplanner.app.catalog_data import cny_per_usd, load_catalog
 
         with self._catalog_lock:
             if self.catalog is None:
@@ -140,33 +138,26 @@ class WizardController(QObject):
                     self.shop_prices = loaded.shop_prices
                     self.recovered_from = loaded.recovered_from
                 self.catalog = data
-                rate = newest_rate(data.fx_rates)
-                self.session.cny_per_usd = rate.rate if rate else None
+                self.session.cny_per_usd = cny_per_usd(data)
             return self.catalog
 
-    def prepare_price_pack(self, path):
-        """A price pack read and compared with what is on record; nothing is written."""
-        from gpuplanner.app.catalog_data import open_catalog
-        from gpuplanner.catalog import packimport
-        from gpuplanner.catalog.names import NamedCard
-        from gpuplanner.catalog.userdb import UserDb
+    def prepare_price_pack(self, path: Path) -> tuple[PreparedImport, dict[str, str]]:
+        """A price pack read and compared with what is on record, and the cards' names by id;
+        nothing is written."""
+        from gpuplanner.app import price_packs
+        from gpuplanner.app.catalog_data import open_user_data
 
-        with open_catalog() as catalog:
-            gpus = catalog.gpus()
-            bundled = catalog.prices()
-        cards = [NamedCard(g.id, g.name, g.aliases, g.memory_gb) for g in gpus]
-        today = self.session.today or dt.date.today().isoformat()
-        with UserDb() as user:
-            prepared = packimport.prepare(path, cards, bundled, user, today)
-        return prepared, {g.id: g.name for g in gpus}
+        with open_user_data() as user:
+            prepared = price_packs.prepare(path, user, self.session.today)
+        return prepared.pack, prepared.names
 
-    def import_price_pack(self, prepared) -> None:
+    def import_price_pack(self, prepared: PreparedImport) -> None:
         """Store a checked pack, then plan again with it."""
-        from gpuplanner.catalog import packimport
-        from gpuplanner.catalog.userdb import UserDb
+        from gpuplanner.app import price_packs
+        from gpuplanner.app.catalog_data import open_user_data
 
-        with UserDb() as user:
-            packimport.commit(prepared, user)
+        with open_user_data() as user:
+            price_packs.commit(prepared, user)
         with self._catalog_lock:
             self.catalog = None
         self.replan()
@@ -184,7 +175,7 @@ class WizardController(QObject):
         today = self.session.today or dt.date.today().isoformat()
         try:
             user_prices.remember(gpu_id, amount, self.session.currency, condition, today)
-        except (CatalogError, UserError) as exc:
+        except UserError as exc:
             self.error.emit(str(exc))
             return
         self._reload_prices()
@@ -194,7 +185,7 @@ class WizardController(QObject):
 
         try:
             user_prices.forget(gpu_id, self.session.currency)
-        except (CatalogError, UserError) as exc:
+        except UserError as exc:
             self.error.emit(str(exc))
             return
         self._reload_prices()
@@ -209,16 +200,14 @@ class WizardController(QObject):
         (the catalog may still be loading in the background: read only the rate, here)."""
         if self.session.cny_per_usd is not None:
             return
-        from gpuplanner.app.catalog_data import open_catalog
-        from gpuplanner.planning.market import newest_rate
+        from gpuplanner.app.catalog_data import bundled_cny_per_usd
 
         try:
-            with open_catalog() as catalog:
-                rate = newest_rate(catalog.fx_rates())
-        except CatalogError as exc:
+            rate = bundled_cny_per_usd()
+        except UserError as exc:
             log.warning("no exchange rate: %s", exc)
             return
-        self.session.cny_per_usd = rate.rate if rate else None
+        self.session.cny_per_usd = rate
 
     def load_catalog(self) -> None:
         if self.catalog is not None:
@@ -243,9 +232,9 @@ class WizardController(QObject):
         if self._scanner is not None:
             snapshot = self._scanner()
         else:
-            from gpuplanner.hardware.scan import scan_system
+            from gpuplanner.app.scanning import scan_machine
 
-            snapshot = scan_system()
+            snapshot = scan_machine()
         return enrich(snapshot, self._load_catalog())
 
     def scan(self) -> None:
@@ -274,11 +263,10 @@ class WizardController(QObject):
         self.scan_finished.emit(snapshot)
 
     def load_snapshot(self, path: Path) -> None:
-        from gpuplanner.app.inventory import enrich
-        from gpuplanner.hardware.snapshot import load_file
+        from gpuplanner.app.scanning import read_snapshot
 
         self.scan_started.emit()
-        self._start(lambda: enrich(load_file(path), self._load_catalog()), self._scanned)
+        self._start(lambda: read_snapshot(path, self._load_catalog()), self._scanned)
 
     def _scanned(self, snapshot) -> None:
         from gpuplanner.app.session import adopt_machine
@@ -289,10 +277,10 @@ class WizardController(QObject):
     # -- probe -------------------------------------------------------------------------------
 
     def start_probe(self, mode: str = "quick", python: str | None = None) -> None:
-        from gpuplanner.probe.runner import ProbeRunner
+        from gpuplanner.app import probing
 
         factory = self._probe_factory or (
-            lambda on_event: ProbeRunner(python=python, mode=mode, on_event=on_event)
+            lambda on_event: probing.runner(on_event, mode=mode, python=python)
         )
         runner = factory(self._probe_events.put)
         self._probe_runner = runner
@@ -335,22 +323,15 @@ class WizardController(QObject):
 
     def replan(self):
         """Re-rank now (a full recommendation takes milliseconds: no thread needed)."""
-        from gpuplanner.planning.recommend import recommend
+        from gpuplanner.app.planner import plan
 
         try:
             catalog = self._load_catalog()
-        except CatalogError as exc:
+        except UserError as exc:
             self.error.emit(str(exc))
             return None
-        from gpuplanner.app.speed_model_file import load_speed_model
-
         try:
-            self.plan = recommend(
-                to_request(self.session, catalog),
-                catalog,
-                load_speed_model(),
-                self.shop_prices,
-            )
+            self.plan = plan(to_request(self.session, catalog), catalog, self.shop_prices)
         except UserError as exc:  # a plan refused, or a value no machine has (a restored session)
             from gpuplanner.report.input_text import error_text
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
@@ -24,12 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app.catalog_data import load_catalog
+from gpuplanner.app.choices import PRESETS, Scenario
 from gpuplanner.app.fleet import FleetPlan, load_fleet, plan_fleet
-from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.catalog.records import CatalogData
+from gpuplanner.core.errors import UserError
 from gpuplanner.core.languages import ENGLISH
-from gpuplanner.planning.request import PlanError
-from gpuplanner.planning.scenarios import PRESETS, Scenario
 from gpuplanner.report.files import write_pdf
 from gpuplanner.report.fleet_export import (
     fleet_html,
@@ -40,6 +39,9 @@ from gpuplanner.report.fleet_export import (
     unit_text,
     write_plan_csv,
 )
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import CatalogData
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +169,7 @@ class FleetWindow(QMainWindow):
 
         try:
             self.machines, self.problems = load_fleet(paths, self._catalog())
-        except CatalogError as exc:
+        except UserError as exc:
             self.status.setText(str(exc))
             return
         self.plan = None
@@ -209,7 +211,7 @@ class FleetWindow(QMainWindow):
                 "mixed",
                 self.language,
             )
-        except (PlanError, ValueError) as exc:
+        except (UserError, ValueError) as exc:
             self.status.setText(str(exc))
             return
         self.plan = plan

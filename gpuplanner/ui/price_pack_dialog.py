@@ -18,11 +18,11 @@ from gpuplanner.report import pack_text
 from gpuplanner.ui.table_model import tr_finding
 
 if TYPE_CHECKING:  # for the annotations only
-    from gpuplanner.catalog.packimport import PreparedImport
+    from gpuplanner.app.records import PreparedImport
 
 
 class PricePackDialog(QDialog):
-    """Shows a prepared import (``catalog.packimport.PreparedImport``); accepted means import."""
+    """Shows a prepared import (``app.records.PreparedImport``); accepted means import."""
 
     def __init__(
         self, prepared: PreparedImport, names: dict[str, str], parent: QWidget | None = None

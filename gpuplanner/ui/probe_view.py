@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.i18n import translatable
-from gpuplanner.probe.results import Diagnosis, ProbeResult
+
+if TYPE_CHECKING:  # annotations only: the records load with the plan, not before
+    from gpuplanner.app.records import Diagnosis, GpuSpec, ProbeResult
 
 PEAKS = {
     ("matmul", "fp32"): "fp32_tflops",

@@ -6,11 +6,13 @@ Nothing here recomputes what planning decided: the power bar is the option's own
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.core.money import format_money
-from gpuplanner.planning.recommend import Option
 from gpuplanner.report import plan_text
+
+if TYPE_CHECKING:  # annotations only: the records load with the plan, not before
+    from gpuplanner.app.records import GpuSpec, Option
 
 
 def comparison_rows(

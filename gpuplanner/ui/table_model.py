@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
@@ -12,8 +14,10 @@ from PySide6.QtCore import (
 
 from gpuplanner.app.user_prices import parse_cell
 from gpuplanner.core.money import format_money
-from gpuplanner.planning.recommend import Option
 from gpuplanner.report import plan_text
+
+if TYPE_CHECKING:  # annotations only: the records load with the plan, not before
+    from gpuplanner.app.records import Option
 
 # The templates are marked for extraction where they are defined (report/plan_text.py); here
 # they are only looked up, so Qt's translate is called under a plain name.

@@ -4,12 +4,12 @@ scenario's advice, bottlenecks and what several cards do."""
 from __future__ import annotations
 
 from gpuplanner.catalog.records import Availability
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 from gpuplanner.planning import methods, routes
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
-from gpuplanner.planning.scenarios import Scenario
 
 USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragmentation's
 STALE_DAYS = 365

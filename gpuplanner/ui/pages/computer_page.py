@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.app.choices import TARIFF_BY_REGION
 from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
-from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.report.findings_text import finding_text
 from gpuplanner.report.kind_text import CONTEXT as KIND_CONTEXT
 from gpuplanner.report.kind_text import kind_text

@@ -21,9 +21,7 @@ from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, headline
 
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
-    from gpuplanner.catalog.records import GpuSpec
-    from gpuplanner.probe.results import ProbeResult
-    from gpuplanner.probe.runner import ProbeEvent
+    from gpuplanner.app.records import GpuSpec, ProbeEvent, ProbeResult
     from gpuplanner.ui.charts import ProbeChart
     from gpuplanner.ui.controller import WizardController
 
@@ -38,7 +36,7 @@ class ProbePage(WizardPage):
         allow_files: bool = True,
     ) -> None:
         super().__init__(controller, parent)
-        from gpuplanner.probe.runner import bundle_has_tensorflow
+        from gpuplanner.app.probing import bundle_has_tensorflow
 
         self._lite = not bundle_has_tensorflow()
         # Which Python's TensorFlow to measure. Not in a kiosk: a customer must not start programs.

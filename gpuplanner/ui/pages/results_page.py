@@ -30,9 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app.session import to_request
-from gpuplanner.catalog.errors import CatalogError
-from gpuplanner.catalog.pricefile import PriceListError
-from gpuplanner.catalog.pricepack import PackError
+from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.report import plan_text
@@ -218,7 +216,7 @@ class ResultsPage(WizardPage):
 
         try:
             prepared, names = self.controller.prepare_price_pack(path)
-        except (CatalogError, PackError, PriceListError) as exc:
+        except UserError as exc:  # not a pack, a damaged one, a database that cannot open
             QMessageBox.warning(self, self.tr("Import prices"), str(exc))
             return
         self.pack_dialog = PricePackDialog(prepared, names, self)
@@ -226,7 +224,7 @@ class ResultsPage(WizardPage):
         if accepted and prepared.ok:
             try:
                 self.controller.import_price_pack(prepared)
-            except CatalogError as exc:
+            except UserError as exc:
                 QMessageBox.warning(self, self.tr("Import prices"), str(exc))
 
     def _filter(self, checked: bool) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core.money import format_money
-from gpuplanner.planning.scenarios import PRESETS, Scenario
+from gpuplanner.core.scenarios import PRESETS, Scenario
 
 
 class ScenarioCard(QFrame):

@@ -21,14 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.app import choices, memory_need
+from gpuplanner.app.choices import LLMS, PRESETS, Scenario
 from gpuplanner.app.session import to_request
 from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
-from gpuplanner.planning import engines, memory
-from gpuplanner.planning.job import job_memory
-from gpuplanner.planning.recommend import PlanError
-from gpuplanner.planning.scenarios import PRESETS, Scenario
-from gpuplanner.planning.workloads import LLMS
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.ui.pages.base import WizardPage
 
@@ -232,15 +230,15 @@ class WorkloadPage(WizardPage):
                 None,
                 self.tr("Default: %1").replace(
                     "%1",
-                    _qt_translate(job_text.CONTEXT, job_text.ENGINE[engines.default_engine(bits)]),
+                    _qt_translate(job_text.CONTEXT, job_text.ENGINE[choices.default_engine(bits)]),
                 ),
             )
         ]
         items += [
             (name, _qt_translate(job_text.CONTEXT, job_text.ENGINE[name]))
-            for name in engines.engines_for(bits)
+            for name in choices.engines_for(bits)
         ]
-        keep = chosen if chosen is not None and engines.runs(chosen, bits) else None
+        keep = chosen if chosen is not None and choices.runs(chosen, bits) else None
         self.engine.blockSignals(True)
         self._fill(self.engine, items)
         self.engine.setCurrentIndex(max(0, self.engine.findData(keep)) if keep else 0)
@@ -248,7 +246,7 @@ class WorkloadPage(WizardPage):
 
     def _show_engine_error(self, bits: int, engine: str | None, inference: bool) -> None:
         """The chosen engine's validated decode error for these weights, and how it was found."""
-        params = load_speed_model().engine(engine or engines.default_engine(bits))
+        params = load_speed_model().engine(engine or choices.default_engine(bits))
         self.engine_note.setVisible(inference and params is not None)
         if not inference or params is None:
             self.engine_note.clear()
@@ -267,8 +265,8 @@ class WorkloadPage(WizardPage):
         session = self.controller.session
         request = to_request(session, None)
         try:
-            estimate, _model, _mode = job_memory(request, session.effective_workload())
-        except PlanError as exc:
+            estimate = memory_need.request_job(request, session.effective_workload())
+        except UserError as exc:
             self.vram_label.setText(str(exc))
             self.breakdown.setRowCount(0)
             return
@@ -277,7 +275,7 @@ class WorkloadPage(WizardPage):
         )
         # Only Keras 3 on JAX shards a model; MirroredStrategy needs the whole job on a card.
         shards = session.effective_workload() == "llm" and session.tf_route == "keras-other"
-        cards = memory.cards_needed(estimate, 24, sharded=shards)
+        cards = memory_need.cards_needed(estimate, (24,), sharded=shards)[24]
         if cards and cards > 1:
             self.vram_label.setText(
                 self.vram_label.text()

@@ -1,4 +1,5 @@
-"""The three situations the wizard plans for, and what each typically spends.
+"""The three situations the wizard plans for, and what each typically spends: vocabulary every
+layer shares (the first page shows the budgets before any planning code is loaded).
 
 Budgets come from the product design (DESIGN.md §1) and the seed article's scenario
 advice (shared/seeds/002: student ¥2,500-3,500 for an RTX 3060 12GB or 4060 Ti 16GB;
