@@ -14,8 +14,8 @@ def test_scan_without_a_gpu_says_so_plainly(tmp_path):
     result = run_cli(tmp_path, "scan")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "GPUs: none found" in out or "GPU 0:" in out
-    assert "CPU:" in out and "Memory:" in out and "TensorFlow:" in out
+    assert "GPU: none found" in out or "GPU 0:" in out
+    assert "CPU:" in out and "System memory:" in out and "TensorFlow:" in out
     assert "Traceback" not in result.stderr
 
 
@@ -39,8 +39,10 @@ def test_scan_save_then_from(tmp_path):
     assert run_cli(tmp_path, "scan", "--save", str(saved)).returncode == 0
     result = run_cli(tmp_path, "scan", "--from", str(saved), "--json")
     assert result.returncode == 0
-    assert json.loads(result.stdout)["snapshots"][0]["kind"] if False else True
-    assert len(json.loads(result.stdout)["snapshots"]) == 1
+    (read,) = json.loads(result.stdout)["snapshots"]
+    kept = json.loads(saved.read_text(encoding="utf-8"))
+    assert read["file"].endswith("me.json") and read["source"] == kept["source"] == "scan"
+    assert read["cpu"] == kept["cpu"] and read["gpus"] == kept["gpus"]
 
 
 def test_scan_from_a_bad_file_exits_1_with_the_reason(tmp_path):

@@ -105,7 +105,7 @@ def test_rtx_50_is_flagged_even_without_compute_capability(data):
         data.tf_builds,
         {0: ("blackwell-unsupported", "12.0")},
     )
-    assert ids(found) == ["tf-blackwell"] and found[0].severity == "error"
+    assert ids(found) == ["tf-blackwell"] and found[0].severity == "blocks"
 
 
 @pytest.mark.parametrize(

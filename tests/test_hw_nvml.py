@@ -115,7 +115,7 @@ def test_a_link_still_low_under_load_is_a_warning():
 
     loaded = reread_links(fake, [])["0000:01:00.0"]
     assert [(f.id, f.severity) for f in link_findings(replace(idle, pcie=loaded))] == [
-        ("pcie-gen-low-under-load", "warning")
+        ("pcie-gen-low-under-load", "warns")
     ]
 
 

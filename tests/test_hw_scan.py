@@ -56,7 +56,7 @@ def test_no_driver_still_reports_the_rest(tmp_path):
     assert snapshot.nvml.state == "driver-not-loaded"
     assert [g.vendor for g in snapshot.gpus] == ["NVIDIA"]  # seen by the OS, not the driver
     finding = snapshot.findings[0]
-    assert (finding.id, finding.severity) == ("no-nvidia-gpu", "error")
+    assert (finding.id, finding.severity) == ("no-nvidia-gpu", "blocks")
     assert snapshot.memory.total_mib and snapshot.tensorflow is not None
 
 

@@ -51,7 +51,7 @@ def test_the_computer_page_is_headed_by_the_model_or_this_computer(qtbot):
 
     snapshot = fake_scan(Path(tempfile.mkdtemp()))()
     text = page.describe(snapshot)
-    assert "<h3>This computer" in text and "host name" in text
+    assert "<h3>This computer" in text and "Host name" in text
     named = dataclasses.replace(snapshot, model="Dell Inc. Precision 5820 Tower")
     assert "<h3>Dell Inc. Precision 5820 Tower" in page.describe(named)
     saved = dataclasses.replace(snapshot, source="nvidia-smi-xml", machine="lab-07")

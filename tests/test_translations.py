@@ -115,13 +115,13 @@ def test_no_chinese_sentence_lives_in_the_words_layer():
     assert not found, found
 
 
-def test_the_scan_findings_read_from_the_one_sentence_table():
-    from gpuplanner.hardware.records import Finding
+def test_the_scan_findings_read_from_the_one_sentence_table_and_the_one_filler():
+    from gpuplanner.core.findings import Finding
     from gpuplanner.report.finding_sentences import TEXT
-    from gpuplanner.report.findings_text import finding_text
+    from gpuplanner.report.plan_text import finding_text
 
-    finding = Finding("pcie-replays", "warning", 0, {"count": "12"})
+    finding = Finding("pcie-replays", "warns", {"count": "12"}, gpu_index=0)
     assert "pcie-replays" in TEXT
     assert finding_text(finding, "en").startswith("12 PCIe replays since reset")
     assert finding_text(finding, "zh_CN").startswith("自复位以来 PCIe 重传 12 次")
-    assert "?" in finding_text(Finding("pcie-replays", "warning", 0), "en")
+    assert "?" in finding_text(Finding("pcie-replays", "warns", gpu_index=0), "en")

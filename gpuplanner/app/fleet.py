@@ -65,7 +65,7 @@ class FleetMachine:
         return f"{max(readings):.0f} W load" if readings else None
 
     def problems(self) -> int:
-        return sum(1 for f in self.snapshot.findings if f.severity in ("warning", "error"))
+        return sum(1 for f in self.snapshot.findings if f.severity in ("warns", "blocks"))
 
 
 def load_fleet(

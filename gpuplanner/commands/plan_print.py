@@ -95,7 +95,7 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
         for need in best.needs:
             print(f"  + {text.need_text(need, plan.currency, language, tr)}")
         for f in best.findings:
-            mark = {"needs": "+", "warns": "!", "info": "-", "blocks": "x"}[f.severity]
+            mark = text.PLAIN_MARK[f.severity]
             print(f"  {mark} {text.finding_text(f, language, tr)}")
         for f in plan.keep_findings:
             print(f"  ? {text.finding_text(f, language, tr)}")

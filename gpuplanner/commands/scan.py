@@ -8,12 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gpuplanner.app import scanning
+from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.commands.args import file_path
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.serial import to_dict
-from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS
-from gpuplanner.report.findings_text import finding_text
+from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, LANGUAGES, PSU_RATINGS
+from gpuplanner.report.machine_view import machine_view
+from gpuplanner.report.plan_text import PLAIN_MARK
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import CaseInfo, CatalogData, PcieLink, PowerSupply, SystemSnapshot
@@ -26,6 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Scan this computer, or load saved snapshots and nvidia-smi -q -x reports.",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument(
+        "--language", choices=LANGUAGES, default=ENGLISH, help="the words of the description"
+    )
     parser.add_argument("--save", type=file_path, metavar="FILE", help="save the snapshot as JSON")
     parser.add_argument(
         "--from",
@@ -97,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
     if args.sources:
         return _from_files(args)
     power, case = _entered(args)
-    snapshot = scanning.scan_machine(power, case, _catalog())
+    catalog = _catalog()
+    snapshot = scanning.scan_machine(power, case, catalog)
     if args.save:
         try:
             scanning.save_snapshot(snapshot, args.save)
@@ -107,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"kind": scanning.SNAPSHOT_KIND, **to_dict(snapshot)})
     else:
-        print_snapshot(snapshot)
+        print_snapshot(snapshot, args.language, catalog)
         if args.save:
             print(f"\nSaved to {args.save}")
     return EXIT_OK
@@ -134,7 +141,7 @@ def _from_files(args: argparse.Namespace) -> int:
             if number:
                 print()
             print(f"== {name}")
-            print_snapshot(snapshot)
+            print_snapshot(snapshot, args.language, catalog)
     if args.save and len(snapshots) == 1:
         try:
             scanning.save_snapshot(snapshots[0][1], args.save)
@@ -145,6 +152,51 @@ def _from_files(args: argparse.Namespace) -> int:
         error("--save takes a single snapshot; load one file to save it")
         return EXIT_FAILURE
     return EXIT_OK if snapshots else EXIT_FAILURE
+
+
+def _print_readings(snapshot: SystemSnapshot) -> None:
+    """What was read, as read: for someone checking the scan itself (English, like a log)."""
+    print(f"Readings [{snapshot.source}, {snapshot.created}]:")
+    for gpu in snapshot.gpus:
+        extra = f" = catalog '{gpu.catalog_id}'" if gpu.catalog_id else ""
+        print(
+            f"  GPU {gpu.index}{extra} [{gpu.bus_id or 'bus N/A'}]:"
+            f" driver {fmt(gpu.driver_version)}; CUDA {fmt(gpu.cuda_driver_version)};"
+            f" compute capability {fmt(gpu.compute_capability)}; PCIe {_link_text(gpu.pcie)}"
+        )
+        if gpu.power_limit_w or gpu.power_draw_w:
+            print(
+                f"    power {fmt(gpu.power_draw_w, ' W')} now, limit {fmt(gpu.power_limit_w, ' W')}"
+                f" (max {fmt(gpu.power_max_limit_w, ' W')}); {fmt(gpu.temperature_c, ' °C')};"
+                f" fan {fmt(gpu.fan_percent, '%')}"
+            )
+        if gpu.lost:
+            print("    LOST: the GPU stopped answering during the scan")
+    cpu = snapshot.cpu
+    if cpu.model or cpu.cores:
+        power = (
+            f"power class {cpu.power_class} ({cpu.base_power_w:g} W base, {cpu.max_power_w:g} W peak)"
+            if cpu.power_class
+            else "power class not in the catalog"
+        )
+        rapl = (
+            f"package power now {cpu.package_power_w:g} W"
+            if cpu.package_power_w is not None
+            else f"RAPL {cpu.rapl_status}"
+        )
+        print(f"  CPU: {power}; {rapl}")
+    if snapshot.memory.total_mib:
+        print(f"  Memory: {_gb(snapshot.memory.available_mib)} free")
+    if snapshot.tensorflow is not None:
+        tf = snapshot.tensorflow
+        print(f"  TensorFlow: {tf.python_executable}; verdict {tf.verdict}")
+    if snapshot.nvml.state != "ok" and snapshot.nvml.detail:
+        print(f"  NVML: {snapshot.nvml.state}: {snapshot.nvml.detail}")
+    for reading in snapshot.power_supply.readings:
+        print(
+            f"  {reading.device} ({reading.source}): output {fmt(reading.output_power_w, ' W')}, "
+            f"input {fmt(reading.input_power_w, ' W')} (estimated)"
+        )
 
 
 def _gb(mib: float | None) -> str:
@@ -177,83 +229,23 @@ def _link_text(link: PcieLink | None) -> str:
     return "; ".join(parts) or "N/A"
 
 
-def print_snapshot(snapshot: SystemSnapshot) -> None:
-    os_info = snapshot.os
-    where = (
-        f" ({os_info.system} {os_info.release}, {os_info.machine}{', WSL' if os_info.wsl else ''})"
-        if os_info
-        else ""
-    )
-    print(f"Machine: {snapshot.machine}{where}   [{snapshot.source}, {snapshot.created}]")
-    if snapshot.nvml.state != "ok":
-        print(f"NVIDIA driver: {snapshot.nvml.state} - {snapshot.nvml.detail}")
-        if snapshot.nvml.hint:
-            print(f"  Hint: {snapshot.nvml.hint}")
-    if not snapshot.gpus:
-        print("GPUs: none found")
-    for gpu in snapshot.gpus:
-        extra = f" = catalog '{gpu.catalog_id}'" if gpu.catalog_id else ""
-        print(f"GPU {gpu.index}: {gpu.name}{extra}  [{gpu.bus_id or 'bus N/A'}]")
-        print(
-            f"  Memory {_gb(gpu.memory_total_mib)}; driver {fmt(gpu.driver_version)};"
-            f" CUDA {fmt(gpu.cuda_driver_version)};"
-            f" compute capability {fmt(gpu.compute_capability)}"
-        )
-        print(f"  PCIe: {_link_text(gpu.pcie)}")
-        if gpu.power_limit_w or gpu.power_draw_w:
-            print(
-                f"  Power: {fmt(gpu.power_draw_w, ' W')} now, limit {fmt(gpu.power_limit_w, ' W')}"
-                f" (max {fmt(gpu.power_max_limit_w, ' W')}); {fmt(gpu.temperature_c, ' °C')};"
-                f" fan {fmt(gpu.fan_percent, '%')}"
-            )
-        if gpu.lost:
-            print("  LOST: the GPU stopped answering during the scan")
-    cpu = snapshot.cpu
-    if cpu.model or cpu.cores:
-        power = (
-            f"; power class {cpu.power_class}"
-            f" ({cpu.base_power_w:g} W base, {cpu.max_power_w:g} W peak)"
-            if cpu.power_class
-            else "; power class not in the catalog"
-        )
-        rapl = (
-            f"; package power now {cpu.package_power_w:g} W"
-            if cpu.package_power_w is not None
-            else (f"; RAPL {cpu.rapl_status}")
-        )
-        print(
-            f"CPU: {fmt(cpu.model)}, {fmt(cpu.cores)} cores / {fmt(cpu.threads)} threads"
-            f"{power}{rapl}"
-        )
-    if snapshot.memory.total_mib:
-        print(
-            f"Memory: {_gb(snapshot.memory.total_mib)} ({_gb(snapshot.memory.available_mib)} free)"
-        )
-    tf = snapshot.tensorflow
-    if tf is not None:
-        installed = f"{tf.package} {tf.version}" if tf.package else "not installed"
-        print(
-            f"TensorFlow: {installed} in Python {tf.python_version} ({tf.python_executable});"
-            f" verdict: {tf.verdict}"
-        )
-    psu = snapshot.power_supply
-    if psu.rated_w:
-        print(
-            f"Power supply: {psu.rated_w} W{', 80 PLUS ' + psu.rating if psu.rating else ''}"
-            f"{', ATX ' + psu.atx_version + '.x' if psu.atx_version else ''}"
-        )
-    for reading in psu.readings:
-        print(
-            f"  {reading.device} ({reading.source}): output {fmt(reading.output_power_w, ' W')}, "
-            f"input {fmt(reading.input_power_w, ' W')} (estimated)"
-        )
-    if not psu.rated_w and snapshot.source == "scan":
-        print("Power supply: not entered (use --psu-watts W)")
-    if snapshot.findings:
-        print("Findings:")
-        for finding in snapshot.findings:
-            where = f"GPU {finding.gpu_index}: " if finding.gpu_index is not None else ""
-            print(f"  [{finding.severity}] {where}{finding_text(finding)}")
+def print_snapshot(
+    snapshot: SystemSnapshot, language: str = ENGLISH, catalog: CatalogData | None = None
+) -> None:
+    """The machine as report/machine_view.py words it (the window and the report show the same
+    lines), then the raw readings a terminal user may want: bus ids, draw, heat, RAPL."""
+    cards = {g.id: g for g in catalog.gpus} if catalog is not None else None
+    view = machine_view(snapshot, language, machine_kind(snapshot, cards))
+    print(view.title)
+    for line in view.lines:
+        print(f"{line.label}{view.colon}{line.value}")
+        if line.hint:
+            print(f"  {line.hint}")
+    if not snapshot.power_supply.rated_w and snapshot.source == "scan":
+        print("Power supply: not entered (use --psu-watts W)")  # no scan reads a supply's label
+    for said in view.findings:
+        print(f"  {PLAIN_MARK[said.severity]} {said.text}")
+    _print_readings(snapshot)
     for note in snapshot.notes:
         print(f"Note: {note}")
     sys.stdout.flush()

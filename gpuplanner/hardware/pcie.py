@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import overload
 
-from gpuplanner.hardware.records import Finding, GpuDevice, PcieLink
+from gpuplanner.core.findings import Finding
+from gpuplanner.hardware.records import GpuDevice, PcieLink
 
 GT_PER_GEN = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}
 # One direction, x16, after line encoding (8b/10b to Gen2, 128b/130b Gen3-5, FLIT Gen6).
@@ -75,14 +76,14 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
         found.append(
             Finding(
                 "pcie-slot-gen-below-card",
-                "warning",
-                gpu.index,
+                "warns",
                 {
                     "card_gen": str(card_gen),
                     "slot_gen": str(slot_gen),
                     "card_gbs": str(bandwidth_gbs(card_gen, best_width or 16)),
                     "slot_gbs": str(bandwidth_gbs(slot_gen, best_width or 16)),
                 },
+                gpu_index=gpu.index,
             )
         )
     card_width = link.card_max_width or link.max_width
@@ -91,18 +92,18 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
         found.append(
             Finding(
                 "pcie-slot-width-below-card",
-                "warning",
-                gpu.index,
+                "warns",
                 {"card_width": str(card_width), "width": str(slot_width)},
+                gpu_index=gpu.index,
             )
         )
     elif card_width and link.current_width and link.current_width < card_width:
         found.append(
             Finding(
                 "pcie-width-below-max",
-                "warning",
-                gpu.index,
+                "warns",
                 {"card_width": str(card_width), "width": str(link.current_width)},
+                gpu_index=gpu.index,
             )
         )
     if best_gen and link.current_gen and link.current_gen < best_gen:
@@ -110,9 +111,9 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
             found.append(
                 Finding(
                     "pcie-gen-low-under-load",
-                    "warning",
-                    gpu.index,
+                    "warns",
                     {"gen": str(link.current_gen), "max_gen": str(best_gen)},
+                    gpu_index=gpu.index,
                 )
             )
         else:
@@ -120,17 +121,19 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
                 Finding(
                     "pcie-gen-low-at-idle",
                     "info",
-                    gpu.index,
                     {"gen": str(link.current_gen), "max_gen": str(best_gen)},
+                    gpu_index=gpu.index,
                 )
             )
     if link.replay_count:
         found.append(
-            Finding("pcie-replays", "warning", gpu.index, {"count": str(link.replay_count)})
+            Finding("pcie-replays", "warns", {"count": str(link.replay_count)}, gpu_index=gpu.index)
         )
     if len(gpu.bridges) > 1:  # more than the root port: a switch sits in between
         found.append(
-            Finding("pcie-behind-switch", "info", gpu.index, {"ports": str(len(gpu.bridges))})
+            Finding(
+                "pcie-behind-switch", "info", {"ports": str(len(gpu.bridges))}, gpu_index=gpu.index
+            )
         )
     return found
 

@@ -14,10 +14,10 @@ import dataclasses
 import math
 from typing import Any
 
+from gpuplanner.core.findings import SEVERITIES, Finding
 from gpuplanner.hardware.records import (
     CaseInfo,
     CpuInfo,
-    Finding,
     GpuDevice,
     MemoryInfo,
     PcieLink,
@@ -77,7 +77,6 @@ RANGES: dict[type, dict[str, tuple[float, float]]] = {
     },
     CaseInfo: {"gpu_clearance_mm": (50, 1500), "free_slots": (0, 32)},
 }
-SEVERITIES = frozenset({"info", "warning", "error"})
 
 
 def _fits(value: object, bounds: tuple[float, float]) -> bool:

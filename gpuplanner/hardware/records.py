@@ -5,8 +5,9 @@ Units are in the field names. ``None`` means "could not be read here", never zer
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from gpuplanner.core.findings import Finding
 from gpuplanner.core.vocab import AtxVersion, CaseForm, DriverState, PsuRating, TfVerdict
 
 SNAPSHOT_VERSION = 1
@@ -175,16 +176,6 @@ class CaseInfo:
     form_factor: CaseForm | None = None
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
-
-
-@dataclass(frozen=True)
-class Finding:
-    """Something a user needs to know, with an id the UI translates and its numbers."""
-
-    id: str
-    severity: str  # info, warning, error
-    gpu_index: int | None
-    params: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from gpuplanner.core.findings import Finding
 from gpuplanner.hardware import nvml as nvml_reader
 from gpuplanner.hardware import psu, system
 from gpuplanner.hardware.pcie import link_findings
 from gpuplanner.hardware.records import (
     SNAPSHOT_VERSION,
     CaseInfo,
-    Finding,
     GpuDevice,
     PcieLink,
     PowerSupply,
@@ -114,15 +114,14 @@ def scan_system(options: ScanOptions | None = None) -> SystemSnapshot:
         findings.append(
             Finding(
                 "no-nvidia-gpu",
-                "info" if not has_nvidia else "error",
-                None,
+                "info" if not has_nvidia else "blocks",
                 {"detail": status.detail, "state": status.state},
             )
         )
     for device in devices:
         if device.lost:
             findings.append(
-                Finding("gpu-lost", "error", device.index, {"index": str(device.index)})
+                Finding("gpu-lost", "blocks", {"index": str(device.index)}, gpu_index=device.index)
             )
         findings.extend(link_findings(device))
     linux = options.platform.startswith("linux")

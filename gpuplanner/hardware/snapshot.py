@@ -19,6 +19,7 @@ from pathlib import Path
 from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES
 from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
@@ -85,12 +86,37 @@ def from_json(text: str, file: str) -> SystemSnapshot:
             file, f"written by a newer gpuplanner (snapshot version {version}); update to read it"
         )
     data.pop("kind")
+    _one_severity_scale(data)
     if isinstance(data.get("gpus"), list):
         _check_gpu_count(len(data["gpus"]), file)
     try:
         return from_dict(SystemSnapshot, data)
     except (ValueError, TypeError) as exc:
         raise SnapshotError(file, f"invalid snapshot: {exc}") from None
+
+
+def _one_severity_scale(data: dict) -> None:
+    """Findings saved before the one severity scale said "warning" and "error": read as
+    "warns" and "blocks", so a snapshot kept from an earlier version keeps its warnings. A
+    finding of a severity no version wrote is left out, and the snapshot's notes say so."""
+    findings = data.get("findings")
+    if not isinstance(findings, list):
+        return
+    kept, unknown = [], []
+    for item in findings:
+        severity = item.get("severity") if isinstance(item, dict) else None
+        if severity in LEGACY_SEVERITY:
+            item["severity"] = LEGACY_SEVERITY[severity]
+        elif severity not in SEVERITIES:
+            name = item.get("id") if isinstance(item, dict) else None
+            unknown.append(f"finding {str(name)[:40]} ({str(severity)[:20]})")
+            continue
+        kept.append(item)
+    if unknown:
+        data["findings"] = kept
+        notes = data.get("notes")
+        said = "not plausible, left out: " + "; ".join(unknown[:10])
+        data["notes"] = [*notes, said] if isinstance(notes, list) else [said]
 
 
 def from_report(data: bytes, file: str) -> SystemSnapshot:

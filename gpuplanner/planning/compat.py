@@ -10,7 +10,8 @@ import re
 from collections.abc import Sequence
 
 from gpuplanner.catalog.records import TfBuild
-from gpuplanner.hardware.records import Finding, GpuDevice, SystemSnapshot
+from gpuplanner.core.findings import Finding, Param, Severity
+from gpuplanner.hardware.records import GpuDevice, SystemSnapshot
 
 
 def version_tuple(text: str | None) -> tuple[int, ...]:
@@ -58,7 +59,7 @@ def diagnose(
                 if f.id == "tf-cc-below-floor"
             )
         return found
-    params = {
+    params: dict[str, Param] = {
         "package": tf.package or "",
         "version": tf.version or "",
         "python": tf.python_executable,
@@ -71,8 +72,8 @@ def diagnose(
         "macos-no-cuda": "tf-macos",
     }
     if tf.verdict in verdict_ids:
-        severity = "info" if tf.verdict in ("tf-missing", "macos-no-cuda") else "warning"
-        found.append(Finding(verdict_ids[tf.verdict], severity, None, params))
+        severity: Severity = "info" if tf.verdict in ("tf-missing", "macos-no-cuda") else "warns"
+        found.append(Finding(verdict_ids[tf.verdict], severity, params))
     os_name = "Windows" if os_info and os_info.system == "Windows" else "Linux"
     build = build_for(tf.version, os_name, builds) if tf.version else None
     for gpu in snapshot.gpus:
@@ -91,27 +92,34 @@ def _gpu_findings(
     name = gpu.name
     if gpu.vendor == "AMD":
         return [
-            Finding("tf-amd-rocm", "info", gpu.index, {"gpu": name, "status": status or "unknown"})
+            Finding(
+                "tf-amd-rocm",
+                "info",
+                {"gpu": name, "status": status or "unknown"},
+                gpu_index=gpu.index,
+            )
         ]
     if gpu.vendor == "Intel":
-        return [Finding("tf-intel-none", "info", gpu.index, {"gpu": name})]
+        return [Finding("tf-intel-none", "info", {"gpu": name}, gpu_index=gpu.index)]
     if gpu.vendor != "NVIDIA":
         return []
     found = []
     if (cc and float(cc) >= 10) or status == "blackwell-unsupported":
-        found.append(Finding("tf-blackwell", "error", gpu.index, {"gpu": name, "cc": cc or "10+"}))
+        found.append(
+            Finding("tf-blackwell", "blocks", {"gpu": name, "cc": cc or "10+"}, gpu_index=gpu.index)
+        )
     elif cc and build and float(cc) < build.min_compute_capability:
         found.append(
             Finding(
                 "tf-cc-below-floor",
-                "error",
-                gpu.index,
+                "blocks",
                 {
                     "gpu": name,
                     "cc": cc,
                     "floor": f"{build.min_compute_capability:.1f}",
                     "version": tf_version or "",
                 },
+                gpu_index=gpu.index,
             )
         )
     needed = (build.min_driver_linux or build.min_driver_windows) if build else None
@@ -119,14 +127,14 @@ def _gpu_findings(
         found.append(
             Finding(
                 "tf-driver-too-old",
-                "error",
-                gpu.index,
+                "blocks",
                 {
                     "driver": gpu.driver_version,
                     "needed": needed,
                     "version": tf_version or "",
                     "cuda": build.cuda_version if build else "",
                 },
+                gpu_index=gpu.index,
             )
         )
     return found

@@ -1,4 +1,5 @@
-"""What a rule says about one option: typed findings, never sentences.
+"""What a rule says about one option: typed findings (core/findings.py), never sentences, and
+what an option needs to work.
 
 A finding is an id, a severity and the numbers behind it. Text is made outside planning/
 (``gpuplanner.report.plan_text``) from the one translation source, so the command line, the
@@ -11,21 +12,12 @@ Severity decides what happens to the option:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
-Severity = Literal["blocks", "needs", "warns", "info"]
-SEVERITIES: tuple[Severity, ...] = ("blocks", "needs", "warns", "info")
-SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
+from gpuplanner.core.findings import SEVERITIES, SEVERITY_ORDER, Finding, Param, Severity, finding
 
-Param = str | int | float
-
-
-@dataclass(frozen=True)
-class Finding:
-    id: str
-    severity: Severity
-    params: dict[str, Param] = field(default_factory=dict)
+__all__ = ["SEVERITIES", "SEVERITY_ORDER", "Finding", "Need", "Param", "Severity", "finding"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +30,3 @@ class Need:
     version: str | None = None  # driver: the minimum version
     date: str | None = None  # of the price
     source: str | None = None
-
-
-def finding(id: str, severity: Severity, **params: Param) -> Finding:
-    return Finding(id, severity, dict(params))

@@ -24,7 +24,7 @@ from gpuplanner.report.job_text import input_rows, job_rows, translator
 from gpuplanner.report.probe_effects_text import effect_lines
 from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg, value_chart_svg
 
-MARK = {"blocks": "✘", "needs": "＋", "warns": "⚠", "info": "·"}
+MARK = plan_text.SEVERITY_MARK
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ Findings carry their id, severity and numbers, and their text in both languages.
 
 from __future__ import annotations
 
+from gpuplanner.core.findings import Finding
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.serial import to_dict
-from gpuplanner.planning.findings import Finding
 from gpuplanner.planning.options import Option, Plan, PriceFact
 from gpuplanner.report import plan_text
 

@@ -13,12 +13,13 @@ from collections.abc import Callable
 from functools import cache
 
 from gpuplanner.core import paths
+from gpuplanner.core.findings import Finding
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
-from gpuplanner.planning.findings import Finding, Need
+from gpuplanner.planning.findings import Need
 from gpuplanner.planning.options import Alternative, Option, PriceAge, PriceFact
 from gpuplanner.planning.rules.job import STALE_DAYS
 from gpuplanner.report.finding_sentences import TEXT
@@ -240,10 +241,23 @@ def _params(params: dict, tr: Translator, currency: str | None) -> dict:
     return out
 
 
+# One mark per severity (core/findings.py), the same on every page: symbols for the window and
+# the HTML report, plain characters for a terminal that may show no symbols.
+SEVERITY_MARK = {"blocks": "✖", "needs": "＋", "warns": "⚠", "info": "ℹ"}
+PLAIN_MARK = {"blocks": "x", "needs": "+", "warns": "!", "info": "-"}
+
+
+class _Missing(dict):
+    """A finding read from a file without one of its numbers shows "?", never "{count}"."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
 def _fill(template: str, params: dict) -> str:
     try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
+        return template.format_map(_Missing(params))
+    except (IndexError, ValueError):  # a template with a stray brace: its words as they are
         return template
 
 

@@ -5,16 +5,6 @@
         <name>ComputerPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>%1 W sustained peak</source>
-            <translation>持续峰值 %1 W</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>%1 cores, %2 threads</source>
-            <translation>%1 核 %2 线程</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>&amp;Open a saved scan or report…</source>
             <translation>打开已保存的检测结果或报告(&amp;O)…</translation>
         </message>
@@ -25,18 +15,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>, </source>
-            <translation>，</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>80 PLUS rating:</source>
             <translation>80 PLUS 认证：</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>A GPU may be hung: check nvidia-smi and the system log (Xid errors).</source>
-            <translation>显卡可能已卡死：请查看 nvidia-smi 和系统日志（Xid 错误）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -60,11 +40,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>CPU:</source>
-            <translation>CPU：</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Case and electricity</source>
             <translation>机箱与电费</translation>
         </message>
@@ -72,11 +47,6 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Case size:</source>
             <translation>机箱尺寸：</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Check the /dev/nvidia* permissions, or join the video group.</source>
-            <translation>请检查 /dev/nvidia* 的权限，或把用户加入 video 组。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -95,16 +65,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>From the file: %1</source>
-            <translation>来自文件：%1</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>GPU %1: %2</source>
-            <translation>显卡 %1：%2</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Gold</source>
             <translation>金牌</translation>
         </message>
@@ -112,16 +72,6 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Has a 12V-2x6 (12VHPWR) cable</source>
             <translation>带 12V-2x6（12VHPWR）供电线</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this is expected.</source>
-            <translation>请安装 NVIDIA 驱动（其中包含 NVML）。没有 NVIDIA 显卡时出现这一提示是正常的。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Install the nvidia-ml-py package (pip install nvidia-ml-py).</source>
-            <translation>请安装 nvidia-ml-py 包（pip install nvidia-ml-py）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -140,26 +90,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Memory:</source>
-            <translation>内存：</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>N/A</source>
-            <translation>不可用</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>NVIDIA driver:</source>
-            <translation>NVIDIA 驱动：</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>No GPU found.</source>
-            <translation>未找到显卡。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Not scanned yet.</source>
             <translation>尚未检测。</translation>
         </message>
@@ -175,11 +105,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>PCIe link:</source>
-            <translation>PCIe 链路：</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Platinum</source>
             <translation>白金牌</translation>
         </message>
@@ -192,16 +117,6 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Power supply wattage</source>
             <translation>电源功率</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
-            <translation>请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）设置。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Restart the computer.</source>
-            <translation>请重启计算机。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -222,16 +137,6 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Silver</source>
             <translation>银牌</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>TensorFlow will run on the CPU; the recommendations compare cards with each other.</source>
-            <translation>TensorFlow 将在 CPU 上运行；推荐结果会在显卡之间相互比较。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>TensorFlow:</source>
-            <translation>TensorFlow：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -260,11 +165,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>What it is: %1</source>
-            <translation>机器类型：%1</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>White</source>
             <translation>白牌</translation>
         </message>
@@ -280,68 +180,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>cannot be read from Python</source>
-            <translation>无法从 Python 读取</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>card up to Gen %1</source>
-            <translation>显卡最高 Gen %1</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>default (%1)</source>
             <translation>默认（%1）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>did not answer</source>
-            <translation>没有响应</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>host name %1</source>
-            <translation>主机名 %1</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>installed but not running</source>
-            <translation>已安装但没有运行</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>its power limit is not on record</source>
-            <translation>功耗上限未知</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>none, or not sure</source>
             <translation>没有，或不确定</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>not installed</source>
-            <translation>未安装</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>not installed (the NVML library was not found)</source>
-            <translation>未安装（找不到 NVML 库）</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>now Gen %1 x%2</source>
-            <translation>当前 Gen %1 x%2</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>slot Gen %1</source>
-            <translation>插槽 Gen %1</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>this user may not open the GPU</source>
-            <translation>当前用户无权访问显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -352,11 +197,6 @@
             <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>unknown (planned as 2.x)</source>
             <translation>未知（按 2.x 规划）</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>updated without a reboot</source>
-            <translation>驱动已更新但尚未重启</translation>
         </message>
     </context>
     <context>
@@ -2512,6 +2352,11 @@
     <context>
         <name>Report</name>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>, </source>
+            <translation>，</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>16-bit weights (FP16/BF16)</source>
             <translation>16 位权重（FP16/BF16）</translation>
@@ -2560,6 +2405,16 @@
             <location filename="gpuplanner/report/html.py" />
             <source>80% line</source>
             <translation>80% 线</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>: </source>
+            <translation>：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>A GPU may be hung: check nvidia-smi and the system log (Xid errors).</source>
+            <translation>显卡可能已卡死：请查看 nvidia-smi 和系统日志（Xid 错误）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2614,7 +2469,7 @@
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>CPU</source>
             <translation>处理器</translation>
         </message>
@@ -2637,6 +2492,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Case</source>
             <translation>机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>Check the /dev/nvidia* permissions, or join the video group.</source>
+            <translation>请检查 /dev/nvidia* 的权限，或把用户加入 video 组。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_text.py" />
@@ -2679,9 +2539,9 @@
             <translation>FP32 矩阵乘法 {v} TFLOPS</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
-            <source>From the file</source>
-            <translation>来自文件</translation>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>From the file: {name}</source>
+            <translation>来自文件：{name}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2690,7 +2550,7 @@
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>GPU</source>
             <translation>显卡</translation>
         </message>
@@ -2705,9 +2565,14 @@
             <translation>GPU 选购方案</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>GPU {n}</source>
             <translation>显卡 {n}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>GPU {n}: {text}</source>
+            <translation>显卡 {n}：{text}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -2715,7 +2580,7 @@
             <translation>显卡</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Host name</source>
             <translation>主机名</translation>
         </message>
@@ -2745,6 +2610,16 @@
             <translation>仅推理</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this is expected.</source>
+            <translation>请安装 NVIDIA 驱动（其中包含 NVML）。没有 NVIDIA 显卡时出现这一提示是正常的。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>Install the nvidia-ml-py package (pip install nvidia-ml-py).</source>
+            <translation>请安装 nvidia-ml-py 包（pip install nvidia-ml-py）。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>Job</source>
             <translation>任务</translation>
@@ -2760,7 +2635,7 @@
             <translation>KerasHub 文本生成（Keras 3）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Kind of computer</source>
             <translation>机器类型</translation>
         </message>
@@ -2835,7 +2710,7 @@
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>NVIDIA driver</source>
             <translation>NVIDIA 驱动</translation>
         </message>
@@ -2875,7 +2750,7 @@
             <translation>仅限本店库存</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Operating system</source>
             <translation>操作系统</translation>
         </message>
@@ -2883,6 +2758,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>Options that fit ({n})</source>
             <translation>可行方案（{n} 个）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>PCIe {link}</source>
+            <translation>PCIe {link}</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan.py" />
@@ -2901,6 +2781,7 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Power supply</source>
             <translation>电源</translation>
         </message>
@@ -2940,6 +2821,11 @@
             <translation>原因</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>Reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
+            <translation>请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）设置。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/html.py" />
             <source>Renting instead</source>
             <translation>改为租用</translation>
@@ -2948,6 +2834,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>Rest of the PC</source>
             <translation>其余部件</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>Restart the computer.</source>
+            <translation>请重启计算机。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2991,7 +2882,7 @@
             <translation>电源</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>System memory</source>
             <translation>内存</translation>
         </message>
@@ -2999,6 +2890,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>TensorFlow from</source>
             <translation>TensorFlow 安装方式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>TensorFlow will run on the CPU; the recommendations compare cards with each other.</source>
+            <translation>TensorFlow 将在 CPU 上运行；推荐结果会在显卡之间相互比较。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/probe_effects_text.py" />
@@ -3017,6 +2913,7 @@
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>This computer</source>
             <translation>本机</translation>
         </message>
@@ -3061,6 +2958,11 @@
             <translation>理由与警告</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>Your computer</source>
+            <translation>您的电脑</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan.py" />
             <location filename="gpuplanner/report/job_text.py" />
             <source>batch {n}</source>
@@ -3072,9 +2974,24 @@
             <translation>最佳性价比</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>cannot be read from Python</source>
+            <translation>无法从 Python 读取</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>card up to Gen{n}</source>
+            <translation>显卡最高 Gen{n}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>default</source>
             <translation>默认</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>did not answer</source>
+            <translation>没有响应</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan.py" />
@@ -3087,9 +3004,24 @@
             <translation>放得下</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>installed but not running</source>
+            <translation>已安装但没有运行</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>its power limit is not on record</source>
+            <translation>功耗上限未知</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>llama.cpp (GGUF)</source>
             <translation>llama.cpp（GGUF）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>memory N/A</source>
+            <translation>显存未知</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_text.py" />
@@ -3107,7 +3039,7 @@
             <translation>否</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>none found</source>
             <translation>未发现</translation>
         </message>
@@ -3117,12 +3049,22 @@
             <translation>未填写</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>not installed</source>
             <translation>未安装</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>not installed (the NVML library was not found)</source>
+            <translation>未安装（找不到 NVML 库）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>now Gen{gen} x{width}</source>
+            <translation>当前 Gen{gen} x{width}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>power limit {w} W</source>
             <translation>功耗上限 {w} W</translation>
         </message>
@@ -3132,9 +3074,9 @@
             <translation>服务器机箱</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
-            <source>slot up to Gen{n}</source>
-            <translation>插槽最高 Gen{n}</translation>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>slot Gen{n}</source>
+            <translation>插槽 Gen{n}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -3142,9 +3084,9 @@
             <translation>瞬时峰值可达</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
-            <source>this computer</source>
-            <translation>本机</translation>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>this user may not open the GPU</source>
+            <translation>当前用户无权访问显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -3155,6 +3097,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>top pick</source>
             <translation>首选</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>updated without a reboot</source>
+            <translation>驱动已更新但尚未重启</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3172,17 +3119,12 @@
             <translation>您的显卡</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
-            <source>yours, as you told it</source>
-            <translation>您的电脑（按您所述）</translation>
-        </message>
-        <message>
             <location filename="gpuplanner/report/context.py" />
             <source>{cards} cards, prices up to {date}</source>
             <translation>{cards} 款显卡，价格截至 {date}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_text.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>{cores} cores, {threads} threads</source>
             <translation>{cores} 核 {threads} 线程</translation>
         </message>
@@ -3237,6 +3179,11 @@
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}</source>
             <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；TensorFlow 安装方式：{route}；速度以 {gpu} 为基准</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>{w} W sustained peak</source>
+            <translation>持续峰值 {w} W</translation>
         </message>
     </context>
     <context>

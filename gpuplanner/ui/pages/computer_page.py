@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,16 +27,15 @@ from PySide6.QtWidgets import (
 from gpuplanner.app.choices import TARIFF_BY_REGION
 from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
-from gpuplanner.report.findings_text import finding_text
-from gpuplanner.report.kind_text import CONTEXT as KIND_CONTEXT
-from gpuplanner.report.kind_text import kind_text
+from gpuplanner.report.machine_view import machine_view
+from gpuplanner.report.plan_text import SEVERITY_MARK
 from gpuplanner.ui.pages.base import WizardPage
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import SystemSnapshot
 
 RATINGS = ("", *PSU_RATINGS)  # "": unknown
 CASES = ("", *CASE_FORMS)
-SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ℹ"}
-# The kind's words are marked where they are defined (report/kind_text.py): looked up here.
-_qt_translate = QCoreApplication.translate
 
 
 class ComputerPage(WizardPage):
@@ -219,137 +219,25 @@ class ComputerPage(WizardPage):
         self.summary.setText(self.describe(snapshot))
         self.load_from_session()  # a loaded machine's supply and case replace the old entries
 
-    def describe(self, snapshot) -> str:
+    def describe(self, snapshot: SystemSnapshot) -> str:
+        """The machine as report/machine_view.py words it, laid out as the page's HTML."""
         e = html.escape
-        if snapshot.source == TOLD_SOURCE:  # a kiosk customer's own computer, as they said
-            title = self.tr("Your computer")
-        elif snapshot.source != "scan":  # a saved scan or another machine's report
-            title = self.tr("From the file: %1").replace("%1", snapshot.machine or "?")
-        else:  # the maker's model when the firmware names it; the host name is the user's own
-            title = snapshot.model or self.tr("This computer")
-        host = (
-            " <small>(" + e(self.tr("host name %1").replace("%1", snapshot.machine)) + ")</small>"
-            if snapshot.source == "scan" and snapshot.machine
-            else ""
+        kind = (
+            machine_kind(snapshot, self.controller.cards_by_id())
+            if snapshot.source != TOLD_SOURCE
+            else None
         )
-        parts = [f"<h3>{e(title)}{host}</h3>"]
-        if snapshot.source != TOLD_SOURCE:
-            kind = machine_kind(snapshot, self.controller.cards_by_id())
-            said = kind_text(kind, lambda text: _qt_translate(KIND_CONTEXT, text))
-            parts.append(f"<p>{e(self.tr('What it is: %1').replace('%1', said))}</p>")
-        if not snapshot.gpus:
-            parts.append(
-                "<p><b>"
-                + self.tr("No GPU found.")
-                + "</b> "
-                + self.tr(
-                    "TensorFlow will run on the CPU; the recommendations compare cards with each other."
-                )
-                + "</p>"
-            )
-        for gpu in snapshot.gpus:
-            memory = (
-                f"{gpu.memory_total_mib / 1024:.0f} GB" if gpu.memory_total_mib else self.tr("N/A")
-            )
-            link = gpu.pcie
-            link_text = self.tr("N/A")
-            if link is not None:
-                link_text = (
-                    self.tr("now Gen %1 x%2")
-                    .replace("%1", str(link.current_gen or "?"))
-                    .replace("%2", str(link.current_width or "?"))
-                )
-                best = link.card_max_gen or link.max_gen
-                comma = self.tr(", ")  # a Chinese list takes its own comma
-                if best:
-                    link_text += comma + self.tr("card up to Gen %1").replace("%1", str(best))
-                if link.slot_max_gen:
-                    link_text += comma + self.tr("slot Gen %1").replace(
-                        "%1", str(link.slot_max_gen)
-                    )
-            parts.append(
-                f"<p><b>GPU {gpu.index}: {e(gpu.name)}</b> — {e(memory)}<br>"
-                + self.tr("PCIe link:")
-                + f" {e(link_text)}</p>"
-            )
-        if snapshot.nvml.state not in ("ok", "not-read"):
-            state, hint = self._driver_words(snapshot.nvml)
-            parts.append("<p>" + self.tr("NVIDIA driver:") + f" {e(state)}<br><i>{e(hint)}</i></p>")
-        cpu = snapshot.cpu
-        if cpu.model:
-            power = (
-                self.tr("%1 W sustained peak").replace("%1", f"{cpu.max_power_w:g}")
-                if cpu.max_power_w
-                else self.tr("its power limit is not on record")
-            )
-            threads = (
-                self.tr("%1 cores, %2 threads")
-                .replace("%1", str(cpu.cores or "?"))
-                .replace("%2", str(cpu.threads or "?"))
-            )
-            parts.append("<p>" + self.tr("CPU:") + f" {e(cpu.model)}, {e(threads)}, {e(power)}</p>")
-        if snapshot.memory.total_mib:
-            parts.append(
-                "<p>" + self.tr("Memory:") + f" {snapshot.memory.total_mib / 1024:.0f} GB</p>"
-            )
-        tf = snapshot.tensorflow
-        if tf is not None:
-            installed = f"{tf.package} {tf.version}" if tf.package else self.tr("not installed")
-            parts.append(
-                "<p>"
-                + self.tr("TensorFlow:")
-                + f" {e(installed)} (Python {e(tf.python_version)})</p>"
-            )
-        # The driver line above already says why no NVIDIA GPU was read: not twice.
-        shown = [f for f in snapshot.findings if f.id != "no-nvidia-gpu" or f.severity != "info"]
-        if shown:
-            several = len(snapshot.gpus) > 1
-
-            def words(f) -> str:
-                text = finding_text(f, self.language)
-                if several and f.gpu_index is not None:  # which card, when there are two
-                    return self.tr("GPU %1: %2").replace("%1", str(f.gpu_index)).replace("%2", text)
-                return text
-
+        view = machine_view(snapshot, self.language, kind)
+        parts = [f"<h3>{e(view.title)}</h3>"]
+        for line in view.lines:
+            hint = f"<br><i>{e(line.hint)}</i>" if line.hint else ""
+            parts.append(f"<p><b>{e(line.label)}{e(view.colon)}</b>{e(line.value)}{hint}</p>")
+        if view.findings:
             items = "".join(
-                f"<li>{SEVERITY_MARK.get(f.severity, '')} {e(words(f))}</li>" for f in shown
+                f"<li>{SEVERITY_MARK[said.severity]} {e(said.text)}</li>" for said in view.findings
             )
             parts.append(f"<ul>{items}</ul>")
         return "".join(parts)
-
-    def _driver_words(self, nvml) -> tuple[str, str]:
-        """What NVML's state means, and what to do, in the window's language (the raw message
-        only for an error the table does not know)."""
-        words = {
-            "library-missing": (
-                self.tr("not installed (the NVML library was not found)"),
-                self.tr(
-                    "Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this "
-                    "is expected."
-                ),
-            ),
-            "driver-not-loaded": (
-                self.tr("installed but not running"),
-                self.tr("Reboot, or check 'lsmod | grep nvidia' and Secure Boot."),
-            ),
-            "version-mismatch": (
-                self.tr("updated without a reboot"),
-                self.tr("Restart the computer."),
-            ),
-            "no-permission": (
-                self.tr("this user may not open the GPU"),
-                self.tr("Check the /dev/nvidia* permissions, or join the video group."),
-            ),
-            "timeout": (
-                self.tr("did not answer"),
-                self.tr("A GPU may be hung: check nvidia-smi and the system log (Xid errors)."),
-            ),
-            "python-package-missing": (
-                self.tr("cannot be read from Python"),
-                self.tr("Install the nvidia-ml-py package (pip install nvidia-ml-py)."),
-            ),
-        }
-        return words.get(nvml.state, (nvml.detail, nvml.hint))
 
     # -- entered facts --------------------------------------------------------------------------
 

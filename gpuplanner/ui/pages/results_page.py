@@ -42,7 +42,7 @@ from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
     from gpuplanner.ui.charts import ValueScatter
 
-SEVERITY_MARK = {"blocks": "✖", "needs": "＋", "warns": "⚠", "info": "ℹ"}
+SEVERITY_MARK = plan_text.SEVERITY_MARK
 
 
 class PowerBarWidget(QWidget):

@@ -1,0 +1,245 @@
+"""The scanned machine described once: a title, labelled lines and the findings, in the user's
+language, for the computer page, ``gpuplanner scan`` and the report alike. Each front end
+only lays the lines out (HTML paragraphs, terminal lines, table rows); tests compare the three.
+
+Words are the "Report" context of the one translation source; numbers are written into their
+``{name}`` placeholders, as a finding's are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.app.machine_kind import MachineKind
+from gpuplanner.core.findings import Severity
+from gpuplanner.core.vocab import TOLD_SOURCE
+from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
+from gpuplanner.i18n import translatable
+from gpuplanner.report.job_text import Translator, translator
+from gpuplanner.report.kind_text import kind_words
+from gpuplanner.report.plan_text import finding_text
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    value: str
+    hint: str = ""  # what to do about it (a driver that is not running)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One finding as the machine's description shows it."""
+
+    severity: Severity
+    text: str
+
+
+@dataclass(frozen=True)
+class MachineView:
+    title: str
+    lines: tuple[Line, ...]
+    findings: tuple[Said, ...]
+    colon: str = ": "  # between a label and its value: Chinese takes its own
+
+
+# What NVML's state means and what to do about it (the raw message only for a state not here).
+DRIVER_WORDS = {
+    "library-missing": (
+        translatable("Report", "not installed (the NVML library was not found)"),
+        translatable(
+            "Report",
+            "Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this is expected.",
+        ),
+    ),
+    "driver-not-loaded": (
+        translatable("Report", "installed but not running"),
+        translatable("Report", "Reboot, or check 'lsmod | grep nvidia' and Secure Boot."),
+    ),
+    "version-mismatch": (
+        translatable("Report", "updated without a reboot"),
+        translatable("Report", "Restart the computer."),
+    ),
+    "no-permission": (
+        translatable("Report", "this user may not open the GPU"),
+        translatable("Report", "Check the /dev/nvidia* permissions, or join the video group."),
+    ),
+    "timeout": (
+        translatable("Report", "did not answer"),
+        translatable(
+            "Report", "A GPU may be hung: check nvidia-smi and the system log (Xid errors)."
+        ),
+    ),
+    "python-package-missing": (
+        translatable("Report", "cannot be read from Python"),
+        translatable("Report", "Install the nvidia-ml-py package (pip install nvidia-ml-py)."),
+    ),
+}
+
+
+def driver_words(nvml: DriverStatus, tr: Translator) -> tuple[str, str]:
+    """(what the driver's state is, what to do) in words."""
+    words = DRIVER_WORDS.get(nvml.state)
+    if words is None:
+        return nvml.detail, nvml.hint
+    return tr(words[0]), tr(words[1])
+
+
+def _gb(mib: float | None) -> str | None:
+    return f"{mib / 1024:.0f} GB" if mib else None
+
+
+def link_words(link: PcieLink | None, tr: Translator) -> str | None:
+    """'now Gen4 x16, card up to Gen4, slot Gen4': the link the scan saw and what could be."""
+    if link is None or link.current_gen is None:
+        return None
+    text = (
+        tr(translatable("Report", "now Gen{gen} x{width}"))
+        .replace("{gen}", str(link.current_gen))
+        .replace("{width}", str(link.current_width or "?"))
+    )
+    comma = tr(translatable("Report", ", "))  # a Chinese list takes its own comma
+    best = link.card_max_gen or link.max_gen
+    if best:
+        text += comma + tr(translatable("Report", "card up to Gen{n}")).replace("{n}", str(best))
+    if link.slot_max_gen:
+        text += comma + tr(translatable("Report", "slot Gen{n}")).replace(
+            "{n}", str(link.slot_max_gen)
+        )
+    return text
+
+
+def _gpu_line(gpu: GpuDevice, tr: Translator) -> Line:
+    comma = tr(translatable("Report", ", "))
+    parts = [gpu.name, _gb(gpu.memory_total_mib) or tr(translatable("Report", "memory N/A"))]
+    link = link_words(gpu.pcie, tr)
+    if link:
+        parts.append(tr(translatable("Report", "PCIe {link}")).replace("{link}", link))
+    if gpu.power_limit_w:
+        parts.append(
+            tr(translatable("Report", "power limit {w} W")).replace("{w}", f"{gpu.power_limit_w:g}")
+        )
+    return Line(
+        tr(translatable("Report", "GPU {n}")).replace("{n}", str(gpu.index)), comma.join(parts)
+    )
+
+
+def title(snapshot: SystemSnapshot, tr: Translator) -> str:
+    if snapshot.source == TOLD_SOURCE:  # a kiosk customer's own computer, as they said
+        return tr(translatable("Report", "Your computer"))
+    if snapshot.source != "scan":  # a saved scan or another machine's nvidia-smi report
+        return tr(translatable("Report", "From the file: {name}")).replace(
+            "{name}", snapshot.machine or "?"
+        )
+    # The maker's model when the firmware names it; the host name is the user's own line.
+    return snapshot.model or tr(translatable("Report", "This computer"))
+
+
+def _lines(snapshot: SystemSnapshot, kind: MachineKind | None, language: str) -> list[Line]:
+    tr = translator(language)
+    comma = tr(translatable("Report", ", "))
+    lines: list[Line] = []
+    if snapshot.source == "scan" and snapshot.machine:
+        lines.append(Line(tr(translatable("Report", "Host name")), snapshot.machine))
+    if kind is not None and snapshot.source != TOLD_SOURCE:
+        lines.append(
+            Line(tr(translatable("Report", "Kind of computer")), kind_words(kind, language))
+        )
+    if snapshot.os is not None:
+        lines.append(
+            Line(
+                tr(translatable("Report", "Operating system")),
+                f"{snapshot.os.system} {snapshot.os.release}"
+                + (" (WSL2)" if snapshot.os.wsl else ""),
+            )
+        )
+    if not snapshot.gpus:
+        lines.append(
+            Line(
+                tr(translatable("Report", "GPU")),
+                tr(translatable("Report", "none found")),
+                tr(
+                    translatable(
+                        "Report",
+                        "TensorFlow will run on the CPU; the recommendations compare cards with each other.",
+                    )
+                ),
+            )
+        )
+    lines += [_gpu_line(gpu, tr) for gpu in snapshot.gpus]
+    if snapshot.nvml.state not in ("ok", "not-read"):
+        state, hint = driver_words(snapshot.nvml, tr)
+        lines.append(Line(tr(translatable("Report", "NVIDIA driver")), state, hint))
+    else:
+        driver = next((g.driver_version for g in snapshot.gpus if g.driver_version), None)
+        if driver:
+            lines.append(Line(tr(translatable("Report", "NVIDIA driver")), driver))
+    cpu = snapshot.cpu
+    if cpu.model:
+        detail = [cpu.model]
+        if cpu.cores:
+            detail.append(
+                tr(translatable("Report", "{cores} cores, {threads} threads"))
+                .replace("{cores}", str(cpu.cores))
+                .replace("{threads}", str(cpu.threads or cpu.cores))
+            )
+        detail.append(
+            tr(translatable("Report", "{w} W sustained peak")).replace(
+                "{w}", f"{cpu.max_power_w:g}"
+            )
+            if cpu.max_power_w
+            else tr(translatable("Report", "its power limit is not on record"))
+        )
+        lines.append(Line(tr(translatable("Report", "CPU")), comma.join(detail)))
+    if snapshot.memory.total_mib:
+        lines.append(
+            Line(tr(translatable("Report", "System memory")), _gb(snapshot.memory.total_mib) or "")
+        )
+    tf = snapshot.tensorflow
+    if tf is not None:
+        installed = (
+            f"{tf.package} {tf.version}"
+            if tf.package
+            else tr(translatable("Report", "not installed"))
+        )
+        lines.append(Line("TensorFlow", f"{installed} (Python {tf.python_version})"))
+    psu = snapshot.power_supply
+    if psu.rated_w:
+        supply = [f"{psu.rated_w} W"]
+        if psu.rating:
+            supply.append(f"80 PLUS {psu.rating}")
+        if psu.atx_version:
+            supply.append(f"ATX {psu.atx_version}.x")
+        lines.append(Line(tr(translatable("Report", "Power supply")), comma.join(supply)))
+    return lines
+
+
+def _said(snapshot: SystemSnapshot, language: str) -> tuple[Said, ...]:
+    tr = translator(language)
+    several = len(snapshot.gpus) > 1
+    out = []
+    for f in snapshot.findings:
+        if f.id == "no-nvidia-gpu" and f.severity == "info":
+            continue  # the driver line already says why no NVIDIA GPU was read: not twice
+        text = finding_text(f, language)
+        if several and f.gpu_index is not None:  # which card, when there are two
+            text = (
+                tr(translatable("Report", "GPU {n}: {text}"))
+                .replace("{n}", str(f.gpu_index))
+                .replace("{text}", text)
+            )
+        out.append(Said(f.severity, text))
+    return tuple(out)
+
+
+def machine_view(
+    snapshot: SystemSnapshot, language: str, kind: MachineKind | None = None
+) -> MachineView:
+    """The machine in words. ``kind``: what it is (app/machine_kind.py), with what decided it."""
+    tr = translator(language)
+    return MachineView(
+        title(snapshot, tr),
+        tuple(_lines(snapshot, kind, language)),
+        _said(snapshot, language),
+        tr(translatable("Report", ": ")),
+    )
