@@ -21,6 +21,7 @@ from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.job_text import input_rows, job_rows, translator
+from gpuplanner.report.plan_view import OptionRow, headline, option_rows
 from gpuplanner.report.probe_effects_text import effect_lines
 from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg, value_chart_svg
 
@@ -71,31 +72,23 @@ def _price_cell(option: Option, language: str) -> str:
     return text
 
 
-def _option_row(rank: int, option: Option, language: str) -> str:
+def _option_row(row: OptionRow, option: Option, language: str) -> str:
     e = html.escape
-    gpu = e(option.gpu) + (f" &times;{option.count}" if option.count > 1 else "")
-    speed = option.speedup if option.speedup is not None else option.predicted_relative
-    needs = "<br>".join(e(plan_text.need_text(n, option.currency, language)) for n in option.needs)
-    notes = "<br>".join(
-        f"{MARK[f.severity]} {e(plan_text.finding_text(f, language))}"
-        for f in (option.rank_reason, *option.findings)
-        if f is not None
-    )
+    needs = "<br>".join(e(need) for need in row.needs)
+    said = [f"{MARK['info']} {e(row.reason)}"] if row.reason is not None else []
+    said += [f"{MARK[s.severity]} {e(s.text)}" for s in (*row.warnings, *row.notes)]
     return (
-        f"<tr><td>{rank}</td><td>{e(plan_text.action_text(option.action, language))}</td>"
-        f"<td><b>{gpu}</b></td><td>{_price_cell(option, language)}</td>"
-        f"<td>{e(plan_text.speed_cell(speed, option))}</td>"
-        f"<td>{option.power.sustained_w:,.0f} W</td><td>{needs}</td><td>{notes}</td></tr>"
+        f"<tr><td>{row.rank}</td><td>{e(row.action)}</td>"
+        f"<td><b>{e(row.gpu)}</b></td><td>{_price_cell(option, language)}</td>"
+        f"<td>{e(row.speed)}</td><td>{e(row.power)}</td><td>{needs}</td>"
+        f"<td>{'<br>'.join(said)}</td></tr>"
     )
 
 
-def _refused_row(option: Option, language: str) -> str:
+def _refused_row(row: OptionRow) -> str:
     e = html.escape
-    gpu = e(option.gpu) + (f" &times;{option.count}" if option.count > 1 else "")
-    reasons = "<br>".join(
-        e(plan_text.finding_text(f, language)) for f in option.findings if f.severity == "blocks"
-    )
-    return f"<tr><td>{gpu}</td><td>{reasons}</td></tr>"
+    reasons = "<br>".join(e(s.text) for s in row.warnings if s.severity == "blocks")
+    return f"<tr><td>{e(row.gpu)}</td><td>{reasons}</td></tr>"
 
 
 def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
@@ -103,8 +96,10 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
     lang = CHINESE if zh else ENGLISH
     tr = translator(lang)
     e = html.escape
-    fitting = [o for o in plan.options if o.offered]
-    refused = [o for o in plan.options if not o.offered]
+    head = headline(plan, lang)
+    rows = list(zip(option_rows(plan, lang), plan.options, strict=True))
+    fitting = [(row, option) for row, option in rows if row.rank is not None]
+    refused = [row for row, _option in rows if row.rank is None]
     title = tr(translatable("Report", "GPU purchase plan"))
     heading = f"{e(context.shop)} – {e(title)}" if context.shop else e(title)
     parts = [
@@ -128,8 +123,9 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
         )
         + "</p>"
     )
-    if plan.price_age is not None:
-        parts.append(f"<p><i>{e(plan_text.price_age_text(plan.price_age, lang))}</i></p>")
+    parts.append(f"<p>{e(head.summary)}</p>")
+    if head.price_age is not None:
+        parts.append(f"<p><i>{e(head.price_age)}</i></p>")
     parts.append(f"<h2>{e(tr(translatable('Report', 'The job')))}</h2>")
     parts.append(_table(job_rows(plan, lang)))
     parts.append(
@@ -151,13 +147,9 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
     if context.request is not None:
         parts.append(f"<h2>{e(tr(translatable('Report', 'What you told us')))}</h2>")
         parts.append(_table(input_rows(context.request, lang)))
-    if plan.no_purchase_needed:
-        parts.append(
-            "<p><b>"
-            + e(tr(translatable("Report", "No purchase needed: your cards already hold this job.")))
-            + "</b></p>"
-        )
-        parts += [f"<p>{e(plan_text.finding_text(f, lang))}</p>" for f in plan.keep_findings]
+    if head.no_purchase is not None:
+        parts.append(f"<p><b>{e(head.no_purchase)}</b></p>")
+        parts += [f"<p>{e(line)}</p>" for line in head.keep]
     parts.append(
         f"<h2>{e(tr(translatable('Report', 'Options that fit ({n})')).replace('{n}', str(len(fitting))))}</h2>"
     )
@@ -176,19 +168,17 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
             "<table><tr>"
             + "".join(f"<th>{e(h)}</th>" for h in headers)
             + "</tr>"
-            + "".join(_option_row(i + 1, o, lang) for i, o in enumerate(fitting))
+            + "".join(_option_row(row, option, lang) for row, option in fitting)
             + "</table>"
         )
     else:
         parts.append(f"<p>{e(tr(translatable('Report', 'No card fits this job as asked.')))}</p>")
-    if plan.route_alternative is not None:
-        parts.append(f"<p>{e(plan_text.route_alternative_text(plan.route_alternative, lang))}</p>")
-    if plan.alternatives:
-        parts.append(f"<h2>{e(tr(translatable('Report', 'Ways forward')))}</h2><ul>")
-        parts += [
-            f"<li>{e(plan_text.alternative_text(a, plan.currency, plan.job_label, lang))}</li>"
-            for a in plan.alternatives
-        ]
+    if head.route_alternative is not None:
+        parts.append(f"<p>{e(head.route_alternative)}</p>")
+    if head.ways_forward is not None:
+        parts.append(f"<h2>{e(tr(translatable('Report', 'Ways forward')))}</h2>")
+        parts.append(f"<p>{e(head.ways_forward)}</p><ul>")
+        parts += [f"<li>{e(line)}</li>" for line in head.alternatives]
         parts.append("</ul>")
     chart = value_chart(plan, context.current_gpu_id)
     if chart.points:
@@ -209,7 +199,7 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
         parts.append(f"<h2>{e(tr(translatable('Report', 'Price and speed')))}</h2>")
         parts.append(f"<p><img src='{data_uri(svg)}' width='640'></p>")
     if fitting:
-        best = fitting[0]
+        best = fitting[0][1]
         labels = (
             tr(translatable("Report", "CPU")),
             tr(translatable("Report", "GPUs")),
@@ -248,7 +238,7 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
             "<table><tr>"
             + f"<th>{e(tr(translatable('Report', 'GPU')))}</th>"
             + f"<th>{e(tr(translatable('Report', 'Reason')))}</th></tr>"
-            + "".join(_refused_row(o, lang) for o in refused)
+            + "".join(_refused_row(row) for row in refused)
             + "</table>"
         )
     if context.qr_png:

@@ -1,4 +1,5 @@
-"""The recommendations as a sortable Qt table model. Text comes from report.plan_text."""
+"""The recommendations as a sortable Qt table model; the cells' words are report/plan_view.py's
+(the command line and the report show the same rows)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,11 @@ from PySide6.QtCore import (
 )
 
 from gpuplanner.app.user_prices import parse_cell
-from gpuplanner.core.money import format_money
 from gpuplanner.report import plan_text
+from gpuplanner.report.plan_view import OptionRow, option_rows
 
 if TYPE_CHECKING:  # annotations only: the records load with the plan, not before
-    from gpuplanner.app.records import Option
+    from gpuplanner.app.records import Option, Plan
 
 # The templates are marked for extraction where they are defined (report/plan_text.py); here
 # they are only looked up, so Qt's translate is called under a plain name.
@@ -52,12 +53,15 @@ class OptionsModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.options: list[Option] = []
+        self.rows: list[OptionRow] = []  # the options in words (report/plan_view.py)
         self.headers = list(self.COLUMNS)
         self.prices_editable = True  # a kiosk's prices are the shop's: not typed over
 
-    def set_options(self, options) -> None:
+    def set_plan(self, plan: Plan, language: str) -> None:
+        """The plan's options, worded once for the window, the command line and the report."""
         self.beginResetModel()
-        self.options = list(options)
+        self.options = list(plan.options)
+        self.rows = option_rows(plan, language)
         self.endResetModel()
 
     def set_headers(self, headers: list[str]) -> None:
@@ -97,9 +101,6 @@ class OptionsModel(QAbstractTableModel):
         self.price_typed.emit(self.options[index.row()].gpu_id, amount, condition)
         return True
 
-    def _problems(self, option: Option) -> list:
-        return [f for f in option.findings if f.severity in ("blocks", "needs", "warns")]
-
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
@@ -117,45 +118,29 @@ class OptionsModel(QAbstractTableModel):
                 "value": option.value or 0.0,
                 "vram": option.vram_per_card_gb * option.count,
                 "power": option.power_sustained_w,
-                "warnings": len(self._problems(option)),
+                "warnings": len(self.rows[row].warnings),
             }[column]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, option, column)
+            return self._display(self.rows[row], option, column)
         if role == Qt.ItemDataRole.EditRole and column == "price":
             each = option.price_each
             return f"{each.amount:g}" if each else ""
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "action", "priced"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [plan_text.finding_text(f, tr=tr_finding) for f in self._problems(option)]
-            return "\n".join(lines) or None
+            return "\n".join(w.text for w in self.rows[row].warnings) or None
         return None
 
-    def _display(self, row: int, option: Option, column: str) -> str:
+    def _display(self, row: OptionRow, option: Option, column: str) -> str:
         if column == "rank":
-            return str(row + 1) if option.offered else "✘"
-        if column == "action":
-            return plan_text.action_text(option.action, tr=tr_finding)
-        if column == "gpu":
-            return option.gpu + (f" ×{option.count}" if option.count > 1 else "")
-        if column == "price":
-            mark = " ＋" if any(n.price for n in option.needs) else ""
-            return (
-                format_money(option.price, option.currency) + mark
-                if option.price is not None
-                else "N/A"
-            )
-        if column == "priced":
-            return plan_text.priced_cell(option.price_each, tr_finding)
-        if column == "speed":
-            return plan_text.speed_cell(_speed(option), option)
+            return str(row.rank) if row.rank is not None else "✘"
+        if column == "price" and option.price is not None and any(n.price for n in option.needs):
+            return row.price + " ＋"  # what it needs is bought too: in the total
         if column == "value":
-            return f"{option.value:.3f}" if option.value else "N/A"
-        if column == "vram":
-            return f"{option.vram_per_card_gb * option.count:g} GB"
-        if column == "power":
-            return f"{option.power_sustained_w:.0f} W"
-        return str(len(self._problems(option)) or "")
+            return row.value or "N/A"
+        if column == "warnings":
+            return str(len(row.warnings) or "")
+        return str(getattr(row, column))
 
 
 class OptionsProxy(QSortFilterProxyModel):

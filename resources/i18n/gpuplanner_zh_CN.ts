@@ -625,11 +625,6 @@
             <translation>{route}不支持这块卡。可用的方式：{other}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/commands/plan_print.py" />
-            <source>Nothing fits as asked. Ways forward:</source>
-            <translation>按当前条件没有合适的方案。可以这样调整：</translation>
-        </message>
-        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.</source>
             <translation>在普通台式机主板上，多块卡共享 CPU 的 PCIe 通道（{lanes}）；工作站主板可为每块卡提供 x16。</translation>
@@ -853,7 +848,7 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>With {route}, the best pick would be {gpu}{times} for {price}.</source>
-            <translation>若使用{route}，最佳选择是 {gpu}{times}，价格 {price}。</translation>
+            <translation>若使用 {route}，最佳选择是 {gpu}{times}，价格 {price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -2725,7 +2720,7 @@
             <translation>按当前要求，没有显卡能胜任此任务。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/html.py" />
+            <location filename="gpuplanner/report/plan_view.py" />
             <source>No purchase needed: your cards already hold this job.</source>
             <translation>无需购买：现有显卡已能胜任此任务。</translation>
         </message>
@@ -2733,6 +2728,11 @@
             <location filename="gpuplanner/commands/plan.py" />
             <source>Note: {text}</source>
             <translation>注：{text}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>Nothing fits as asked. Ways forward:</source>
+            <translation>按当前条件没有合适的方案。可以这样调整：</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3119,6 +3119,11 @@
             <translation>您的显卡</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>your {gpu}</source>
+            <translation>您的 {gpu}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/context.py" />
             <source>{cards} cards, prices up to {date}</source>
             <translation>{cards} 款显卡，价格截至 {date}</translation>
@@ -3176,7 +3181,7 @@
             <translation>{n} 根 PCIe 8-pin</translation>
         </message>
         <message>
-            <location filename="gpuplanner/commands/plan_print.py" />
+            <location filename="gpuplanner/report/plan_view.py" />
             <source>{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}</source>
             <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；TensorFlow 安装方式：{route}；速度以 {gpu} 为基准</translation>
         </message>
@@ -3308,6 +3313,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>. Select two or three rows to compare them.</source>
+            <translation>。选中两三行可对比。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Action</source>
             <translation>方案</translation>
         </message>
@@ -3330,11 +3340,6 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Board power</source>
             <translation>板卡功耗</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Budget %1 · needs %2 GB · %3 · speeds against %4. Select two or three rows to compare them.</source>
-            <translation>预算 %1 · 需要 %2 GB 显存 · %3 · 速度以%4为基准。选中两三行可对比。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3400,16 +3405,6 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Needs</source>
             <translation>需要</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>No purchase needed: your cards already hold this job.</source>
-            <translation>无需购买：现有显卡已能胜任这个任务。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Nothing fits as asked. Ways forward:</source>
-            <translation>按当前条件没有合适的方案。可以这样调整：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3510,11 +3505,6 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Warnings</source>
             <translation>警告</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>your %1</source>
-            <translation>您的 %1</translation>
         </message>
     </context>
     <context>

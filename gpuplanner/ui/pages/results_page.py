@@ -35,6 +35,7 @@ from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
+from gpuplanner.report.plan_view import Headline, headline
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.results_view import comparison_rows
 from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
@@ -245,25 +246,17 @@ class ResultsPage(WizardPage):
             self.table.scrollToTop()
 
     def _show_plan(self, plan) -> None:
-        self.model.set_options(plan.options)
+        self.model.set_plan(plan, self.language)
         self.proxy.sort(-1)
         self.table.horizontalHeader().setSortIndicatorShown(False)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        head = headline(plan, self.language)
         self.heading.setText(
-            self.tr("Recommendations: %1 fit your needs").replace("%1", str(len(plan.fitting())))
+            self.tr("Recommendations: %1 fit your needs").replace("%1", str(head.fitting))
         )
-        self.intro.setText(
-            self.tr(
-                "Budget %1 · needs %2 GB · %3 · speeds against %4. Select two or three rows to "
-                "compare them."
-            )
-            .replace("%1", format_money(plan.budget, plan.currency))
-            .replace("%2", f"{plan.vram.total_gb:g}")
-            .replace("%3", plan_text.route_text(plan.tf_route, tr=tr_finding))
-            .replace("%4", self._baseline(plan))
-        )
-        self._banner(plan)
+        self.intro.setText(head.summary + self.tr(". Select two or three rows to compare them."))
+        self._banner(head)
         if self.model.rowCount():
             self.table.selectionModel().select(
                 self.proxy.index(0, 0),
@@ -274,36 +267,21 @@ class ResultsPage(WizardPage):
             self.table.scrollToTop()
         self._scatter(plan)
 
-    def _baseline(self, plan) -> str:
-        keep = next((o for o in plan.options if o.action == "keep"), None)
-        if keep is None:
-            return plan.reference_gpu
-        return self.tr("your %1").replace(
-            "%1", keep.gpu + (f" ×{keep.count}" if keep.count > 1 else "")
-        )
-
-    def _banner(self, plan) -> None:
-        """The plan's headline: no purchase needed, a better route, or the ways forward."""
+    def _banner(self, head: Headline) -> None:
+        """The plan's headline (report/plan_view.py): how old the prices are, no purchase
+        needed, a better route, or the ways forward."""
         e = html.escape
         lines = []
-        if plan.price_age is not None:
-            lines.append(
-                "<i>" + e(plan_text.price_age_text(plan.price_age, tr=tr_finding)) + "</i>"
-            )
-        if plan.no_purchase_needed:
-            lines.append(
-                "<b>" + e(self.tr("No purchase needed: your cards already hold this job.")) + "</b>"
-            )
-            lines += [e(plan_text.finding_text(f, tr=tr_finding)) for f in plan.keep_findings]
-        if plan.route_alternative is not None:
-            lines.append(e(plan_text.route_alternative_text(plan.route_alternative, tr=tr_finding)))
-        if plan.alternatives:
-            lines.append("<b>" + e(self.tr("Nothing fits as asked. Ways forward:")) + "</b>")
-            lines += [
-                "→ "
-                + e(plan_text.alternative_text(a, plan.currency, plan.job_label, tr=tr_finding))
-                for a in plan.alternatives
-            ]
+        if head.price_age is not None:
+            lines.append(f"<i>{e(head.price_age)}</i>")
+        if head.no_purchase is not None:
+            lines.append(f"<b>{e(head.no_purchase)}</b>")
+            lines += [e(line) for line in head.keep]
+        if head.route_alternative is not None:
+            lines.append(e(head.route_alternative))
+        if head.ways_forward is not None:
+            lines.append(f"<b>{e(head.ways_forward)}</b>")
+            lines += ["→ " + e(line) for line in head.alternatives]
         self.banner.setText("<br>".join(lines))
         self.banner.setVisible(bool(lines))
 
@@ -359,14 +337,11 @@ class ResultsPage(WizardPage):
         if self.scatter is not None:
             self.scatter.select(self.selected_rows()[0])
         e = html.escape
-        title = plan_text.action_text(option.action, tr=tr_finding)
-        count = f" ×{option.count}" if option.count > 1 else ""
-        heading = self.tr("%1: %2").replace("%1", title).replace("%2", option.gpu + count)
+        row = self.model.rows[self.selected_rows()[0]]
+        heading = self.tr("%1: %2").replace("%1", row.action).replace("%2", row.gpu)
         parts = [f"<h3>{e(heading)}</h3>"]
-        if option.rank_reason is not None:
-            parts.append(
-                f"<div><i>{e(plan_text.finding_text(option.rank_reason, tr=tr_finding))}</i></div>"
-            )
+        if row.reason is not None:
+            parts.append(f"<div><i>{e(row.reason)}</i></div>")
         each = option.price_each
         if each is not None:
             parts.append(
@@ -381,13 +356,10 @@ class ResultsPage(WizardPage):
                 )
                 + "</div>"
             )
+        parts += [f"<div>＋ {e(need)}</div>" for need in row.needs]
         parts += [
-            f"<div>＋ {e(plan_text.need_text(n, option.currency, tr=tr_finding))}</div>"
-            for n in option.needs
-        ]
-        parts += [
-            f"<div>{SEVERITY_MARK[f.severity]} {e(plan_text.finding_text(f, tr=tr_finding))}</div>"
-            for f in option.findings
+            f"<div>{SEVERITY_MARK[said.severity]} {e(said.text)}</div>"
+            for said in (*row.warnings, *row.notes)
         ]
         if each is not None and each.shop:
             parts.append(

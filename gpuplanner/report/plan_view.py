@@ -1,0 +1,161 @@
+"""A plan put into words once: its headline (what was planned, how old the prices are, whether
+anything need be bought, the ways forward) and one row per option. The results page, ``gpuplanner
+recommend`` and the HTML report lay these out; tests/test_plan_view.py compares the three.
+
+Words come from the one translation source (plan_text's "Finding" context and the "Report"
+context); numbers are written into their ``{name}`` placeholders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.core.findings import Severity
+from gpuplanner.core.money import format_money
+from gpuplanner.i18n import translatable
+from gpuplanner.planning.options import Option, Plan
+from gpuplanner.report import job_text, plan_text
+from gpuplanner.report.job_text import translator
+
+
+@dataclass(frozen=True)
+class Said:
+    severity: Severity
+    text: str
+
+
+@dataclass(frozen=True)
+class Headline:
+    summary: str  # the job, the budget, the memory, the TensorFlow route, the speed baseline
+    price_age: str | None  # how old the prices are, when they are old
+    no_purchase: str | None  # said when the cards the user has already hold the job
+    keep: tuple[str, ...]  # what to know about keeping them
+    route_alternative: str | None  # a TensorFlow route that would do better
+    ways_forward: str | None  # the heading of ``alternatives``, when nothing fits as asked
+    alternatives: tuple[str, ...]
+    fitting: int  # options offered
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    rank: int | None  # 1-based among the offered; None: not offered (its reasons are warnings)
+    action: str
+    gpu: str  # with the count: 'GeForce RTX 3090 ×2'
+    price: str  # the total, 'N/A' without one
+    priced: str  # the price's date and age
+    speed: str
+    value: str  # speed per 1,000 of the currency, '' without a price
+    vram: str
+    power: str
+    needs: tuple[str, ...]
+    reason: str | None  # why it ranks where it does
+    warnings: tuple[Said, ...]  # blocks, needs and warns, in the plan's order
+    notes: tuple[Said, ...]  # info findings
+
+
+def card_count(gpu: str, count: int) -> str:
+    return gpu + (f" ×{count}" if count > 1 else "")
+
+
+def baseline(plan: Plan, language: str) -> str:
+    """What speeds are measured against: the user's own cards when they keep them."""
+    keep = next((o for o in plan.options if o.action == "keep"), None)
+    if keep is None:
+        return plan.reference_gpu
+    return translator(language)(translatable("Report", "your {gpu}")).replace(
+        "{gpu}", card_count(keep.gpu, keep.count)
+    )
+
+
+def headline(plan: Plan, language: str) -> Headline:
+    words = translator(language)
+    scenario = job_text.SCENARIO.get(plan.scenario)
+    summary = (
+        words(
+            translatable(
+                "Report",
+                "{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}",
+            )
+        )
+        .replace("{scenario}", words(scenario) if scenario else plan.scenario)
+        .replace("{job}", job_text.job_line(plan, language))
+        .replace("{budget}", format_money(plan.budget, plan.currency))
+        .replace("{gb}", f"{plan.vram.total_gb:g}")
+        .replace("{route}", plan_text.route_text(plan.tf_route, language))
+        .replace("{gpu}", baseline(plan, language))
+    )
+    return Headline(
+        summary=summary,
+        price_age=(
+            plan_text.price_age_text(plan.price_age, language)
+            if plan.price_age is not None
+            else None
+        ),
+        no_purchase=(
+            words(translatable("Report", "No purchase needed: your cards already hold this job."))
+            if plan.no_purchase_needed
+            else None
+        ),
+        keep=(
+            tuple(plan_text.finding_text(f, language) for f in plan.keep_findings)
+            if plan.no_purchase_needed
+            else ()
+        ),
+        route_alternative=(
+            plan_text.route_alternative_text(plan.route_alternative, language)
+            if plan.route_alternative is not None
+            else None
+        ),
+        ways_forward=(
+            words(translatable("Report", "Nothing fits as asked. Ways forward:"))
+            if plan.alternatives
+            else None
+        ),
+        alternatives=tuple(
+            plan_text.alternative_text(a, plan.currency, plan.job_label, language)
+            for a in plan.alternatives
+        ),
+        fitting=len(plan.fitting()),
+    )
+
+
+def option_row(option: Option, rank: int | None, language: str) -> OptionRow:
+    tr = lambda text: plan_text.translate(text, language)  # noqa: E731 (one-line translator)
+    speed = option.speedup if option.speedup is not None else option.predicted_relative
+    return OptionRow(
+        rank=rank,
+        action=plan_text.action_text(option.action, language),
+        gpu=card_count(option.gpu, option.count),
+        price=(format_money(option.price, option.currency) if option.price is not None else "N/A"),
+        priced=plan_text.priced_cell(option.price_each, tr),
+        speed=plan_text.speed_cell(speed, option),
+        value=f"{option.value:.3f}" if option.value else "",
+        vram=f"{option.vram_per_card_gb * option.count:g} GB",
+        power=f"{option.power_sustained_w:,.0f} W",
+        needs=tuple(plan_text.need_text(n, option.currency, language) for n in option.needs),
+        reason=(
+            plan_text.finding_text(option.rank_reason, language)
+            if option.rank_reason is not None
+            else None
+        ),
+        warnings=tuple(
+            Said(f.severity, plan_text.finding_text(f, language))
+            for f in option.findings
+            if f.severity != "info"
+        ),
+        notes=tuple(
+            Said(f.severity, plan_text.finding_text(f, language))
+            for f in option.findings
+            if f.severity == "info"
+        ),
+    )
+
+
+def option_rows(plan: Plan, language: str) -> list[OptionRow]:
+    """Every option in the plan's order, the offered ranked 1, 2, ..."""
+    rows, rank = [], 0
+    for option in plan.options:
+        if option.offered:
+            rank += 1
+        rows.append(option_row(option, rank if option.offered else None, language))
+    return rows
