@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gpuplanner.commands.output import print_table
+from gpuplanner.i18n import translatable
+from gpuplanner.report import job_text
 from gpuplanner.report.plan_text import PLAIN_MARK
 from gpuplanner.report.plan_view import OptionRow, headline, option_rows
 from gpuplanner.report.probe_effects_text import effect_lines
@@ -12,10 +14,17 @@ from gpuplanner.report.probe_effects_text import effect_lines
 if TYPE_CHECKING:  # annotations only: the records load with the plan, not before
     from gpuplanner.app.records import Plan
 
-HEADERS = {
-    "en": ("#", "action", "GPU", "total", "price date", "speed", "per 1k", "needs", "warnings"),
-    "zh_CN": ("#", "方案", "显卡", "总价", "价格日期", "速度", "每千元", "需要", "警告"),
-}
+HEADERS = (
+    "#",
+    translatable("Report", "action"),
+    translatable("Report", "GPU"),
+    translatable("Report", "total"),
+    translatable("Report", "price date"),
+    translatable("Report", "speed"),
+    translatable("Report", "per 1k"),
+    translatable("Report", "needs"),
+    translatable("Report", "warnings"),
+)
 
 
 def _clipped(text: str, width: int) -> str:
@@ -53,7 +62,8 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
     for line in effect_lines(plan, language):
         print(line)
     rows = option_rows(plan, language)
-    print_table(list(HEADERS.get(language, HEADERS["en"])), [_row(r) for r in rows[:top]])
+    words = job_text.translator(language)
+    print_table([words(h) for h in HEADERS], [_row(r) for r in rows[:top]])
     if head.no_purchase is not None:
         print("\n" + head.no_purchase)
         for line in head.keep:

@@ -2544,6 +2544,7 @@
             <translation>全参数微调</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
             <location filename="gpuplanner/report/html.py" />
             <location filename="gpuplanner/report/machine_view.py" />
             <source>GPU</source>
@@ -2963,6 +2964,11 @@
             <translation>您的电脑</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>action</source>
+            <translation>方案</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan.py" />
             <location filename="gpuplanner/report/job_text.py" />
             <source>batch {n}</source>
@@ -3034,6 +3040,11 @@
             <translation>超过 64 块</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>needs</source>
+            <translation>需要</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>no</source>
             <translation>否</translation>
@@ -3064,9 +3075,19 @@
             <translation>当前 Gen{gen} x{width}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>per 1k</source>
+            <translation>每千元</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_view.py" />
             <source>power limit {w} W</source>
             <translation>功耗上限 {w} W</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>price date</source>
+            <translation>价格日期</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3077,6 +3098,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>slot Gen{n}</source>
             <translation>插槽 Gen{n}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>speed</source>
+            <translation>速度</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -3099,6 +3125,11 @@
             <translation>首选</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>total</source>
+            <translation>总价</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_view.py" />
             <source>updated without a reboot</source>
             <translation>驱动已更新但尚未重启</translation>
@@ -3107,6 +3138,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>vLLM</source>
             <translation>vLLM</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>warnings</source>
+            <translation>警告</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
