@@ -36,7 +36,7 @@ def _clipped(text: str, width: int) -> str:
     return (cut[:space] if space > width // 2 else cut) + "…"
 
 
-def _row(row: OptionRow) -> list[str]:
+def _row(row: OptionRow, words: job_text.Translator) -> list[str]:
     # The table shows what stops or warns; what an option needs has its own column.
     warnings = [w.text for w in row.warnings if w.severity in ("blocks", "warns")]
     return [
@@ -47,8 +47,8 @@ def _row(row: OptionRow) -> list[str]:
         row.priced,
         row.speed,
         row.value,
-        ", ".join(row.needs),
-        _clipped("; ".join(warnings), 100),
+        words(translatable("Report", ", ")).join(row.needs),
+        _clipped(words(translatable("Report", "; ")).join(warnings), 100),
     ]
 
 
@@ -63,7 +63,7 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
         print(line)
     rows = option_rows(plan, language)
     words = job_text.translator(language)
-    print_table([words(h) for h in HEADERS], [_row(r) for r in rows[:top]])
+    print_table([words(h) for h in HEADERS], [_row(r, words) for r in rows[:top]])
     if head.no_purchase is not None:
         print("\n" + head.no_purchase)
         for line in head.keep:

@@ -2347,6 +2347,7 @@
     <context>
         <name>Report</name>
         <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
             <location filename="gpuplanner/report/machine_view.py" />
             <source>, </source>
             <translation>，</translation>
@@ -2405,6 +2406,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>: </source>
             <translation>：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>; </source>
+            <translation>；</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
