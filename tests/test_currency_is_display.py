@@ -7,6 +7,7 @@ import pytest
 from conftest import REPO_ROOT
 
 from gpuplanner.app.session import Session, to_request
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.market import newest_rate
 from gpuplanner.planning.recommend import recommend
@@ -55,7 +56,11 @@ def test_a_shops_stock_stays_on_offer_in_another_currency(data, model, scenario)
     assert shop
     rate = newest_rate(data.fx_rates).rate
     session = Session(
-        scenario=scenario, currency="CNY", cny_per_usd=rate, shop_only=True, today="2026-12-01"
+        scenario=scenario,
+        currency="CNY",
+        cny_per_usd=rate,
+        job=JobInputs(shop_only=True),
+        today="2026-12-01",
     )
     before = _plan(session, data, model, shop)
     offered = [o for o in before.options if o.offered and o.bought]

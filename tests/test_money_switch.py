@@ -16,13 +16,13 @@ def test_switching_there_and_back_restores_the_typed_budget(amount, start, other
     session = Session(currency=start, scenario=Scenario.LLM, cny_per_usd=7.02)
     session.set_budget(float(amount))
     session.set_currency(other)
-    assert session.budget not in (None, float(amount))
+    assert session.job.budget not in (None, float(amount))
     session.set_currency(start)
-    assert session.budget == amount
+    assert session.job.budget == amount
     for _ in range(5):  # no drift however often
         session.set_currency(other)
         session.set_currency(start)
-    assert session.budget == amount
+    assert session.job.budget == amount
 
 
 def test_a_budget_typed_after_a_switch_is_the_new_reference():
@@ -31,18 +31,18 @@ def test_a_budget_typed_after_a_switch_is_the_new_reference():
     session.set_currency("USD")
     session.set_budget(600.0)
     session.set_currency("CNY")
-    assert session.budget == pytest.approx(600 * 7.1, abs=1)
+    assert session.job.budget == pytest.approx(600 * 7.1, abs=1)
     session.set_currency("USD")
-    assert session.budget == 600
+    assert session.job.budget == 600
 
 
 def test_without_a_rate_on_record_the_budget_is_not_guessed():
     session = Session(currency="CNY", scenario=Scenario.STUDENT)
     session.set_budget(4_000.0)
     session.set_currency("USD")
-    assert session.budget is None  # the scenario's typical USD budget, no made-up rate
+    assert session.job.budget is None  # the scenario's typical USD budget, no made-up rate
     session.set_currency("CNY")
-    assert session.budget == 4_000
+    assert session.job.budget == 4_000
 
 
 def test_the_window_keeps_the_budget_through_a_currency_switch(qtbot):
@@ -61,4 +61,4 @@ def test_the_window_keeps_the_budget_through_a_currency_switch(qtbot):
         window.currency_combo.setCurrentIndex(window.currency_combo.findData(currency))
         page.load_from_session()
         assert page.budget.prefix().strip() == prefix
-    assert page.budget.value() == 100_000 and session.budget == 100_000
+    assert page.budget.value() == 100_000 and session.job.budget == 100_000

@@ -30,8 +30,7 @@ def _plans(wizard, qtbot, tmp_path, language):
     yield window, controller.plan, to_request(controller.session, catalog), catalog
     session = controller.session
     session.scenario = Scenario.LLM
-    session.workload, session.llm_model, session.llm_mode = "llm", "llama-2-13b", "lora"
-    session.budget = 8_000.0
+    session.update(workload="llm", llm_model="llama-2-13b", llm_mode="lora", budget=8_000.0)
     plan = controller.replan()
     yield window, plan, to_request(session, catalog), catalog
 

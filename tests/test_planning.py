@@ -7,6 +7,7 @@ from catalog_helpers import built_catalog
 
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import FxRate, Price, RegionTax
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import cost, memory, power, scaling
 from gpuplanner.planning.market import Market
@@ -357,14 +358,9 @@ def test_a_slow_matrix_multiply_moves_only_the_compute_share(data, model):
 @pytest.mark.parametrize(
     ("request_kwargs", "words"),
     [
-        ({"budget": 0}, "budget must be above zero"),
-        ({"budget": float("nan")}, "budget must be above zero"),
         ({"workload": "llm", "llm_model": "gpt-9"}, "unknown model"),
-        ({"workload": "dance"}, "unknown workload"),
         ({"psu": power.PsuSpec(-500)}, "wattage must be above zero"),
         ({"currency": "EUR"}, "unknown currency"),
-        ({"max_gpus": 0}, "at least 1"),
-        ({"tf_route": "conda"}, "unknown route"),
     ],
 )
 def test_impossible_requests_get_a_clear_answer(data, model, request_kwargs, words):
@@ -372,6 +368,22 @@ def test_impossible_requests_get_a_clear_answer(data, model, request_kwargs, wor
         recommend(
             PlanRequest(Scenario.STUDENT, **{"currency": "CNY", **request_kwargs}), data, model
         )
+
+
+@pytest.mark.parametrize(
+    ("request_kwargs", "id"),
+    [
+        ({"budget": 0}, "budget-not-positive"),
+        ({"budget": float("nan")}, "budget-not-positive"),
+        ({"workload": "dance"}, "workload-unknown"),
+        ({"max_gpus": 0}, "max-gpus-below-one"),
+        ({"tf_route": "conda"}, "route-unknown"),
+    ],
+)
+def test_impossible_job_inputs_are_refused_when_the_request_is_made(request_kwargs, id):
+    with pytest.raises(InputError) as refused:
+        PlanRequest(Scenario.STUDENT, "CNY", **request_kwargs)
+    assert refused.value.id == id
 
 
 def test_a_400b_model_on_a_student_card_fits_nothing(data, model):

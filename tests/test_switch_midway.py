@@ -19,8 +19,9 @@ def _state(app) -> dict:
     fields = {
         f.name: getattr(session, f.name)
         for f in dataclasses.fields(session)
-        if f.name not in ("language", "snapshot", "probe", "budget_typed")
+        if f.name not in ("language", "snapshot", "probe", "budget_typed", "job")
     }
+    fields.update({f.name: getattr(session.job, f.name) for f in dataclasses.fields(session.job)})
     plan = app.controller.plan
     fields["page"] = app.window.pages.currentIndex()
     fields["plan"] = (
@@ -95,4 +96,4 @@ def test_a_currency_switch_there_and_back_changes_nothing(app, qtbot, qapp, page
     if page >= 4:
         app.controller.replan()
     assert _state(app) == before
-    assert app.session.budget == 4321
+    assert app.session.job.budget == 4321

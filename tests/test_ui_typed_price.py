@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from gpuplanner.app.session import Session
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.ui.controller import WizardController
 from gpuplanner.ui.main_window import MainWindow
@@ -26,7 +27,9 @@ def _option(plan):
 
 
 def _session():
-    return Session(currency="CNY", language="en", scenario=Scenario.STUDENT, budget=3000)
+    return Session(
+        currency="CNY", language="en", scenario=Scenario.STUDENT, job=JobInputs(budget=3000)
+    )
 
 
 def test_a_typed_price_is_kept_used_and_survives_a_restart(qtbot):

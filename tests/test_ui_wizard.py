@@ -49,7 +49,7 @@ def test_walk_every_page_forward_and_back(wizard, qtbot, tmp_path):
     assert page.vram_label.text() != before and page.breakdown.rowCount() >= 5
     page.workload.setCurrentIndex(page.workload.findData("bert-large"))
     page.budget.setValue(20000)
-    assert controller.session.budget == 20000
+    assert controller.session.job.budget == 20000
 
     _next(window, qtbot)  # recommendations
     results = window.results_page
@@ -152,7 +152,7 @@ def test_a_cancelled_or_stopped_probe_does_not_say_finished(wizard, qtbot, statu
 def test_when_nothing_fits_the_pages_still_work(wizard, qtbot):
     window, controller = wizard()
     window.scenario_page.set_scenario(Scenario.STUDENT)
-    controller.session.budget = 100.0
+    controller.session.update(budget=100.0)
     window.go(4)
     qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
     assert controller.plan.fitting() == ()
@@ -188,7 +188,7 @@ def test_settings_for_the_machine_persist(qapp, qtbot):
     first._remember_entries()
     second = Application(qapp, LaunchOptions(language="en"))
     qtbot.addWidget(second.window)
-    assert second.session.psu_watts == 750 and second.session.tariff == pytest.approx(0.55)
+    assert second.session.psu_watts == 750 and second.session.job.tariff == pytest.approx(0.55)
     assert second.window.computer_page.psu_watts.value() == 750
 
 
@@ -246,8 +246,7 @@ def test_results_page_says_keep_needs_and_ways_forward_in_both_languages(
 
     session = controller.session
     session.scenario = Scenario.LLM
-    session.workload, session.llm_model, session.llm_mode = "llm", "llama-2-13b", "lora"
-    session.budget = 8_000.0
+    session.update(workload="llm", llm_model="llama-2-13b", llm_mode="lora", budget=8_000.0)
     plan = controller.replan()
     assert not plan.no_purchase_needed and plan.alternatives
     # Keras's cheaper method (QLoRA's NF4 base is PyTorch's, never proposed on TensorFlow).
@@ -300,7 +299,7 @@ def test_a_new_plan_brings_its_first_row_into_view(wizard, qtbot):
     if bar.maximum() == 0:
         pytest.skip("every row fits on the screen")
     bar.setValue(bar.maximum())
-    controller.session.budget = 150_000.0
+    controller.session.update(budget=150_000.0)
     controller.replan()
     qtbot.waitUntil(lambda: bar.value() == 0, timeout=3000)
 
@@ -381,16 +380,16 @@ def test_the_job_page_asks_the_inference_engine_and_states_its_error(wizard, qtb
     assert names[0] is None and "KerasHub" in page.engine.itemText(0)
     assert "exllama" not in names and "transformers" in names
     page.engine.setCurrentIndex(page.engine.findData("transformers"))
-    assert controller.session.engine == "transformers"
+    assert controller.session.job.engine == "transformers"
     error = load_speed_model().engines["transformers"].error_pct(16)
     assert f"±{error:.0f}%" in page.engine_note.text()
     # 4-bit weights: KerasHub does not load them, transformers is kept, ExLlama is offered.
     page.bits.setCurrentIndex(page.bits.findData(4))
     names = [page.engine.itemData(i) for i in range(page.engine.count())]
     assert "keras" not in names and "exllama" in names
-    assert controller.session.engine == "transformers"
+    assert controller.session.job.engine == "transformers"
     page.engine.setCurrentIndex(page.engine.findData("exllama"))
     page.bits.setCurrentIndex(page.bits.findData(16))  # ExLlama has no 16-bit: back to default
-    assert controller.session.engine is None and page.engine.currentIndex() == 0
+    assert controller.session.job.engine is None and page.engine.currentIndex() == 0
     page.llm_mode.setCurrentIndex(page.llm_mode.findData("lora"))
     assert not page.engine.isEnabled() and page.engine_note.isHidden()

@@ -41,52 +41,49 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
         session.scenario = Scenario.STUDENT
     elif scene == "typed-price":
         session.scenario = Scenario.STUDENT
-        session.budget = 3_000 if currency == "CNY" else 420
+        session.update(budget=3_000 if currency == "CNY" else 420)
     elif scene in ("computer", "chart", "report"):
         session.scenario = Scenario.LLM
-        session.workload = "llm"
-        session.llm_model = "llama-3-8b"
-        session.llm_mode = "qlora"
+        session.update(workload="llm", llm_model="llama-3-8b", llm_mode="qlora")
         session.psu_watts = 850
-        session.budget = 30_000 if currency == "CNY" else 4_000
+        session.update(budget=30_000 if currency == "CNY" else 4_000)
     elif scene == "llm-8000":
         session.scenario = Scenario.LLM
-        session.workload = "llm"
-        session.llm_model = "llama-3-8b"
-        session.llm_mode = "lora"
-        session.budget = 8_000
+        session.update(workload="llm", llm_model="llama-3-8b", llm_mode="lora", budget=8_000)
     elif scene == "inference":
         session.scenario = Scenario.LLM
-        session.workload = "llm"
-        session.llm_model = "llama-3-8b"
-        session.llm_mode = "inference"
-        session.bits = 16
-        session.engine = "transformers"
-        session.budget = 30_000 if currency == "CNY" else 4_000
+        session.update(
+            workload="llm",
+            llm_model="llama-3-8b",
+            llm_mode="inference",
+            bits=16,
+            engine="transformers",
+            budget=30_000 if currency == "CNY" else 4_000,
+        )
     elif scene == "passive":
         session.scenario = Scenario.SME
-        session.workload = "bert-large"
-        session.used_ok = True
+        session.update(workload="bert-large", used_ok=True)
         session.psu_watts = 550
-        session.budget = 6_500 if currency == "CNY" else 900
+        session.update(budget=6_500 if currency == "CNY" else 900)
     elif scene == "sme":
         # A small firm with one RTX 3090: keep it, or a used second one with its NVLink bridge.
         session.scenario = Scenario.SME
-        session.workload = "bert-large"
-        session.used_ok = True
+        session.update(workload="bert-large", used_ok=True)
         session.psu_watts = 1000
-        session.budget = 25_000 if currency == "CNY" else 3_500
+        session.update(budget=25_000 if currency == "CNY" else 3_500)
     elif scene in ("keep", "compare"):
         session.scenario = Scenario.SME
-        session.workload = "bert-large"
+        session.update(workload="bert-large")
         session.psu_watts = 750
-        session.budget = 25_000 if currency == "CNY" else 3_500
+        session.update(budget=25_000 if currency == "CNY" else 3_500)
     else:
         session.scenario = Scenario.LLM
-        session.workload = "llm"
-        session.llm_model = "llama-3-70b"
-        session.llm_mode = "lora"
-        session.budget = 100_000 if currency == "CNY" else 14_000
+        session.update(
+            workload="llm",
+            llm_model="llama-3-70b",
+            llm_mode="lora",
+            budget=100_000 if currency == "CNY" else 14_000,
+        )
 
 
 def main() -> int:

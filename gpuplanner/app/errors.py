@@ -8,7 +8,7 @@ from gpuplanner.catalog.errors import AmbiguousGpu, CatalogError
 from gpuplanner.catalog.pricefile import PriceListError
 from gpuplanner.catalog.pricepack import PackError
 from gpuplanner.hardware.snapshot import SnapshotError
-from gpuplanner.planning.request import PlanError
+from gpuplanner.planning.errors import PlanError
 from gpuplanner.probe.results import ProbeFileError
 
 __all__ = [

@@ -17,6 +17,7 @@ from gpuplanner.app.machine_kind import MachineKind, machine_kind
 from gpuplanner.app.plan_request import for_machine, plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
@@ -250,9 +251,9 @@ def plan_fleet(
     template = plan_request(
         Scenario(scenario),
         currency,
-        budget=per_machine,
-        workload=workload or preset.workload,
-        precision=precision,
+        job=JobInputs(
+            budget=per_machine, workload=workload or preset.workload, precision=precision
+        ),
         language=language,
     )
     plans = plan_machines(machines, template, catalog, load_speed_model(), shop_prices)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
-from typing import Any
 
 from gpuplanner.app.inventory import case_of, machine_facts, supply_of
 from gpuplanner.catalog.records import CatalogData
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import REGION_OF_CURRENCY
 from gpuplanner.hardware.records import SystemSnapshot
@@ -36,6 +36,7 @@ def plan_request(
     scenario: Scenario,
     currency: str,
     *,
+    job: JobInputs | None = None,
     snapshot: SystemSnapshot | None = None,
     probe: ProbeResult | None = None,
     catalog: CatalogData | None = None,
@@ -43,19 +44,21 @@ def plan_request(
     case: CaseSpec | None = None,
     socket: str | None = None,
     today: str | None = None,
-    **choices: Any,
+    language: str = "en",
 ) -> PlanRequest:
-    """A ``PlanRequest`` from the user's ``choices`` (budget, workload, model, ... as its fields)
-    and this machine: ``psu``/``case`` as given, else as scanned; ``socket`` as given, else the
-    market's; ``today`` as given, else the system's date."""
-    request = PlanRequest(
-        scenario=scenario,
+    """A ``PlanRequest`` for the user's ``job`` (checked when it was made) on this machine:
+    ``psu``/``case`` as given, else as scanned; ``socket`` as given, else the market's;
+    ``today`` as given, else the system's date."""
+    job = job or JobInputs()
+    request = PlanRequest.for_job(
+        job,
+        scenario,
         currency=currency,
         psu=psu,
         case=case,
-        socket=socket or SOCKET_BY_REGION.get(region_of(currency, choices.get("region")), "CN-10A"),
+        socket=socket or SOCKET_BY_REGION.get(region_of(currency, job.region), "CN-10A"),
         today=today or dt.date.today().isoformat(),
-        **choices,
+        language=language,
     )
     return for_machine(request, snapshot, probe, catalog)
 

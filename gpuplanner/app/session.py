@@ -6,9 +6,10 @@ The wizard's pages edit one ``Session``; ``to_request`` turns it into the planni
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.money import Money
 from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
 from gpuplanner.core.vocab import REGION_OF_CURRENCY, AtxEntry, CaseForm, PsuRating
@@ -30,6 +31,7 @@ class Session:
     language: str = "en"
     snapshot: SystemSnapshot | None = None
     probe: ProbeResult | None = None
+    # The machine as the user told it (what no scan reads).
     psu_watts: int | None = None
     psu_rating: PsuRating | None = None
     psu_atx: AtxEntry = ""  # unknown is planned as 2.x (the weaker spike rating)
@@ -38,24 +40,10 @@ class Session:
     case_form: CaseForm | None = None
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
-    tariff: float | None = None
-    workload: str | None = None  # a Keras preset, or "llm"
-    llm_model: str | None = None
-    llm_mode: str | None = None
-    seq: int | None = None
-    batch: int | None = None
-    precision: str = "mixed"
-    budget: float | None = None
-    used_ok: bool = False
-    show_unavailable: bool = False  # also cards not sold in the currency's region
+    # The job and the user's choices, checked when made (planning/inputs.py); the pages
+    # change them with ``update``. Unset model, method and budget are the scenario's.
+    job: JobInputs = field(default_factory=JobInputs)
     cny_per_usd: float | None = None  # the catalog's newest rate, for switching the budget
-    max_gpus: int | None = None
-    shop_only: bool = False
-    tf_route: str = "official"  # official, ngc, keras-other
-    accept_rocm: bool = False
-    keep_psu: bool = False
-    bits: int = 16  # LLM inference weights
-    engine: str | None = None  # LLM inference engine; None: the default for the weights
     today: str | None = None  # ISO date prices age from; None: the system's date
     # The budget as the user typed it, in the currency they typed it in: a currency switch
     # converts from this, so switching back gives exactly what was typed.
@@ -65,15 +53,20 @@ class Session:
         if self.market is None:  # the currency the session starts in says where
             self.market = self.region()
 
+    def update(self, **changes: Any) -> None:
+        """Change job inputs (``InputError`` when one is a value no job has; nothing changes)."""
+        self.job = replace(self.job, **changes)
+
     def preset(self) -> ScenarioPreset:
         return PRESETS[self.scenario or Scenario.STUDENT]
 
     def effective_budget(self) -> float:
-        return self.budget if self.budget is not None else self.preset().budget(self.currency).high
+        budget = self.job.budget
+        return budget if budget is not None else self.preset().budget(self.currency).high
 
     def set_budget(self, amount: float | None) -> None:
         """The user typed a budget in the current currency."""
-        self.budget = amount
+        self.update(budget=amount)
         self.budget_typed = Money(amount, self.currency) if amount is not None else None
 
     def region(self) -> str:
@@ -90,17 +83,17 @@ class Session:
             self.budget_typed = Money(self.effective_budget(), self.currency)
         self.currency = currency
         if self.budget_typed is None:
-            self.budget = None  # no rate on record: the scenario's typical budget there
+            self.update(budget=None)  # no rate on record: the scenario's typical budget there
             return
         if self.budget_typed.currency == currency:
-            self.budget = self.budget_typed.amount
+            self.update(budget=self.budget_typed.amount)
             return
         # No rate on record: the scenario's typical budget instead.
         converted = self.budget_typed.converted(currency, self.cny_per_usd)
-        self.budget = float(round(converted.amount)) if converted is not None else None
+        self.update(budget=float(round(converted.amount)) if converted is not None else None)
 
     def effective_workload(self) -> str:
-        return self.workload or self.preset().workload
+        return self.job.workload or self.preset().workload
 
 
 def adopt_machine(session: Session, snapshot: SystemSnapshot) -> None:
@@ -136,6 +129,7 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         session.psu_rating,
     )
     case = entered_case(session.gpu_clearance_mm, session.free_slots, session.case_form)
+    job = session.job
     return plan_request(
         session.scenario or Scenario.STUDENT,
         session.currency,
@@ -145,23 +139,13 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         psu=psu,
         case=case,
         today=session.today,
-        region=session.region(),
-        budget=session.effective_budget(),
-        workload=workload,
-        precision=session.precision,
-        batch=session.batch,
-        llm_model=(session.llm_model or preset.llm_model) if workload == "llm" else None,
-        llm_mode=(session.llm_mode or preset.llm_mode) if workload == "llm" else None,
-        seq=session.seq,
-        max_gpus=session.max_gpus,
-        used_ok=session.used_ok,
-        show_unavailable=session.show_unavailable,
-        shop_only=session.shop_only,
-        tariff=session.tariff,
         language=session.language,
-        tf_route=session.tf_route,
-        accept_rocm=session.accept_rocm,
-        keep_psu=session.keep_psu,
-        bits=session.bits,
-        engine=session.engine,
+        job=replace(
+            job,
+            region=session.region(),
+            budget=session.effective_budget(),
+            workload=workload,
+            llm_model=(job.llm_model or preset.llm_model) if workload == "llm" else None,
+            llm_mode=(job.llm_mode or preset.llm_mode) if workload == "llm" else None,
+        ),
     )

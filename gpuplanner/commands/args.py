@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
+from typing import Any
+
+from gpuplanner.app.job_fields import BY_NAME, FIELDS, JobField
 
 
 def positive_float(text: str) -> float:
@@ -40,12 +43,29 @@ def timeout_seconds(text: str) -> float:
     return positive_float(text)
 
 
+def _option(parser: argparse.ArgumentParser, job_field: JobField) -> None:
+    kind = job_field.kind
+    if kind == "flag":
+        parser.add_argument(job_field.flag, action="store_true", help=job_field.help)
+        return
+    options: dict[str, Any] = {"help": job_field.help, "metavar": job_field.metavar}
+    if kind == "amount":
+        options["type"] = positive_float
+    elif kind == "count":
+        options["type"] = positive_int
+    elif kind == "choice":
+        options["choices"] = job_field.choices
+        if all(isinstance(c, int) for c in job_field.choices):
+            options["type"] = int
+    parser.add_argument(job_field.flag, **options)
+
+
+def add_job_options(parser: argparse.ArgumentParser) -> None:
+    """One option per job input, from the field table (app/job_fields.py)."""
+    for job_field in FIELDS:
+        _option(parser, job_field)
+
+
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
     """``--engine``, the LLM inference engine, the same on every command that predicts decode."""
-    from gpuplanner.app.choices import ENGINES
-
-    parser.add_argument(
-        "--engine",
-        choices=ENGINES,
-        help="LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
-    )
+    _option(parser, BY_NAME["engine"])

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from gpuplanner.app import memory_need, user_prices
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.app.choices import KERAS, LLM_MODES, LLMS, ROUTES, SOCKETS, Scenario
+from gpuplanner.app.choices import KERAS, LLM_MODES, LLMS, SOCKETS, Scenario
+from gpuplanner.app.job_fields import job_inputs
 from gpuplanner.app.plan_request import entered_case, entered_supply, plan_request
 from gpuplanner.app.planner import plan as make_plan
 from gpuplanner.app.probing import read_result
-from gpuplanner.commands.args import add_engine_option, positive_float, positive_int
+from gpuplanner.commands.args import add_job_options, positive_float, positive_int
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -25,7 +26,7 @@ from gpuplanner.commands.output import (
 )
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.commands.planning_input import snapshot_of
-from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES, REGIONS
+from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
 from gpuplanner.i18n import translatable
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
@@ -69,16 +70,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     rec = subparsers.add_parser("recommend", help="ranked GPUs for a scenario, budget and workload")
     rec.add_argument("--scenario", choices=[s.value for s in Scenario], required=True)
-    rec.add_argument(
-        "--budget", type=positive_float, help="total budget (default: the scenario's typical)"
-    )
     rec.add_argument("--currency", choices=CURRENCIES, default="CNY")
-    rec.add_argument("--workload", choices=WORKLOADS)
-    rec.add_argument("--model", help="an LLM preset (implies --workload llm)")
-    rec.add_argument("--mode", choices=LLM_MODES)
-    rec.add_argument("--seq", type=positive_int)
-    rec.add_argument("--batch", type=positive_int)
-    rec.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
+    add_job_options(rec)  # the job and the choices, from the one field table
     rec.add_argument("--psu-watts", type=positive_float, metavar="W")
     rec.add_argument("--psu-atx", choices=ATX_VERSIONS, default="2")
     rec.add_argument("--psu-12v2x6", action="store_true", help="the supply has a 12V-2x6 cable")
@@ -86,52 +79,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--psu-12v2x6-cables", type=int, metavar="N", help="how many 12V-2x6 cables the supply has"
     )
     rec.add_argument("--psu-8pin", type=int, metavar="N", help="separate PCIe 8-pin cables")
-    rec.add_argument(
-        "--keep-psu",
-        action="store_true",
-        help="do not offer options that need a new power supply",
-    )
-    rec.add_argument(
-        "--tf-route",
-        choices=ROUTES,
-        default="official",
-        help="how TensorFlow will be installed: official pip wheels (default), NVIDIA's NGC "
-        "container, or Keras 3 on the JAX/PyTorch backend",
-    )
-    rec.add_argument(
-        "--accept-rocm", action="store_true", help="AMD cards through ROCm on Linux are fine"
-    )
-    rec.add_argument(
-        "--bits", type=int, choices=(16, 8, 4), default=16, help="LLM inference weight precision"
-    )
-    add_engine_option(rec)
     rec.add_argument("--gpu-clearance-mm", type=positive_int)
     rec.add_argument("--free-slots", type=int)
     rec.add_argument(
         "--socket", choices=tuple(SOCKETS), default=None, help="wall socket (default by currency)"
     )
-    rec.add_argument("--tariff", type=positive_float, help="electricity price per kWh")
     rec.add_argument("--snapshot", type=Path, metavar="FILE", help="a saved scan of this machine")
     rec.add_argument("--probe", type=Path, metavar="FILE", help="a saved probe result")
-    rec.add_argument("--max-gpus", type=positive_int)
-    rec.add_argument("--used-ok", action="store_true", help="consider used cards")
-    rec.add_argument(
-        "--region",
-        choices=REGIONS,
-        help="the market you buy in (default: CN for CNY, US for USD)",
-    )
-    rec.add_argument(
-        "--show-unavailable",
-        action="store_true",
-        help="also cards not sold in your region (China-only, export-restricted, discontinued)",
-    )
     rec.add_argument(
         "--today",
         type=_iso_date,
         help=argparse.SUPPRESS,  # price ages from another day: for checking a recorded plan
-    )
-    rec.add_argument(
-        "--shop-only", action="store_true", help="only cards in the imported shop lists"
     )
     rec.add_argument(
         "--price",
@@ -280,7 +238,6 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     if loaded.notice:
         warn(loaded.notice)
     data, shop_prices = loaded.data, loaded.shop_prices
-    workload = "llm" if args.model else args.workload
     snapshot = snapshot_of(args, data)
     probe = read_result(args.probe) if args.probe else None  # read once: plan and report
     psu = entered_supply(
@@ -302,25 +259,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         case=case,
         socket=args.socket,
         today=args.today,
-        budget=args.budget,
-        workload=workload,
-        precision=args.precision,
-        batch=args.batch,
-        llm_model=args.model,
-        llm_mode=args.mode,
-        bits=args.bits,
-        engine=args.engine,
-        seq=args.seq,
-        max_gpus=args.max_gpus,
-        used_ok=args.used_ok,
-        shop_only=args.shop_only,
-        keep_psu=args.keep_psu,
-        tariff=args.tariff,
         language=args.language,
-        tf_route=args.tf_route,
-        accept_rocm=args.accept_rocm,
-        region=args.region,
-        show_unavailable=args.show_unavailable,
+        job=job_inputs(vars(args)),
     )
     typed = user_prices.typed_prices(args.price, args.currency, request.today or "")
     plan = make_plan(request, data, (*shop_prices, *typed))

@@ -48,6 +48,14 @@ TfVerdict = Literal[
     "macos-no-cuda",
 ]
 
+# The job's words (core/job_inputs.py checks a job against them; planning's tables are keyed
+# by them, and tests/test_vocab.py holds the two together).
+Workload = Literal["resnet50", "ssd", "bert-base", "bert-large", "transformer", "llm"]
+LlmMode = Literal["inference", "full", "lora", "lora-int8", "qlora"]
+Precision = Literal["fp32", "mixed"]
+TfRouteName = Literal["official", "ngc", "keras-other"]  # pip wheels, NGC, Keras 3 on JAX
+Engine = Literal["keras", "llama.cpp", "vllm", "exllama", "transformers"]
+
 CURRENCIES: tuple[Currency, ...] = get_args(Currency)
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 PSU_RATINGS: tuple[PsuRating, ...] = get_args(PsuRating)
@@ -59,3 +67,9 @@ REGIONS: tuple[Region, ...] = get_args(Region)
 REGION_OF_CURRENCY: dict[str, Region] = {"CNY": "CN", "USD": "US"}
 DRIVER_STATES: tuple[DriverState, ...] = get_args(DriverState)
 TF_VERDICTS: tuple[TfVerdict, ...] = get_args(TfVerdict)
+WORKLOADS: tuple[Workload, ...] = get_args(Workload)
+LLM_MODES: tuple[LlmMode, ...] = get_args(LlmMode)
+PRECISIONS: tuple[Precision, ...] = get_args(Precision)
+TF_ROUTES: tuple[TfRouteName, ...] = get_args(TfRouteName)
+ENGINES: tuple[Engine, ...] = get_args(Engine)
+WEIGHT_BITS = (16, 8, 4)  # LLM inference weights

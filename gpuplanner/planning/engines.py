@@ -9,7 +9,7 @@ A100 is no faster than an RTX 3090. The speed model fits each engine on its own 
 
 from __future__ import annotations
 
-from gpuplanner.planning.request import PlanError
+from gpuplanner.planning.errors import PlanError
 
 KERAS = "keras"
 LLAMA_CPP = "llama.cpp"

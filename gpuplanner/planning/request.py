@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
-from gpuplanner.core.errors import UserError
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import physical, power
+from gpuplanner.planning.errors import PlanError
 
-
-class PlanError(UserError, ValueError):
-    """A request that cannot be planned, with the reason in words."""
+__all__ = ["JobInputs", "MachineFacts", "PlanError", "PlanRequest"]
 
 
 @dataclass(frozen=True)
@@ -62,32 +62,23 @@ class MachineFacts:
 
 
 @dataclass(frozen=True)
-class PlanRequest:
+class PlanRequest(JobInputs):
+    """The user's job and choices (``JobInputs``, checked there), with the scenario, how money
+    is shown, the machine's supply, case and wall socket, and what is known of the machine."""
+
     scenario: Scenario
     currency: str = "CNY"
-    budget: float | None = None  # None: the scenario's typical upper budget
-    workload: str | None = None  # resnet50, ssd, bert-base, bert-large, transformer, llm
-    precision: str = "mixed"
-    batch: int | None = None
-    llm_model: str | None = None
-    llm_mode: str | None = None
-    llm_params_b: float | None = None
-    bits: int = 16  # weights of LLM inference: 16, 8 or 4
-    engine: str | None = None  # LLM inference engine (planning/engines.py); None: the default
-    seq: int | None = None
-    max_gpus: int | None = None
-    used_ok: bool = False
-    shop_only: bool = False
     psu: power.PsuSpec | None = None
-    keep_psu: bool = False  # the user will not change the supply: a supply need blocks
     case: physical.CaseSpec | None = None
     socket: str = "CN-10A"
-    tariff: float | None = None
     language: str = "en"
-    tf_route: str = "official"  # official, ngc, keras-other
-    accept_rocm: bool = False  # AMD through ROCm on Linux is acceptable
     today: str | None = None  # ISO date the price ages are counted from; None: not judged
-    region: str | None = None  # the buyer's market (CN, US); None: the currency's
-    show_unavailable: bool = False  # also cards not sold in the region (China-only, banned)
     alternatives: bool = True  # look for ways forward when nothing fits
+
+    @classmethod
+    def for_job(cls, job: JobInputs, scenario: Scenario, **rest: Any) -> PlanRequest:
+        """The request for ``job``: its inputs as they are, the rest (currency, machine) given."""
+        inputs = {f.name: getattr(job, f.name) for f in fields(JobInputs)}
+        return cls(scenario=scenario, **inputs, **rest)
+
     machine: MachineFacts = field(default_factory=MachineFacts)

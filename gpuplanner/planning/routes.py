@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec, TfRoute
+from gpuplanner.core.vocab import TF_ROUTES
 
-ROUTES = ("official", "ngc", "keras-other")
+ROUTES = TF_ROUTES
 # NVIDIA's last TensorFlow container and the driver its CUDA 12.8 needs (catalog source
 # ngc-tf-release-notes: "NVIDIA announced 25.02 as the last TensorFlow container").
 NGC_LAST_RELEASE = "25.02"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpuplanner.core import vocab
+
 
 @dataclass(frozen=True)
 class KerasWorkload:
@@ -405,7 +407,7 @@ LLMS: dict[str, LlmModel] = {
     )
 }
 
-LLM_MODES = ("inference", "full", "lora", "lora-int8", "qlora")
+LLM_MODES = vocab.LLM_MODES
 
 
 def find_llm(name: str) -> LlmModel | None:

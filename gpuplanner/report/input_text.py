@@ -30,6 +30,29 @@ SENTENCES = {
         "Input",
         "The supply cannot have a negative number of 12V-2x6 cables ({value}): give 0 or more.",
     ),
+    # The job's own inputs (core/job_inputs.py).
+    "budget-not-positive": translatable(
+        "Input", "The budget must be above zero ({value}): give what you can spend."
+    ),
+    "tariff-not-positive": translatable(
+        "Input", "The electricity price must be above zero ({value} per kWh)."
+    ),
+    "params-not-positive": translatable(
+        "Input", "A model's size must be above zero ({value} billion parameters)."
+    ),
+    "batch-below-one": translatable("Input", "The batch must be at least 1 ({value})."),
+    "seq-below-one": translatable("Input", "The context must be at least 1 token ({value})."),
+    "max-gpus-below-one": translatable(
+        "Input", "The number of cards must be at least 1 ({value})."
+    ),
+    "workload-unknown": translatable("Input", "There is no job called {value}: use {known}."),
+    "precision-unknown": translatable("Input", "There is no precision {value}: use {known}."),
+    "mode-unknown": translatable("Input", "There is no LLM method {value}: use {known}."),
+    "bits-unknown": translatable(
+        "Input", "Weights of {value} bits are not planned: use {known} bits."
+    ),
+    "engine-unknown": translatable("Input", "There is no inference engine {value}: use {known}."),
+    "route-unknown": translatable("Input", "There is no TensorFlow route {value}: use {known}."),
 }
 
 

@@ -16,6 +16,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner import __version__
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.languages import pick_currency, pick_language
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.settings import open_settings, read_str
@@ -87,7 +88,7 @@ class Application:
         self.controller.scan_finished.connect(self._remember_scan)
         self.window.pages.currentChanged.connect(lambda _i: self._remember_entries())
 
-    # Entries a user would not want to type twice: PSU, case, tariff.
+    # Entries a user would not want to type twice: PSU, case, tariff (a job input).
     ENTRY_KEYS = (
         "psu_watts",
         "psu_rating",
@@ -97,8 +98,8 @@ class Application:
         "case_form",
         "gpu_clearance_mm",
         "free_slots",
-        "tariff",
     )
+    JOB_ENTRY_KEYS = ("tariff",)
 
     def _restore_entries(self) -> None:
         for key in self.ENTRY_KEYS:
@@ -109,8 +110,6 @@ class Application:
             try:
                 if key == "psu_12v2x6":
                     value = str(value).lower() == "true"
-                elif key == "tariff":
-                    value = float(value)
                 elif key in ("psu_watts", "psu_8pin", "gpu_clearance_mm", "free_slots"):
                     value = int(value)
             except (TypeError, ValueError):
@@ -118,10 +117,21 @@ class Application:
                 continue
             if current is None or isinstance(current, bool | str):
                 setattr(self.session, key, value)
+        for key in self.JOB_ENTRY_KEYS:
+            saved = self.settings.value(f"machine/{key}")
+            if saved in (None, ""):
+                continue
+            try:
+                self.session.update(**{key: float(saved)})
+            except (TypeError, ValueError, InputError):  # a hand-edited or foreign setting
+                log.warning("ignoring a bad saved setting %s=%r", key, saved)
 
     def _remember_entries(self) -> None:
         for key in self.ENTRY_KEYS:
             value = getattr(self.session, key)
+            self.settings.setValue(f"machine/{key}", "" if value is None else value)
+        for key in self.JOB_ENTRY_KEYS:
+            value = getattr(self.session.job, key)
             self.settings.setValue(f"machine/{key}", "" if value is None else value)
         self.settings.sync()
 

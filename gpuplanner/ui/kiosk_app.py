@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gpuplanner import __version__
 from gpuplanner.core.errors import EXIT_FAILURE
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.kiosk.config import KioskConfig
 from gpuplanner.kiosk.print_quota import PrintQuota
 from gpuplanner.kiosk.start import KioskStartError, prepare
@@ -53,7 +54,7 @@ def build(
         session = Session(
             currency=config.currency,
             language=state["language"],
-            shop_only=config.in_stock_only and bool(prices),
+            job=JobInputs(shop_only=config.in_stock_only and bool(prices)),
         )
         controller = WizardController(
             session,

@@ -253,8 +253,7 @@ class MainWindow(QMainWindow):
         if session.scenario is not scenario:
             session.scenario = scenario
             session.set_budget(None)
-            session.workload = None
-            session.max_gpus = None
+            session.update(workload=None, max_gpus=None)
 
     def open_fleet(self) -> FleetWindow:
         from gpuplanner.ui.fleet_window import FleetWindow

@@ -1596,6 +1596,11 @@
         <name>Input</name>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>A model's size must be above zero ({value} billion parameters).</source>
+            <translation>模型规模必须大于零（{value} 十亿参数）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
             <source>A power supply cannot have negative watts ({value} W): give its rating.</source>
             <translation>电源功率不能为负数（{value} W）：请填写电源的额定功率。</translation>
         </message>
@@ -1603,6 +1608,31 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>Free slots cannot be negative ({value}): give how many are free, 0 or more.</source>
             <translation>空闲插槽数不能为负数（{value}）：请填写空闲的插槽数，0 或以上。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The batch must be at least 1 ({value}).</source>
+            <translation>批大小至少为 1（{value}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The budget must be above zero ({value}): give what you can spend.</source>
+            <translation>预算必须大于零（{value}）：请填写您能花的金额。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The context must be at least 1 token ({value}).</source>
+            <translation>上下文长度至少为 1 个 token（{value}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The electricity price must be above zero ({value} per kWh).</source>
+            <translation>电价必须大于零（每千瓦时 {value}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The number of cards must be at least 1 ({value}).</source>
+            <translation>显卡数量至少为 1（{value}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
@@ -1618,6 +1648,36 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>The supply cannot have a negative number of 8-pin PCIe cables ({value}): give 0 or more.</source>
             <translation>电源的 8-pin PCIe 线数量不能为负数（{value}）：请填写 0 或以上。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>There is no LLM method {value}: use {known}.</source>
+            <translation>没有 {value} 这种大模型方法：请使用 {known}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>There is no TensorFlow route {value}: use {known}.</source>
+            <translation>没有 {value} 这种 TensorFlow 安装方式：请使用 {known}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>There is no inference engine {value}: use {known}.</source>
+            <translation>没有 {value} 这个推理引擎：请使用 {known}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>There is no job called {value}: use {known}.</source>
+            <translation>没有名为 {value} 的任务：请使用 {known}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>There is no precision {value}: use {known}.</source>
+            <translation>没有 {value} 这种精度：请使用 {known}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>Weights of {value} bits are not planned: use {known} bits.</source>
+            <translation>不支持 {value} 位权重：请使用 {known} 位。</translation>
         </message>
     </context>
     <context>

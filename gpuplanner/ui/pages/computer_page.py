@@ -251,7 +251,7 @@ class ComputerPage(WizardPage):
         session.case_form = self.case_form.currentData() or None
         session.gpu_clearance_mm = self.clearance.value() or None
         session.free_slots = self.free_slots.value() if self.free_slots.value() >= 0 else None
-        session.tariff = self.tariff.value() or None
+        session.update(tariff=self.tariff.value() or None)
 
     def load_from_session(self) -> None:
         session = self.controller.session
@@ -273,7 +273,7 @@ class ComputerPage(WizardPage):
         self.psu_12v2x6.setChecked(session.psu_12v2x6)
         self.clearance.setValue(session.gpu_clearance_mm or 0)
         self.free_slots.setValue(session.free_slots if session.free_slots is not None else -1)
-        self.tariff.setValue(session.tariff or 0.0)
+        self.tariff.setValue(session.job.tariff or 0.0)
         self.psu_rating.setCurrentIndex(max(0, self.psu_rating.findData(session.psu_rating or "")))
         self.psu_atx.setCurrentIndex(max(0, self.psu_atx.findData(session.psu_atx)))
         self.case_form.setCurrentIndex(max(0, self.case_form.findData(session.case_form or "")))

@@ -162,24 +162,24 @@ class WorkloadPage(WizardPage):
             max(
                 0,
                 self.llm_model.findData(
-                    session.llm_model or preset.llm_model or PRESETS[Scenario.LLM].llm_model
+                    session.job.llm_model or preset.llm_model or PRESETS[Scenario.LLM].llm_model
                 ),
             )
         )
         self.llm_mode.setCurrentIndex(
-            max(0, self.llm_mode.findData(session.llm_mode or preset.llm_mode or "lora"))
+            max(0, self.llm_mode.findData(session.job.llm_mode or preset.llm_mode or "lora"))
         )
-        self.precision.setCurrentIndex(max(0, self.precision.findData(session.precision)))
-        self.seq.setValue(session.seq or 0)
-        self.batch.setValue(session.batch or 0)
-        self.max_gpus.setValue(session.max_gpus or preset.max_gpus)
-        self.used.setChecked(session.used_ok)
-        self.all_regions.setChecked(session.show_unavailable)
-        self.bits.setCurrentIndex(max(0, self.bits.findData(session.bits)))
-        self._fill_engines(session.bits, session.engine)
-        self.route.setCurrentIndex(max(0, self.route.findData(session.tf_route)))
-        self.rocm.setChecked(session.accept_rocm)
-        self.keep_psu.setChecked(session.keep_psu)
+        self.precision.setCurrentIndex(max(0, self.precision.findData(session.job.precision)))
+        self.seq.setValue(session.job.seq or 0)
+        self.batch.setValue(session.job.batch or 0)
+        self.max_gpus.setValue(session.job.max_gpus or preset.max_gpus)
+        self.used.setChecked(session.job.used_ok)
+        self.all_regions.setChecked(session.job.show_unavailable)
+        self.bits.setCurrentIndex(max(0, self.bits.findData(session.job.bits)))
+        self._fill_engines(session.job.bits, session.job.engine)
+        self.route.setCurrentIndex(max(0, self.route.findData(session.job.tf_route)))
+        self.rocm.setChecked(session.job.accept_rocm)
+        self.keep_psu.setChecked(session.job.keep_psu)
         self._loading = False
         self._changed()
 
@@ -193,29 +193,35 @@ class WorkloadPage(WizardPage):
         if self._loading:
             return
         session = self.controller.session
-        session.workload = self.workload.currentData()
-        session.llm_model = self.llm_model.currentData()
-        session.llm_mode = self.llm_mode.currentData()
-        session.precision = self.precision.currentData() or "mixed"
-        session.seq = self.seq.value() or None
-        session.batch = self.batch.value() or None
-        if float(self.budget.value()) != session.budget:
+        session.update(
+            workload=self.workload.currentData(),
+            llm_model=self.llm_model.currentData(),
+            llm_mode=self.llm_mode.currentData(),
+            precision=self.precision.currentData() or "mixed",
+            seq=self.seq.value() or None,
+            batch=self.batch.value() or None,
+        )
+        if float(self.budget.value()) != session.job.budget:
             session.set_budget(float(self.budget.value()))
-        session.max_gpus = self.max_gpus.value()
-        session.used_ok = self.used.isChecked()
-        session.show_unavailable = self.all_regions.isChecked()
-        session.bits = self.bits.currentData() or 16
-        self._fill_engines(session.bits, self.engine.currentData())
-        session.engine = self.engine.currentData()
-        session.tf_route = self.route.currentData() or "official"
-        session.accept_rocm = self.rocm.isChecked()
-        session.keep_psu = self.keep_psu.isChecked()
-        is_llm = session.workload == "llm"
-        inference = is_llm and session.llm_mode == "inference"
+        session.update(
+            max_gpus=self.max_gpus.value(),
+            used_ok=self.used.isChecked(),
+            show_unavailable=self.all_regions.isChecked(),
+            bits=self.bits.currentData() or 16,
+        )
+        self._fill_engines(session.job.bits, self.engine.currentData())
+        session.update(
+            engine=self.engine.currentData(),
+            tf_route=self.route.currentData() or "official",
+            accept_rocm=self.rocm.isChecked(),
+            keep_psu=self.keep_psu.isChecked(),
+        )
+        is_llm = session.job.workload == "llm"
+        inference = is_llm and session.job.llm_mode == "inference"
         for widget, label in ((self.bits, self.labels[8]), (self.engine, self.labels[9])):
             widget.setEnabled(inference)
             label.setEnabled(inference)
-        self._show_engine_error(session.bits, session.engine, inference)
+        self._show_engine_error(session.job.bits, session.job.engine, inference)
         for widget, label in ((self.llm_model, self.labels[1]), (self.llm_mode, self.labels[2])):
             widget.setEnabled(is_llm)
             label.setEnabled(is_llm)
@@ -274,7 +280,7 @@ class WorkloadPage(WizardPage):
             self.tr("Needs %1 GB of GPU memory on one card").replace("%1", f"{estimate.total_gb:g}")
         )
         # Only Keras 3 on JAX shards a model; MirroredStrategy needs the whole job on a card.
-        shards = session.effective_workload() == "llm" and session.tf_route == "keras-other"
+        shards = session.effective_workload() == "llm" and session.job.tf_route == "keras-other"
         cards = memory_need.cards_needed(estimate, (24,), sharded=shards)[24]
         if cards and cards > 1:
             self.vram_label.setText(

@@ -1,0 +1,125 @@
+"""The job inputs as a front end asks for them: one row per ``JobInputs`` field (core/
+job_inputs.py) with its command-line flag, the kind of value and its help. The command line
+builds its options from this table and fills a ``JobInputs`` from what was given; a new job
+input is a field there and a row here (CONTRIBUTING.md, "Adding a job input").
+
+``kind`` says what a value is, not how a front end reads it: "amount" (a positive number),
+"count" (a positive whole number), "choice" (one of ``choices``), "flag" (on or off), "text".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
+
+from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.vocab import (
+    ENGINES,
+    LLM_MODES,
+    PRECISIONS,
+    REGIONS,
+    TF_ROUTES,
+    WEIGHT_BITS,
+    WORKLOADS,
+)
+
+Kind = Literal["amount", "count", "choice", "flag", "text"]
+
+
+@dataclass(frozen=True)
+class JobField:
+    name: str  # the JobInputs field
+    flag: str  # the command line's option
+    kind: Kind
+    help: str
+    choices: tuple[object, ...] = ()
+    metavar: str | None = None
+    # What giving this value implies for other inputs (a model named: the job is an LLM's).
+    implies: Mapping[str, object] = field(default_factory=dict)
+
+
+FIELDS: tuple[JobField, ...] = (
+    JobField("budget", "--budget", "amount", "total budget (default: the scenario's typical)"),
+    JobField("workload", "--workload", "choice", "the job: a Keras preset or an LLM", WORKLOADS),
+    JobField(
+        "llm_model",
+        "--model",
+        "text",
+        "an LLM preset (implies --workload llm)",
+        implies={"workload": "llm"},
+    ),
+    JobField(
+        "llm_params_b",
+        "--params",
+        "amount",
+        "an LLM given by its size in billions, e.g. 70 (implies --workload llm)",
+        metavar="BILLIONS",
+        implies={"workload": "llm"},
+    ),
+    JobField("llm_mode", "--mode", "choice", "LLM inference or a fine-tuning method", LLM_MODES),
+    JobField("seq", "--seq", "count", "context length in tokens"),
+    JobField("batch", "--batch", "count", "batch per card (default: the workload's)"),
+    JobField("precision", "--precision", "choice", "training precision", PRECISIONS),
+    JobField(
+        "tf_route",
+        "--tf-route",
+        "choice",
+        "how TensorFlow will be installed: official pip wheels (default), NVIDIA's NGC "
+        "container, or Keras 3 on the JAX/PyTorch backend",
+        TF_ROUTES,
+    ),
+    JobField("accept_rocm", "--accept-rocm", "flag", "AMD cards through ROCm on Linux are fine"),
+    JobField("bits", "--bits", "choice", "LLM inference weight precision", WEIGHT_BITS),
+    JobField(
+        "engine",
+        "--engine",
+        "choice",
+        "LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
+        ENGINES,
+    ),
+    JobField("keep_psu", "--keep-psu", "flag", "do not offer options that need a new power supply"),
+    JobField("tariff", "--tariff", "amount", "electricity price per kWh"),
+    JobField("max_gpus", "--max-gpus", "count", "at most this many cards"),
+    JobField("used_ok", "--used-ok", "flag", "consider used cards"),
+    JobField(
+        "region",
+        "--region",
+        "choice",
+        "the market you buy in (default: CN for CNY, US for USD)",
+        REGIONS,
+    ),
+    JobField(
+        "show_unavailable",
+        "--show-unavailable",
+        "flag",
+        "also cards not sold in your region (China-only, export-restricted, discontinued)",
+    ),
+    JobField("shop_only", "--shop-only", "flag", "only cards in the imported shop lists"),
+)
+
+BY_NAME = {f.name: f for f in FIELDS}
+
+
+def dest(job_field: JobField) -> str:
+    """The name a parsed value is kept under: the flag without dashes (--model: model)."""
+    return job_field.flag.lstrip("-").replace("-", "_")
+
+
+def job_inputs(values: Mapping[str, Any]) -> JobInputs:
+    """A ``JobInputs`` from the values a front end read, by each field's ``dest``; a value not
+    given (None, or a flag left off) keeps the default. ``InputError`` when one is impossible."""
+    given: dict[str, Any] = {}
+    implied: dict[str, Any] = {}
+    for job_field in FIELDS:
+        value = values.get(dest(job_field))
+        if value is None or (job_field.kind == "flag" and not value):
+            continue
+        given[job_field.name] = value
+        implied.update(job_field.implies)
+    return JobInputs(**{**given, **implied})  # a model named makes it an LLM's job
+
+
+def unlisted() -> set[str]:
+    """``JobInputs`` fields without a row (tests/test_job_inputs.py keeps this empty)."""
+    return {f.name for f in fields(JobInputs)} - set(BY_NAME)

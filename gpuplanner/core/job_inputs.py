@@ -1,0 +1,78 @@
+"""The user's job and choices: the one place a job input is declared and checked. Vocabulary
+every layer shares, so the wizard's session holds one before any planning code is loaded.
+
+The wizard's session holds a ``JobInputs``; the command line fills one from its field table
+(app/job_fields.py); a ``PlanRequest`` is one, with the machine and the market added. A value no
+job has is refused here, once, as an ``InputError`` id with its numbers, which report/
+input_text.py words in the user's language like a finding.
+
+To add a job input: a field here (with its check in ``_refusal`` when some values are
+impossible) and a row in the field table; CONTRIBUTING.md shows the recipe.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.vocab import ENGINES, LLM_MODES, PRECISIONS, TF_ROUTES, WEIGHT_BITS, WORKLOADS
+
+
+@dataclass(frozen=True, kw_only=True)
+class JobInputs:
+    budget: float | None = None  # None: the scenario's typical upper budget
+    workload: str | None = None  # a Keras preset (resnet50, bert-large, ...) or "llm"
+    precision: str = "mixed"  # fp32 or mixed
+    batch: int | None = None  # None: the workload's usual batch
+    llm_model: str | None = None  # an LLM preset (planning/workloads.py)
+    llm_mode: str | None = None  # inference, full, lora, lora-int8, qlora
+    llm_params_b: float | None = None  # an LLM given by its size in billions
+    bits: int = 16  # weights of LLM inference: 16, 8 or 4
+    engine: str | None = None  # LLM inference engine (planning/engines.py); None: the default
+    seq: int | None = None  # context length in tokens
+    max_gpus: int | None = None  # None: the scenario's
+    used_ok: bool = False
+    shop_only: bool = False
+    keep_psu: bool = False  # the user will not change the supply: a supply need blocks
+    tariff: float | None = None  # electricity per kWh; None: the market's usual
+    tf_route: str = "official"  # official, ngc, keras-other
+    accept_rocm: bool = False  # AMD through ROCm on Linux is acceptable
+    region: str | None = None  # the buyer's market (CN, US); None: the currency's
+    show_unavailable: bool = False  # also cards not sold in the region (China-only, banned)
+
+    def __post_init__(self) -> None:
+        refusal = _refusal(self)
+        if refusal is not None:
+            raise refusal
+
+
+def _positive(value: float | None) -> bool:
+    return value is None or (math.isfinite(value) and value > 0)
+
+
+def _refusal(job: JobInputs) -> InputError | None:
+    """The first value no job can have, as the error that says so; None when all can be."""
+    if not _positive(job.budget):
+        return InputError("budget-not-positive", value=f"{job.budget:g}")
+    if not _positive(job.tariff):
+        return InputError("tariff-not-positive", value=f"{job.tariff:g}")
+    if not _positive(job.llm_params_b):
+        return InputError("params-not-positive", value=f"{job.llm_params_b:g}")
+    for name, value in (("batch", job.batch), ("seq", job.seq), ("max-gpus", job.max_gpus)):
+        if value is not None and value < 1:
+            return InputError(f"{name}-below-one", value=value)
+    choices: tuple[tuple[str, object, tuple[object, ...]], ...] = (
+        ("workload", job.workload, WORKLOADS),
+        ("precision", job.precision, PRECISIONS),
+        ("mode", job.llm_mode, LLM_MODES),
+        ("bits", job.bits, WEIGHT_BITS),
+        ("engine", job.engine, ENGINES),
+        ("route", job.tf_route, TF_ROUTES),
+    )
+    for name, chosen, known in choices:
+        if chosen is not None and chosen not in known:
+            return InputError(
+                f"{name}-unknown", value=str(chosen), known=", ".join(str(k) for k in known)
+            )
+    return None
