@@ -85,3 +85,18 @@ def test_the_catalog_data_speaks_the_vocabulary():
     assert {p["condition"] for p in prices} <= set(vocab.PRICE_CONDITIONS)
     assert {p["currency"] for p in prices} <= set(vocab.CURRENCIES)
     assert {p["region"] for p in prices} <= set(vocab.REGIONS)
+
+
+def test_each_market_is_said_once_and_its_words_are_known():
+    """Per-market defaults (money, socket, tariff) live in core/markets.py only (issue 29)."""
+    from gpuplanner.core import markets
+    from gpuplanner.planning.power import SOCKETS
+
+    assert set(markets.MARKETS) == set(vocab.REGIONS)
+    assert {m.currency for m in markets.MARKETS.values()} == set(vocab.CURRENCIES)
+    assert all(m.socket in SOCKETS and m.tariff_per_kwh > 0 for m in markets.MARKETS.values())
+    assert markets.region_of("USD") == "US" and markets.region_of("USD", "CN") == "CN"
+    for path in PACKAGE.rglob("*.py"):
+        if path.name != "markets.py":
+            text = path.read_text(encoding="utf-8")
+            assert '"CN-10A"' not in text.replace('"CN-10A": (', ""), path.name

@@ -8,7 +8,6 @@ once); the front ends reach them here, never in planning/."""
 from __future__ import annotations
 
 from gpuplanner.core.scenarios import PRESETS, Scenario
-from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.planning.engines import ENGINES, default_engine, engines_for, runs
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ
 from gpuplanner.planning.power import SOCKETS
@@ -30,7 +29,6 @@ __all__ = [
     "PRESETS",
     "ROUTES",
     "SOCKETS",
-    "TARIFF_BY_REGION",
     "Scenario",
     "default_engine",
     "engines_for",

@@ -13,8 +13,8 @@ from dataclasses import replace
 from gpuplanner.app.inventory import case_of, machine_facts, supply_of
 from gpuplanner.catalog.records import CatalogData
 from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.markets import market, region_of
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.core.vocab import REGION_OF_CURRENCY
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.planning.physical import CaseSpec, entered_case
 from gpuplanner.planning.power import PsuSpec, entered_supply
@@ -22,14 +22,7 @@ from gpuplanner.planning.request import PlanRequest
 from gpuplanner.probe.results import ProbeResult
 
 # The supply and case the user typed, as the request holds them (checked there: InputError).
-__all__ = ["entered_case", "entered_supply", "for_machine", "plan_request", "region_of"]
-
-SOCKET_BY_REGION = {"CN": "CN-10A", "US": "US-15A"}
-
-
-def region_of(currency: str, region: str | None) -> str:
-    """The market planned for: the one asked, else the currency's country."""
-    return region or REGION_OF_CURRENCY.get(currency, "CN")
+__all__ = ["entered_case", "entered_supply", "for_machine", "plan_request"]
 
 
 def plan_request(
@@ -56,7 +49,7 @@ def plan_request(
         currency=currency,
         psu=psu,
         case=case,
-        socket=socket or SOCKET_BY_REGION.get(region_of(currency, job.region), "CN-10A"),
+        socket=socket or market(region_of(currency, job.region)).socket,
         today=today or dt.date.today().isoformat(),
         language=language,
     )

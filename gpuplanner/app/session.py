@@ -10,9 +10,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.markets import region_of
 from gpuplanner.core.money import Money
 from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
-from gpuplanner.core.vocab import REGION_OF_CURRENCY, AtxEntry, CaseForm, PsuRating
+from gpuplanner.core.vocab import AtxEntry, CaseForm, PsuRating
 
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
     from gpuplanner.catalog.records import CatalogData
@@ -71,7 +72,7 @@ class Session:
 
     def region(self) -> str:
         """The market planned for: the one chosen, else the currency's country."""
-        return self.market or REGION_OF_CURRENCY.get(self.currency, "CN")
+        return region_of(self.currency, self.market)
 
     def set_currency(self, currency: str) -> None:
         """Switch currency; a typed budget is converted once, and restored exactly on the way back."""

@@ -63,8 +63,6 @@ ATX_VERSIONS: tuple[AtxVersion, ...] = get_args(AtxVersion)
 CASE_FORMS: tuple[CaseForm, ...] = get_args(CaseForm)
 PRICE_CONDITIONS: tuple[PriceCondition, ...] = get_args(PriceCondition)
 REGIONS: tuple[Region, ...] = get_args(Region)
-# Where a currency is spent, when the user named no market.
-REGION_OF_CURRENCY: dict[str, Region] = {"CNY": "CN", "USD": "US"}
 DRIVER_STATES: tuple[DriverState, ...] = get_args(DriverState)
 TF_VERDICTS: tuple[TfVerdict, ...] = get_args(TfVerdict)
 WORKLOADS: tuple[Workload, ...] = get_args(Workload)

@@ -10,18 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Price
+from gpuplanner.core import markets
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.planning.market import Converted, Market
 
-# Per kWh where the buyer lives, in that country's money: a Chinese household, a US average.
-TARIFF_BY_REGION = {"CN": (0.6, "CNY"), "US": (0.16, "USD")}
-
 
 def default_tariff(market: Market) -> float:
-    """The market's usual electricity price, in the currency money is shown in."""
-    amount, currency = TARIFF_BY_REGION.get(market.region, TARIFF_BY_REGION["CN"])
-    moved = market.money(amount, currency)
-    return moved if moved is not None else amount
+    """The market's usual electricity price (core/markets.py), in the currency money is shown in."""
+    usual = markets.market(market.region)
+    moved = market.money(usual.tariff_per_kwh, usual.currency)
+    return moved if moved is not None else usual.tariff_per_kwh
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import Availability, CatalogData, FxRate, Price, RegionTax
+from gpuplanner.core.markets import region_of
 from gpuplanner.core.money import Money
-from gpuplanner.core.vocab import REGION_OF_CURRENCY, SHOP_REGION, USER_REGION
+from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 
 EVERYWHERE = "*"
 # Sales that carry the region's shelf tax. A used card is a private sale: no VAT in China.
@@ -134,7 +135,7 @@ def market_for(
     show_unavailable: bool = False,
 ) -> Market:
     return Market(
-        region=region or REGION_OF_CURRENCY.get(currency, "US"),
+        region=region_of(currency, region),
         currency=currency,
         rate=newest_rate(catalog.fx_rates),
         taxes={t.region: t for t in catalog.regions},

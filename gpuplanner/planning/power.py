@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.markets import HOME
 from gpuplanner.core.vocab import AtxEntry, AtxVersion, PsuRating
 
 PLATFORM_W = 60.0  # motherboard, memory, storage, fans
@@ -141,7 +142,7 @@ def budget(
     psu: PsuSpec | None,
     cpu_peak_w: float | None = None,
     cpu_base_w: float | None = None,
-    socket: str = "CN-10A",
+    socket: str = HOME.socket,
     existing_gpu_w: float = 0.0,
 ) -> PowerBudget:
     """The system's draw with ``gpu.count`` cards (plus ``existing_gpu_w`` of other cards)."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.markets import HOME
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import physical, power
 from gpuplanner.planning.errors import PlanError
@@ -70,7 +71,7 @@ class PlanRequest(JobInputs):
     currency: str = "CNY"
     psu: power.PsuSpec | None = None
     case: physical.CaseSpec | None = None
-    socket: str = "CN-10A"
+    socket: str = HOME.socket
     language: str = "en"
     today: str | None = None  # ISO date the price ages are counted from; None: not judged
     alternatives: bool = True  # look for ways forward when nothing fits

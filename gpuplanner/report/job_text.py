@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gpuplanner.core.markets import market, region_of
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.cost import TARIFF_BY_REGION
 from gpuplanner.planning.options import Plan
 from gpuplanner.planning.power import SOCKETS
 from gpuplanner.planning.request import PlanRequest
@@ -190,12 +190,12 @@ def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
         case_words = ", ".join(words) or tr(NOT_GIVEN)
     volts, amps = SOCKETS.get(request.socket, (None, None))
     socket = request.socket + (f" ({volts} V, {amps} A)" if volts else "")
-    region = request.region or ("US" if request.currency == "USD" else "CN")
-    usual, home = TARIFF_BY_REGION.get(region, TARIFF_BY_REGION["CN"])
+    region = region_of(request.currency, request.region)
+    usual = market(region)
     tariff = (
         f"{request.tariff:g} {request.currency}/kWh"
         if request.tariff is not None
-        else f"{tr(DEFAULT)} ({usual:g} {home}/kWh)"
+        else f"{tr(DEFAULT)} ({usual.tariff_per_kwh:g} {usual.currency}/kWh)"
     )
     yes_no = {True: tr(YES), False: tr(NO)}
     rows = [

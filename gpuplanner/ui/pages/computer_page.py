@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.app.choices import TARIFF_BY_REGION
 from gpuplanner.app.machine_kind import machine_kind
+from gpuplanner.core.markets import market
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
 from gpuplanner.report.machine_view import machine_view
 from gpuplanner.report.plan_text import SEVERITY_MARK
@@ -370,8 +370,10 @@ class ComputerPage(WizardPage):
         self.clearance.setSpecialValueText(self.tr("unknown"))
         self.clearance.setSuffix(" mm")
         self.free_slots.setSpecialValueText(self.tr("unknown"))
-        usual, home = TARIFF_BY_REGION.get(self.controller.session.region(), TARIFF_BY_REGION["CN"])
-        self.tariff.setSpecialValueText(self.tr("default (%1)").replace("%1", f"{usual:g} {home}"))
+        usual = market(self.controller.session.region())
+        self.tariff.setSpecialValueText(
+            self.tr("default (%1)").replace("%1", f"{usual.tariff_per_kwh:g} {usual.currency}")
+        )
         self.psu_watts.setAccessibleName(self.tr("Power supply wattage"))
         self.clearance.setAccessibleName(self.tr("Longest card that fits"))
         if self.controller.session.snapshot is not None:

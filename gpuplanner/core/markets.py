@@ -1,0 +1,41 @@
+"""What differs between the markets a buyer buys in, each said once: the money its prices are
+in, its usual wall socket and its usual household electricity price. The plan request, the
+cost of running a card, the computer page and the report all read this record.
+
+Sources for the defaults: China's household socket is a 10 A, 220 V outlet (GB 2099.1; 16 A
+outlets are for air conditioners); a US branch circuit is 15 A at 120 V (NEC 210.21). The
+tariffs are typical household prices: about 0.6 CNY/kWh in China (tiered residential prices
+start near 0.5-0.6), about 0.16 USD/kWh in the US (EIA's residential average of 2023-24).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.core.vocab import Currency, Region
+
+
+@dataclass(frozen=True)
+class MarketDefaults:
+    region: Region
+    currency: Currency  # the money its shelf prices are in
+    socket: str  # the usual wall socket (planning/power.py SOCKETS)
+    tariff_per_kwh: float  # a household's usual electricity price, in ``currency``
+
+
+MARKETS: dict[str, MarketDefaults] = {
+    "CN": MarketDefaults("CN", "CNY", "CN-10A", 0.6),
+    "US": MarketDefaults("US", "USD", "US-15A", 0.16),
+}
+HOME = MARKETS["CN"]  # where a market is unknown: the app's first users' own
+REGION_OF_CURRENCY: dict[str, Region] = {m.currency: m.region for m in MARKETS.values()}
+
+
+def region_of(currency: str, region: str | None = None) -> str:
+    """The market planned for: the one asked, else the currency's country."""
+    return region or REGION_OF_CURRENCY.get(currency, HOME.region)
+
+
+def market(region: str | None) -> MarketDefaults:
+    """A market's defaults; the home market's for one not on record."""
+    return MARKETS.get(region or "", HOME)
