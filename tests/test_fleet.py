@@ -212,16 +212,19 @@ def test_fleet_window_loads_plans_and_exports(qtbot, lab, tmp_path):
     window = FleetWindow("en", "CNY")
     qtbot.addWidget(window)
     assert not window.csv_button.isEnabled()
-    window.load([lab])
+    with qtbot.waitSignal(window.planned, timeout=60000):  # read and planned off the GUI thread
+        window.load([lab])
     assert window.machines_table.rowCount() == 5
     assert window.plan_table.rowCount() == 5
     assert "1 file(s) could not be read" in window.source_label.text()
     window.budget.setValue(20000)
     window.lab_radio.setChecked(True)
-    window.replan()
+    with qtbot.waitSignal(window.planned, timeout=60000):
+        window.replan()
     assert window.plan.mode == "lab" and window.plan.total_cost <= 20000
     window.each_radio.setChecked(True)
-    window.replan()
+    with qtbot.waitSignal(window.planned, timeout=60000):
+        window.replan()
     assert window.plan.mode == "each"
     assert "per machine" in window.total_label.text()
     window.export_to("csv", tmp_path / "w.csv")
@@ -276,8 +279,8 @@ def test_the_fleet_window_and_its_exports_read_in_chinese(qtbot, qapp, lab, tmp_
         switcher.switch("zh_CN")
         window = FleetWindow("zh_CN", "CNY")
         qtbot.addWidget(window)
-        window.load([lab])
-        window.replan()
+        with qtbot.waitSignal(window.planned, timeout=60000):
+            window.load([lab])
         # Machine names, file names and the hostile name are the user's data.
         allowed = (
             allowed_words()
@@ -293,3 +296,28 @@ def test_the_fleet_window_and_its_exports_read_in_chinese(qtbot, qapp, lab, tmp_
         assert not found, found
     finally:
         switcher.switch("en")
+
+
+def test_the_fleet_window_reads_and_plans_off_the_gui_thread(qtbot, lab, monkeypatch):
+    """Issue 29: the fleet window planned fifty machines on the GUI thread."""
+    import threading
+
+    from gpuplanner.ui import fleet_window
+
+    threads = []
+
+    def recorded(real):
+        def run(*args, **kwargs):
+            threads.append(threading.current_thread())
+            return real(*args, **kwargs)
+
+        return run
+
+    monkeypatch.setattr(fleet_window, "load_fleet", recorded(fleet_window.load_fleet))
+    monkeypatch.setattr(fleet_window, "plan_fleet", recorded(fleet_window.plan_fleet))
+    window = fleet_window.FleetWindow("en", "CNY")
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.planned, timeout=60000):
+        window.load([lab])
+    assert len(threads) == 2 and threading.main_thread() not in threads
+    assert window.plan_table.rowCount() == 5

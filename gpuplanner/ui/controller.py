@@ -11,14 +11,14 @@ import datetime as dt
 import logging
 import queue
 import threading
-import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.core.errors import UserError
+from gpuplanner.ui.background import Background
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.app.probing import ProbeRunner
@@ -31,34 +31,6 @@ log = logging.getLogger(__name__)
 
 PROBE_EVENT_MS = 50
 PROBE_EVENTS_PER_TICK = 20
-
-
-class _Signals(QObject):
-    done = Signal(object)
-    failed = Signal(str)
-
-
-class _Job(QRunnable):
-    def __init__(self, func, language: str) -> None:
-        super().__init__()
-        self.func = func
-        self.language = language
-        self.signals = _Signals()
-
-    def run(self) -> None:
-        try:
-            result = self.func()
-        except UserError as exc:  # a file to repair, a choice to change: its words
-            from gpuplanner.report.input_text import error_text
-
-            self.signals.failed.emit(error_text(exc, self.language))
-        except OSError as exc:  # a disk or a folder the user can see to
-            self.signals.failed.emit(str(exc))
-        except Exception as exc:  # anything else: logged in full, shown in words
-            log.error("background job failed:\n%s", traceback.format_exc())
-            self.signals.failed.emit(f"{type(exc).__name__}: {exc}")
-        else:
-            self.signals.done.emit(result)
 
 
 class WizardController(QObject):
@@ -89,8 +61,7 @@ class WizardController(QObject):
         # A kiosk passes its own shop's list; the desktop app reads every imported list.
         self.shop_prices: tuple = shop_prices or ()
         self._fixed_shop_prices = shop_prices is not None
-        self._pool = QThreadPool(self)
-        self._jobs: set[_Job] = set()
+        self._background = Background(self)
         self._scanner = scanner
         self._probe_factory = probe_factory
         self._probe_runner: ProbeRunner | None = None
@@ -107,23 +78,15 @@ class WizardController(QObject):
     # -- plumbing ----------------------------------------------------------------------------
 
     def _start(self, func, on_done, on_failed=None) -> None:
-        job = _Job(func, self.session.language)
-        self._jobs.add(job)
-
-        def finish(result):
-            self._jobs.discard(job)
-            on_done(result)
-
-        def fail(message):
-            self._jobs.discard(job)
-            (on_failed or self.error.emit)(message)
-
-        job.signals.done.connect(finish)
-        job.signals.failed.connect(fail)
-        self._pool.start(job)
+        self._background.start(func, on_done, on_failed or self.error.emit, self.session.language)
 
     def wait(self, msecs: int = 30_000) -> bool:
-        return self._pool.waitForDone(msecs)
+        return self._background.wait(msecs)
+
+    @property
+    def running(self) -> bool:
+        """A background job still runs: a retired kiosk wizard is kept until none does."""
+        return self._background.running
 
     # -- catalog -----------------------------------------------------------------------------
 

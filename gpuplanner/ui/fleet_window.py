@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.choices import PRESETS, Scenario
 from gpuplanner.app.fleet import FleetPlan, load_fleet, plan_fleet
-from gpuplanner.core.errors import UserError
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.report.files import write_pdf
 from gpuplanner.report.fleet_export import (
@@ -39,6 +38,7 @@ from gpuplanner.report.fleet_export import (
     unit_text,
     write_plan_csv,
 )
+from gpuplanner.ui.background import Background
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import CatalogData
@@ -62,8 +62,12 @@ def _fill(table: QTableWidget, header: list[str], rows: list[list[object]]) -> N
 
 
 class FleetWindow(QMainWindow):
+    loaded = Signal()  # the lab's files are read (and their plan asked for)
+    planned = Signal(object)  # FleetPlan
+
     def __init__(self, language: str = "en", currency: str = "CNY", parent=None) -> None:
         super().__init__(parent)
+        self._background = Background(self)
         self.language, self.currency = language, currency
         self.catalog: CatalogData | None = None
         self.machines: list = []
@@ -160,18 +164,30 @@ class FleetWindow(QMainWindow):
 
     # -- data ------------------------------------------------------------------------------------
 
-    def _catalog(self):
-        if self.catalog is None:
+    def _catalog(self) -> CatalogData:
+        if self.catalog is None:  # on a worker thread: the catalog may take a moment
             self.catalog = load_catalog().data  # with the imported price packs
         return self.catalog
 
     def load(self, paths: list[Path]) -> None:
+        """Read the lab's scans and reports off the GUI thread, then plan them."""
+        self.status.setText(
+            self.tr("Reading %1 ...").replace("%1", ", ".join(p.name for p in paths))
+        )
+        self._background.start(
+            lambda: load_fleet(paths, self._catalog()),
+            lambda loaded: self._loaded(paths, *loaded),
+            self._failed,
+            self.language,
+        )
 
-        try:
-            self.machines, self.problems = load_fleet(paths, self._catalog())
-        except UserError as exc:
-            self.status.setText(str(exc))
-            return
+    def _failed(self, message: str) -> None:
+        self.status.setText(message)
+        self._update_buttons()
+
+    def _loaded(self, paths: list[Path], machines: list, problems: list) -> None:
+        self.status.clear()
+        self.machines, self.problems = machines, problems
         self.plan = None
         _fill(
             self.machines_table,
@@ -193,27 +209,35 @@ class FleetWindow(QMainWindow):
         if self.machines:
             self.replan()
         self._update_buttons()
+        self.loaded.emit()
 
     def replan(self) -> None:
-
+        """Plan every machine off the GUI thread (each is a full plan: a lab of fifty takes a
+        second); the table fills when the plans arrive."""
         if not self.machines:
             return
         lab = self.lab_radio.isChecked()
-        try:
-            plan = plan_fleet(
-                self.machines,
-                self._catalog(),
-                self.scenario_combo.currentData(),
+        machines, catalog = list(self.machines), self._catalog()
+        scenario, budget = self.scenario_combo.currentData(), self.budget.value()
+        self.plan_button.setEnabled(False)
+        self._background.start(
+            lambda: plan_fleet(
+                machines,
+                catalog,
+                scenario,
                 self.currency,
-                None if lab else self.budget.value(),
-                self.budget.value() if lab else None,
+                None if lab else budget,
+                budget if lab else None,
                 None,
                 "mixed",
                 self.language,
-            )
-        except (UserError, ValueError) as exc:
-            self.status.setText(str(exc))
-            return
+            ),
+            lambda plan: self._planned(plan, lab),
+            self._failed,
+            self.language,
+        )
+
+    def _planned(self, plan: FleetPlan, lab: bool) -> None:
         self.plan = plan
         _fill(
             self.plan_table,
@@ -229,6 +253,7 @@ class FleetWindow(QMainWindow):
             .replace("%5", unit_text(plan.unit, self.language))
         )
         self._update_buttons()
+        self.planned.emit(plan)
 
     # -- files -----------------------------------------------------------------------------------
 

@@ -143,7 +143,7 @@ class KioskWindow(QWidget):
         if controller is not None:
             controller.cancel_probe()
             self._retired.append(controller)
-        self._retired = [c for c in self._retired if c._pool.activeThreadCount() > 0]
+        self._retired = [c for c in self._retired if c.running]
         self.main = self._new_main()
         self._layout.replaceWidget(old, self.main)
         old.hide()

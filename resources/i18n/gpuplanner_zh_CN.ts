@@ -1568,6 +1568,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>Reading %1 ...</source>
+            <translation>正在读取 %1 ……</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
