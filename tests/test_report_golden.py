@@ -110,3 +110,17 @@ def _installed_cjk_faces() -> list[str]:
     from PySide6.QtGui import QFontDatabase
 
     return [f for f in QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)]
+
+
+def test_the_report_templates_hold_layout_only():
+    """resources/report/*.html: tags and $placeholders, never a word to translate (issue 29)."""
+    import re
+
+    folder = REPO_ROOT / "resources" / "report"
+    templates = sorted(folder.glob("*.html"))
+    assert len(templates) > 10 and (folder / "page.html") in templates
+    for template in templates:
+        text = template.read_text(encoding="utf-8")
+        text = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
+        words = re.sub(r"<[^>]*>|\$\w+", "", text).strip()
+        assert words == "", (template.name, words)

@@ -1,4 +1,6 @@
 """A plan as one self-contained HTML page: the report saved as HTML, rendered to PDF and printed.
+The page is resources/report/page.html with one partial per section, filled by
+``string.Template`` with escaped text; the words are report/plan_view.py's and the .ts's.
 
 It says what was planned and for whom: the date, the app and catalog versions, the machine and
 the user's inputs, the full job, every option that fits (with its dated price, speed, needs,
@@ -10,9 +12,12 @@ every text from data is escaped (names can hold markup).
 from __future__ import annotations
 
 import base64
+import functools
 import html
+import string
 from dataclasses import dataclass, field
 
+from gpuplanner.core import paths
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
@@ -20,8 +25,8 @@ from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
-from gpuplanner.report.job_text import input_rows, job_rows, translator
-from gpuplanner.report.plan_view import OptionRow, headline, option_rows
+from gpuplanner.report.job_text import Translator, input_rows, job_rows, translator
+from gpuplanner.report.plan_view import Headline, OptionRow, headline, option_rows
 from gpuplanner.report.probe_effects_text import effect_lines
 from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg, value_chart_svg
 
@@ -43,13 +48,21 @@ class ReportContext:
     qr_png: bytes | None = None
 
 
+@functools.cache
+def _template(name: str) -> string.Template:
+    text = paths.resource_path("report", name).read_text(encoding="utf-8")
+    return string.Template(text.removesuffix("\n"))
+
+
+def fill(name: str, **values: str) -> str:
+    """``resources/report/NAME`` with every ``$value`` (already escaped HTML) written in."""
+    return _template(name).substitute(values)
+
+
 def _table(rows: list[tuple[str, str]]) -> str:
     e = html.escape
-    return (
-        "<table class='facts'>"
-        + "".join(f"<tr><th>{e(label)}</th><td>{e(value)}</td></tr>" for label, value in rows)
-        + "</table>"
-    )
+    cells = "".join(fill("fact_row.html", label=e(label), value=e(value)) for label, value in rows)
+    return fill("facts.html", rows=cells)
 
 
 def _price_cell(option: Option, language: str) -> str:
@@ -74,24 +87,172 @@ def _price_cell(option: Option, language: str) -> str:
 
 def _option_row(row: OptionRow, option: Option, language: str) -> str:
     e = html.escape
-    needs = "<br>".join(e(need) for need in row.needs)
     said = [f"{MARK['info']} {e(row.reason)}"] if row.reason is not None else []
     said += [f"{MARK[s.severity]} {e(s.text)}" for s in (*row.warnings, *row.notes)]
-    return (
-        f"<tr><td>{row.rank}</td><td>{e(row.action)}</td>"
-        f"<td><b>{e(row.gpu)}</b></td><td>{_price_cell(option, language)}</td>"
-        f"<td>{e(row.speed)}</td><td>{e(row.power)}</td><td>{needs}</td>"
-        f"<td>{'<br>'.join(said)}</td></tr>"
+    return fill(
+        "option_row.html",
+        rank=str(row.rank),
+        action=e(row.action),
+        gpu=e(row.gpu),
+        price=_price_cell(option, language),
+        speed=e(row.speed),
+        power=e(row.power),
+        needs="<br>".join(e(need) for need in row.needs),
+        said="<br>".join(said),
     )
 
 
 def _refused_row(row: OptionRow) -> str:
     e = html.escape
     reasons = "<br>".join(e(s.text) for s in row.warnings if s.severity == "blocks")
-    return f"<tr><td>{e(row.gpu)}</td><td>{reasons}</td></tr>"
+    return fill("refused_row.html", gpu=e(row.gpu), reasons=reasons)
+
+
+def _header(head: Headline, context: ReportContext, tr: Translator) -> str:
+    e = html.escape
+    made = (
+        tr(translatable("Report", "Made on {date} by gpuplanner {version}; catalog {catalog}."))
+        .replace("{date}", context.generated)
+        .replace("{version}", context.app_version)
+        .replace("{catalog}", context.catalog_version)
+    )
+    return fill(
+        "header.html",
+        logo=f"<p><img src='{e(context.logo_url)}' height='64'></p>\n" if context.logo_url else "",
+        title=_title(context, tr),
+        made=e(made),
+        summary=e(head.summary),
+        price_age=f"\n<p><i>{e(head.price_age)}</i></p>" if head.price_age else "",
+    )
+
+
+def _title(context: ReportContext, tr: Translator) -> str:
+    e = html.escape
+    title = e(tr(translatable("Report", "GPU purchase plan")))
+    return f"{e(context.shop)} – {title}" if context.shop else title
+
+
+def _job(plan: Plan, language: str, tr: Translator) -> str:
+    return fill(
+        "job.html",
+        heading=html.escape(tr(translatable("Report", "The job"))),
+        facts=_table(job_rows(plan, language)),
+        relative=html.escape(
+            tr(translatable("Report", "Speeds are relative to {gpu}.")).replace(
+                "{gpu}", plan.reference_gpu
+            )
+        ),
+    )
+
+
+def _facts(heading: str, rows: list[tuple[str, str]]) -> str:
+    return fill("facts_section.html", heading=html.escape(heading), facts=_table(rows))
+
+
+def _items(lines: list[str] | tuple[str, ...]) -> str:
+    return "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+
+
+def _options(fitting: list[tuple[OptionRow, Option]], language: str, tr: Translator) -> str:
+    e = html.escape
+    heading = e(
+        tr(translatable("Report", "Options that fit ({n})")).replace("{n}", str(len(fitting)))
+    )
+    if not fitting:
+        said = e(tr(translatable("Report", "No card fits this job as asked.")))
+        return fill("no_options.html", heading=heading, said=said)
+    headers = (
+        "#",
+        tr(translatable("Report", "Action")),
+        tr(translatable("Report", "GPU")),
+        tr(translatable("Report", "Price and its date")),
+        tr(translatable("Report", "Speed")),
+        tr(translatable("Report", "Power")),
+        tr(translatable("Report", "Needs")),
+        tr(translatable("Report", "Why, and warnings")),
+    )
+    return fill(
+        "options.html",
+        heading=heading,
+        headers="".join(f"<th>{e(h)}</th>" for h in headers),
+        rows="".join(_option_row(row, option, language) for row, option in fitting),
+    )
+
+
+def _value_chart(plan: Plan, context: ReportContext, tr: Translator) -> str:
+    chart = value_chart(plan, context.current_gpu_id)
+    if not chart.points:
+        return ""
+    svg = value_chart_svg(
+        chart,
+        tr(translatable("Report", "Price ({currency})")).replace("{currency}", plan.currency),
+        tr(translatable("Report", "Speed (×)")),
+        tr(translatable("Report", "Price and speed, relative to {gpu}")).replace(
+            "{gpu}", plan.reference_gpu
+        ),
+        {
+            "front": tr(translatable("Report", "best value")),
+            "trap": tr(translatable("Report", "too little memory")),
+            "top": tr(translatable("Report", "top pick")),
+            "current": tr(translatable("Report", "your card")),
+        },
+    )
+    heading = html.escape(tr(translatable("Report", "Price and speed")))
+    return fill("chart.html", heading=heading, src=data_uri(svg))
+
+
+def _power(best: Option, tr: Translator) -> str:
+    labels = (
+        tr(translatable("Report", "CPU")),
+        tr(translatable("Report", "GPUs")),
+        tr(translatable("Report", "Rest of the PC")),
+        tr(translatable("Report", "Supply")),
+        tr(translatable("Report", "80% line")),
+        tr(translatable("Report", "spikes up to")),
+    )
+    caption = tr(translatable("Report", "Power of the top pick: {gpu}")).replace(
+        "{gpu}", best.gpu + (f" ×{best.count}" if best.count > 1 else "")
+    )
+    heading = html.escape(tr(translatable("Report", "Power")))
+    return fill(
+        "chart.html", heading=heading, src=data_uri(power_bar_svg(power_bar(best), labels, caption))
+    )
+
+
+def _rent(plan: Plan, tr: Translator) -> str:
+    lines = []
+    for r in plan.rent:
+        line = tr(translatable("Report", "{count} x {gpu}: {per_hour} an hour")).replace(
+            "{count}", str(r.count)
+        )
+        line = line.replace("{gpu}", r.gpu).replace(
+            "{per_hour}", format_money(r.per_hour, r.currency, decimals=2)
+        )
+        if r.job_cost:
+            line += " · " + tr(translatable("Report", "{hours} h, {cost} for the job")).replace(
+                "{hours}", f"{r.hours:g}"
+            ).replace("{cost}", format_money(r.job_cost, r.currency))
+        lines.append(line)
+    heading = html.escape(tr(translatable("Report", "Renting instead")))
+    return fill("rent.html", heading=heading, items=_items(lines))
+
+
+def _refused(refused: list[OptionRow], tr: Translator) -> str:
+    e = html.escape
+    heading = tr(translatable("Report", "Why the other cards do not fit ({n})")).replace(
+        "{n}", str(len(refused))
+    )
+    return fill(
+        "refused.html",
+        heading=e(heading),
+        gpu=e(tr(translatable("Report", "GPU"))),
+        reason=e(tr(translatable("Report", "Reason"))),
+        rows="".join(_refused_row(row) for row in refused),
+    )
 
 
 def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
+    """The report: resources/report/page.html with one filled partial per section."""
     zh = language.startswith("zh")
     lang = CHINESE if zh else ENGLISH
     tr = translator(lang)
@@ -100,152 +261,55 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
     rows = list(zip(option_rows(plan, lang), plan.options, strict=True))
     fitting = [(row, option) for row, option in rows if row.rank is not None]
     refused = [row for row, _option in rows if row.rank is None]
-    title = tr(translatable("Report", "GPU purchase plan"))
-    heading = f"{e(context.shop)} – {e(title)}" if context.shop else e(title)
-    parts = [
-        f"<!DOCTYPE html>\n<html lang='{'zh-CN' if zh else 'en'}'><head><meta charset='utf-8'>",
-        f"<title>{heading}</title>",
-        f"<style>body{{font-family:{FONT_FAMILIES};margin:2em;max-width:60em}}"
-        "table{border-collapse:collapse;width:100%}"
-        "td,th{border:1px solid #999;padding:4px 6px;vertical-align:top;font-size:90%;text-align:left}"
-        "table.facts th{width:14em;background:#f2f2f2}small{color:#555}</style></head><body>",
-    ]
-    if context.logo_url:
-        parts.append(f"<p><img src='{e(context.logo_url)}' height='64'></p>")
-    parts.append(f"<h1>{heading}</h1>")
-    parts.append(
-        "<p>"
-        + e(
-            tr(translatable("Report", "Made on {date} by gpuplanner {version}; catalog {catalog}."))
-            .replace("{date}", context.generated)
-            .replace("{version}", context.app_version)
-            .replace("{catalog}", context.catalog_version)
-        )
-        + "</p>"
-    )
-    parts.append(f"<p>{e(head.summary)}</p>")
-    if head.price_age is not None:
-        parts.append(f"<p><i>{e(head.price_age)}</i></p>")
-    parts.append(f"<h2>{e(tr(translatable('Report', 'The job')))}</h2>")
-    parts.append(_table(job_rows(plan, lang)))
-    parts.append(
-        "<p>"
-        + e(
-            tr(translatable("Report", "Speeds are relative to {gpu}.")).replace(
-                "{gpu}", plan.reference_gpu
-            )
-        )
-        + "</p>"
-    )
+    sections = [_header(head, context, tr), _job(plan, lang, tr)]
     if context.machine_rows:
-        parts.append(f"<h2>{e(tr(translatable('Report', 'This computer')))}</h2>")
-        parts.append(_table(context.machine_rows))
+        sections.append(_facts(tr(translatable("Report", "This computer")), context.machine_rows))
     effects = effect_lines(plan, lang)
     if effects:
-        parts.append(f"<h3>{e(tr(translatable('Report', 'What the probe changed')))}</h3>")
-        parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in effects) + "</ul>")
+        heading = e(tr(translatable("Report", "What the probe changed")))
+        sections.append(fill("probe_effects.html", heading=heading, items=_items(effects)))
     if context.request is not None:
-        parts.append(f"<h2>{e(tr(translatable('Report', 'What you told us')))}</h2>")
-        parts.append(_table(input_rows(context.request, lang)))
+        sections.append(
+            _facts(
+                tr(translatable("Report", "What you told us")), input_rows(context.request, lang)
+            )
+        )
     if head.no_purchase is not None:
-        parts.append(f"<p><b>{e(head.no_purchase)}</b></p>")
-        parts += [f"<p>{e(line)}</p>" for line in head.keep]
-    parts.append(
-        f"<h2>{e(tr(translatable('Report', 'Options that fit ({n})')).replace('{n}', str(len(fitting))))}</h2>"
-    )
-    if fitting:
-        headers = (
-            "#",
-            tr(translatable("Report", "Action")),
-            tr(translatable("Report", "GPU")),
-            tr(translatable("Report", "Price and its date")),
-            tr(translatable("Report", "Speed")),
-            tr(translatable("Report", "Power")),
-            tr(translatable("Report", "Needs")),
-            tr(translatable("Report", "Why, and warnings")),
-        )
-        parts.append(
-            "<table><tr>"
-            + "".join(f"<th>{e(h)}</th>" for h in headers)
-            + "</tr>"
-            + "".join(_option_row(row, option, lang) for row, option in fitting)
-            + "</table>"
-        )
-    else:
-        parts.append(f"<p>{e(tr(translatable('Report', 'No card fits this job as asked.')))}</p>")
+        keep = "".join(f"\n<p>{e(line)}</p>" for line in head.keep)
+        sections.append(fill("keep.html", said=e(head.no_purchase), keep=keep))
+    sections.append(_options(fitting, lang, tr))
     if head.route_alternative is not None:
-        parts.append(f"<p>{e(head.route_alternative)}</p>")
+        sections.append(fill("note.html", said=e(head.route_alternative)))
     if head.ways_forward is not None:
-        parts.append(f"<h2>{e(tr(translatable('Report', 'Ways forward')))}</h2>")
-        parts.append(f"<p>{e(head.ways_forward)}</p><ul>")
-        parts += [f"<li>{e(line)}</li>" for line in head.alternatives]
-        parts.append("</ul>")
-    chart = value_chart(plan, context.current_gpu_id)
-    if chart.points:
-        svg = value_chart_svg(
-            chart,
-            tr(translatable("Report", "Price ({currency})")).replace("{currency}", plan.currency),
-            tr(translatable("Report", "Speed (×)")),
-            tr(translatable("Report", "Price and speed, relative to {gpu}")).replace(
-                "{gpu}", plan.reference_gpu
-            ),
-            {
-                "front": tr(translatable("Report", "best value")),
-                "trap": tr(translatable("Report", "too little memory")),
-                "top": tr(translatable("Report", "top pick")),
-                "current": tr(translatable("Report", "your card")),
-            },
+        heading = e(tr(translatable("Report", "Ways forward")))
+        sections.append(
+            fill(
+                "ways_forward.html",
+                heading=heading,
+                said=e(head.ways_forward),
+                items=_items(head.alternatives),
+            )
         )
-        parts.append(f"<h2>{e(tr(translatable('Report', 'Price and speed')))}</h2>")
-        parts.append(f"<p><img src='{data_uri(svg)}' width='640'></p>")
+    chart = _value_chart(plan, context, tr)
+    if chart:
+        sections.append(chart)
     if fitting:
-        best = fitting[0][1]
-        labels = (
-            tr(translatable("Report", "CPU")),
-            tr(translatable("Report", "GPUs")),
-            tr(translatable("Report", "Rest of the PC")),
-            tr(translatable("Report", "Supply")),
-            tr(translatable("Report", "80% line")),
-            tr(translatable("Report", "spikes up to")),
-        )
-        caption = tr(translatable("Report", "Power of the top pick: {gpu}")).replace(
-            "{gpu}", best.gpu + (f" ×{best.count}" if best.count > 1 else "")
-        )
-        parts.append(f"<h2>{e(tr(translatable('Report', 'Power')))}</h2>")
-        parts.append(
-            f"<p><img src='{data_uri(power_bar_svg(power_bar(best), labels, caption))}' width='640'></p>"
-        )
+        sections.append(_power(fitting[0][1], tr))
     if plan.rent:
-        parts.append(f"<h2>{e(tr(translatable('Report', 'Renting instead')))}</h2><ul>")
-        for r in plan.rent:
-            line = tr(translatable("Report", "{count} x {gpu}: {per_hour} an hour")).replace(
-                "{count}", str(r.count)
-            )
-            line = line.replace("{gpu}", r.gpu).replace(
-                "{per_hour}", format_money(r.per_hour, r.currency, decimals=2)
-            )
-            if r.job_cost:
-                line += " · " + tr(translatable("Report", "{hours} h, {cost} for the job")).replace(
-                    "{hours}", f"{r.hours:g}"
-                ).replace("{cost}", format_money(r.job_cost, r.currency))
-            parts.append(f"<li>{e(line)}</li>")
-        parts.append("</ul>")
+        sections.append(_rent(plan, tr))
     if refused:
-        parts.append(
-            f"<h2>{e(tr(translatable('Report', 'Why the other cards do not fit ({n})')).replace('{n}', str(len(refused))))}</h2>"
-        )
-        parts.append(
-            "<table><tr>"
-            + f"<th>{e(tr(translatable('Report', 'GPU')))}</th>"
-            + f"<th>{e(tr(translatable('Report', 'Reason')))}</th></tr>"
-            + "".join(_refused_row(row) for row in refused)
-            + "</table>"
-        )
+        sections.append(_refused(refused, tr))
     if context.qr_png:
+        heading = e(tr(translatable("Report", "The summary as a QR code")))
         qr = base64.b64encode(context.qr_png).decode("ascii")
-        parts.append(
-            f"<h2>{e(tr(translatable('Report', 'The summary as a QR code')))}</h2>"
-            f"<p><img src='data:image/png;base64,{qr}'></p>"
+        sections.append(fill("qr.html", heading=heading, qr=qr))
+    return (
+        fill(
+            "page.html",
+            lang="zh-CN" if zh else "en",
+            title=_title(context, tr),
+            fonts=FONT_FAMILIES,
+            body="\n".join(sections),
         )
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+        + "\n"
+    )
