@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gpuplanner.app.machine_kind import MachineKind
 from gpuplanner.core.findings import Severity
 from gpuplanner.core.vocab import TOLD_SOURCE
+from gpuplanner.hardware.nvml import HINTS
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
 from gpuplanner.i18n import translatable
 from gpuplanner.report.job_text import Translator, translator
@@ -43,46 +44,26 @@ class MachineView:
     colon: str = ": "  # between a label and its value: Chinese takes its own
 
 
-# What NVML's state means and what to do about it (the raw message only for a state not here).
+# What NVML's state means (what to do about it is hardware/nvml.py's HINTS, one table).
 DRIVER_WORDS = {
-    "library-missing": (
-        translatable("Report", "not installed (the NVML library was not found)"),
-        translatable(
-            "Report",
-            "Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this is expected.",
-        ),
-    ),
-    "driver-not-loaded": (
-        translatable("Report", "installed but not running"),
-        translatable("Report", "Reboot, or check 'lsmod | grep nvidia' and Secure Boot."),
-    ),
-    "version-mismatch": (
-        translatable("Report", "updated without a reboot"),
-        translatable("Report", "Restart the computer."),
-    ),
-    "no-permission": (
-        translatable("Report", "this user may not open the GPU"),
-        translatable("Report", "Check the /dev/nvidia* permissions, or join the video group."),
-    ),
-    "timeout": (
-        translatable("Report", "did not answer"),
-        translatable(
-            "Report", "A GPU may be hung: check nvidia-smi and the system log (Xid errors)."
-        ),
-    ),
-    "python-package-missing": (
-        translatable("Report", "cannot be read from Python"),
-        translatable("Report", "Install the nvidia-ml-py package (pip install nvidia-ml-py)."),
-    ),
+    "library-missing": translatable("Report", "not installed (the NVML library was not found)"),
+    "driver-not-loaded": translatable("Report", "installed but not running"),
+    "version-mismatch": translatable("Report", "updated without a reboot"),
+    "no-permission": translatable("Report", "this user may not open the GPU"),
+    "timeout": translatable("Report", "did not answer"),
+    "python-package-missing": translatable("Report", "cannot be read from Python"),
 }
 
 
 def driver_words(nvml: DriverStatus, tr: Translator) -> tuple[str, str]:
-    """(what the driver's state is, what to do) in words."""
-    words = DRIVER_WORDS.get(nvml.state)
-    if words is None:
-        return nvml.detail, nvml.hint
-    return tr(words[0]), tr(words[1])
+    """(what the driver's state is, what to do) in words; a state without words (an NVML
+    error) says its own message."""
+    state = DRIVER_WORDS.get(nvml.state)
+    hint = HINTS.get(nvml.state)
+    return (
+        tr(state) if state else nvml.detail,
+        tr(hint) if hint else nvml.hint,
+    )
 
 
 def _gb(mib: float | None) -> str | None:

@@ -2478,11 +2478,6 @@
             <translation>；</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_view.py" />
-            <source>A GPU may be hung: check nvidia-smi and the system log (Xid errors).</source>
-            <translation>显卡可能已卡死：请查看 nvidia-smi 和系统日志（Xid 错误）。</translation>
-        </message>
-        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>A small Transformer from scratch</source>
             <translation>从零训练小型 Transformer</translation>
@@ -2558,11 +2553,6 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Case</source>
             <translation>机箱</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/machine_view.py" />
-            <source>Check the /dev/nvidia* permissions, or join the video group.</source>
-            <translation>请检查 /dev/nvidia* 的权限，或把用户加入 video 组。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_text.py" />
@@ -2677,12 +2667,12 @@
             <translation>仅推理</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_view.py" />
-            <source>Install the NVIDIA driver, which brings NVML. Without an NVIDIA GPU this is expected.</source>
-            <translation>请安装 NVIDIA 驱动（其中包含 NVML）。没有 NVIDIA 显卡时出现这一提示是正常的。</translation>
+            <location filename="gpuplanner/hardware/nvml.py" />
+            <source>Install the NVIDIA driver (it provides the NVML library). Without an NVIDIA GPU this is expected.</source>
+            <translation>请安装 NVIDIA 驱动（其中包含 NVML 库）。没有 NVIDIA 显卡时出现这一提示是正常的。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_view.py" />
+            <location filename="gpuplanner/hardware/nvml.py" />
             <source>Install the nvidia-ml-py package (pip install nvidia-ml-py).</source>
             <translation>请安装 nvidia-ml-py 包（pip install nvidia-ml-py）。</translation>
         </message>
@@ -2893,11 +2883,6 @@
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/machine_view.py" />
-            <source>Reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
-            <translation>请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）设置。</translation>
-        </message>
-        <message>
             <location filename="gpuplanner/report/html.py" />
             <source>Renting instead</source>
             <translation>改为租用</translation>
@@ -2906,11 +2891,6 @@
             <location filename="gpuplanner/report/html.py" />
             <source>Rest of the PC</source>
             <translation>其余部件</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/machine_view.py" />
-            <source>Restart the computer.</source>
-            <translation>请重启计算机。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -2974,6 +2954,21 @@
             <translation>CPU 每秒只能解码并增强 {measured} 张图片：在输入管线变快之前（更多 CPU 核心、预先解码或缓存数据），这台机器上任何显卡的训练速度都不会超过每秒 {cap} 张。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/hardware/nvml.py" />
+            <source>The NVIDIA kernel driver is not running: reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
+            <translation>NVIDIA 内核驱动没有运行：请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/hardware/nvml.py" />
+            <source>The driver did not answer: a GPU may be hung. Check 'nvidia-smi' and the system log (Xid errors).</source>
+            <translation>驱动没有响应：显卡可能已卡死。请查看 'nvidia-smi' 和系统日志（Xid 错误）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/hardware/nvml.py" />
+            <source>The driver was upgraded without a reboot: restart the computer.</source>
+            <translation>驱动已更新但尚未重启：请重启计算机。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/html.py" />
             <source>The job</source>
             <translation>任务</translation>
@@ -2988,6 +2983,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>This computer</source>
             <translation>本机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/hardware/nvml.py" />
+            <source>This user may not open the GPU: check the /dev/nvidia* permissions or join the video group.</source>
+            <translation>当前用户无权访问显卡：请检查 /dev/nvidia* 的权限，或把用户加入 video 组。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
