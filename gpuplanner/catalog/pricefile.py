@@ -7,6 +7,7 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
@@ -162,7 +163,7 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
     return rows
 
 
-def _shown_sheet(book, file: str):
+def _shown_sheet(book: Any, file: str) -> Any:  # openpyxl's Workbook and Worksheet
     """The sheet the shop sees on opening the workbook: the active one, or else the first that
     is not hidden. A hidden sheet (old prices, a cost column) is never the price list."""
     shown = [ws for ws in book.worksheets if ws.sheet_state == "visible"]
@@ -172,7 +173,7 @@ def _shown_sheet(book, file: str):
     return active if any(active is ws for ws in shown) else shown[0]
 
 
-def _check_sheet_shape(book, sheet, file: str) -> None:
+def _check_sheet_shape(book: Any, sheet: Any, file: str) -> None:
     """Count the sheet's rows and cells from its XML, streamed, before openpyxl builds them: a
     108 KB sheet can hold two million cells in one row. A price list has a few columns."""
     from defusedxml.ElementTree import iterparse
@@ -200,7 +201,7 @@ def _check_sheet_shape(book, sheet, file: str) -> None:
                 element.clear()
 
 
-def _cell_text(value) -> str:
+def _cell_text(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

@@ -13,6 +13,7 @@ from gpuplanner.app.catalog_data import open_catalog
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
+    Handler,
     error,
     fmt,
     guard,
@@ -23,14 +24,14 @@ from gpuplanner.commands.output import (
 from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS
 
 if TYPE_CHECKING:
-    from gpuplanner.app.records import Catalog, UserDb
+    from gpuplanner.app.records import Catalog, PreparedImport, UserDb
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     db = subparsers.add_parser("db", help="the bundled GPU catalog and shop price lists")
     sub = db.add_subparsers(dest="db_command", metavar="COMMAND", required=True)
 
-    def add(name: str, handler, help_text: str) -> argparse.ArgumentParser:
+    def add(name: str, handler: Handler, help_text: str) -> argparse.ArgumentParser:
         parser = sub.add_parser(name, help=help_text, description=help_text)
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
         parser.set_defaults(handler=handler)
@@ -102,7 +103,7 @@ def _user_db() -> UserDb:
 
 
 @guard
-def cmd_info(args) -> int:
+def cmd_info(args: argparse.Namespace) -> int:
     info = price_packs.catalog_info()
     if args.json:
         print_json(info)
@@ -127,7 +128,7 @@ def cmd_info(args) -> int:
 
 
 @guard
-def cmd_build(args) -> int:
+def cmd_build(args: argparse.Namespace) -> int:
     report = price_packs.rebuild_catalog(args.output, args.csv)
     result = {
         "path": str(report.path),
@@ -144,7 +145,7 @@ def cmd_build(args) -> int:
 
 
 @guard
-def cmd_search(args) -> int:
+def cmd_search(args: argparse.Namespace) -> int:
     with _catalog() as catalog:
         found = catalog.search(args.text, args.limit)
     if args.json:
@@ -175,7 +176,7 @@ def cmd_search(args) -> int:
 
 
 @guard
-def cmd_show(args) -> int:
+def cmd_show(args: argparse.Namespace) -> int:
     with _catalog() as catalog:
         gpu = catalog.resolve(args.name)
     data = {**dataclasses.asdict(gpu), "nvlink": gpu.nvlink}
@@ -190,7 +191,7 @@ def cmd_show(args) -> int:
 
 
 @guard
-def cmd_prices(args) -> int:
+def cmd_prices(args: argparse.Namespace) -> int:
     with _catalog() as catalog:
         gpu = catalog.resolve(args.name)
         prices = catalog.prices(gpu.id, args.currency, args.condition)
@@ -228,7 +229,7 @@ def cmd_prices(args) -> int:
 
 
 @guard
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     if price_packs.is_pack(args.file):
         return _import_pack(args)
     if args.preview:
@@ -264,7 +265,7 @@ def cmd_import(args) -> int:
     return EXIT_OK
 
 
-def _import_pack(args) -> int:
+def _import_pack(args: argparse.Namespace) -> int:
     with _user_db() as user:
         prepared = price_packs.prepare(args.file, user)
         if prepared.pack.ok and not args.preview:
@@ -308,7 +309,7 @@ def _import_pack(args) -> int:
     return EXIT_OK
 
 
-def _print_changes(prepared) -> None:
+def _print_changes(prepared: PreparedImport) -> None:
     changes = prepared.changes
     print(", ".join(f"{v} {k}" for k, v in prepared.counts().items()))
     rows = [
@@ -328,7 +329,7 @@ def _print_changes(prepared) -> None:
 
 
 @guard
-def cmd_packs(args) -> int:
+def cmd_packs(args: argparse.Namespace) -> int:
     with _user_db() as user:
         if args.remove:
             if not user.remove_pack(args.remove):
@@ -361,7 +362,7 @@ def cmd_packs(args) -> int:
 
 
 @guard
-def cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> int:
     try:
         with _user_db() as user:
             if args.pack:

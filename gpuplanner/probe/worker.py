@@ -11,6 +11,7 @@ TensorFlow's C++ logs included, is moved to stderr so it cannot corrupt the prot
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -18,7 +19,9 @@ import statistics
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any  # TensorFlow is untyped: its tensors, models and module are Any
 
 PROTOCOL_VERSION = 1
 STEPS = ("env", "matmul", "bandwidth", "transfer", "training", "input", "allreduce")
@@ -115,7 +118,7 @@ class Emitter:
         os.dup2(2, 1)
         sys.stdout = sys.stderr
 
-    def send(self, message_type: str, /, **fields) -> None:
+    def send(self, message_type: str, /, **fields: object) -> None:
         message = {"v": PROTOCOL_VERSION, "type": message_type, **fields}
         self._out.write(json.dumps(message, default=str) + "\n")
         self._out.flush()
@@ -131,7 +134,7 @@ def summarise(samples: list[float]) -> dict:
 
 
 class Probe:
-    def __init__(self, tf, emit: Emitter, mode: str, device: str) -> None:
+    def __init__(self, tf: Any, emit: Emitter, mode: str, device: str) -> None:
         self.tf = tf
         self.emit = emit
         self.mode = mode
@@ -148,14 +151,16 @@ class Probe:
         cc = details.get("compute_capability")
         return tuple(cc) if cc else None
 
-    def sync(self, value=None) -> None:
+    def sync(self, value: Any = None) -> None:
         sync_devices = getattr(getattr(self.tf.test, "experimental", None), "sync_devices", None)
         if sync_devices is not None and self.on_gpu:
             sync_devices()
         elif value is not None:
             self.tf.reduce_sum(self.tf.reshape(value, [-1])[:1]).numpy()
 
-    def timed(self, func, work: float, unit_scale: float, step: str, label: str) -> dict:
+    def timed(
+        self, func: Callable[[], Any], work: float, unit_scale: float, step: str, label: str
+    ) -> dict:
         """Median rate of ``func`` (work units per second x unit_scale) over several runs after warm-up.
 
         Each run repeats ``func`` for about ``sample_s``, so short operations are timed over
@@ -241,7 +246,7 @@ class Probe:
             variants.append(("bf16", tf.bfloat16, None))
         return variants
 
-    def _pick_n(self, dtype) -> int:
+    def _pick_n(self, dtype: Any) -> int:
         """The smallest power-of-two size whose multiply takes ``target_s``: big enough to be honest."""
         tf = self.tf
         low, high = self.size.matmul_n
@@ -272,7 +277,7 @@ class Probe:
                     b = tf.cast(tf.random.uniform((n, n)), dtype)
                 func = tf.function(lambda x, y: tf.linalg.matmul(x, y), autograph=False)
                 stats = self.timed(
-                    lambda f=func, x=a, y=b: f(x, y), 2 * n**3, 1e-12, "matmul", f"{name} {n}x{n}"
+                    functools.partial(func, a, b), 2 * n**3, 1e-12, "matmul", f"{name} {n}x{n}"
                 )
                 metrics.append(
                     {
@@ -318,7 +323,7 @@ class Probe:
         size = self.size.copy_mb * 2**20
         host = np.random.default_rng(0).random(size // 4, dtype=np.float32)
 
-        def h2d():
+        def h2d() -> Any:
             with tf.device(self.device):
                 return tf.identity(tf.constant(host))
 
@@ -345,7 +350,7 @@ class Probe:
             },
         ]
 
-    def _model(self, kind: str):
+    def _model(self, kind: str) -> Any:  # a Keras model
         keras = self.tf.keras
         s = self.size
         if kind == "cnn":
@@ -452,7 +457,7 @@ class Probe:
             )
             jpegs = [tf.io.encode_jpeg(image, quality=90) for image in images]
 
-        def decode(data):
+        def decode(data: Any) -> Any:
             image = tf.io.decode_jpeg(data, channels=3)
             image = tf.image.random_crop(image, (s.crop, s.crop, 3))
             image = tf.image.random_flip_left_right(image)
@@ -506,8 +511,8 @@ class Probe:
         elements = self.size.bw_mb * 2**20 // 4
 
         @tf.function
-        def reduce():
-            def body():
+        def reduce() -> Any:
+            def body() -> Any:
                 value = tf.ones((elements,))
                 return tf.distribute.get_replica_context().all_reduce(
                     tf.distribute.ReduceOp.SUM, value

@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import html
 import io
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gpuplanner.catalog.pricelist import neutralise
 from gpuplanner.core import atomic
@@ -16,6 +18,9 @@ from gpuplanner.report.job_text import translator as report_words
 from gpuplanner.report.kind_text import kind_words
 from gpuplanner.report.plan_text import finding_text, translate
 from gpuplanner.report.svg_charts import FONT_FAMILIES
+
+if TYPE_CHECKING:
+    from gpuplanner.app.fleet import FleetMachine, FleetPlan
 
 CONTEXT = "FleetReport"
 
@@ -81,7 +86,7 @@ def _language(language: str) -> str:
     return CHINESE if language.startswith("zh") else ENGLISH
 
 
-def words(language: str):
+def words(language: str) -> Callable[[str], str]:
     """The fleet tables' translator: an English template of "FleetReport" in ``language``."""
     lang = _language(language)
     return lambda text: translate(text, lang, CONTEXT)
@@ -111,7 +116,7 @@ TF_STATE = {
 }
 
 
-def _tensorflow(machine, tr) -> str:
+def _tensorflow(machine: FleetMachine, tr: Callable[[str], str]) -> str:
     tf = machine.snapshot.tensorflow
     if tf is None:
         return tr(translatable("FleetReport", "unknown"))
@@ -123,7 +128,7 @@ def _tensorflow(machine, tr) -> str:
     return tr(translatable("FleetReport", "unknown"))
 
 
-def _links(machine, tr) -> str:
+def _links(machine: FleetMachine, tr: Callable[[str], str]) -> str:
     """Each GPU's link as 'Gen4 x16', with what it could reach when it runs below that."""
     parts = []
     for gpu in machine.snapshot.gpus:
@@ -143,7 +148,7 @@ def _links(machine, tr) -> str:
     return ", ".join(parts) or "-"
 
 
-def machine_rows(machines, language: str = "en") -> list[list[object]]:
+def machine_rows(machines: Sequence[FleetMachine], language: str = "en") -> list[list[object]]:
     tr = words(language)
     return [
         [
@@ -161,10 +166,12 @@ def machine_rows(machines, language: str = "en") -> list[list[object]]:
     ]
 
 
-def plan_rows(plan, machines, language: str = "en") -> list[list[object]]:
+def plan_rows(
+    plan: FleetPlan, machines: Sequence[FleetMachine], language: str = "en"
+) -> list[list[object]]:
     now = {m.name: m.gpu_summary() for m in machines}
     tr = words(language)
-    rows = []
+    rows: list[list[object]] = []
     for choice in plan.choices:
         option = choice.option
         if option is None:
@@ -205,19 +212,21 @@ def to_csv(header: list[str], rows: list[list[object]]) -> str:
     return buffer.getvalue()
 
 
-def write_plan_csv(path: Path, plan, machines, language: str = "en") -> None:
+def write_plan_csv(
+    path: Path, plan: FleetPlan, machines: Sequence[FleetMachine], language: str = "en"
+) -> None:
     """UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese correctly."""
     text = to_csv(plan_header(language), plan_rows(plan, machines, language))
     atomic.write_text(path, text, encoding="utf-8-sig")
 
 
-def fleet_html(plan, machines, language: str = "en") -> str:
+def fleet_html(plan: FleetPlan, machines: Sequence[FleetMachine], language: str = "en") -> str:
     tr = words(language)
     t = {key: tr(text) for key, text in TITLES.items()}
     zh = language.startswith("zh")
     e = html.escape
 
-    def table(header, rows) -> str:
+    def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
         head = "".join(f"<th>{e(h)}</th>" for h in header)
         body = "".join(
             "<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in row) + "</tr>" for row in rows

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gpuplanner.report.chart_data import ValueChart, axis_span, place_labels
+
+if TYPE_CHECKING:
+    from gpuplanner.ui.probe_view import Bar
 
 pg.setConfigOptions(antialias=True)
 
@@ -15,7 +21,7 @@ BLUE, GREEN, GREY, RED, ORANGE = "#3d8bd4", "#2ca05a", "#8f9aa8", "#d4553d", "#e
 TEXT = "#202020"
 
 
-def _text_color(plot: pg.PlotWidget):
+def _text_color(plot: pg.PlotWidget) -> QColor:
     palette = plot.palette()
     return palette.color(palette.ColorRole.Text)
 
@@ -38,7 +44,7 @@ class ProbeChart(QWidget):
     """One small plot per measure, each on its own axis in its own unit (TFLOPS, GB/s,
     images/s), with the card's catalog peak as a dashed line where the catalog has one."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = pg.GraphicsLayoutWidget(self)
         palette = self.view.palette()
@@ -47,7 +53,7 @@ class ProbeChart(QWidget):
         self.setMinimumHeight(200)
         self.plots: list[pg.PlotItem] = []
 
-    def show_bars(self, bars, peak_word: str = "peak") -> None:
+    def show_bars(self, bars: Sequence[Bar], peak_word: str = "peak") -> None:
         self.view.clear()
         self.plots = []
         pen = pg.mkPen(self.palette().color(self.palette().ColorRole.Text))
@@ -86,7 +92,7 @@ class ValueScatter(QWidget):
 
     picked = Signal(int)  # the option's index in plan.options
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.plot = pg.PlotWidget(self)
         _themed(self.plot)
@@ -110,11 +116,11 @@ class ValueScatter(QWidget):
             self.selected = index
             self._draw()
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._redraw_soon()
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         # Drawn while its tab was hidden, the plot had no size yet: no label had room.
         super().showEvent(event)
         self._redraw_soon()
@@ -212,13 +218,13 @@ class ValueScatter(QWidget):
             item.setPos(x, y)
             self.plot.addItem(item)
 
-    def _tip(self, x, y, data) -> str:
+    def _tip(self, x: float, y: float, data: object) -> str:
         chart = self.chart
         point = next((p for p in chart.points if p.index == data), None) if chart else None
         if chart is None or point is None:
             return ""
         return f"{point.name}\n{point.price:,.0f} {chart.currency} · {point.speed:.2f}×"
 
-    def _clicked(self, _item, points, *_args) -> None:
+    def _clicked(self, _item: object, points: Sequence[Any], *_args: object) -> None:
         if len(points):
             self.picked.emit(int(points[0].data()))

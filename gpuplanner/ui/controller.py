@@ -11,8 +11,9 @@ import datetime as dt
 import logging
 import queue
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -21,8 +22,27 @@ from gpuplanner.core.errors import UserError
 from gpuplanner.ui.background import Background
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
-    from gpuplanner.app.probing import ProbeRunner
-    from gpuplanner.app.records import CatalogData, Plan, PreparedImport
+    from gpuplanner.app.records import (
+        CatalogData,
+        Plan,
+        PreparedImport,
+        Price,
+        ProbeEvent,
+        ProbeResult,
+        SystemSnapshot,
+    )
+
+
+class Probe(Protocol):
+    """What the wizard needs of a probe: the real runner (app/probing.py) or a test's."""
+
+    def run(self) -> ProbeResult: ...
+
+    def cancel(self) -> None: ...
+
+
+Scanner = Callable[[], "SystemSnapshot"]  # this machine read: the scan, or a test's
+ProbeFactory = Callable[[Callable[["ProbeEvent"], None]], Probe]  # a probe, told where to report
 
 # The catalog, scan and planning modules load on first use, off the start-up path.
 
@@ -45,10 +65,10 @@ class WizardController(QObject):
     def __init__(
         self,
         session: Session | None = None,
-        scanner=None,
-        probe_factory=None,
-        parent=None,
-        shop_prices: tuple | None = None,
+        scanner: Scanner | None = None,
+        probe_factory: ProbeFactory | None = None,
+        parent: QObject | None = None,
+        shop_prices: tuple[Price, ...] | None = None,
         own_machine: bool = True,
     ) -> None:
         super().__init__(parent)
@@ -64,7 +84,7 @@ class WizardController(QObject):
         self._background = Background(self)
         self._scanner = scanner
         self._probe_factory = probe_factory
-        self._probe_runner: ProbeRunner | None = None
+        self._probe_runner: Probe | None = None
         self._catalog_lock = threading.Lock()
         self.recovered_from: Path | None = None  # a damaged user database kept aside on opening
         # Probe events arrive on the runner's reader threads. They are queued and emitted here,
@@ -77,7 +97,12 @@ class WizardController(QObject):
 
     # -- plumbing ----------------------------------------------------------------------------
 
-    def _start(self, func, on_done, on_failed=None) -> None:
+    def _start(
+        self,
+        func: Callable[[], Any],
+        on_done: Callable[[Any], None],
+        on_failed: Callable[[str], None] | None = None,
+    ) -> None:
         self._background.start(func, on_done, on_failed or self.error.emit, self.session.language)
 
     def wait(self, msecs: int = 30_000) -> bool:
@@ -178,7 +203,7 @@ class WizardController(QObject):
             return
         self._start(self._load_catalog, self._catalog_loaded)
 
-    def _catalog_loaded(self, _data) -> None:
+    def _catalog_loaded(self, _data: CatalogData) -> None:
         self.catalog_ready.emit()
         if self.recovered_from is not None:
             self.error.emit(
@@ -189,7 +214,7 @@ class WizardController(QObject):
 
     # -- scan --------------------------------------------------------------------------------
 
-    def _scan(self):
+    def _scan(self) -> SystemSnapshot:
         from gpuplanner.app.inventory import enrich
 
         if self._scanner is not None:
@@ -231,7 +256,7 @@ class WizardController(QObject):
         self.scan_started.emit()
         self._start(lambda: read_snapshot(path, self._load_catalog()), self._scanned)
 
-    def _scanned(self, snapshot) -> None:
+    def _scanned(self, snapshot: SystemSnapshot) -> None:
         from gpuplanner.app.session import adopt_machine
 
         adopt_machine(self.session, snapshot)
@@ -262,7 +287,7 @@ class WizardController(QObject):
         if self._probe_runner is not None:
             self._probe_runner.cancel()
 
-    def _probed(self, result) -> None:
+    def _probed(self, result: ProbeResult) -> None:
         self._drain_probe_events()
         self._probe_timer.stop()
         while True:  # what a flood left queued is not shown after the result
@@ -284,7 +309,7 @@ class WizardController(QObject):
 
     # -- plan --------------------------------------------------------------------------------
 
-    def replan(self):
+    def replan(self) -> Plan | None:
         """Re-rank now (a full recommendation takes milliseconds: no thread needed)."""
         from gpuplanner.app.planner import plan
 

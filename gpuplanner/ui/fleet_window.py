@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -41,6 +42,7 @@ from gpuplanner.report.fleet_export import (
 from gpuplanner.ui.background import Background
 
 if TYPE_CHECKING:
+    from gpuplanner.app.errors import SnapshotError
     from gpuplanner.app.records import CatalogData
 
 log = logging.getLogger(__name__)
@@ -65,7 +67,9 @@ class FleetWindow(QMainWindow):
     loaded = Signal()  # the lab's files are read (and their plan asked for)
     planned = Signal(object)  # FleetPlan
 
-    def __init__(self, language: str = "en", currency: str = "CNY", parent=None) -> None:
+    def __init__(
+        self, language: str = "en", currency: str = "CNY", parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._background = Background(self)
         self.language, self.currency = language, currency
@@ -155,7 +159,7 @@ class FleetWindow(QMainWindow):
         self.retranslate()
         self._update_buttons()
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         # Esc closes the window like a dialog's Cancel: it opens from the main window's header.
         if event.key() == Qt.Key.Key_Escape:
             self.close()
@@ -265,7 +269,8 @@ class FleetWindow(QMainWindow):
             self.load([Path(folder)])
 
     def export_to(self, kind: str, path: Path) -> None:
-
+        if self.plan is None:  # the buttons are off until a plan arrives
+            return
         if kind == "csv":
             write_plan_csv(path, self.plan, self.machines, self.language)
         else:
@@ -287,7 +292,7 @@ class FleetWindow(QMainWindow):
 
     # -- text ------------------------------------------------------------------------------------
 
-    def _problem(self, error) -> str:
+    def _problem(self, error: SnapshotError) -> str:
         """A file that could not be read: the parser's own reason in English, a sentence in
         other languages (the reason is in the log either way)."""
         if self.language == ENGLISH:
@@ -301,7 +306,7 @@ class FleetWindow(QMainWindow):
             button.setEnabled(self.plan is not None)
         self.plan_button.setEnabled(bool(self.machines))
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)

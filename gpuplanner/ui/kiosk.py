@@ -11,7 +11,16 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl
-from PySide6.QtGui import QClipboard, QGuiApplication, QKeySequence, QPixmap, QShortcut
+from PySide6.QtGui import (
+    QClipboard,
+    QCloseEvent,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -172,7 +181,7 @@ class KioskWindow(QWidget):
     def hide_countdown(self) -> None:
         self.countdown.hide()
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self.countdown.setGeometry(self.rect())
         super().resizeEvent(event)
 
@@ -197,20 +206,20 @@ class KioskWindow(QWidget):
             self.close()
             self._on_exit()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self._unlocked:
             super().closeEvent(event)
         else:
             log.info("kiosk: a close request was refused")
             event.ignore()
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:
             event.accept()
             return
         super().keyPressEvent(event)
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
@@ -238,7 +247,7 @@ class KioskGuard(QObject):
         if app is not None:
             app.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in INPUT_EVENTS:
             self.idle.poke(self.clock())
@@ -246,12 +255,14 @@ class KioskGuard(QObject):
                 self.window.hide_countdown()
         if kind == QEvent.Type.ContextMenu:
             return True  # no Cut/Copy/Paste menu anywhere: a kiosk has no clipboard
-        if kind in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
+        if kind in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) and isinstance(
+            event, QKeyEvent
+        ):
             return self._closing_key(event) or _clipboard_key(event)
         return False
 
     @staticmethod
-    def _closing_key(event) -> bool:
+    def _closing_key(event: QKeyEvent) -> bool:
         key, modifiers = event.key(), event.modifiers()
         if key == Qt.Key.Key_Escape:
             # Esc may cancel a staff dialog; it never leaves a page or the kiosk.
@@ -280,7 +291,7 @@ _CLIPBOARD_KEYS = (
 )
 
 
-def _clipboard_key(event) -> bool:
+def _clipboard_key(event: QKeyEvent) -> bool:
     """Ctrl+C, Ctrl+X, Ctrl+V and their platform twins (Ctrl+Insert, Shift+Delete, ...)."""
     return any(event.matches(key) for key in _CLIPBOARD_KEYS)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication
@@ -18,6 +19,11 @@ from gpuplanner.kiosk.print_quota import PrintQuota
 from gpuplanner.kiosk.start import KioskStartError, prepare
 from gpuplanner.ui.app import exit_after_first_paint, finish, qt_application, set_app_icon
 from gpuplanner.ui.translator import LanguageSwitcher
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import CatalogData, Price
+    from gpuplanner.ui.controller import ProbeFactory, Scanner
+    from gpuplanner.ui.kiosk import KioskGuard, KioskWindow
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +44,13 @@ def _refuse(app: QApplication | None, message: str) -> int:
 
 
 def build(
-    app: QApplication, config: KioskConfig, catalog, prices: tuple, scanner=None, probe_factory=None
-):
+    app: QApplication,
+    config: KioskConfig,
+    catalog: CatalogData,
+    prices: tuple[Price, ...],
+    scanner: Scanner | None = None,
+    probe_factory: ProbeFactory | None = None,
+) -> tuple[KioskWindow, KioskGuard]:
     """The kiosk window and its guard (idle reset, swallowed keys), ready to show."""
     from gpuplanner.app.session import Session
     from gpuplanner.ui.controller import WizardController

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -50,7 +53,7 @@ class OptionsModel(QAbstractTableModel):
         "warnings",
     )
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.options: list[Option] = []
         self.rows: list[OptionRow] = []  # the options in words (report/plan_view.py)
@@ -68,18 +71,20 @@ class OptionsModel(QAbstractTableModel):
         self.headers = headers
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(headers) - 1)
 
-    def rowCount(self, parent=None) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
         return 0 if (parent is not None and parent.isValid()) else len(self.options)
 
-    def columnCount(self, parent=None) -> int:
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
         return len(self.COLUMNS)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> str | None:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.headers[section]
         return None
 
-    def flags(self, index):
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         flags = super().flags(index)
         if (
             self.prices_editable
@@ -90,7 +95,12 @@ class OptionsModel(QAbstractTableModel):
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
-    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
+    def setData(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        value: object,
+        role: int = Qt.ItemDataRole.EditRole,
+    ) -> bool:
         """The price the user sees for one card: kept as theirs and the plan re-ranked."""
         if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
             return False
@@ -101,7 +111,9 @@ class OptionsModel(QAbstractTableModel):
         self.price_typed.emit(self.options[index.row()].gpu_id, amount, condition)
         return True
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if not index.isValid():
             return None
         row = index.row()
@@ -144,15 +156,17 @@ class OptionsModel(QAbstractTableModel):
 
 
 class OptionsProxy(QSortFilterProxyModel):
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.show_all = True
         self.setSortRole(Qt.ItemDataRole.UserRole)
 
-    def filterAcceptsRow(self, row, parent) -> bool:
+    def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:
         source = self.sourceModel()
         return self.show_all or (isinstance(source, OptionsModel) and source.options[row].offered)
 
-    def lessThan(self, left, right) -> bool:
+    def lessThan(
+        self, left: QModelIndex | QPersistentModelIndex, right: QModelIndex | QPersistentModelIndex
+    ) -> bool:
         a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
         return a < b

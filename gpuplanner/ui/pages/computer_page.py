@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,13 +34,19 @@ from gpuplanner.ui.pages.base import WizardPage
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import SystemSnapshot
+    from gpuplanner.ui.controller import WizardController
 
 RATINGS = ("", *PSU_RATINGS)  # "": unknown
 CASES = ("", *CASE_FORMS)
 
 
 class ComputerPage(WizardPage):
-    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
+    def __init__(
+        self,
+        controller: WizardController,
+        parent: QWidget | None = None,
+        allow_files: bool = True,
+    ) -> None:
         super().__init__(controller, parent)
         # At a kiosk the page is the customer's computer, as they tell it: no scan of the PC
         # the kiosk runs on, no file of it; their card is chosen from the catalog instead.
@@ -211,7 +218,7 @@ class ComputerPage(WizardPage):
         if path:
             self.controller.load_snapshot(Path(path))
 
-    def _show(self, snapshot) -> None:
+    def _show(self, snapshot: SystemSnapshot | None) -> None:
         self._idle()
         if snapshot is None:  # the customer took their card back: nothing is known
             self.summary.setText(self._customer_words())
@@ -241,7 +248,7 @@ class ComputerPage(WizardPage):
 
     # -- entered facts --------------------------------------------------------------------------
 
-    def _store(self, *_args) -> None:
+    def _store(self, *_args: object) -> None:
         session = self.controller.session
         session.psu_watts = self.psu_watts.value() or None
         session.psu_rating = self.psu_rating.currentData() or None
@@ -382,7 +389,7 @@ class ComputerPage(WizardPage):
             self.summary.setText(self.tr("Not scanned yet."))
 
     @staticmethod
-    def _fill(combo: QComboBox, keys, labels: dict) -> None:
+    def _fill(combo: QComboBox, keys: Sequence[str], labels: dict[str, str]) -> None:
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()

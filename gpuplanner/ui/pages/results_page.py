@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -41,7 +41,10 @@ from gpuplanner.ui.results_view import comparison_rows
 from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
 
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
+    from gpuplanner.app.records import GpuSpec, Option, Plan
+    from gpuplanner.report.chart_data import PowerBar
     from gpuplanner.ui.charts import ValueScatter
+    from gpuplanner.ui.controller import WizardController
 
 SEVERITY_MARK = plan_text.SEVERITY_MARK
 
@@ -49,17 +52,17 @@ SEVERITY_MARK = plan_text.SEVERITY_MARK
 class PowerBarWidget(QWidget):
     """CPU, GPUs and platform as a stacked bar, the transient band after it, the PSU and 80% lines."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.bar = None
-        self.labels = ("CPU", "GPU", "Platform", "PSU", "80%")
+        self.bar: PowerBar | None = None
+        self.labels: tuple[str, ...] = ("CPU", "GPU", "Platform", "PSU", "80%")
         self.setMinimumHeight(96)
 
-    def set_bar(self, bar, labels) -> None:
+    def set_bar(self, bar: PowerBar, labels: tuple[str, ...]) -> None:
         self.bar, self.labels = bar, labels
         self.update()
 
-    def paintEvent(self, _event) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:
         if self.bar is None:
             return
         painter = QPainter(self)
@@ -111,7 +114,12 @@ class PowerBarWidget(QWidget):
 
 
 class ResultsPage(WizardPage):
-    def __init__(self, controller, parent=None, allow_files: bool = True) -> None:
+    def __init__(
+        self,
+        controller: WizardController,
+        parent: QWidget | None = None,
+        allow_files: bool = True,
+    ) -> None:
         super().__init__(controller, parent)
         self.banner = QLabel(self)
         self.banner.setObjectName("planBanner")
@@ -245,7 +253,7 @@ class ResultsPage(WizardPage):
             )
             self.table.scrollToTop()
 
-    def _show_plan(self, plan) -> None:
+    def _show_plan(self, plan: Plan) -> None:
         self.model.set_plan(plan, self.language)
         self.proxy.sort(-1)
         self.table.horizontalHeader().setSortIndicatorShown(False)
@@ -285,7 +293,7 @@ class ResultsPage(WizardPage):
         self.banner.setText("<br>".join(lines))
         self.banner.setVisible(bool(lines))
 
-    def _scatter(self, plan) -> None:
+    def _scatter(self, plan: Plan) -> None:
         if self.scatter is None:
             return
         facts = to_request(self.controller.session, self.controller.catalog).machine
@@ -318,7 +326,7 @@ class ResultsPage(WizardPage):
             {self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()}
         )
 
-    def selected_options(self):
+    def selected_options(self) -> list[Option]:
         return [self.model.options[r] for r in self.selected_rows()]
 
     def _forget_price(self) -> None:
@@ -326,7 +334,7 @@ class ResultsPage(WizardPage):
         if options:
             self.controller.forget_price(options[0].gpu_id)
 
-    def _selected(self, *_args) -> None:
+    def _selected(self, *_args: object) -> None:
         options = self.selected_options()
         if not options:
             return
@@ -383,7 +391,7 @@ class ResultsPage(WizardPage):
             gpus = {g.id: g for g in catalog.gpus}
             self._compare(options[:3], gpus)
 
-    def _compare(self, options, gpus) -> None:
+    def _compare(self, options: list[Option], gpus: dict[str, GpuSpec]) -> None:
         rows = comparison_rows(options, gpus, tr_finding)
         labels = {
             "action": self.tr("Action"),
