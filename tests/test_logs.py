@@ -1,8 +1,7 @@
 import logging
-import logging.handlers
 
 from gpuplanner.core import paths
-from gpuplanner.core.logs import BACKUP_COUNT, LOG_FILE_NAME, setup_logging
+from gpuplanner.core.logs import BACKUP_COUNT, LOG_FILE_NAME, RotatingFile, setup_logging
 
 
 def _cleanup(handler):
@@ -13,7 +12,7 @@ def _cleanup(handler):
 def test_logs_go_to_a_rotating_file_in_the_user_log_folder():
     handler = setup_logging()
     try:
-        assert isinstance(handler, logging.handlers.RotatingFileHandler)
+        assert isinstance(handler, RotatingFile)
         assert handler.backupCount == BACKUP_COUNT and handler.maxBytes > 0
         logging.getLogger("gpuplanner.test").info("hello log")
         handler.flush()
@@ -21,6 +20,23 @@ def test_logs_go_to_a_rotating_file_in_the_user_log_folder():
         assert "hello log" in text
     finally:
         _cleanup(handler)
+
+
+def test_the_log_rotates_and_keeps_its_backups(tmp_path):
+    path = tmp_path / "gpuplanner.log"
+    handler = RotatingFile(path, maxBytes=2_000, backupCount=2)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    try:
+        for number in range(200):
+            handler.emit(logging.makeLogRecord({"msg": f"line {number:04d} " + "x" * 40}))
+    finally:
+        handler.close()
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == ["gpuplanner.log", "gpuplanner.log.1", "gpuplanner.log.2"]
+    assert all(p.stat().st_size < 2_000 for p in tmp_path.iterdir())
+    assert "line 0199" in path.read_text(encoding="utf-8")  # the newest in the current file
+    newest_backup = (tmp_path / "gpuplanner.log.1").read_text(encoding="utf-8")
+    assert newest_backup.split()[-2] < "line 0199"
 
 
 def test_setup_twice_does_not_duplicate_handlers():

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-import logging.handlers
+import os
 import sys
+from pathlib import Path
 
 from gpuplanner.core import paths
 
@@ -12,6 +13,37 @@ LOG_FILE_NAME = "gpuplanner.log"
 MAX_BYTES = 1_000_000
 BACKUP_COUNT = 5
 _FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+
+class RotatingFile(logging.FileHandler):
+    """A log file kept under ``maxBytes``, with ``backupCount`` older ones beside it
+    (gpuplanner.log.1 the newest), as ``logging.handlers.RotatingFileHandler`` keeps it; that
+    module also brings sockets, pickling and queues, about 5 ms of every start (issue 29)."""
+
+    def __init__(self, path: Path, maxBytes: int, backupCount: int) -> None:
+        super().__init__(path, encoding="utf-8")
+        self.maxBytes, self.backupCount = maxBytes, backupCount
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self.stream is not None and self.stream.tell() + 512 >= self.maxBytes:
+                self._rotate()
+        except (OSError, ValueError):  # a file another process holds or closed: log on
+            self.handleError(record)
+        super().emit(record)
+
+    def _rotate(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+        self.stream = None  # reopened below
+        name = self.baseFilename
+        for number in range(self.backupCount - 1, 0, -1):
+            older = f"{name}.{number}"
+            if os.path.exists(older):
+                os.replace(older, f"{name}.{number + 1}")
+        if os.path.exists(name):
+            os.replace(name, f"{name}.1")
+        self.stream = self._open()
 
 
 def setup_logging(verbose: bool = False) -> logging.Handler | None:
@@ -31,8 +63,8 @@ def setup_logging(verbose: bool = False) -> logging.Handler | None:
     try:
         log_dir = paths.user_log_dir()
         log_dir.mkdir(parents=True, exist_ok=True)
-        file_handler = logging.handlers.RotatingFileHandler(
-            log_dir / LOG_FILE_NAME, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
+        file_handler = RotatingFile(
+            log_dir / LOG_FILE_NAME, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT
         )
     except OSError as exc:
         print(

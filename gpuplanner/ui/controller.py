@@ -7,7 +7,6 @@ a readable message, never a traceback.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import queue
 import threading
@@ -158,6 +157,8 @@ class WizardController(QObject):
     def type_price(self, gpu_id: str, amount: float, condition: str) -> None:
         """The price the user sees for a card: kept as theirs (dated today) until removed,
         then the plan ranked again with it."""
+        import datetime as dt  # not before the first paint
+
         from gpuplanner.app import user_prices
 
         today = self.session.today or dt.date.today().isoformat()

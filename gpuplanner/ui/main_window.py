@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -168,9 +167,6 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.footer)
         self.setCentralWidget(central)
-        # Taller spin boxes (the stylesheet) with their text centred: CJK text sat at the top.
-        for spin in self.findChildren(QAbstractSpinBox):
-            spin.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
         self.set_language(language)
         self.set_currency(currency)

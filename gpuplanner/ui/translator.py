@@ -9,7 +9,6 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTr
 
 from gpuplanner.core import paths
 from gpuplanner.core.languages import ENGLISH
-from gpuplanner.i18n.tsfile import read_ts
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +22,8 @@ class TsTranslator(QTranslator):
     """
 
     def __init__(self, ts_path: Path, parent: QObject | None = None) -> None:
+        from gpuplanner.i18n.tsfile import read_ts  # the XML parser: not for an English start
+
         super().__init__(parent)
         self._by_context = read_ts(ts_path).lookup()
 
