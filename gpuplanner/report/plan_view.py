@@ -15,6 +15,7 @@ from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.report import job_text, plan_text
+from gpuplanner.report.finding_sentences import TEXT
 from gpuplanner.report.job_text import translator
 
 
@@ -91,10 +92,8 @@ def headline(plan: Plan, language: str) -> Headline:
             if plan.price_age is not None
             else None
         ),
-        no_purchase=(
-            words(translatable("Report", "No purchase needed: your cards already hold this job."))
-            if plan.no_purchase_needed
-            else None
+        no_purchase=(  # the keep option's own reason, the one sentence for it
+            plan_text.translate(TEXT["rank-keep"], language) if plan.no_purchase_needed else None
         ),
         keep=(
             tuple(plan_text.finding_text(f, language) for f in plan.keep_findings)

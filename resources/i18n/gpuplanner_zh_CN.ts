@@ -2782,11 +2782,6 @@
             <translation>按当前要求，没有显卡能胜任此任务。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_view.py" />
-            <source>No purchase needed: your cards already hold this job.</source>
-            <translation>无需购买：现有显卡已能胜任此任务。</translation>
-        </message>
-        <message>
             <location filename="gpuplanner/commands/plan.py" />
             <source>Note: {text}</source>
             <translation>注：{text}</translation>
