@@ -8,12 +8,16 @@ machine the user already runs (``keep``) is only warned about.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gpuplanner.catalog.records import PsuPrice
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.power import (
     SLOT_W,
+    Cables,
+    PsuSpec,
     cables,
     minimum_8pin,
     needs_power_cables,
@@ -37,81 +41,117 @@ def _pick_supply(ctx: Context, watts: int, high: int, eight: int) -> tuple[PsuPr
     return best, round(ctx.market.money(best.amount, best.currency) or 0.0, 2)
 
 
+Problem = tuple[str, dict[str, str | int | float]]
+
+
 def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
-    request = ctx.request
-    psu = request.psu
-    draw = a.power
-    out: list[Finding] = []
-    if draw.wall_w > draw.socket_limit_w and c.action != "keep":  # a running machine has its feed
-        out.append(
-            finding(
-                "power-socket",
-                "blocks",
-                wall_w=round(draw.wall_w),
-                limit_w=round(draw.socket_limit_w),
-                socket=request.socket,
-            )
-        )
+    """The wall socket, then the supply: unknown (what to check, or the cables an office PC
+    lacks), enough, or short (warned when kept, blocked when it stays, else replaced)."""
+    out = _socket(c, a, ctx)
     recommended = c.gpu.recommended_psu_w if c.count == 1 else None
-    wanted_w = supply_needed_w(draw, recommended)
-    high_needed = c.gpu.power_12v2x6 * c.count
-    eight_needed = (c.gpu.power_8pin + c.gpu.power_6pin) * c.count
-    if psu is None and c.bought and slot_powered_machine(ctx) and needs_power_cables(c.gpu):
-        # The installed card runs from the slot: that says nothing of the supply's cables, but
-        # many office PCs have none. Planned with a supply that has them until the user says.
-        picked = _pick_supply(ctx, wanted_w, high_needed, eight_needed)
-        if picked is not None:
-            row, price = picked
-            current = ctx.installed.gpu.name if ctx.installed is not None else "GPU"
-            out.append(
-                finding(
-                    "psu-ask-cables",
-                    "needs",
-                    current=current,
-                    watts=row.watts,
-                    price=price,
-                    currency=request.currency,
-                    card_w=round(c.gpu.board_power_w),
-                )
-            )
-            need = Need("psu", price, watts=row.watts, date=row.date, source=row.source)
-            return out, [need]
+    wanted = _Wanted(
+        supply_needed_w(a.power, recommended),
+        c.gpu.power_12v2x6 * c.count,
+        (c.gpu.power_8pin + c.gpu.power_6pin) * c.count,
+    )
+    psu = ctx.request.psu
     if psu is None:
-        severity: Severity = "info" if c.action == "keep" else "warns"
-        eight_pin = cables(a.load, _adapter(c, ctx), 0).eight_pin
-        # Which cables to ask for: PCIe 8-pin ones, the 12V-2x6 plug alone, the CPU (EPS) plug
-        # datacenter cards take, or none for a card the slot powers.
-        kind = "psu-unknown-check"
-        if not eight_pin and c.gpu.power_12v2x6:
-            kind = "psu-unknown-check-12v"
-        elif not eight_pin and c.gpu.power_eps8:
-            kind, eight_pin = "psu-unknown-check-eps", c.gpu.power_eps8 * c.count
-        elif not eight_pin and c.gpu.board_power_w <= SLOT_W:
-            kind = "psu-unknown-check-slot"
-        elif not eight_pin:  # connectors not on record: at least what the power needs
-            eight_pin = minimum_8pin(c.gpu.board_power_w) * c.count
-        out.append(
-            finding(
-                kind,
-                severity,
-                recommended_w=wanted_w,
-                sustained_w=round(draw.sustained_w),
-                eight_pin=eight_pin,
-            )
+        asked = _ask_for_cables(c, ctx, wanted)
+        if asked is not None:
+            return [*out, asked[0]], [asked[1]]
+        return out + _unknown_supply(c, a, ctx, wanted.watts), []
+    wired = cables(a.load, _adapter(c, ctx), psu.high_power_cables)
+    problems = _shortfalls(a, psu, wired)
+    out += _adapter_unknown(c, a, ctx, psu.high_power_cables)
+    if not problems:
+        return out + _enough(psu, wired, recommended), []
+    return _short(c, ctx, out, problems, wanted)
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    """The supply a replacement must be: its watts and the cables the cards take."""
+
+    watts: int
+    high_power: int  # 12V-2x6 plugs
+    eight_pin: int  # 8-pin and 6-pin plugs
+
+
+def _socket(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    draw = a.power
+    if draw.wall_w <= draw.socket_limit_w or c.action == "keep":  # a running machine has its feed
+        return []
+    return [
+        finding(
+            "power-socket",
+            "blocks",
+            wall_w=round(draw.wall_w),
+            limit_w=round(draw.socket_limit_w),
+            socket=ctx.request.socket,
         )
-        out += _adapter_unknown(c, a, ctx, 0)
-        return out, []
-    native = psu.high_power_cables
-    wired = cables(a.load, _adapter(c, ctx), native)
-    problems: list[tuple[str, dict[str, str | int | float]]] = []
+    ]
+
+
+def _ask_for_cables(c: Candidate, ctx: Context, wanted: _Wanted) -> tuple[Finding, Need] | None:
+    """The installed card runs from the slot: that says nothing of the supply's cables, but
+    many office PCs have none. Planned with a supply that has them until the user says."""
+    if not (c.bought and slot_powered_machine(ctx) and needs_power_cables(c.gpu)):
+        return None
+    picked = _pick_supply(ctx, wanted.watts, wanted.high_power, wanted.eight_pin)
+    if picked is None:
+        return None
+    row, price = picked
+    current = ctx.installed.gpu.name if ctx.installed is not None else "GPU"
+    said = finding(
+        "psu-ask-cables",
+        "needs",
+        current=current,
+        watts=row.watts,
+        price=price,
+        currency=ctx.request.currency,
+        card_w=round(c.gpu.board_power_w),
+    )
+    return said, Need("psu", price, watts=row.watts, date=row.date, source=row.source)
+
+
+def _unknown_supply(c: Candidate, a: Assessment, ctx: Context, wanted_w: int) -> list[Finding]:
+    """What to check on a supply no one told: its watts and which cables to look for: PCIe
+    8-pin ones, the 12V-2x6 plug alone, the CPU (EPS) plug datacenter cards take, or none for a
+    card the slot powers."""
+    severity: Severity = "info" if c.action == "keep" else "warns"
+    eight_pin = cables(a.load, _adapter(c, ctx), 0).eight_pin
+    kind = "psu-unknown-check"
+    if not eight_pin and c.gpu.power_12v2x6:
+        kind = "psu-unknown-check-12v"
+    elif not eight_pin and c.gpu.power_eps8:
+        kind, eight_pin = "psu-unknown-check-eps", c.gpu.power_eps8 * c.count
+    elif not eight_pin and c.gpu.board_power_w <= SLOT_W:
+        kind = "psu-unknown-check-slot"
+    elif not eight_pin:  # connectors not on record: at least what the power needs
+        eight_pin = minimum_8pin(c.gpu.board_power_w) * c.count
+    said = finding(
+        kind,
+        severity,
+        recommended_w=wanted_w,
+        sustained_w=round(a.power.sustained_w),
+        eight_pin=eight_pin,
+    )
+    return [said, *_adapter_unknown(c, a, ctx, 0)]
+
+
+def _shortfalls(a: Assessment, psu: PsuSpec, wired: Cables) -> list[Problem]:
+    """Where the supply falls short: sustained watts, spikes (by its ATX version), cables."""
+    draw = a.power
+    problems: list[Problem] = []
     if not draw.sustained_ok:
+        percent = round(100 * draw.sustained_w / psu.rated_w)
         problems.append(
             (
                 "psu-sustained",
                 {
                     "sustained_w": round(draw.sustained_w),
                     "psu_w": round(psu.rated_w),
-                    "percent": round(100 * draw.sustained_w / psu.rated_w),
+                    "percent": percent,
                 },
             )
         )
@@ -127,35 +167,39 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
             )
         )
     if psu.pcie_8pin_cables is not None and wired.eight_pin > psu.pcie_8pin_cables:
-        problems.append(
-            (
-                "psu-cables",
-                {"needed": wired.eight_pin, "have": psu.pcie_8pin_cables, "high": native},
+        have = {"needed": wired.eight_pin, "have": psu.pcie_8pin_cables}
+        problems.append(("psu-cables", {**have, "high": psu.high_power_cables}))
+    return problems
+
+
+def _enough(psu: PsuSpec, wired: Cables, recommended: int | None) -> list[Finding]:
+    """A supply that holds the cards: below the vendor's advice, or cables still to check."""
+    out = []
+    if recommended and psu.rated_w < recommended:
+        out.append(
+            finding(
+                "power-below-vendor", "warns", psu_w=round(psu.rated_w), recommended_w=recommended
             )
         )
-    out += _adapter_unknown(c, a, ctx, native)
-    if not problems:
-        if recommended and psu.rated_w < recommended:
-            out.append(
-                finding(
-                    "power-below-vendor",
-                    "warns",
-                    psu_w=round(psu.rated_w),
-                    recommended_w=recommended,
-                )
-            )
-        if psu.pcie_8pin_cables is None and wired.eight_pin:
-            out.append(
-                finding("cables-check", "info", eight_pin=wired.eight_pin, high=wired.high_power)
-            )
-        return out, []
+    if psu.pcie_8pin_cables is None and wired.eight_pin:
+        out.append(
+            finding("cables-check", "info", eight_pin=wired.eight_pin, high=wired.high_power)
+        )
+    return out
+
+
+def _short(
+    c: Candidate, ctx: Context, out: list[Finding], problems: list[Problem], wanted: _Wanted
+) -> tuple[list[Finding], list[Need]]:
+    """A supply that falls short: a warning for cards kept, a block when the user keeps the
+    supply, else a new supply priced in (or none on record large enough)."""
     if c.action == "keep":
         return out + [finding(i, "warns", **p) for i, p in problems], []
-    if request.keep_psu:
+    if ctx.request.keep_psu:
         return out + [finding(i, "blocks", **p) for i, p in problems], []
-    picked = _pick_supply(ctx, wanted_w, high_needed, eight_needed)
+    picked = _pick_supply(ctx, wanted.watts, wanted.high_power, wanted.eight_pin)
     if picked is None:
-        return [*out, finding("psu-none-large-enough", "blocks", watts=wanted_w)], []
+        return [*out, finding("psu-none-large-enough", "blocks", watts=wanted.watts)], []
     row, price = picked
     out += [finding(i, "needs", **p) for i, p in problems]
     out.append(
@@ -165,7 +209,7 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
             watts=row.watts,
             price=price,
             date=row.date,
-            currency=request.currency,
+            currency=ctx.request.currency,
         )
     )
     return out, [Need("psu", price, watts=row.watts, date=row.date, source=row.source)]
