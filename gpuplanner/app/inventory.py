@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.catalog.names import match_device, named_cards, normalise
@@ -139,116 +140,112 @@ def machine_facts(
     probe: ProbeResult | None = None,
     catalog: CatalogData | None = None,
 ) -> MachineFacts:
-    """What planning needs to know of this computer, from a scan and a probe result."""
+    """What planning needs to know of this computer, from a scan and a probe result: the
+    card it has, what kind of machine it is, what the scan read of the rest, and what the
+    probe measured."""
     if snapshot is None and probe is None:
         return MachineFacts()
     by_id = {g.id: g for g in catalog.gpus} if catalog else {}
-    current = slot_gen = slot_width = driver = None
-    count = 0
-    other_w = 0.0
-    laptop = workstation = virtual = powered_by_slot = server_airflow = False
-    kind = "unknown"
-    links: tuple[tuple[int, int], ...] = ()
-    cap = default = slice_gb = slice_share = installed_gb = None
+    facts: dict[str, Any] = {}
     if snapshot is not None:
-        known = [g for g in snapshot.gpus if g.catalog_id]
-        if known:
-            # The card most of the machine's GPUs are: what "keep" and "add" are about.
-            ids = [g.catalog_id for g in known]
-            current = max(dict.fromkeys(ids), key=ids.count)
-            count = ids.count(current)
-            first = next(g for g in known if g.catalog_id == current)
-            link = first.pcie
-            if link is not None:
-                slot_gen = link.slot_max_gen or link.max_gen
-                slot_width = link.slot_max_width or link.max_width
-            for gpu in known:
-                if gpu.catalog_id != current and gpu.catalog_id in by_id:
-                    other_w += by_id[gpu.catalog_id].board_power_w
-            links = installed_links([g for g in known if g.catalog_id == current])
-            cap = first.power_enforced_limit_w or first.power_limit_w
-            default = first.power_default_limit_w
-            slice_gb, slice_share = mig_slice(first)
-            reported = first.memory_total_mib / 1024 if first.memory_total_mib else None
-            card_gb = by_id[current].memory_gb if current in by_id else None
-            if reported and card_gb and abs(reported - card_gb) > 0.1 * card_gb:
-                installed_gb = round(reported, 1)
-            server_airflow = any(
-                by_id[g.catalog_id].cooler == "passive"
-                or by_id[g.catalog_id].form_factor in ("sxm", "oam")
-                for g in known
-                if g.catalog_id in by_id
-            )
-        driver = next((g.driver_version for g in snapshot.gpus if g.driver_version), None)
-        kind = machine_kind(snapshot, by_id).kind
-        laptop = kind == "laptop"
-        virtual = kind in ("cloud-vm", "vgpu-guest")
-        # A laptop's GPU has no cables to ask about: the laptop is its supply.
-        powered_by_slot = kind != "laptop" and slot_powered(snapshot.gpus, by_id)
-        # A platform with x16 for every card: a workstation or a server, named or by its cards.
-        workstation = kind in ("workstation", "server")
-    cpu = snapshot.cpu if snapshot is not None else None
-    pipeline = factor = max_temp = matmul = bandwidth = copy = None
-    throttled = False
+        facts |= _installed_card(snapshot, by_id)
+        facts |= _kind(snapshot, by_id)
+        facts |= _scanned(snapshot)
     if probe is not None:
-        metric = probe.metric("input", "jpeg_decode_augment")
-        pipeline = metric.value if metric else None
-        card = by_id.get(current or "")
-        env = probe.environment()
-        if card is not None and env.get("gpus"):
-            for name, precision in (("fp16", "mixed"), ("tf32", "fp32"), ("fp32", "fp32")):
-                measured = probe.metric("matmul", name)
-                if measured and measured.value:
-                    matmul = measured.value
-                    factor = calibration(measured.value, features(card, precision)[0])
-                    break
-            memory = probe.metric("bandwidth", "device_memory")
-            bandwidth = memory.value if memory else None
-            transfer = probe.metric("transfer", "host_to_device")
-            copy = transfer.value if transfer else None
-        for load in probe.load:
-            max_temp = max(filter(None, [max_temp, load.max_temperature_c]), default=None)
-            throttled = throttled or any("thermal" in r for r in load.throttle_reasons)
-    return MachineFacts(
-        current_gpu_id=current,
-        installed_count=count,
-        has_gpu=bool(snapshot and any(g.vendor == "NVIDIA" or g.catalog_id for g in snapshot.gpus)),
-        kind=kind,
-        laptop=laptop,
-        virtual_machine=virtual,
-        slot_powered=powered_by_slot,
-        workstation=workstation,
-        nvlink_active=bool(
-            snapshot and any((g.nvlink_active_links or 0) > 0 for g in snapshot.gpus)
+        facts |= _measured(probe, by_id.get(facts.get("current_gpu_id") or ""))
+    return MachineFacts(**facts)
+
+
+def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> dict[str, Any]:
+    """The card most of the machine's GPUs are (what "keep" and "add" are about): its link,
+    its power limit, its MIG slice, its memory when it is not the catalog card's, and the
+    power of the other cards that stay."""
+    known = [(g.catalog_id, g) for g in snapshot.gpus if g.catalog_id is not None]
+    if not known:
+        return {}
+    ids = [card_id for card_id, _gpu in known]
+    current = max(dict.fromkeys(ids), key=ids.count)
+    first = next(gpu for card_id, gpu in known if card_id == current)
+    specs = [by_id[card_id] for card_id, _gpu in known if card_id in by_id]
+    link = first.pcie
+    slice_gb, slice_share = mig_slice(first)
+    reported = first.memory_total_mib / 1024 if first.memory_total_mib else None
+    card_gb = by_id[current].memory_gb if current in by_id else None
+    return {
+        "current_gpu_id": current,
+        "installed_count": ids.count(current),
+        "slot_gen": (link.slot_max_gen or link.max_gen) if link is not None else None,
+        "slot_width": (link.slot_max_width or link.max_width) if link is not None else None,
+        "existing_gpu_w": sum(spec.board_power_w for spec in specs if spec.id != current),
+        "installed_links": installed_links([gpu for card_id, gpu in known if card_id == current]),
+        "power_cap_w": first.power_enforced_limit_w or first.power_limit_w,
+        "power_default_w": first.power_default_limit_w,
+        "mig_slice_gb": slice_gb,
+        "mig_slice_share": slice_share,
+        "installed_memory_gb": (
+            round(reported, 1)
+            if reported and card_gb and abs(reported - card_gb) > 0.1 * card_gb
+            else None
         ),
-        installed_links=links,
-        server_airflow=server_airflow,
-        driver_version=driver,
-        os_system=operating_system(snapshot),
-        windows_or_wsl=operating_system(snapshot) is None
-        and bool(snapshot and any(g.driver_model == "WDDM" for g in snapshot.gpus)),
-        slot_gen=slot_gen,
-        slot_width=slot_width,
-        cpu_peak_w=cpu.max_power_w if cpu else None,
-        cpu_base_w=cpu.base_power_w if cpu else None,
-        ram_gb=round(snapshot.memory.total_mib / 1024, 1)
-        if snapshot and snapshot.memory.total_mib
-        else None,
-        existing_gpu_w=other_w,
-        pipeline_images_s=pipeline,
-        machine_factor=factor,
-        matmul_tflops=matmul,
-        bandwidth_gbs=bandwidth,
-        copy_gbs=copy,
-        power_cap_w=cap,
-        power_default_w=default,
-        mig_slice_gb=slice_gb,
-        installed_memory_gb=installed_gb,
-        thunderbolt=snapshot.thunderbolt if snapshot is not None else None,
-        mig_slice_share=slice_share,
-        max_temp_c=max_temp,
-        throttled=throttled,
-    )
+        # A chassis that already cools passive or SXM cards.
+        "server_airflow": any(
+            spec.cooler == "passive" or spec.form_factor in ("sxm", "oam") for spec in specs
+        ),
+    }
+
+
+def _kind(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> dict[str, Any]:
+    kind = machine_kind(snapshot, by_id).kind
+    return {
+        "kind": kind,
+        "laptop": kind == "laptop",
+        "virtual_machine": kind in ("cloud-vm", "vgpu-guest"),
+        # A laptop's GPU has no cables to ask about: the laptop is its supply.
+        "slot_powered": kind != "laptop" and slot_powered(snapshot.gpus, by_id),
+        # A platform with x16 for every card: a workstation or a server, named or by its cards.
+        "workstation": kind in ("workstation", "server"),
+    }
+
+
+def _scanned(snapshot: SystemSnapshot) -> dict[str, Any]:
+    """What the scan read of the rest: the driver, the OS, the CPU, the memory, the ports."""
+    gpus, cpu, system = snapshot.gpus, snapshot.cpu, operating_system(snapshot)
+    return {
+        "has_gpu": any(g.vendor == "NVIDIA" or g.catalog_id for g in gpus),
+        "nvlink_active": any((g.nvlink_active_links or 0) > 0 for g in gpus),
+        "driver_version": next((g.driver_version for g in gpus if g.driver_version), None),
+        "os_system": system,
+        # A report whose driver is Windows's WDDM: native Windows or WSL2, it cannot say which.
+        "windows_or_wsl": system is None and any(g.driver_model == "WDDM" for g in gpus),
+        "cpu_peak_w": cpu.max_power_w,
+        "cpu_base_w": cpu.base_power_w,
+        "ram_gb": (
+            round(snapshot.memory.total_mib / 1024, 1) if snapshot.memory.total_mib else None
+        ),
+        "thunderbolt": snapshot.thunderbolt,
+    }
+
+
+def _measured(probe: ProbeResult, card: GpuSpec | None) -> dict[str, Any]:
+    """What the probe measured: the CPU's input pipeline, and on the card the matrix multiply
+    (and the calibration it gives), memory bandwidth, host copies, heat and throttling."""
+    pipeline = probe.metric("input", "jpeg_decode_augment")
+    facts: dict[str, Any] = {"pipeline_images_s": pipeline.value if pipeline else None}
+    if card is not None and probe.environment().get("gpus"):
+        for name, precision in (("fp16", "mixed"), ("tf32", "fp32"), ("fp32", "fp32")):
+            measured = probe.metric("matmul", name)
+            if measured and measured.value:
+                facts["matmul_tflops"] = measured.value
+                facts["machine_factor"] = calibration(measured.value, features(card, precision)[0])
+                break
+        memory = probe.metric("bandwidth", "device_memory")
+        facts["bandwidth_gbs"] = memory.value if memory else None
+        transfer = probe.metric("transfer", "host_to_device")
+        facts["copy_gbs"] = transfer.value if transfer else None
+    temperatures = [t.max_temperature_c for t in probe.load if t.max_temperature_c]
+    facts["max_temp_c"] = max(temperatures) if temperatures else None
+    facts["throttled"] = any("thermal" in r for t in probe.load for r in t.throttle_reasons)
+    return facts
 
 
 def supply_of(snapshot: SystemSnapshot | None) -> PsuSpec | None:
