@@ -38,6 +38,11 @@ WORKLOADS = (*KERAS, "llm")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    _register_vram(subparsers)
+    _register_recommend(subparsers)
+
+
+def _register_vram(subparsers: argparse._SubParsersAction) -> None:
     vram = subparsers.add_parser(
         "vram",
         help="GPU memory a workload needs, with the breakdown",
@@ -68,6 +73,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     vram.add_argument("--language", choices=LANGUAGES, default="en")
     vram.set_defaults(handler=cmd_vram)
 
+
+def _register_recommend(subparsers: argparse._SubParsersAction) -> None:
+    """The scenario and money, the job (from the field table), the machine as the user tells
+    it (supply, case, socket, files), and how the plan is shown."""
     rec = subparsers.add_parser("recommend", help="ranked GPUs for a scenario, budget and workload")
     rec.add_argument("--scenario", choices=[s.value for s in Scenario], required=True)
     rec.add_argument("--currency", choices=CURRENCIES, default="CNY")
