@@ -19,6 +19,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import PRESETS, Scenario
+from gpuplanner.core.vocab import Currency
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
 from gpuplanner.planning.frontier import pareto_front
@@ -104,7 +105,7 @@ class FleetPlan:
     mode: (
         str  # "each": the best upgrade of each machine within the budget; "lab": within one budget
     )
-    currency: str
+    currency: Currency
     budget: float
     workload: str
     choices: tuple[Choice, ...]
@@ -158,7 +159,7 @@ def _choice(machine: FleetMachine, option: Option, gain: float) -> Choice:
     return Choice(machine.name, option, gain, "", option.speedup)
 
 
-def plan_each(plans: MachinePlans, currency: str, budget: float, workload: str) -> FleetPlan:
+def plan_each(plans: MachinePlans, currency: Currency, budget: float, workload: str) -> FleetPlan:
     """For each machine its engine's first choice that is faster than what it has."""
     choices = []
     for machine, plan in plans:
@@ -171,7 +172,7 @@ def plan_each(plans: MachinePlans, currency: str, budget: float, workload: str) 
     return FleetPlan("each", currency, budget, workload, tuple(choices), _unit(plans))
 
 
-def plan_lab(plans: MachinePlans, currency: str, budget: float, workload: str) -> FleetPlan:
+def plan_lab(plans: MachinePlans, currency: Currency, budget: float, workload: str) -> FleetPlan:
     """At most one upgrade per machine, total price within ``budget``, the most added throughput.
 
     A multiple-choice knapsack solved exactly on a grid of BUDGET_STEPS; each machine's
@@ -237,7 +238,7 @@ def plan_fleet(
     machines: Iterable[FleetMachine],
     catalog: CatalogData,
     scenario: str,
-    currency: str,
+    currency: Currency,
     budget: float | None,
     lab_budget: float | None,
     workload: str | None,

@@ -15,6 +15,7 @@ from gpuplanner.catalog.records import CatalogData
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.markets import market, region_of
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.core.vocab import Currency
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.planning.physical import CaseSpec, entered_case
 from gpuplanner.planning.power import PsuSpec, entered_supply
@@ -27,7 +28,7 @@ __all__ = ["entered_case", "entered_supply", "for_machine", "plan_request"]
 
 def plan_request(
     scenario: Scenario,
-    currency: str,
+    currency: Currency,
     *,
     job: JobInputs | None = None,
     snapshot: SystemSnapshot | None = None,

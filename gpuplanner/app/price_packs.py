@@ -23,6 +23,7 @@ from gpuplanner.catalog.records import GpuSpec, Price
 from gpuplanner.catalog.userdb import UserDb
 from gpuplanner.core import atomic
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.vocab import Currency
 
 __all__ = [
     "BuildReport",
@@ -78,7 +79,7 @@ def commit(pack: PreparedImport, user: UserDb) -> int:
     return packimport.commit(pack, user)
 
 
-def read_shop_list(path: Path, currency: str) -> PriceListReport:
+def read_shop_list(path: Path, currency: Currency) -> PriceListReport:
     """A shop's list read and matched to the catalog's cards (prices without a currency in
     ``currency``); nothing is stored."""
     cards, _prices, _names = _cards_and_prices()
@@ -86,7 +87,7 @@ def read_shop_list(path: Path, currency: str) -> PriceListReport:
 
 
 def shop_prices(
-    path: Path, shop: str, gpus: Iterable[GpuSpec], currency: str
+    path: Path, shop: str, gpus: Iterable[GpuSpec], currency: Currency
 ) -> tuple[list[Price], PriceListReport]:
     """A shop's list as the plan's prices (region 'shop', dated the file's day), and the
     reader's report: the kiosk's shelf.
@@ -103,7 +104,7 @@ def shop_prices(
 
 
 def import_shop_list(
-    path: Path, shop: str, currency: str, user: UserDb, allow_empty: bool = False
+    path: Path, shop: str, currency: Currency, user: UserDb, allow_empty: bool = False
 ) -> tuple[PriceListReport, int | None]:
     """A shop's list read and, when every line is usable, stored for ``shop`` in place of its
     last list: the report, and the prices stored (None when nothing was)."""

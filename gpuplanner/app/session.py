@@ -13,7 +13,7 @@ from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.markets import region_of
 from gpuplanner.core.money import Money
 from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
-from gpuplanner.core.vocab import AtxEntry, CaseForm, PsuRating
+from gpuplanner.core.vocab import AtxEntry, CaseForm, Currency, PsuRating
 
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
     from gpuplanner.catalog.records import CatalogData
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, n
 @dataclass
 class Session:
     scenario: Scenario | None = None
-    currency: str = "CNY"  # how money is shown; never where the user buys
+    currency: Currency = "CNY"  # how money is shown; never where the user buys
     # Where the user buys (CN, US): fixed by the first currency, or chosen; a currency switch
     # never moves it, so the cards on offer, a shop's stock and the order stay the same.
     market: str | None = None
@@ -74,7 +74,7 @@ class Session:
         """The market planned for: the one chosen, else the currency's country."""
         return region_of(self.currency, self.market)
 
-    def set_currency(self, currency: str) -> None:
+    def set_currency(self, currency: Currency) -> None:
         """Switch currency; a typed budget is converted once, and restored exactly on the way back."""
         if currency == self.currency:
             return

@@ -15,6 +15,7 @@ from gpuplanner.catalog.records import Price
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb, user_price
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.vocab import Currency
 
 CONDITIONS = ("new", "used")
 
@@ -78,7 +79,7 @@ def parse_amount(text: str) -> float | None:
 
 
 def typed_prices(
-    entries: list[str] | tuple[str, ...], currency: str, today: str
+    entries: list[str] | tuple[str, ...], currency: Currency, today: str
 ) -> tuple[Price, ...]:
     """The command line's prices as the plan's: each name resolved (an unknown or ambiguous
     name is the catalog's error, naming the nearest cards)."""
@@ -92,7 +93,7 @@ def typed_prices(
         )
 
 
-def remember(gpu_id: str, amount: float, currency: str, condition: str, today: str) -> Price:
+def remember(gpu_id: str, amount: float, currency: Currency, condition: str, today: str) -> Price:
     """Keep the user's price of a card (it replaces their earlier one in that currency and
     condition); returned as the plan will see it."""
     price = user_price(gpu_id, amount, currency, condition, today)
@@ -101,6 +102,6 @@ def remember(gpu_id: str, amount: float, currency: str, condition: str, today: s
     return price
 
 
-def forget(gpu_id: str, currency: str | None = None) -> int:
+def forget(gpu_id: str, currency: Currency | None = None) -> int:
     with UserDb() as user:
         return user.remove_user_price(gpu_id, currency)

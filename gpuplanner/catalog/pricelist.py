@@ -24,6 +24,7 @@ from gpuplanner.catalog.pricefile import (
 )
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
+from gpuplanner.core.vocab import as_currency
 
 SURE_CONFIDENCE = 0.9
 MAX_STOCK = 100_000
@@ -326,7 +327,7 @@ def _check_row(
         None,
         0.0,
         amount,
-        currency,
+        as_currency(currency),  # checked above: a list's currency not ours is rejected
         condition,
         _cell(cells, columns, "sku") or None,
         stock,

@@ -42,6 +42,7 @@ from gpuplanner.catalog.pricefile import (
 from gpuplanner.catalog.records import FxRate, Price
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.vocab import Currency, as_currency
 
 MARK = "gpuplanner price pack"
 VERSION = 1
@@ -295,7 +296,7 @@ def _row(
     return Price(
         gpu_id=gpu_id,
         amount=amount,
-        currency=currency,
+        currency=as_currency(currency),
         condition=condition,
         region=region,
         source=raw["source"],
@@ -385,7 +386,7 @@ class Change:
     gpu_id: str
     condition: str
     region: str
-    currency: str
+    currency: Currency
     kind: str  # added, changed, same, removed
     old_amount: float | None
     old_date: str | None
@@ -429,12 +430,12 @@ def preview(
     return changes
 
 
-def _key(p: Price) -> tuple[str, str, str, str]:
+def _key(p: Price) -> tuple[str, str, str, Currency]:
     return (p.gpu_id, p.condition, p.region, p.currency)
 
 
-def _newest(prices: list[Price]) -> dict[tuple[str, str, str, str], Price]:
-    out: dict[tuple[str, str, str, str], Price] = {}
+def _newest(prices: list[Price]) -> dict[tuple[str, str, str, Currency], Price]:
+    out: dict[tuple[str, str, str, Currency], Price] = {}
     for p in prices:
         key = _key(p)
         if key not in out or (p.date, -p.amount) > (out[key].date, -out[key].amount):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpuplanner.core.vocab import Currency
+
 
 @dataclass(frozen=True)
 class GpuSpec:
@@ -56,7 +58,7 @@ class GpuSpec:
 class Price:
     gpu_id: str
     amount: float
-    currency: str
+    currency: Currency
     condition: str
     region: str
     source: str
@@ -132,7 +134,7 @@ class PsuPrice:
     cables_12v2x6: int
     cables_8pin: int
     amount: float
-    currency: str
+    currency: Currency
     region: str
     source: str
     date: str
@@ -170,7 +172,7 @@ class RegionTax:
     """A market's currency and tax: CNY shelf prices include 13% VAT, US prices exclude tax."""
 
     region: str
-    currency: str
+    currency: Currency
     tax_pct: float
     prices_include_tax: bool
     sources: str

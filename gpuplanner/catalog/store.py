@@ -25,6 +25,7 @@ from gpuplanner.catalog.records import (
     TfBuild,
     TfRoute,
 )
+from gpuplanner.core.vocab import Currency
 
 _GPU_ORDER = "order by vendor, segment, release_date, name"
 
@@ -136,7 +137,10 @@ class Catalog:
     # -- prices, builds, CPUs -------------------------------------------------------------
 
     def prices(
-        self, gpu_id: str | None = None, currency: str | None = None, condition: str | None = None
+        self,
+        gpu_id: str | None = None,
+        currency: Currency | None = None,
+        condition: str | None = None,
     ) -> list[Price]:
         sql, args = "select * from prices where 1 = 1", []
         for column, value in (("gpu_id", gpu_id), ("currency", currency), ("condition", condition)):

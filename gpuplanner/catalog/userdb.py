@@ -25,7 +25,7 @@ from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
 from gpuplanner.catalog.userdb_schema import MIGRATIONS, SCHEMA_VERSION, check_schema
 from gpuplanner.core import filelock, paths
-from gpuplanner.core.vocab import USER_REGION
+from gpuplanner.core.vocab import USER_REGION, Currency
 
 log = logging.getLogger(__name__)
 DB_NAME = "gpuplanner.sqlite"
@@ -91,7 +91,7 @@ class ShopPriceRow:
     gpu_id: str | None
     match_confidence: float
     amount: float
-    currency: str
+    currency: Currency
     condition: str
     sku: str | None = None
     stock: int | None = None
@@ -120,7 +120,7 @@ class ShopPriceRow:
 USER_SOURCE = "user"
 
 
-def user_price(gpu_id: str, amount: float, currency: str, condition: str, date: str) -> Price:
+def user_price(gpu_id: str, amount: float, currency: Currency, condition: str, date: str) -> Price:
     """A price the user typed in: region and source 'user', dated the day they typed it."""
     return Price(gpu_id, amount, currency, condition, USER_REGION, USER_SOURCE, date)
 
@@ -477,7 +477,7 @@ class UserDb:
                 (price.gpu_id, price.amount, price.currency, price.condition, price.date),
             )
 
-    def remove_user_price(self, gpu_id: str, currency: str | None = None) -> int:
+    def remove_user_price(self, gpu_id: str, currency: Currency | None = None) -> int:
         """Forget the user's prices of a card (in one currency, or all); how many went."""
         sql, args = "delete from user_prices where gpu_id = ?", [gpu_id]
         if currency is not None:

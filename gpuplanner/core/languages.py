@@ -6,7 +6,7 @@ Kept free of Qt so the rule can be tested without a display; the UI passes in
 
 from __future__ import annotations
 
-from gpuplanner.core.vocab import CURRENCIES, LANGUAGES
+from gpuplanner.core.vocab import CURRENCIES, LANGUAGES, Currency, as_currency
 
 ENGLISH = "en"
 CHINESE = "zh_CN"
@@ -15,8 +15,8 @@ SUPPORTED_LANGUAGES = LANGUAGES  # (CHINESE, ENGLISH)
 # current one still finds theirs.
 LANGUAGE_NATIVE_NAMES = {CHINESE: "简体中文", ENGLISH: "English"}
 
-CNY = "CNY"
-USD = "USD"
+CNY: Currency = "CNY"
+USD: Currency = "USD"
 SUPPORTED_CURRENCIES = CURRENCIES  # (CNY, USD)
 
 
@@ -42,7 +42,7 @@ def language_for_locale(locale_name: str | None) -> str:
     return CHINESE if language == "zh" else ENGLISH
 
 
-def currency_for_locale(locale_name: str | None) -> str:
+def currency_for_locale(locale_name: str | None) -> Currency:
     language, region = _normalise(locale_name)
     if region == "CN" or (language == "zh" and region in ("", "CN")):
         return CNY
@@ -53,5 +53,5 @@ def pick_language(saved: str | None, locale_name: str | None) -> str:
     return saved if saved in SUPPORTED_LANGUAGES else language_for_locale(locale_name)
 
 
-def pick_currency(saved: str | None, locale_name: str | None) -> str:
-    return saved if saved in SUPPORTED_CURRENCIES else currency_for_locale(locale_name)
+def pick_currency(saved: str | None, locale_name: str | None) -> Currency:
+    return as_currency(saved or "", currency_for_locale(locale_name))

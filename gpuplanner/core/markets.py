@@ -31,7 +31,7 @@ HOME = MARKETS["CN"]  # where a market is unknown: the app's first users' own
 REGION_OF_CURRENCY: dict[str, Region] = {m.currency: m.region for m in MARKETS.values()}
 
 
-def region_of(currency: str, region: str | None = None) -> str:
+def region_of(currency: Currency, region: str | None = None) -> str:
     """The market planned for: the one asked, else the currency's country."""
     return region or REGION_OF_CURRENCY.get(currency, HOME.region)
 

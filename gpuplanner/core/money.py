@@ -17,14 +17,14 @@ CURRENCY_SYMBOLS: dict[str, str] = {"CNY": "¥", "USD": "$"}
 @dataclass(frozen=True)
 class Money:
     amount: float
-    currency: str  # a Currency; str so a record read from a file can carry its own
+    currency: Currency  # a Currency; str so a record read from a file can carry its own
 
     def text(self, decimals: int = 0) -> str:
         """Whole units (or ``decimals``), thousands separators, the symbol first."""
         symbol = CURRENCY_SYMBOLS.get(self.currency, self.currency + " ")
         return f"{symbol}{self.amount:,.{decimals}f}"
 
-    def converted(self, currency: Currency | str, cny_per_usd: float | None) -> Money | None:
+    def converted(self, currency: Currency, cny_per_usd: float | None) -> Money | None:
         """The same sum in ``currency``; None when it needs a rate and there is none."""
         if currency == self.currency:
             return self
@@ -35,6 +35,6 @@ class Money:
         return Money(self.amount / cny_per_usd, currency)
 
 
-def format_money(amount: float, currency: str, decimals: int = 0) -> str:
+def format_money(amount: float, currency: Currency, decimals: int = 0) -> str:
     """``Money(amount, currency).text(decimals)``, for a record that keeps the two apart."""
     return Money(amount, currency).text(decimals)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gpuplanner.core.languages import CNY, USD
+from gpuplanner.core.vocab import Currency
 
 
 class Scenario(str, Enum):
@@ -26,7 +27,7 @@ class Scenario(str, Enum):
 class BudgetRange:
     low: float
     high: float
-    currency: str
+    currency: Currency
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class ScenarioPreset:
     )
     ecc_matters: bool = False
 
-    def budget(self, currency: str) -> BudgetRange:
+    def budget(self, currency: Currency) -> BudgetRange:
         for budget in self.typical_budgets:
             if budget.currency == currency:
                 return budget

@@ -71,3 +71,14 @@ PRECISIONS: tuple[Precision, ...] = get_args(Precision)
 TF_ROUTES: tuple[TfRouteName, ...] = get_args(TfRouteName)
 ENGINES: tuple[Engine, ...] = get_args(Engine)
 WEIGHT_BITS = (16, 8, 4)  # LLM inference weights
+
+
+def as_currency(text: str, default: Currency | None = None) -> Currency:
+    """``text`` as a ``Currency``, where a file, a command line or a combo box hands over a
+    plain string already checked against ``CURRENCIES``; ``default`` (or ValueError) else."""
+    for currency in CURRENCIES:
+        if text == currency:
+            return currency
+    if default is None:
+        raise ValueError(f"{text!r} is not a currency: use {', '.join(CURRENCIES)}")
+    return default

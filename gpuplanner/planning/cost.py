@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Price
 from gpuplanner.core import markets
-from gpuplanner.core.vocab import USER_REGION
+from gpuplanner.core.vocab import USER_REGION, Currency
 from gpuplanner.planning.market import Converted, Market
 
 
@@ -25,7 +25,7 @@ def default_tariff(market: Market) -> float:
 @dataclass(frozen=True)
 class ChosenPrice:
     amount: float  # in the asked currency
-    currency: str
+    currency: Currency
     condition: str
     source: str
     date: str

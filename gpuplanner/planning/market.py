@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from gpuplanner.catalog.records import Availability, CatalogData, FxRate, Price, RegionTax
 from gpuplanner.core.markets import region_of
 from gpuplanner.core.money import Money
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
+from gpuplanner.core.vocab import SHOP_REGION, USER_REGION, Currency
 
 EVERYWHERE = "*"
 # Sales that carry the region's shelf tax. A used card is a private sale: no VAT in China.
@@ -37,7 +37,7 @@ class Converted:
 @dataclass(frozen=True)
 class Market:
     region: str
-    currency: str
+    currency: Currency
     rate: FxRate | None = None  # the newest USD/CNY rate on record
     taxes: dict[str, RegionTax] = field(default_factory=dict)
     availability: dict[tuple[str, str], Availability] = field(default_factory=dict)
@@ -95,7 +95,7 @@ class Market:
             round(amount, 2), rate.rate if rate else None, rate.date if rate else None, tax
         )
 
-    def money(self, amount: float, source: str) -> float | None:
+    def money(self, amount: float, source: Currency) -> float | None:
         """A plain sum of money (a budget, a supply's price) in the buyer's currency, no tax."""
         moved = Money(amount, source).converted(
             self.currency, self.rate.rate if self.rate else None
@@ -129,7 +129,7 @@ def newest_rate(rates: tuple[FxRate, ...] | list[FxRate]) -> FxRate | None:
 
 
 def market_for(
-    currency: str,
+    currency: Currency,
     catalog: CatalogData,
     region: str | None = None,
     show_unavailable: bool = False,

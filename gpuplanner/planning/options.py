@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.core.vocab import Currency
 from gpuplanner.planning import memory
 from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
@@ -29,7 +30,7 @@ class Candidate:
 @dataclass(frozen=True)
 class PriceFact:
     amount: float  # per card, in the plan's currency
-    currency: str
+    currency: Currency
     condition: str  # new, used, refurbished
     region: str
     source: str
@@ -59,7 +60,7 @@ class Option:
     cards_price: float | None
     price_each: PriceFact | None
     needs: tuple[Need, ...]
-    currency: str
+    currency: Currency
     vram_needed_gb: float
     vram_per_card_gb: float
     predicted_relative: float | None  # against one reference card
@@ -87,7 +88,7 @@ class Rental:
     per_hour: float  # all cards together
     hours: float | None  # for one job
     job_cost: float | None
-    currency: str
+    currency: Currency
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class PriceAge:
 @dataclass(frozen=True)
 class Plan:
     scenario: str
-    currency: str
+    currency: Currency
     budget: float
     workload: str
     precision: str

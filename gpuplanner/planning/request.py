@@ -8,6 +8,7 @@ from typing import Any
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.markets import HOME
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.core.vocab import Currency
 from gpuplanner.planning import physical, power
 from gpuplanner.planning.errors import PlanError
 
@@ -68,7 +69,7 @@ class PlanRequest(JobInputs):
     is shown, the machine's supply, case and wall socket, and what is known of the machine."""
 
     scenario: Scenario
-    currency: str = "CNY"
+    currency: Currency = "CNY"
     psu: power.PsuSpec | None = None
     case: physical.CaseSpec | None = None
     socket: str = HOME.socket

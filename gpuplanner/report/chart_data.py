@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from gpuplanner.core.vocab import Currency
 from gpuplanner.planning.frontier import memory_trap, pareto_front
 from gpuplanner.planning.options import Option, Plan
 
@@ -45,7 +46,7 @@ class ValueChart:
     points: tuple[Point, ...]
     current: tuple[float, float] | None  # the installed card's price and speed
     reference_gpu: str
-    currency: str
+    currency: Currency
 
     @property
     def front(self) -> tuple[Point, ...]:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from gpuplanner.catalog.pricepack import Change, Rejection
 from gpuplanner.core.money import format_money
+from gpuplanner.core.vocab import Currency
 from gpuplanner.i18n import translatable
 from gpuplanner.report.plan_text import Translator, condition_text, region_text
 
@@ -35,7 +36,7 @@ def change_rows(
 ) -> list[list[str]]:
     """Card, condition, region, change, before, after: the rows that change first."""
 
-    def money(amount: float | None, currency: str, date: str | None) -> str:
+    def money(amount: float | None, currency: Currency, date: str | None) -> str:
         return f"{format_money(amount, currency)} ({date})" if amount is not None else ""
 
     ordered = sorted(changes, key=lambda c: (c.kind == "same", names.get(c.gpu_id, c.gpu_id)))

@@ -16,7 +16,7 @@ from gpuplanner.core import paths
 from gpuplanner.core.findings import Finding
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
-from gpuplanner.core.vocab import USER_REGION
+from gpuplanner.core.vocab import USER_REGION, Currency, as_currency
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.planning.findings import Need
@@ -190,7 +190,7 @@ RISK_TEXT = {
 }
 
 
-def _params(params: dict, tr: Translator, currency: str | None) -> dict:
+def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
     out = dict(params)
     if "region" in out:
         out["region"] = tr(REGION_TEXT.get(str(out["region"]), str(out["region"])))
@@ -217,7 +217,8 @@ def _params(params: dict, tr: Translator, currency: str | None) -> dict:
         value = out.get(key)
         if isinstance(value, int | float):
             small = 0 < abs(value) < 100 and value % 1
-            out[key] = format_money(float(value), str(money), decimals=2 if small else 0)
+            shown = as_currency(str(money), "CNY")  # a finding's own, else the plan's
+            out[key] = format_money(float(value), shown, decimals=2 if small else 0)
     if "route" in out:
         out["route"] = tr(ROUTE_TEXT.get(str(out["route"]), str(out["route"])))
     if "other" in out:
@@ -322,7 +323,7 @@ def route_text(route: str, language: str = ENGLISH, tr: Translator | None = None
 
 def alternative_text(
     alternative: Alternative,
-    currency: str,
+    currency: Currency,
     job: str,
     language: str = ENGLISH,
     tr: Translator | None = None,
@@ -357,7 +358,7 @@ def alternative_text(
 
 
 def need_text(
-    need: Need, currency: str, language: str = ENGLISH, tr: Translator | None = None
+    need: Need, currency: Currency, language: str = ENGLISH, tr: Translator | None = None
 ) -> str:
     tr = tr or (lambda text: translate(text, language))
     if need.what == "nvlink-bridge":

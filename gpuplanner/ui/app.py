@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from gpuplanner import __version__
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.languages import pick_currency, pick_language
+from gpuplanner.core.vocab import Currency
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.settings import open_settings, read_str
 from gpuplanner.ui.translator import LanguageSwitcher
@@ -36,7 +37,7 @@ NEVER_PAINTED = 3
 @dataclass(frozen=True)
 class LaunchOptions:
     language: str | None = None
-    currency: str | None = None
+    currency: Currency | None = None
     smoke_test: bool = False
     screenshot: Path | None = None
     page: int = 0  # open on this wizard page (screenshots, tests)

@@ -29,6 +29,7 @@ from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.choices import PRESETS, Scenario
 from gpuplanner.app.fleet import FleetPlan, load_fleet, plan_fleet
 from gpuplanner.core.languages import ENGLISH
+from gpuplanner.core.vocab import Currency
 from gpuplanner.report.files import write_pdf
 from gpuplanner.report.fleet_export import (
     fleet_html,
@@ -68,7 +69,7 @@ class FleetWindow(QMainWindow):
     planned = Signal(object)  # FleetPlan
 
     def __init__(
-        self, language: str = "en", currency: str = "CNY", parent: QWidget | None = None
+        self, language: str = "en", currency: Currency = "CNY", parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self._background = Background(self)

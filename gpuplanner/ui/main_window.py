@@ -24,6 +24,7 @@ from gpuplanner.core.languages import (
     SUPPORTED_LANGUAGES,
 )
 from gpuplanner.core.money import CURRENCY_SYMBOLS
+from gpuplanner.core.vocab import Currency, as_currency
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
 
@@ -80,7 +81,7 @@ class MainWindow(QMainWindow):
     def __init__(
         self,
         language: str,
-        currency: str,
+        currency: Currency,
         controller: WizardController | None = None,
         parent: QWidget | None = None,
         allow_files: bool = True,
@@ -288,7 +289,7 @@ class MainWindow(QMainWindow):
             self.language_combo.setCurrentIndex(index)
             self.language_combo.blockSignals(False)
 
-    def set_currency(self, currency: str) -> None:
+    def set_currency(self, currency: Currency) -> None:
         index = self.currency_combo.findData(currency)
         if index >= 0:
             self.currency_combo.blockSignals(True)
@@ -303,8 +304,8 @@ class MainWindow(QMainWindow):
                 self.controller.ensure_exchange_rate()
             session.set_currency(currency)
 
-    def currency(self) -> str:
-        return self.currency_combo.currentData()
+    def currency(self) -> Currency:
+        return as_currency(str(self.currency_combo.currentData()))
 
     def _on_language_picked(self, _index: int) -> None:
         self.language_requested.emit(self.language_combo.currentData())

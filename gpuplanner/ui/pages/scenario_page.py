@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.core.money import format_money
 from gpuplanner.core.scenarios import PRESETS, Scenario
+from gpuplanner.core.vocab import Currency
 
 
 class ScenarioCard(QFrame):
@@ -73,7 +74,7 @@ class ScenarioPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._currency = "CNY"
+        self._currency: Currency = "CNY"
         self.heading = QLabel(self)
         self.heading.setObjectName("pageHeading")
         heading_font = self.heading.font()
@@ -118,7 +119,7 @@ class ScenarioPage(QWidget):
         for scenario, card in self.cards.items():
             card.setVisible(scenario.value in scenarios)
 
-    def set_currency(self, currency: str) -> None:
+    def set_currency(self, currency: Currency) -> None:
         self._currency = currency
         self.retranslate()
 
