@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.app.machine_kind import MachineKind
-from gpuplanner.core.findings import Severity
 from gpuplanner.core.vocab import TOLD_SOURCE
 from gpuplanner.hardware.nvml import HINTS
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
 from gpuplanner.i18n import translatable
 from gpuplanner.report.job_text import Translator, translator
 from gpuplanner.report.kind_text import kind_words
-from gpuplanner.report.plan_text import finding_text
+from gpuplanner.report.plan_text import Said, finding_text
 
 
 @dataclass(frozen=True)
@@ -26,14 +25,6 @@ class Line:
     label: str
     value: str
     hint: str = ""  # what to do about it (a driver that is not running)
-
-
-@dataclass(frozen=True)
-class Said:
-    """One finding as the machine's description shows it."""
-
-    severity: Severity
-    text: str
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,11 @@ thing and follow a language switch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from gpuplanner.core import paths
-from gpuplanner.core.findings import Finding
+from gpuplanner.core.findings import Finding, Severity
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION, Currency, as_currency
@@ -240,6 +241,14 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
         elif isinstance(value, int) and abs(value) >= 10000:
             out[key] = f"{value:,}"
     return out
+
+
+@dataclass(frozen=True)
+class Said:
+    """A finding as a page shows it: its severity (for the mark) and its sentence."""
+
+    severity: Severity
+    text: str
 
 
 # One mark per severity (core/findings.py), the same on every page: symbols for the window and

@@ -10,19 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpuplanner.core.findings import Severity
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.report import job_text, plan_text
 from gpuplanner.report.finding_sentences import TEXT
 from gpuplanner.report.job_text import translator
-
-
-@dataclass(frozen=True)
-class Said:
-    severity: Severity
-    text: str
+from gpuplanner.report.plan_text import Said
 
 
 @dataclass(frozen=True)
