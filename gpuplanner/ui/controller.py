@@ -104,6 +104,12 @@ class WizardController(QObject):
     ) -> None:
         self._background.start(func, on_done, on_failed or self.error.emit, self.session.language)
 
+    def _words(self, exc: UserError) -> str:
+        """What the user is told, in their language (the words load with the first one)."""
+        from gpuplanner.report.input_text import error_text
+
+        return error_text(exc, self.session.language)
+
     def wait(self, msecs: int = 30_000) -> bool:
         return self._background.wait(msecs)
 
@@ -165,7 +171,7 @@ class WizardController(QObject):
         try:
             user_prices.remember(gpu_id, amount, self.session.currency, condition, today)
         except UserError as exc:
-            self.error.emit(str(exc))
+            self.error.emit(self._words(exc))
             return
         self._reload_prices()
 
@@ -175,7 +181,7 @@ class WizardController(QObject):
         try:
             user_prices.forget(gpu_id, self.session.currency)
         except UserError as exc:
-            self.error.emit(str(exc))
+            self.error.emit(self._words(exc))
             return
         self._reload_prices()
 
@@ -317,14 +323,12 @@ class WizardController(QObject):
         try:
             catalog = self._load_catalog()
         except UserError as exc:
-            self.error.emit(str(exc))
+            self.error.emit(self._words(exc))
             return None
         try:
             self.plan = plan(to_request(self.session, catalog), catalog, self.shop_prices)
         except UserError as exc:  # a plan refused, or a value no machine has (a restored session)
-            from gpuplanner.report.input_text import error_text
-
-            self.error.emit(error_text(exc, self.session.language))
+            self.error.emit(self._words(exc))
             return None
         self.plan_changed.emit(self.plan)
         return self.plan

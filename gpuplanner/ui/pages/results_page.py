@@ -35,6 +35,7 @@ from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
+from gpuplanner.report.input_text import error_text
 from gpuplanner.report.plan_view import Headline, headline
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.results_view import comparison_rows
@@ -226,7 +227,7 @@ class ResultsPage(WizardPage):
         try:
             prepared, names = self.controller.prepare_price_pack(path)
         except UserError as exc:  # not a pack, a damaged one, a database that cannot open
-            QMessageBox.warning(self, self.tr("Import prices"), str(exc))
+            QMessageBox.warning(self, self.tr("Import prices"), error_text(exc, self.language))
             return
         self.pack_dialog = PricePackDialog(prepared, names, self)
         accepted = self.pack_dialog.exec() == QDialog.DialogCode.Accepted
@@ -234,7 +235,7 @@ class ResultsPage(WizardPage):
             try:
                 self.controller.import_price_pack(prepared)
             except UserError as exc:
-                QMessageBox.warning(self, self.tr("Import prices"), str(exc))
+                QMessageBox.warning(self, self.tr("Import prices"), error_text(exc, self.language))
 
     def _filter(self, checked: bool) -> None:
         if hasattr(self.proxy, "beginFilterChange"):  # Qt 6.10+

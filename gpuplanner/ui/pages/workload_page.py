@@ -28,6 +28,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.report import job_text, memory_text
+from gpuplanner.report.input_text import error_text
 from gpuplanner.ui.pages.base import WizardPage
 
 if TYPE_CHECKING:  # for the annotations only
@@ -273,7 +274,7 @@ class WorkloadPage(WizardPage):
         try:
             estimate = memory_need.request_job(request, session.effective_workload())
         except UserError as exc:
-            self.vram_label.setText(str(exc))
+            self.vram_label.setText(error_text(exc, self.language))
             self.breakdown.setRowCount(0)
             return
         self.vram_label.setText(
