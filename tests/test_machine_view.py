@@ -79,3 +79,16 @@ def test_the_words_follow_the_language(data):
     assert [line.label for line in english.lines] != [line.label for line in chinese.lines]
     assert any("显卡" in line.label for line in chinese.lines)
     assert all("GPU" not in said.text.split("：")[0] for said in chinese.findings)
+
+
+def test_a_laptops_narrow_link_is_a_fact_not_a_slot_to_check(data):
+    """A laptop's GPU is wired x8 by its maker: no slot, riser or M.2 drive to move."""
+    laptop, _kind, view = _described(data, MACHINES[1], "en")
+    ids = [f.id for f in laptop.findings]
+    assert "pcie-laptop-width" in ids and "pcie-width-below-max" not in ids
+    assert all(f.severity == "info" for f in laptop.findings if f.id == "pcie-laptop-width")
+    assert not any("check the slot" in said.text for said in view.findings)
+    cloud = enrich(
+        read_snapshot(REPORTS / "nvidia-smi-q-x_a10g_aws_pcie-gen1-of-4-x8-of-x16.xml"), data
+    )
+    assert "pcie-width-below-max" in [f.id for f in cloud.findings]  # not a laptop: still said

@@ -14,6 +14,7 @@ from typing import Any
 from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.catalog.names import match_device, named_cards, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
+from gpuplanner.core.findings import Finding
 from gpuplanner.core.vocab import TOLD_SOURCE
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
@@ -65,7 +66,21 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     compat = diagnose(enriched, catalog.tf_builds, status)
     known = {(f.id, f.gpu_index) for f in snapshot.findings}
     extra = tuple(f for f in compat if (f.id, f.gpu_index) not in known)
-    return replace(enriched, findings=snapshot.findings + extra)
+    findings = snapshot.findings + extra
+    if machine_kind(enriched, by_id).kind == "laptop":
+        findings = tuple(_as_laptop(f) for f in findings)
+    return replace(enriched, findings=findings)
+
+
+# A narrow link the scan reads as a slot to check: on a laptop the maker wired the GPU so, and
+# no slot, riser or second card can be changed (HP's GTX 1050 laptops run it at x8).
+LAPTOP_WIDTH = ("pcie-width-below-max", "pcie-slot-width-below-card")
+
+
+def _as_laptop(found: Finding) -> Finding:
+    if found.id not in LAPTOP_WIDTH:
+        return found
+    return Finding("pcie-laptop-width", "info", found.params, gpu_index=found.gpu_index)
 
 
 def mig_slice(gpu: GpuDevice) -> tuple[float | None, float | None]:

@@ -298,6 +298,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "x{card_width} card in a slot wired for x{width}: half the lanes or fewer.",
     ),
+    "pcie-laptop-width": translatable(
+        "Finding",
+        "The GPU runs at x{width} of x{card_width}: its laptop is wired so, nothing to change; training from data on the card loses little.",
+    ),
     "pcie-width-below-max": translatable(
         "Finding",
         "x{card_width} card running at x{width}: check the slot (a second card or an M.2 drive may share its lanes).",

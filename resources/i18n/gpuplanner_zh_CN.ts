@@ -756,6 +756,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The GPU runs at x{width} of x{card_width}: its laptop is wired so, nothing to change; training from data on the card loses little.</source>
+            <translation>显卡以 x{width}（最高 x{card_width}）运行：这台笔记本出厂就是这样布线的，无需更改；数据放在显存中训练时影响很小。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The GPU sits behind a PCIe switch ({ports} ports up to the CPU); cards on it share its uplink.</source>
             <translation>该 GPU 位于 PCIe 交换芯片之后（到 CPU 共 {ports} 个端口），同一交换芯片上的显卡共享上行带宽。</translation>
         </message>
