@@ -69,78 +69,25 @@ def ways_forward(
     catalog: CatalogData,
     replan: Replan,
 ) -> tuple[Alternative, ...]:
+    """What would make the job fit when nothing does as asked (or only sharded): lighter
+    weights or a cheaper method, another TensorFlow route, a shorter context, a smaller batch,
+    the family's smaller model, an eGPU for a laptop; then more money, or renting."""
     if plan.no_purchase_needed:
         return ()
     best = _best_purchase(plan)
     if best is not None and not _sharded(best):
         return ()
+    # Another TensorFlow route only when nothing fits at all: a sharded offer has its route.
+    changes = [_lighter_job, *([_other_route] if best is None else []), _shorter_context]
     out: list[Alternative] = []
-    if plan.workload == "llm" and plan.mode == "inference":
-        for bits in (8, 4):
-            if bits < (request.bits or 16):
-                # The user's engine where it loads the smaller weights, else that format's
-                # default engine (ExLlama has no 16-bit, KerasHub no 4-bit).
-                engine = request.engine if engines.runs(request.engine or "", bits) else None
-                found = _effect(
-                    "bits",
-                    bits,
-                    replan(replace(request, bits=bits, engine=engine)),
-                )
-                if found:
-                    out.append(found)
-                    break
-    elif plan.workload == "llm" and plan.mode in METHOD_ORDER:
-        for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
-            found = _effect("method", mode, replan(replace(request, llm_mode=mode)))
-            if found:
-                out.append(found)
-                break
-    if best is None:
-        # Another way of running TensorFlow: NGC's container runs Blackwell, Keras 3 on JAX
-        # shards what one card cannot hold. The first that gives an option, route alone, then
-        # with Keras's cheaper methods.
-        for route in ROUTES:
-            if route == request.tf_route:
-                continue
-            moved = replace(request, tf_route=route)
-            found = _effect("route", route, replan(moved))
-            if found is None and plan.workload == "llm" and plan.mode in METHOD_ORDER:
-                for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
-                    tried = replan(replace(moved, llm_mode=mode))
-                    found = _effect("route", route, tried)
-                    if found is not None:
-                        found = replace(found, method=mode)
-                        break
-            if found is not None:
-                out.append(found)
-                break
-    seq = job.seq_of(request, plan.mode)
-    while seq and seq // 2 >= MIN_SEQ:
-        seq //= 2
-        found = _effect("seq", seq, replan(replace(request, seq=seq)))
-        if found:
+    for change in (*changes, _smaller_batch):
+        found = change(plan, request, replan)
+        if found is not None:
             out.append(found)
-            break
-    # From the batch the job really runs at (a preset's default too), halving until one fits.
-    batch = job.batch_of(request, plan.workload)
-    while batch > 1:
-        batch //= 2
-        found = _effect("batch", batch, replan(replace(request, batch=batch)))
-        if found:
+    if not any(a.keep for a in out):
+        found = _smaller_model(plan, request, replan)
+        if found is not None:
             out.append(found)
-            break
-    if not any(a.keep for a in out) and plan.workload in SMALLER_MODEL:
-        # The same task with the smaller model of its family, at the largest batch that fits:
-        # BERT-large's weights and Adam states alone outgrow a 6 GB laptop GPU at any batch.
-        smaller = SMALLER_MODEL[plan.workload]
-        batch = job.batch_of(replace(request, workload=smaller, batch=None), smaller)
-        while batch >= 1:
-            tried = replan(replace(request, workload=smaller, batch=batch))
-            found = _effect("model", smaller, tried)
-            if found is not None:
-                out.append(replace(found, batch=batch))
-                break
-            batch //= 2
     if best is None and request.machine.laptop and request.machine.thunderbolt:
         external = _egpu(plan, request, catalog, replan)
         if external is not None:
@@ -148,6 +95,92 @@ def ways_forward(
     if best is not None:
         # A sharded offer stands: only the changes that fit one card are worth adding.
         return tuple(a for a in out if a.count == 1 or a.keep)
+    for found in (_more_money(plan, judged), _rental(plan)):
+        if found is not None:
+            out.append(found)
+    return tuple(out)
+
+
+def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """An LLM's lighter weights (inference) or its next cheaper method (fine-tuning)."""
+    if plan.workload != "llm":
+        return None
+    if plan.mode == "inference":
+        for bits in (8, 4):
+            if bits < (request.bits or 16):
+                # The user's engine where it loads the smaller weights, else that format's
+                # default engine (ExLlama has no 16-bit, KerasHub no 4-bit).
+                engine = request.engine if engines.runs(request.engine or "", bits) else None
+                found = _effect("bits", bits, replan(replace(request, bits=bits, engine=engine)))
+                if found:
+                    return found
+        return None
+    if plan.mode in METHOD_ORDER:
+        for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
+            found = _effect("method", mode, replan(replace(request, llm_mode=mode)))
+            if found:
+                return found
+    return None
+
+
+def _other_route(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """Another way of running TensorFlow: NGC's container runs Blackwell, Keras 3 on JAX
+    shards what one card cannot hold. The first that gives an option, route alone, then with
+    Keras's cheaper methods."""
+    for route in ROUTES:
+        if route == request.tf_route:
+            continue
+        moved = replace(request, tf_route=route)
+        found = _effect("route", route, replan(moved))
+        if found is None and plan.workload == "llm" and plan.mode in METHOD_ORDER:
+            for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:
+                found = _effect("route", route, replan(replace(moved, llm_mode=mode)))
+                if found is not None:
+                    found = replace(found, method=mode)
+                    break
+        if found is not None:
+            return found
+    return None
+
+
+def _shorter_context(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    seq = job.seq_of(request, plan.mode)
+    while seq and seq // 2 >= MIN_SEQ:
+        seq //= 2
+        found = _effect("seq", seq, replan(replace(request, seq=seq)))
+        if found:
+            return found
+    return None
+
+
+def _smaller_batch(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """From the batch the job really runs at (a preset's default too), halving until one fits."""
+    batch = job.batch_of(request, plan.workload)
+    while batch > 1:
+        batch //= 2
+        found = _effect("batch", batch, replan(replace(request, batch=batch)))
+        if found:
+            return found
+    return None
+
+
+def _smaller_model(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """The same task with the smaller model of its family, at the largest batch that fits:
+    BERT-large's weights and Adam states alone outgrow a 6 GB laptop GPU at any batch."""
+    if plan.workload not in SMALLER_MODEL:
+        return None
+    smaller = SMALLER_MODEL[plan.workload]
+    batch = job.batch_of(replace(request, workload=smaller, batch=None), smaller)
+    while batch >= 1:
+        found = _effect("model", smaller, replan(replace(request, workload=smaller, batch=batch)))
+        if found is not None:
+            return replace(found, batch=batch)
+        batch //= 2
+    return None
+
+
+def _more_money(plan: Plan, judged: list[Option]) -> Alternative | None:
+    """The cheapest option that only the budget stops, and what more it costs."""
     over = [
         o
         for o in judged
@@ -156,34 +189,34 @@ def ways_forward(
         and all(f.id == "over-budget" for f in o.findings if f.severity == "blocks")
         and any(f.id == "over-budget" for f in o.findings)
     ]
-    if over:
-        cheapest = min(over, key=lambda o: o.price or 0.0)
-        out.append(
-            Alternative(
-                "budget",
-                cheapest.price or 0.0,
-                plan.vram.total_gb,
-                cheapest.gpu,
-                cheapest.count,
-                cheapest.price,
-                extra=round((cheapest.price or 0.0) - plan.budget, 2),
-            )
-        )
+    if not over:
+        return None
+    cheapest = min(over, key=lambda o: o.price or 0.0)
+    return Alternative(
+        "budget",
+        cheapest.price or 0.0,
+        plan.vram.total_gb,
+        cheapest.gpu,
+        cheapest.count,
+        cheapest.price,
+        extra=round((cheapest.price or 0.0) - plan.budget, 2),
+    )
+
+
+def _rental(plan: Plan) -> Alternative | None:
     rental = next((r for r in plan.rent if r.job_cost is not None), None)
-    if rental is not None:
-        out.append(
-            Alternative(
-                "rent",
-                rental.gpu,
-                plan.vram.total_gb,
-                rental.gpu,
-                rental.count,
-                rental.job_cost,
-                hours=rental.hours,
-                per_hour=rental.per_hour,
-            )
-        )
-    return tuple(out)
+    if rental is None:
+        return None
+    return Alternative(
+        "rent",
+        rental.gpu,
+        plan.vram.total_gb,
+        rental.gpu,
+        rental.count,
+        rental.job_cost,
+        hours=rental.hours,
+        per_hour=rental.per_hour,
+    )
 
 
 def _egpu(
