@@ -8,10 +8,9 @@ once); the front ends reach them here, never in planning/."""
 from __future__ import annotations
 
 from gpuplanner.core.scenarios import PRESETS, Scenario
-from gpuplanner.planning.engines import ENGINES, default_engine, engines_for, runs
-from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ
+from gpuplanner.planning.engines import default_engine, engines_for, runs
+from gpuplanner.planning.job import INFERENCE_SEQ
 from gpuplanner.planning.power import SOCKETS
-from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.speed import WORKLOAD_CLASS
 from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS
 
@@ -19,15 +18,12 @@ from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS
 PREDICT_WORKLOADS = (*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora")
 
 __all__ = [
-    "ENGINES",
-    "FINE_TUNING_SEQ",
     "INFERENCE_SEQ",
     "KERAS",
     "LLMS",
     "LLM_MODES",
     "PREDICT_WORKLOADS",
     "PRESETS",
-    "ROUTES",
     "SOCKETS",
     "Scenario",
     "default_engine",

@@ -10,7 +10,7 @@ input is a field there and a row here (CONTRIBUTING.md, "Adding a job input").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gpuplanner.core.job_inputs import JobInputs
@@ -118,8 +118,3 @@ def job_inputs(values: Mapping[str, Any]) -> JobInputs:
         given[job_field.name] = value
         implied.update(job_field.implies)
     return JobInputs(**{**given, **implied})  # a model named makes it an LLM's job
-
-
-def unlisted() -> set[str]:
-    """``JobInputs`` fields without a row (tests/test_job_inputs.py keeps this empty)."""
-    return {f.name for f in fields(JobInputs)} - set(BY_NAME)

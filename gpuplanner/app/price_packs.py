@@ -14,7 +14,7 @@ from typing import Any
 from gpuplanner.app.catalog_data import open_catalog
 from gpuplanner.catalog import bundled, packimport, pricepack
 from gpuplanner.catalog.bundled import BuildReport
-from gpuplanner.catalog.names import NamedCard, named_cards
+from gpuplanner.catalog.names import named_cards
 from gpuplanner.catalog.packimport import PreparedImport
 from gpuplanner.catalog.price_stats import price_ages
 from gpuplanner.catalog.pricefile import PriceListError, read_limited
@@ -55,13 +55,6 @@ class Prepared:
     names: dict[str, str]
 
 
-def _cards_and_prices() -> tuple[list[NamedCard], list[Price], dict[str, str]]:
-    with open_catalog() as catalog:
-        gpus = catalog.gpus()
-        prices = catalog.prices()
-    return named_cards(gpus), prices, {g.id: g.name for g in gpus}
-
-
 def is_pack(path: Path) -> bool:
     """Whether the file is a price pack (its first line says so) rather than a shop's list."""
     return pricepack.is_pack(read_limited(path)[:512])
@@ -69,9 +62,11 @@ def is_pack(path: Path) -> bool:
 
 def prepare(path: Path, user: UserDb, today: str | None = None) -> Prepared:
     """A price pack read and compared with the bundled and imported prices; nothing is written."""
-    cards, prices, names = _cards_and_prices()
+    with open_catalog() as catalog:  # the bundled prices a pack's changes are told against
+        gpus, prices = catalog.gpus(), catalog.prices()
     day = today or dt.date.today().isoformat()
-    return Prepared(packimport.prepare(path, cards, prices, user, day), names)
+    pack = packimport.prepare(path, named_cards(gpus), prices, user, day)
+    return Prepared(pack, {g.id: g.name for g in gpus})
 
 
 def commit(pack: PreparedImport, user: UserDb) -> int:
@@ -82,8 +77,9 @@ def commit(pack: PreparedImport, user: UserDb) -> int:
 def read_shop_list(path: Path, currency: Currency) -> PriceListReport:
     """A shop's list read and matched to the catalog's cards (prices without a currency in
     ``currency``); nothing is stored."""
-    cards, _prices, _names = _cards_and_prices()
-    return read_price_list(path, cards, currency)
+    with open_catalog() as catalog:
+        gpus = catalog.gpus()
+    return read_price_list(path, named_cards(gpus), currency)
 
 
 def shop_prices(

@@ -8,15 +8,12 @@ loads none of the modules that define them."""
 
 from __future__ import annotations
 
-from gpuplanner.catalog.names import NamedCard
 from gpuplanner.catalog.packimport import PreparedImport
-from gpuplanner.catalog.pricelist import PriceListReport
 from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
-from gpuplanner.planning.memory import MemoryEstimate
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.request import MachineFacts, PlanRequest
 from gpuplanner.probe.results import Diagnosis, ProbeResult
@@ -29,8 +26,6 @@ __all__ = [
     "Diagnosis",
     "GpuSpec",
     "MachineFacts",
-    "MemoryEstimate",
-    "NamedCard",
     "Option",
     "PcieLink",
     "Plan",
@@ -38,7 +33,6 @@ __all__ = [
     "PowerSupply",
     "PreparedImport",
     "Price",
-    "PriceListReport",
     "ProbeEvent",
     "ProbeResult",
     "Scenario",
