@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from gpuplanner.catalog.records import Price
 
-KINDS = ("new", "used", "msrp", "cloud-hour")
+KINDS = ("new", "used", "msrp", "estimate", "cloud-hour")
 SIX_MONTHS, TWELVE_MONTHS = 182, 365
 
 

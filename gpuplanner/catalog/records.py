@@ -70,6 +70,9 @@ class Price:
     location: str | None = None
     low: float | None = None  # the range the source saw, when it gave one
     high: float | None = None
+    # The source's name to show (sources.csv's label) where ``source`` is a catalog id; a
+    # pack's, a shop's or the user's source is shown as it is.
+    source_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,7 @@ class CpuPower:
 class Source:
     id: str
     title: str
+    label: str
     reference: str
     license: str
     retrieved: str

@@ -181,6 +181,7 @@ SOURCES = Table(
     (
         _c("id", required=True),
         _c("title", required=True),
+        _c("label", required=True),  # the short name shown beside a price (translated)
         _c("reference", required=True),
         _c("license", required=True),
         _c("retrieved", DATE, True),

@@ -142,12 +142,16 @@ class Catalog:
         currency: Currency | None = None,
         condition: str | None = None,
     ) -> list[Price]:
-        sql, args = "select * from prices where 1 = 1", []
+        sql = (
+            "select p.*, s.label as source_name from prices p"
+            " left join sources s on s.id = p.source where 1 = 1"
+        )
+        args: list[object] = []
         for column, value in (("gpu_id", gpu_id), ("currency", currency), ("condition", condition)):
             if value is not None:
-                sql += f" and {column} = ?"
+                sql += f" and p.{column} = ?"
                 args.append(value)
-        sql += " order by gpu_id, condition, currency, date desc, source"
+        sql += " order by p.gpu_id, p.condition, p.currency, p.date desc, p.source"
         return [Price(**dict(r)) for r in self._rows(sql, *args)]
 
     def tf_builds(self) -> list[TfBuild]:

@@ -218,7 +218,7 @@ def cmd_prices(args: argparse.Namespace) -> int:
                 p.condition,
                 p.region,
                 p.date,
-                p.source,
+                p.source_name or p.source,
                 f"{fmt(p.low)}-{fmt(p.high)}" if p.low is not None else "",
                 p.note or "",
             ]

@@ -18,7 +18,11 @@ AtxVersion = Literal["2", "3"]
 AtxEntry = Literal["", "2", "3"]  # what a user entered: "" is unknown (planned as 2.x)
 CaseForm = Literal["mini-itx", "micro-atx", "atx", "e-atx", "server"]
 # "msrp" is a launch price: what the vendor suggested then, not a shelf price of today.
-PriceCondition = Literal["new", "used", "refurbished", "cloud-hour", "msrp"]
+# "estimate" is a figure its own source calls an estimate or a recollection (a seed article's
+# 估算市场价, "rough street estimate"): a new card's price nobody listed, used like an MSRP.
+PriceCondition = Literal["new", "used", "refurbished", "cloud-hour", "msrp", "estimate"]
+# The kinds used only when a card has no dated listing or report of its own.
+FALLBACK_CONDITIONS: tuple[PriceCondition, ...] = ("msrp", "estimate")
 Region = Literal["CN", "US"]
 # Where a price comes from when it is not a market's: a shop's list, or the user's own typing.
 SHOP_REGION, USER_REGION = "shop", "user"

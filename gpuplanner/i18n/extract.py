@@ -3,12 +3,14 @@
 Recognised forms (the same ones ``pyside6-lupdate`` reads):
 ``self.tr("text")`` (context: the enclosing class), ``QCoreApplication.translate("Ctx", "text")``
 and ``translatable("Ctx", "text")``. A ``tr()`` whose text is not a literal cannot be
-translated and is reported as a problem.
+translated and is reported as a problem. The catalog's data holds words shown to the user too:
+each source's ``label`` (sources.csv), context "Source".
 """
 
 from __future__ import annotations
 
 import ast
+import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,8 +104,28 @@ def extract_file(path: Path, display_name: str) -> tuple[list[SourceString], lis
     return visitor.found, visitor.problems
 
 
+# Catalog words the user reads: (file under the project root, column, context).
+DATA_STRINGS = (("resources/catalog/sources.csv", "label", "Source"),)
+
+
+def extract_data(root: Path) -> list[SourceString]:
+    """The user-visible words in the catalog's data files under ``root`` (the project)."""
+    found: list[SourceString] = []
+    for name, column, context in DATA_STRINGS:
+        path = root / name
+        if not path.is_file():
+            continue
+        with path.open(encoding="utf-8", newline="") as handle:
+            for line, row in enumerate(csv.DictReader(handle), start=2):
+                text = (row.get(column) or "").strip()
+                if text:
+                    found.append(SourceString(context, text, name, line))
+    return found
+
+
 def extract_tree(package_dir: Path) -> tuple[list[SourceString], list[Problem]]:
-    """Every translatable string under ``package_dir``, paths relative to its parent."""
+    """Every translatable string under ``package_dir`` and in the data files beside it, paths
+    relative to its parent."""
     strings: list[SourceString] = []
     problems: list[Problem] = []
     base = package_dir.parent
@@ -111,6 +133,7 @@ def extract_tree(package_dir: Path) -> tuple[list[SourceString], list[Problem]]:
         found, bad = extract_file(path, path.relative_to(base).as_posix())
         strings.extend(found)
         problems.extend(bad)
+    strings.extend(extract_data(base))
     return strings, problems
 
 

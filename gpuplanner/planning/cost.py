@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Price
 from gpuplanner.core import markets
-from gpuplanner.core.vocab import USER_REGION, Currency
+from gpuplanner.core.vocab import FALLBACK_CONDITIONS, USER_REGION, Currency
 from gpuplanner.planning.market import Converted, Market
 
 
@@ -20,6 +20,9 @@ def default_tariff(market: Market) -> float:
     usual = markets.market(market.region)
     moved = market.money(usual.tariff_per_kwh, usual.currency)
     return moved if moved is not None else usual.tariff_per_kwh
+
+
+NEW_KINDS = ("new", *FALLBACK_CONDITIONS)  # prices of a new card
 
 
 @dataclass(frozen=True)
@@ -38,14 +41,15 @@ class ChosenPrice:
     fx: Converted | None = None  # how a price in another currency was moved into this one
     low: float | None = None  # the range the source saw, in the asked currency
     high: float | None = None
+    source_name: str | None = None  # the source as shown (Price.source_name)
 
 
 def choose_price(
     prices: list[Price], market: Market, used_ok: bool = False, shop_only: bool = False
 ) -> ChosenPrice | None:
     """The user's own price first, then a shop price in stock, then the newest street price
-    (new, or used if allowed), then a price from another market converted; a launch MSRP only
-    when no street price exists anywhere. Only what is sold in the buyer's region."""
+    (new, or used if allowed), then a price from another market converted; a launch MSRP or an
+    estimate only when no street price exists anywhere. Only what is sold in the buyer's region."""
     own = [p for p in prices if p.region == USER_REGION and market.convert(p) is not None]
     if own:
         best = max(own, key=lambda p: (p.date, -p.amount))
@@ -64,7 +68,7 @@ def choose_price(
         return None
     sold = market.sold_prices([p for p in prices if p.region not in ("shop", USER_REGION)])
     street = ("new", "used", "refurbished") if used_ok else ("new", "refurbished")
-    for conditions in (street, ("msrp",)):
+    for conditions in (street, FALLBACK_CONDITIONS):
         chosen = _market_price(sold, market, conditions)
         if chosen is not None:
             return chosen
@@ -90,8 +94,8 @@ def _market_price(
         ]
         if not pool:
             continue
-        new = pick([p for p in pool if p.condition in ("new", "msrp")])
-        used = pick([p for p in pool if p.condition not in ("new", "msrp")])
+        new = pick([p for p in pool if p.condition in NEW_KINDS])
+        used = pick([p for p in pool if p.condition not in NEW_KINDS])
         chosen = (
             new if new and (not used or _amount(market, new) <= _amount(market, used)) else used
         )
@@ -122,6 +126,7 @@ def _chosen(price: Price, market: Market) -> ChosenPrice:
         fx=None if shown_as_is else moved,
         low=round(price.low * factor, 2) if price.low is not None else None,
         high=round(price.high * factor, 2) if price.high is not None else None,
+        source_name=price.source_name,
     )
 
 

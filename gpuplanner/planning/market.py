@@ -23,7 +23,7 @@ from gpuplanner.core.vocab import SHOP_REGION, USER_REGION, Currency
 
 EVERYWHERE = "*"
 # Sales that carry the region's shelf tax. A used card is a private sale: no VAT in China.
-TAXED_CONDITIONS = ("new", "refurbished", "msrp")
+TAXED_CONDITIONS = ("new", "refurbished", "msrp", "estimate")
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ class PriceFact:
     tax_pct: float = 0.0  # tax added (+) or removed (-) in the conversion
     low: float | None = None  # what it may really cost today: the source's range, widened
     high: float | None = None  # by the price's age (pricing.drift)
+    source_name: str | None = None  # the source as shown; None: ``source`` is its own name
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,7 @@ def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> Pri
         tax_pct=chosen.fx.tax_pct if chosen.fx else 0.0,
         low=round(low, 2),
         high=round(high, 2),
+        source_name=chosen.source_name,
     )
 
 

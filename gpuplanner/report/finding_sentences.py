@@ -94,6 +94,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "Only the launch price (MSRP, {date}) is on record, not a shelf price: check what shops ask today.",
     ),
+    "price-estimate": translatable(
+        "Finding",
+        "Only an estimate ({date}) is on record, not a listed price: check what shops ask today.",
+    ),
     "price-user": translatable("Finding", "Your price, entered {date}."),
     "price-unverified": translatable(
         "Finding", "The price is an estimate that was not checked against a source."

@@ -34,6 +34,7 @@ def _price(price: PriceFact | None) -> dict | None:
         "condition": price.condition,
         "region": price.region,
         "source": price.source,
+        "source_name": price.source_name or price.source,
         "age_days": price.age_days,
         "low": price.low,  # what it may cost today: the source's range widened by its age
         "high": price.high,

@@ -39,6 +39,7 @@ CONDITION_TEXT = {
     "refurbished": translatable("Finding", "refurbished"),
     "cloud-hour": translatable("Finding", "cloud, per hour"),
     "msrp": translatable("Finding", "launch price (MSRP)"),
+    "estimate": translatable("Finding", "an estimate, not a listing"),
 }
 
 ROUTE_TEXT = {
@@ -150,6 +151,19 @@ def priced_cell(each: PriceFact | None, tr: Translator) -> str:
     # Marked exactly when the option carries its "check today's price" finding.
     mark = " ⚠" if each.age_days is not None and each.age_days > STALE_DAYS else ""
     return f"{each.date[:7]} {condition_text(each.condition, tr)}{mark}"
+
+
+SOURCE_CONTEXT = "Source"  # the catalog's source labels (i18n/extract.py DATA_STRINGS)
+
+
+def source_text(each: PriceFact, language: str) -> str:
+    """Where a price came from, by name (never a catalog id): the source's label in the
+    user's language; a pack's, a shop's or the user's own source as it was given."""
+    if each.source_name:
+        return translate(each.source_name, language, SOURCE_CONTEXT)
+    if each.region == USER_REGION:
+        return translate(REGION_TEXT[USER_REGION], language)
+    return each.source
 
 
 def condition_text(condition: str, tr: Translator) -> str:

@@ -641,6 +641,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Only an estimate ({date}) is on record, not a listed price: check what shops ask today.</source>
+            <translation>只有估算价（{date}），没有实际标价：请查看商店今天的售价。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Only the launch price (MSRP, {date}) is on record, not a shelf price: check what shops ask today.</source>
             <translation>只有首发建议零售价（MSRP，{date}），不是货架价：请查看商店今天的报价。</translation>
         </message>
@@ -914,6 +919,11 @@
             <location filename="gpuplanner/report/pack_text.py" />
             <source>added</source>
             <translation>新增</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>an estimate, not a listing</source>
+            <translation>估算价，非实际标价</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/pack_text.py" />
@@ -3660,6 +3670,349 @@
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
             <source>What will you use the GPU for?</source>
             <translation>您打算用 GPU 做什么？</translation>
+        </message>
+    </context>
+    <context>
+        <name>Source</name>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>AI Hardware Index</source>
+            <translation>AI Hardware Index</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>AI Tool Discovery</source>
+            <translation>AI Tool Discovery</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>AMD processor specifications</source>
+            <translation>AMD 处理器规格</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>AWS EC2 on-demand prices (from memory)</source>
+            <translation>AWS EC2 按需价格（凭记录回忆）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Architosh</source>
+            <translation>Architosh</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>BestLLMfor</source>
+            <translation>BestLLMfor</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>CFETS central parity</source>
+            <translation>中国外汇交易中心中间价</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>CodeSOTA</source>
+            <translation>CodeSOTA</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Computed tensor rate</source>
+            <translation>按规格计算的张量算力</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Deploybase (RunPod prices)</source>
+            <translation>Deploybase（RunPod 价格）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Epoch AI hardware data</source>
+            <translation>Epoch AI 硬件数据</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>GPU Dojo</source>
+            <translation>GPU Dojo</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Google Cloud GPU prices (from memory)</source>
+            <translation>Google Cloud GPU 价格（凭记录回忆）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>GrokTech</source>
+            <translation>GrokTech</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>InsiderLLM</source>
+            <translation>InsiderLLM</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Intel ARK</source>
+            <translation>Intel ARK</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Keras 3 multi-backend and the backends' GPU builds</source>
+            <translation>Keras 3 多后端及各后端的 GPU 版本</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Lambda Cloud prices (from memory)</source>
+            <translation>Lambda Cloud 价格（凭记录回忆）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Local AI Master</source>
+            <translation>Local AI Master</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Mercatus</source>
+            <translation>Mercatus</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Minimum NVIDIA driver per CUDA version</source>
+            <translation>各 CUDA 版本所需的最低 NVIDIA 驱动</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA 'Required System Power' and AMD 'Recommended PSU' from product pages</source>
+            <translation>NVIDIA 与 AMD 产品页上的建议电源功率</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA Ada GPU Architecture whitepaper</source>
+            <translation>NVIDIA Ada GPU 架构白皮书</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA China launch prices (from memory)</source>
+            <translation>NVIDIA 中国首发价（凭记录回忆）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA GeForce product pages</source>
+            <translation>NVIDIA GeForce 产品页</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA H800 PCIe datasheet</source>
+            <translation>NVIDIA H800 PCIe 规格书</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA L40 / L40S datasheet specification table</source>
+            <translation>NVIDIA L40 / L40S 规格书</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA Quadro RTX 5000 / 6000 / 8000 datasheets</source>
+            <translation>NVIDIA Quadro RTX 5000 / 6000 / 8000 规格书</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA TensorFlow container release notes</source>
+            <translation>NVIDIA TensorFlow 容器发布说明</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVIDIA Tesla V100 PCIe product brief</source>
+            <translation>NVIDIA Tesla V100 PCIe 产品简介</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NVLink / Infinity Fabric bandwidth from vendor datasheets</source>
+            <translation>厂商规格书中的 NVLink / Infinity Fabric 带宽</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>NewGearHub</source>
+            <translation>NewGearHub</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Of Zen and Computing</source>
+            <translation>Of Zen and Computing</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>PC Gamer</source>
+            <translation>PC Gamer</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>PCGamesN and others</source>
+            <translation>PCGamesN 等</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>PRC value-added tax on goods</source>
+            <translation>中国商品增值税</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Partner board dimensions</source>
+            <translation>合作厂商板卡尺寸</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Pixelation</source>
+            <translation>Pixelation</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Product lines out of production</source>
+            <translation>已停产的产品线</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>PyTorch Lightning _CUDA_FLOPS table</source>
+            <translation>PyTorch Lightning 的 _CUDA_FLOPS 表</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>RTX 2080 Ti boards take 22 GB</source>
+            <translation>RTX 2080 Ti 改 22 GB 显存</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Signal &amp; Noise</source>
+            <translation>Signal &amp; Noise</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>SlashGear</source>
+            <translation>SlashGear</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>SpecPicks</source>
+            <translation>SpecPicks</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Tashuo</source>
+            <translation>Tashuo</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>TechPowerUp GPU Database</source>
+            <translation>TechPowerUp 显卡数据库</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Techplained</source>
+            <translation>Techplained</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Techzine</source>
+            <translation>Techzine</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>TensorFlow .bazelrc CUDA compute capabilities</source>
+            <translation>TensorFlow .bazelrc 中的 CUDA 计算能力</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>TensorFlow tested build configurations</source>
+            <translation>TensorFlow 官方测试过的构建配置</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Tom's Hardware</source>
+            <translation>Tom's Hardware</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Tom's Hardware eBay price report</source>
+            <translation>Tom's Hardware 的 eBay 价格报告</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>TweakTown</source>
+            <translation>TweakTown</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>US BIS advanced computing export rules</source>
+            <translation>美国 BIS 先进计算出口管制规则</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>US BIS interim final rule</source>
+            <translation>美国 BIS 临时最终规则</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>US retail prices exclude sales tax</source>
+            <translation>美国零售价不含销售税</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>V100 SXM2 homelab guide</source>
+            <translation>V100 SXM2 家用实验室指南</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Wikipedia's GPU launch-price lists</source>
+            <translation>维基百科的显卡首发价列表</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>a 2023 Chinese buying guide (its own estimate)</source>
+            <translation>2023 年的一篇中文选购指南（其自行估算）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>astroC86/gpu-datasheet</source>
+            <translation>astroC86/gpu-datasheet</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>datacenter price estimates (from memory)</source>
+            <translation>数据中心显卡估价（凭记录回忆）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>gmasse/gpu-specs</source>
+            <translation>gmasse/gpu-specs</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>gpuplanner hardware facts</source>
+            <translation>gpuplanner 硬件资料</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>power supply street prices (from memory)</source>
+            <translation>电源市场价（凭记录回忆）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>runlocalai</source>
+            <translation>runlocalai</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>v2ex forum</source>
+            <translation>V2EX 论坛</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>vendor launch prices (from memory)</source>
+            <translation>厂商首发价（凭记录回忆）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>woter.com article on the 48 GB 4090</source>
+            <translation>woter.com 关于 48 GB 版 4090 的文章</translation>
         </message>
     </context>
     <context>

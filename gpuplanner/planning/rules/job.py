@@ -146,6 +146,8 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         out.append(finding("price-user", "info", date=price.date))
     if price.condition == "msrp":
         out.append(finding("price-msrp", "warns", date=price.date))
+    if price.condition == "estimate":
+        out.append(finding("price-estimate", "warns", date=price.date))
     if price.age_days is not None and price.age_days > STALE_DAYS:
         # A fact about the price, never a rank: the range widens, the cell is marked.
         out.append(
@@ -159,7 +161,7 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 currency=request.currency,
             )
         )
-    if price.source.endswith("-recalled"):
+    if price.source.endswith("-recalled") and price.condition != "estimate":
         out.append(finding("price-unverified", "info"))
     return out
 

@@ -361,7 +361,7 @@ class ResultsPage(WizardPage):
                     .replace("%2", each.date)
                     .replace("%3", plan_text.condition_text(each.condition, tr_finding))
                     .replace("%4", plan_text.region_text(each.region, tr_finding))
-                    .replace("%5", each.source)
+                    .replace("%5", plan_text.source_text(each, self.language))
                 )
                 + "</div>"
             )
