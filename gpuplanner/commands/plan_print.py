@@ -57,6 +57,9 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
     headline and rows), laid out for a terminal."""
     head = headline(plan, language)
     print(head.summary)
+    for line in (head.market, head.ask_price):
+        if line is not None:
+            print(line)
     if head.price_age is not None:
         print(head.price_age)
     for line in effect_lines(plan, language):

@@ -27,6 +27,7 @@ MARKETS: dict[str, MarketDefaults] = {
     "CN": MarketDefaults("CN", "CNY", "CN-10A", 0.6),
     "US": MarketDefaults("US", "USD", "US-15A", 0.16),
 }
+MARKET_REGIONS: tuple[Region, ...] = ("CN", "US")  # the markets a user can choose
 HOME = MARKETS["CN"]  # where a market is unknown: the app's first users' own
 REGION_OF_CURRENCY: dict[str, Region] = {m.currency: m.region for m in MARKETS.values()}
 

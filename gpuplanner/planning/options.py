@@ -123,6 +123,21 @@ class PriceAge:
     unknown: int  # over 24 months old: "price unknown, check"
 
 
+@dataclass(frozen=True, kw_only=True)
+class PlanMarket:
+    """The market a plan prices in, and how far its top picks rest on that market's own
+    recent prices (planning/plan_market.py)."""
+
+    region: str  # where the buyer buys: CN, US
+    currency: Currency  # the money that market's shelf prices are in
+    shown_in: Currency  # the money the plan shows (a different one converts for display)
+    fx_rate: float | None  # CNY per USD, when shown in another money
+    fx_date: str | None
+    top: int  # the top purchase options looked at
+    unlisted: int  # of those, priced without a local listing at most ``months`` old
+    months: int
+
+
 @dataclass(frozen=True)
 class Plan:
     scenario: str
@@ -149,6 +164,7 @@ class Plan:
     job_label: str = ""
     price_age: PriceAge | None = None
     probe_effects: tuple[ProbeEffect, ...] = ()  # which probe figure moved the predictions
+    market: PlanMarket | None = None  # the market the prices are for
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

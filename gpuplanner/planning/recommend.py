@@ -38,6 +38,7 @@ from gpuplanner.planning.options import (
     PriceFact,
     Rental,
 )
+from gpuplanner.planning.plan_market import plan_market
 from gpuplanner.planning.request import MachineFacts, PlanError, PlanRequest
 from gpuplanner.planning.rules.job import USABLE_FRACTION
 from gpuplanner.planning.scaling import SHARDED_STEP_WEIGHTS, Link, Scaling, data_parallel
@@ -561,6 +562,7 @@ def recommend(
         job_label=_job_label(planner),
         price_age=pricing.price_age(ranked),
         probe_effects=planner.probe_effects(),
+        market=plan_market(ranked, planner.ctx.market),
     )
     if not request.alternatives:
         return plan

@@ -94,6 +94,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "Only the launch price (MSRP, {date}) is on record, not a shelf price: check what shops ask today.",
     ),
+    "price-other-market": translatable(
+        "Finding",
+        "Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Type the price you see.",
+    ),
     "price-estimate": translatable(
         "Finding",
         "Only an estimate ({date}) is on record, not a listed price: check what shops ask today.",

@@ -123,7 +123,15 @@ def _header(head: Headline, context: ReportContext, tr: Translator) -> str:
         title=_title(context, tr),
         made=e(made),
         summary=e(head.summary),
-        price_age=f"\n<p><i>{e(head.price_age)}</i></p>" if head.price_age else "",
+        price_age="".join(
+            f"\n<p>{line}</p>"
+            for line in (
+                e(head.market) if head.market else "",
+                f"<b>{e(head.ask_price)}</b>" if head.ask_price else "",
+                f"<i>{e(head.price_age)}</i>" if head.price_age else "",
+            )
+            if line
+        ),
     )
 
 

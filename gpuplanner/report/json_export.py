@@ -122,4 +122,5 @@ def plan_json(plan: Plan) -> dict:
         else None,
         "rent": [to_dict(r) for r in plan.rent],
         "price_age": to_dict(plan.price_age) if plan.price_age else None,
+        "market": to_dict(plan.market) if plan.market else None,
     }

@@ -21,7 +21,7 @@ from gpuplanner.core.vocab import USER_REGION, Currency, as_currency
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.planning.findings import Need
-from gpuplanner.planning.options import Alternative, Option, PriceAge, PriceFact
+from gpuplanner.planning.options import Alternative, Option, PlanMarket, PriceAge, PriceFact
 from gpuplanner.planning.rules.job import STALE_DAYS
 from gpuplanner.report.finding_sentences import TEXT
 
@@ -207,8 +207,9 @@ RISK_TEXT = {
 
 def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
     out = dict(params)
-    if "region" in out:
-        out["region"] = tr(REGION_TEXT.get(str(out["region"]), str(out["region"])))
+    for key in ("region", "market", "seen_in"):  # a market by name
+        if key in out:
+            out[key] = tr(REGION_TEXT.get(str(out[key]), str(out[key])))
     if "reason" in out:
         out["reason"] = tr(AVAILABILITY_TEXT.get(str(out["reason"]), str(out["reason"])))
     if "since" in out:
@@ -414,6 +415,50 @@ def route_alternative_text(
         ),
         _params(params, tr, option.currency),
     )
+
+
+def market_text(market: PlanMarket, language: str = ENGLISH) -> str:
+    """'Prices for China, in CNY' — and, shown in another money, that it is converted for
+    display only."""
+    params = {
+        "market": translate(REGION_TEXT.get(market.region, market.region), language),
+        "currency": market.currency,
+        "shown": market.shown_in,
+        "rate": f"{market.fx_rate:.4g}" if market.fx_rate else "",
+        "date": market.fx_date or "",
+    }
+    if market.shown_in == market.currency:
+        template = translatable("Finding", "Prices for {market}, in {currency}.")
+    elif market.fx_rate:
+        template = translatable(
+            "Finding",
+            "Prices for {market}, shown in {shown}: converted for display only, at {rate} CNY per USD ({date}).",
+        )
+    else:
+        template = translatable("Finding", "Prices for {market}, shown in {shown}.")
+    return _fill(translate(template, language), params)
+
+
+def ask_price_text(market: PlanMarket, language: str = ENGLISH) -> str:
+    """Where the buyer's market has no recent price for the top picks, ask for the one seen."""
+    template = (
+        translatable(
+            "Finding",
+            "{unlisted} of the top {top} cards have no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
+        )
+        if market.top > 1
+        else translatable(
+            "Finding",
+            "The top card has no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
+        )
+    )
+    params = {
+        "unlisted": market.unlisted,
+        "top": market.top,
+        "months": market.months,
+        "market": translate(REGION_TEXT.get(market.region, market.region), language),
+    }
+    return _fill(translate(template, language), params)
 
 
 def price_age_text(age: PriceAge, language: str = ENGLISH, tr: Translator | None = None) -> str:

@@ -22,6 +22,8 @@ from gpuplanner.report.plan_text import Said
 @dataclass(frozen=True)
 class Headline:
     summary: str  # the job, the budget, the memory, the TensorFlow route, the speed baseline
+    market: str | None  # the market the prices are for, and the money they are shown in
+    ask_price: str | None  # where the top picks have no recent local price: type yours
     price_age: str | None  # how old the prices are, when they are old
     no_purchase: str | None  # said when the cards the user has already hold the job
     keep: tuple[str, ...]  # what to know about keeping them
@@ -81,6 +83,12 @@ def headline(plan: Plan, language: str) -> Headline:
     )
     return Headline(
         summary=summary,
+        market=plan_text.market_text(plan.market, language) if plan.market else None,
+        ask_price=(
+            plan_text.ask_price_text(plan.market, language)
+            if plan.market and plan.market.unlisted
+            else None
+        ),
         price_age=(
             plan_text.price_age_text(plan.price_age, language)
             if plan.price_age is not None

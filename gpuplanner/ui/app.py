@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from gpuplanner import __version__
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.languages import pick_currency, pick_language
+from gpuplanner.core.markets import MARKET_REGIONS
 from gpuplanner.core.vocab import Currency
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.settings import open_settings, read_str
@@ -79,12 +80,19 @@ class Application:
         from gpuplanner.app.session import Session
         from gpuplanner.ui.controller import WizardController
 
-        self.session = Session(currency=currency, language=language)
+        saved_market = read_str(self.settings, "ui/market")
+        self.session = Session(
+            currency=currency,
+            language=language,
+            # The market chosen last time; else the first currency's country.
+            market=saved_market if saved_market in MARKET_REGIONS else None,
+        )
         self._restore_entries()
         self.controller = WizardController(self.session, parent=app)
         self.window = MainWindow(language, currency, self.controller)
         self.window.language_requested.connect(self.set_language)
         self.window.currency_changed.connect(lambda c: self._save("ui/currency", c))
+        self.window.market_changed.connect(lambda m: self._save("ui/market", m))
         self.controller.scan_finished.connect(self._remember_scan)
         self.window.pages.currentChanged.connect(lambda _i: self._remember_entries())
 

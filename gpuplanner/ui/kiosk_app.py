@@ -77,6 +77,9 @@ def build(
         controller.catalog = catalog
         main = MainWindow(state["language"], config.currency, controller, allow_files=False)
         main.hide_pages(set(main_pages_hidden(config)))
+        # The shop's own list is the market: its customers do not choose another.
+        main.market_label.setVisible(False)
+        main.market_combo.setVisible(False)
         main.scenario_page.show_only(set(config.scenarios))
         if config.in_stock_only and prices:
             # A customer sees what is on the shelf; the rest is one tick away.

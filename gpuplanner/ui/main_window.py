@@ -23,6 +23,7 @@ from gpuplanner.core.languages import (
     SUPPORTED_CURRENCIES,
     SUPPORTED_LANGUAGES,
 )
+from gpuplanner.core.markets import MARKET_REGIONS
 from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.core.vocab import Currency, as_currency
 from gpuplanner.ui.pages.base import WizardPage
@@ -77,6 +78,7 @@ QAbstractSpinBox { min-height: 1.5em; }
 class MainWindow(QMainWindow):
     language_requested = Signal(str)
     currency_changed = Signal(str)
+    market_changed = Signal(str)
 
     def __init__(
         self,
@@ -105,6 +107,16 @@ class MainWindow(QMainWindow):
         for money in SUPPORTED_CURRENCIES:  # not "currency": the window's own is a parameter
             self.currency_combo.addItem(f"{money} ({CURRENCY_SYMBOLS[money]})", money)
         self.currency_label.setBuddy(self.currency_combo)
+        # Where the user buys: the prices, the wall socket and the electricity price follow it;
+        # the language and the currency never change it (a currency only converts for display).
+        self.market_label = QLabel(self)
+        self.market_combo = QComboBox(self)
+        self.market_combo.setObjectName("marketCombo")
+        for region in MARKET_REGIONS:
+            self.market_combo.addItem("", region)
+        self.market_label.setBuddy(self.market_combo)
+        self.market_label.setVisible(controller is not None)
+        self.market_combo.setVisible(controller is not None)
 
         header = QFrame(self)
         header.setObjectName("header")
@@ -117,6 +129,9 @@ class MainWindow(QMainWindow):
         header_layout.addSpacing(12)
         header_layout.addWidget(self.currency_label)
         header_layout.addWidget(self.currency_combo)
+        header_layout.addSpacing(12)
+        header_layout.addWidget(self.market_label)
+        header_layout.addWidget(self.market_combo)
         self.fleet_button = QPushButton(self)
         self.fleet_button.setObjectName("fleetButton")
         # The fleet view reads folders of files: not for a kiosk's customers.
@@ -173,6 +188,9 @@ class MainWindow(QMainWindow):
         self.set_currency(currency)
         self.language_combo.currentIndexChanged.connect(self._on_language_picked)
         self.currency_combo.currentIndexChanged.connect(self._on_currency_picked)
+        if controller is not None:
+            self.set_market(controller.session.region())
+        self.market_combo.currentIndexChanged.connect(self._on_market_picked)
         self.scenario_page.scenario_changed.connect(lambda _s: self._update_navigation())
         self.retranslate()
         self._update_navigation()
@@ -304,6 +322,27 @@ class MainWindow(QMainWindow):
                 self.controller.ensure_exchange_rate()
             session.set_currency(currency)
 
+    def set_market(self, region: str) -> None:
+        """Show (and, with a wizard behind the window, plan for) the market ``region``."""
+        index = self.market_combo.findData(region)
+        if index >= 0 and index != self.market_combo.currentIndex():
+            self.market_combo.blockSignals(True)
+            self.market_combo.setCurrentIndex(index)
+            self.market_combo.blockSignals(False)
+        if self.controller is not None:
+            self.controller.session.market = region
+
+    def market(self) -> str:
+        return str(self.market_combo.currentData())
+
+    def _on_market_picked(self, _index: int) -> None:
+        self.set_market(self.market())
+        page = self.pages.currentWidget()
+        if isinstance(page, WizardPage):
+            page.retranslate()
+            page.entered()
+        self.market_changed.emit(self.market())
+
     def currency(self) -> Currency:
         return as_currency(str(self.currency_combo.currentData()))
 
@@ -331,6 +370,17 @@ class MainWindow(QMainWindow):
         self.currency_label.setText(self.tr("C&urrency:"))
         self.language_combo.setAccessibleName(self.tr("Language"))
         self.currency_combo.setAccessibleName(self.tr("Currency"))
+        self.market_label.setText(self.tr("Mar&ket:"))
+        self.market_combo.setAccessibleName(self.tr("Market"))
+        self.market_combo.setToolTip(
+            self.tr(
+                "Where you buy: the prices, the wall socket and the electricity price are that "
+                "market's. The currency only changes how money is shown."
+            )
+        )
+        names = {"CN": self.tr("China"), "US": self.tr("United States")}
+        for i in range(self.market_combo.count()):
+            self.market_combo.setItemText(i, names.get(str(self.market_combo.itemData(i)), ""))
         self.fleet_button.setText(self.tr("Lab &fleet…"))
         self.fleet_button.setToolTip(
             self.tr("Plan upgrades for many machines from their saved scans and nvidia-smi reports")

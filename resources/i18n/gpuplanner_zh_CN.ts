@@ -606,6 +606,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Type the price you see.</source>
+            <translation>不是{market}的价格：最新记录来自{seen_in}（{date}），已换算。请输入您看到的价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not in stock in this shop.</source>
             <translation>本店暂无现货。</translation>
         </message>
@@ -673,6 +678,21 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Prices behind these options: {count} cards, typically {months} months old ({oldest} to {newest}); {stale} over a year old, {unknown} over two years: check today's prices.</source>
             <translation>这些方案所用的价格：共 {count} 款显卡，一般是 {months} 个月前的（{oldest} 至 {newest}）；{stale} 款超过一年，{unknown} 款超过两年：请核实当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Prices for {market}, in {currency}.</source>
+            <translation>按{market}市场计价，单位 {currency}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Prices for {market}, shown in {shown}.</source>
+            <translation>按{market}市场计价，以 {shown} 显示。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Prices for {market}, shown in {shown}: converted for display only, at {rate} CNY per USD ({date}).</source>
+            <translation>按{market}市场计价，以 {shown} 显示：仅为显示而换算，汇率 1 美元 = {rate} 元（{date}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -798,6 +818,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
             <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The top card has no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.</source>
+            <translation>排名第一的卡没有{market}近 {months} 个月内的价格：请在其总价处输入您看到的价格，方案会按它计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1249,6 +1274,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{total} is over the {budget} budget.</source>
             <translation>总价 {total} 超出预算 {budget}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{unlisted} of the top {top} cards have no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.</source>
+            <translation>前 {top} 张卡中有 {unlisted} 张没有{market}近 {months} 个月内的价格：请在其总价处输入您看到的价格，方案会按它计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1908,6 +1938,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
+            <source>China</source>
+            <translation>中国</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
             <source>Currency</source>
             <translation>货币</translation>
         </message>
@@ -1923,6 +1958,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
+            <source>Mar&amp;ket:</source>
+            <translation>购买市场(&amp;K)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
+            <source>Market</source>
+            <translation>购买市场</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
             <source>Plan upgrades for many machines from their saved scans and nvidia-smi reports</source>
             <translation>根据多台机器保存的扫描结果和 nvidia-smi 报告规划升级</translation>
         </message>
@@ -1930,6 +1975,16 @@
             <location filename="gpuplanner/ui/main_window.py" />
             <source>Step %1 of %2</source>
             <translation>第 %1 步，共 %2 步</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
+            <source>United States</source>
+            <translation>美国</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
+            <source>Where you buy: the prices, the wall socket and the electricity price are that market's. The currency only changes how money is shown.</source>
+            <translation>您在哪里购买：价格、墙插规格和电价都按该市场计算。货币只改变金额的显示方式。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />

@@ -44,6 +44,13 @@ _ALLOWED_WORDS = """
 ALLOWED = set(_ALLOWED_WORDS.split())
 
 
+def _chinese_lookup() -> dict[tuple[str, str], str]:
+    from gpuplanner.core import paths
+    from gpuplanner.i18n.tsfile import read_ts
+
+    return read_ts(paths.resource_path("i18n", "gpuplanner_zh_CN.ts")).lookup()
+
+
 def allowed_words() -> set[str]:
     """The allow-list plus every name in the catalog, its sources and the LLM presets."""
     words = {w.lower() for w in ALLOWED}
@@ -54,6 +61,8 @@ def allowed_words() -> set[str]:
     names += [g.vendor for g in data.gpus] + [c.name for c in data.cpus]
     names += [m.name for m in LLMS.values()] + list(LLMS) + sources
     names += [p.source for p in data.prices]
+    # A source's name as the Chinese text gives it (proper names stay Latin: "PC Gamer").
+    names += [text for (context, _source), text in _chinese_lookup().items() if context == "Source"]
     for name in names:
         words |= {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
     return words

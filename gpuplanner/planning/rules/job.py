@@ -125,6 +125,18 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         barred = market.not_sold(c.gpu.id, price.condition)
         if barred is not None:  # shown only because the user asked to see every card
             out.append(_not_sold(barred, market.region, "warns"))
+    if price.region not in (SHOP_REGION, USER_REGION, market.region):
+        # Another market's price stands in for the buyer's own: said in the option, so the
+        # buyer knows to check (or type) the price where they buy.
+        out.append(
+            finding(
+                "price-other-market",
+                "warns",
+                market=market.region,
+                seen_in=price.region,
+                date=price.date,
+            )
+        )
     if price.converted_from:
         out.append(
             finding(

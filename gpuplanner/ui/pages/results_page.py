@@ -281,6 +281,10 @@ class ResultsPage(WizardPage):
         needed, a better route, or the ways forward."""
         e = html.escape
         lines = []
+        if head.market is not None:
+            lines.append(f"<b>{e(head.market)}</b>")
+        if head.ask_price is not None:
+            lines.append(f"<b>{e(head.ask_price)}</b>")
         if head.price_age is not None:
             lines.append(f"<i>{e(head.price_age)}</i>")
         if head.no_purchase is not None:
