@@ -16,7 +16,7 @@ from gpuplanner.catalog import bundled, packimport, pricepack
 from gpuplanner.catalog.bundled import BuildReport
 from gpuplanner.catalog.names import named_cards
 from gpuplanner.catalog.packimport import PreparedImport
-from gpuplanner.catalog.price_stats import price_ages
+from gpuplanner.catalog.price_stats import COMMON_PICKS, price_ages
 from gpuplanner.catalog.pricefile import PriceListError, read_limited
 from gpuplanner.catalog.pricelist import PriceListReport, read_price_list, write_price_list
 from gpuplanner.catalog.records import GpuSpec, Price
@@ -159,7 +159,15 @@ def catalog_info(today: str | None = None) -> dict[str, Any]:
     day = today or dt.date.today().isoformat()
     with open_catalog() as catalog:
         info = catalog.info()
-        info["price_age"] = {"today": day, **price_ages(catalog.prices(), day)}
+        prices = catalog.prices()
+        info["price_age"] = {"today": day, **price_ages(prices, day)}
+        # The same for the cards plans pick most: what a release must keep fresh.
+        common = [p for p in prices if p.gpu_id in COMMON_PICKS]
+        info["price_age_common"] = {
+            "today": day,
+            "cards": list(COMMON_PICKS),
+            **price_ages(common, day),
+        }
     return info
 
 

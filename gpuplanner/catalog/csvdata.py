@@ -20,6 +20,7 @@ from gpuplanner.catalog.schema import (
     GPUS,
     INT,
     LIST,
+    PRICE_TRENDS,
     PRICES,
     PSUS,
     REGION_TABLE,
@@ -201,6 +202,12 @@ def load_catalog(folder: Path) -> dict[str, list[Row]]:
     check_sources(REGION_TABLE, "sources")
     check_sources(AVAILABILITY, "sources")
     check_sources(RISKS, "sources")
+    check_sources(PRICE_TRENDS, "sources")
+    for line, row in data[PRICE_TRENDS.name]:
+        if row["from_date"] >= row["to_date"]:
+            raise CatalogDataError(
+                PRICE_TRENDS.file, line, "to_date", "a trend must end after it starts"
+            )
     for rate in fx_rates:
         if rate.source not in sources:
             raise CatalogDataError(

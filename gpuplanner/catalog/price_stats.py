@@ -13,6 +13,30 @@ from collections.abc import Iterable
 from gpuplanner.catalog.records import Price
 
 KINDS = ("new", "used", "msrp", "estimate", "cloud-hour")
+# The cards plans pick most (the student's, the small firm's and the LLM team's usual answers):
+# each release needs a fresh new and used price for every one of them.
+COMMON_PICKS = (
+    "geforce-rtx-5090",
+    "geforce-rtx-5080",
+    "geforce-rtx-5070-ti",
+    "geforce-rtx-5070",
+    "geforce-rtx-5060-ti-16-gb",
+    "geforce-rtx-5060-ti-8-gb",
+    "geforce-rtx-5060",
+    "geforce-rtx-4060-ti-16-gb",
+    "geforce-rtx-4070-super",
+    "geforce-rtx-4070-ti-super",
+    "geforce-rtx-4080-super",
+    "geforce-rtx-4090",
+    "geforce-rtx-3090",
+    "geforce-rtx-3060-12-gb",
+    "rtx-a4000",
+    "rtx-a5000",
+    "rtx-a6000",
+    "rtx-4000-ada-generation",
+    "rtx-6000-ada-generation",
+    "rtx-pro-6000-blackwell",
+)
 SIX_MONTHS, TWELVE_MONTHS = 182, 365
 
 

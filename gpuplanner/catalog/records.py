@@ -208,6 +208,22 @@ class MarketRisk:
     note: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class PriceTrend:
+    """How prices of a kind of card moved between two dates (catalog/schema.py PRICE_TRENDS)."""
+
+    kind: str
+    cards: tuple[str, ...]  # fnmatch patterns over catalog ids
+    region: str  # CN, US or * (everywhere)
+    condition: str  # new, used
+    from_date: str
+    to_date: str
+    change_pct: float
+    cards_measured: int
+    sources: str
+    note: str | None = None
+
+
 @dataclass(frozen=True)
 class CatalogData:
     """Everything the planner needs, loaded at once."""
@@ -223,3 +239,4 @@ class CatalogData:
     regions: tuple[RegionTax, ...] = ()
     availability: tuple[Availability, ...] = ()
     risks: tuple[MarketRisk, ...] = ()
+    price_trends: tuple[PriceTrend, ...] = ()

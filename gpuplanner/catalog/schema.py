@@ -304,6 +304,27 @@ RISKS = Table(
     key=("gpu_id", "risk"),
 )
 
+# How prices of a kind of card moved over a stretch of time, measured from dated series
+# (monthly market reports, a shop's daily prices): an old price's "today it may be" range
+# follows it (planning/pricing.py).
+PRICE_TRENDS = Table(
+    "price_trends",
+    "price_trends.csv",
+    (
+        _c("kind", required=True),  # the kind in words (translated): "new RTX 50 cards"
+        _c("cards", required=True),  # catalog ids it covers, ';'-separated fnmatch patterns
+        _c("region", CHOICE, True, choices=(*REGIONS, "*")),
+        _c("condition", CHOICE, True, choices=("new", "used")),
+        _c("from_date", DATE, True),
+        _c("to_date", DATE, True),
+        _c("change_pct", FLOAT, True, -80, 400),
+        _c("cards_measured", INT, True, 1, 500),
+        _c("sources", required=True),
+        _c("note"),
+    ),
+    key=("kind", "region", "condition", "from_date"),
+)
+
 TABLES = (
     SOURCES,
     GPUS,
@@ -316,4 +337,5 @@ TABLES = (
     REGION_TABLE,
     AVAILABILITY,
     RISKS,
+    PRICE_TRENDS,
 )

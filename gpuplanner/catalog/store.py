@@ -19,6 +19,7 @@ from gpuplanner.catalog.records import (
     GpuSpec,
     MarketRisk,
     Price,
+    PriceTrend,
     PsuPrice,
     RegionTax,
     Source,
@@ -202,6 +203,10 @@ class Catalog:
         rows = self._rows("select * from risks order by gpu_id, risk")
         return [MarketRisk(**dict(r)) for r in rows]
 
+    def price_trends(self) -> list[PriceTrend]:
+        rows = self._rows("select * from price_trends order by kind, region, from_date")
+        return [PriceTrend(**{**dict(r), "cards": tuple(str(r["cards"]).split(";"))}) for r in rows]
+
     def load_all(self) -> CatalogData:
         gpus = tuple(self.gpus())
         risks = tuple(self.risks())
@@ -218,6 +223,7 @@ class Catalog:
             tuple(self.regions()),
             export_rules.with_rules(tuple(self.availability()), gpus, rebuilt),
             risks,
+            tuple(self.price_trends()),
         )
 
     def info(self) -> dict:

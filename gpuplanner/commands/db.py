@@ -114,14 +114,20 @@ def cmd_info(args: argparse.Namespace) -> int:
     print(f"prices:    {info['prices']} ({by_condition})")
     print(f"currencies: {', '.join(info['currencies'])}")
     print(f"price dates: {info['oldest_price_date']} to {info['newest_price_date']}")
-    for region, kinds in info["price_age"].items():
-        if region == "today":
-            continue
-        for kind, age in kinds.items():
-            print(
-                f"  {region} {kind}: {age['cards']} cards, median {age['median_days']:g} days old;"
-                f" {age['over_6_months']:.0%} over 6 months, {age['over_12_months']:.0%} over 12"
-            )
+    for heading, key in (
+        ("every card", "price_age"),
+        ("cards plans pick most", "price_age_common"),
+    ):
+        print(f"price ages, {heading}:")
+        for region, kinds in info[key].items():
+            if region in ("today", "cards"):
+                continue
+            for kind, age in kinds.items():
+                print(
+                    f"  {region} {kind}: {age['cards']} cards, median {age['median_days']:g} days"
+                    f" old; {age['over_6_months']:.0%} over 6 months,"
+                    f" {age['over_12_months']:.0%} over 12"
+                )
     print(f"TensorFlow builds: {info['tf_builds']}   CPUs: {info['cpus']}", end="   ")
     print(f"sources: {info['sources']}")
     return EXIT_OK

@@ -4,7 +4,7 @@ Recognised forms (the same ones ``pyside6-lupdate`` reads):
 ``self.tr("text")`` (context: the enclosing class), ``QCoreApplication.translate("Ctx", "text")``
 and ``translatable("Ctx", "text")``. A ``tr()`` whose text is not a literal cannot be
 translated and is reported as a problem. The catalog's data holds words shown to the user too:
-each source's ``label`` (sources.csv), context "Source".
+each source's ``label`` (sources.csv), context "Source", and each price trend's ``kind``.
 """
 
 from __future__ import annotations
@@ -105,7 +105,11 @@ def extract_file(path: Path, display_name: str) -> tuple[list[SourceString], lis
 
 
 # Catalog words the user reads: (file under the project root, column, context).
-DATA_STRINGS = (("resources/catalog/sources.csv", "label", "Source"),)
+DATA_STRINGS = (
+    ("resources/catalog/sources.csv", "label", "Source"),
+    # A trend's kind is a finding's parameter: translated in the findings' own context.
+    ("resources/catalog/price_trends.csv", "kind", "Finding"),
+)
 
 
 def extract_data(root: Path) -> list[SourceString]:

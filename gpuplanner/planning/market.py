@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gpuplanner.catalog.records import Availability, CatalogData, FxRate, Price, RegionTax
+from gpuplanner.catalog.records import (
+    Availability,
+    CatalogData,
+    FxRate,
+    Price,
+    PriceTrend,
+    RegionTax,
+)
 from gpuplanner.core.markets import region_of
 from gpuplanner.core.money import Money
 from gpuplanner.core.vocab import SHOP_REGION, USER_REGION, Currency
@@ -42,6 +49,7 @@ class Market:
     taxes: dict[str, RegionTax] = field(default_factory=dict)
     availability: dict[tuple[str, str], Availability] = field(default_factory=dict)
     show_unavailable: bool = False
+    trends: tuple[PriceTrend, ...] = ()  # how kinds of prices moved (planning/price_moves.py)
 
     def local(self, price: Price) -> bool:
         """A price asked where the buyer buys: the region's own, a shop's, the user's own."""
@@ -141,4 +149,5 @@ def market_for(
         taxes={t.region: t for t in catalog.regions},
         availability={(a.gpu_id, a.region): a for a in catalog.availability},
         show_unavailable=show_unavailable,
+        trends=catalog.price_trends,
     )

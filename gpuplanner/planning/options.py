@@ -10,6 +10,7 @@ from gpuplanner.planning import memory
 from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
 from gpuplanner.planning.power import PowerBudget
+from gpuplanner.planning.price_moves import PriceMove
 from gpuplanner.planning.scaling import Scaling
 
 
@@ -47,6 +48,7 @@ class PriceFact:
     low: float | None = None  # what it may really cost today: the source's range, widened
     high: float | None = None  # by the price's age (pricing.drift)
     source_name: str | None = None  # the source as shown; None: ``source`` is its own name
+    moved: PriceMove | None = None  # how prices of its kind moved since its date
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ How fast the range widens is measured, not chosen: in the memory crunch that beg
 2025 the 16 GB cards moved 12-28% in three months (RTX 5060 Ti $400 -> $450, 5070 Ti
 $745 -> $829, 5080 $990 -> $1,268; pcgamer-16gb-2026), and GeForce cards two to four years old
 sold 20-40% off or over their launch prices. So about 3% a month after the first six, capped
-at half the price either way.
+at half the price either way, for the days no measured trend covers; where one does (catalog
+price_trends.csv, planning/price_moves.py), the range follows where prices of that kind went.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from __future__ import annotations
 import datetime as dt
 
 from gpuplanner.catalog.records import Price
+from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 from gpuplanner.planning import cost
+from gpuplanner.planning.cost import ChosenPrice
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Option, PriceAge, PriceFact
+from gpuplanner.planning.price_moves import Dated, PriceMove, movement
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.rules.job import STALE_DAYS, VERY_OLD_DAYS
 
@@ -34,6 +38,23 @@ def drift(age_days: int | None) -> float:
     if age_days is None or age_days <= FRESH_DAYS:
         return 0.0
     return min(MAX_DRIFT, DRIFT_PER_MONTH * (age_days - FRESH_DAYS) / 30.4)
+
+
+def today_range(
+    chosen: ChosenPrice, age: int | None, moved: PriceMove | None
+) -> tuple[float, float]:
+    """What the price may be today: centred where prices of its kind went since its date (a
+    measured trend), widened by the drift of the days no trend measured; the source's own range
+    moved the same way."""
+    factor = 1 + moved.change if moved is not None else 1.0
+    unmeasured = age
+    if moved is not None and age is not None:
+        unmeasured = max(0, age - moved.covered_days)
+    spread = drift(unmeasured)
+    centre = chosen.amount * factor
+    low = min((chosen.low or chosen.amount) * factor, centre * (1 - spread))
+    high = max((chosen.high or chosen.amount) * factor, centre * (1 + spread))
+    return low, high
 
 
 def age_days(date: str, today: str | None) -> int | None:
@@ -61,9 +82,16 @@ def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> Pri
     if chosen is None:
         return None
     age = age_days(chosen.date, request.today)
-    spread = drift(age)
-    low = min(chosen.low or chosen.amount, chosen.amount * (1 - spread))
-    high = max(chosen.high or chosen.amount, chosen.amount * (1 + spread))
+    moved = None
+    if prices and chosen.region not in (SHOP_REGION, USER_REGION):
+        dated = Dated(
+            gpu_id=prices[0].gpu_id,
+            region=chosen.region,
+            condition=chosen.condition,
+            date=chosen.date,
+        )
+        moved = movement(dated, market.trends, request.today)
+    low, high = today_range(chosen, age, moved)
     return PriceFact(
         amount=chosen.amount,
         currency=chosen.currency,
@@ -83,6 +111,7 @@ def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> Pri
         low=round(low, 2),
         high=round(high, 2),
         source_name=chosen.source_name,
+        moved=moved,
     )
 
 

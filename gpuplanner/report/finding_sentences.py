@@ -98,6 +98,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Type the price you see.",
     ),
+    "price-rose": translatable(
+        "Finding",
+        "Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.",
+    ),
+    "price-fell": translatable(
+        "Finding",
+        "Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.",
+    ),
     "price-estimate": translatable(
         "Finding",
         "Only an estimate ({date}) is on record, not a listed price: check what shops ask today.",

@@ -207,6 +207,8 @@ RISK_TEXT = {
 
 def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
     out = dict(params)
+    if "price_kind" in out:  # price_trends.csv's words, translated like a finding's
+        out["price_kind"] = tr(str(out["price_kind"]))
     for key in ("region", "market", "seen_in"):  # a market by name
         if key in out:
             out[key] = tr(REGION_TEXT.get(str(out[key]), str(out[key])))

@@ -13,6 +13,7 @@ from gpuplanner.planning.options import Candidate
 
 USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragmentation's
 STALE_DAYS = 365
+NOTABLE_MOVE = 0.03  # a price movement worth a sentence (smaller is noise in monthly reports)
 VERY_OLD_DAYS = 730
 IMAGE_WORKLOADS = ("resnet50", "ssd")
 POOR_SCALING = 0.6  # of linear: the extra cards buy little for this job
@@ -160,6 +161,23 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         out.append(finding("price-msrp", "warns", date=price.date))
     if price.condition == "estimate":
         out.append(finding("price-estimate", "warns", date=price.date))
+    moved = price.moved
+    if moved is not None and abs(moved.change) >= NOTABLE_MOVE:
+        # Which way prices of this kind went since its date, and so what it may be today.
+        out.append(
+            finding(
+                "price-rose" if moved.change > 0 else "price-fell",
+                "info",
+                price_kind=moved.kind,
+                cards=moved.cards_measured,
+                pct=round(abs(moved.change) * 100),
+                from_date=moved.from_date,
+                to_date=moved.to_date,
+                low=round(price.low or price.amount),
+                high=round(price.high or price.amount),
+                currency=request.currency,
+            )
+        )
     if price.age_days is not None and price.age_days > STALE_DAYS:
         # A fact about the price, never a rank: the range widens, the cell is marked.
         out.append(
