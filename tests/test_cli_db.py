@@ -118,7 +118,7 @@ def test_an_empty_price_list_does_not_wipe_a_shops_prices(tmp_path):
     assert result.returncode == 1 and "empty.csv has no price rows" in result.stderr
 
     def shop_prices():
-        prices = json.loads(run_cli(tmp_path, "db", "prices", "4090", "--json").stdout)["prices"]
+        prices = json.loads(run_cli(tmp_path, "db", "prices", "3090", "--json").stdout)["prices"]
         return [p for p in prices if p.get("shop") == "default"]
 
     assert shop_prices()
@@ -135,7 +135,7 @@ def test_a_rejected_import_changes_nothing(tmp_path):
     result = run_cli(tmp_path, "db", "import-prices", str(bad))
     assert result.returncode == 1
     assert "line 3, column price" in result.stderr and "nothing was imported" in result.stderr
-    prices = json.loads(run_cli(tmp_path, "db", "prices", "4090", "--json").stdout)["prices"]
+    prices = json.loads(run_cli(tmp_path, "db", "prices", "3090", "--json").stdout)["prices"]
     assert any(p["shop"] == "default" for p in prices)
     assert not json.loads(run_cli(tmp_path, "db", "prices", "4090", "--json").stdout)["prices"][
         0
