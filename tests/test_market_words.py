@@ -1,0 +1,119 @@
+"""Where a price is shown, the market and the source are named in words (issue 37, 2 and 5):
+no internal source id reaches the user, and in the China market every top pick priced without a
+recent Chinese listing says so, while the headline names the market and asks for the price seen.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gpuplanner.app.plan_request import plan_request
+from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.scenarios import Scenario
+from gpuplanner.planning.options import PriceFact
+from gpuplanner.planning.plan_market import listed_here
+from gpuplanner.planning.recommend import recommend
+from gpuplanner.report import plan_text
+from gpuplanner.report.plan_view import headline
+
+TODAY = "2026-12-01"
+# What an option says when its price is not a recent listing from the buyer's own market.
+SAYS_NOT_LOCAL = {
+    "price-other-market",
+    "price-estimate",
+    "price-msrp",
+    "price-stale",
+    "price-very-old",
+}
+
+
+def _plan(data, model, scenario, budget, currency, region):
+    job = JobInputs(budget=budget, region=region)
+    request = plan_request(scenario, currency, job=job, catalog=data, today=TODAY)
+    return recommend(request, data, model)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_no_price_row_shows_an_internal_source_id(data, language):
+    from gpuplanner.catalog.store import Catalog
+
+    with Catalog.open() as catalog:
+        ids = {s.id for s in catalog.sources()}
+    for price in data.prices:
+        fact = PriceFact(
+            amount=price.amount,
+            currency=price.currency,
+            condition=price.condition,
+            region=price.region,
+            source=price.source,
+            date=price.date,
+            age_days=None,
+            source_name=price.source_name,
+        )
+        shown = plan_text.source_text(fact, language)
+        assert shown and shown not in ids, (price.gpu_id, price.source, shown)
+
+
+CHINA_GRID = [
+    (Scenario.STUDENT, 3_000),
+    (Scenario.SME, 15_000),
+    (Scenario.LLM, 60_000),
+]
+
+
+@pytest.mark.parametrize(("scenario", "budget"), CHINA_GRID)
+def test_china_market_top_picks_say_where_their_price_comes_from(data, model, scenario, budget):
+    plan = _plan(data, model, scenario, budget, "CNY", "CN")
+    assert plan.market is not None and plan.market.region == "CN"
+    bought = [o for o in plan.fitting() if o.action != "keep" and o.price_each is not None][:3]
+    assert bought, "nothing to buy in the China market"
+    unlisted = 0
+    for option in bought:
+        if listed_here(option.price_each, "CN"):
+            continue
+        unlisted += 1
+        ids = {f.id for f in option.findings}
+        assert ids & SAYS_NOT_LOCAL, (option.gpu_id, option.price_each, ids)
+    assert plan.market.unlisted == unlisted
+    for language, china in (("en", "China"), ("zh_CN", "中国")):
+        head = headline(plan, language)
+        assert head.market is not None and china in head.market
+        if unlisted:
+            assert head.ask_price is not None and china in head.ask_price
+        else:
+            assert head.ask_price is None
+
+
+def test_a_recent_chinese_listing_needs_no_words_of_warning():
+    fresh = PriceFact(
+        amount=5000.0,
+        currency="CNY",
+        condition="used",
+        region="CN",
+        source="x",
+        date="2026-10-01",
+        age_days=61,
+    )
+    assert listed_here(fresh, "CN")
+    assert not listed_here(fresh, "US")
+    old = PriceFact(
+        amount=5000.0,
+        currency="CNY",
+        condition="new",
+        region="CN",
+        source="x",
+        date="2025-06-01",
+        age_days=548,
+    )
+    assert not listed_here(old, "CN")
+    for kind in ("estimate", "msrp"):
+        guess = PriceFact(
+            amount=5000.0,
+            currency="CNY",
+            condition=kind,
+            region="CN",
+            source="x",
+            date="2026-10-01",
+            age_days=61,
+        )
+        assert not listed_here(guess, "CN")
