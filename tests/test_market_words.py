@@ -117,3 +117,21 @@ def test_a_recent_chinese_listing_needs_no_words_of_warning():
             age_days=61,
         )
         assert not listed_here(guess, "CN")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_report_lists_where_each_price_comes_from(data, model, language):
+    from gpuplanner.planning.plan_market import provenance
+
+    plan = _plan(data, model, Scenario.SME, 15_000, "CNY", "CN")
+    lines = plan_text.provenance_lines(plan, language)
+    assert lines
+    kinds = {
+        provenance(o.price_each, "CN")
+        for o in plan.fitting()
+        if o.action != "keep" and o.price_each is not None
+    }
+    assert len(lines) == len(kinds)  # one line per kind of source, each card once
+    for option in plan.fitting():
+        if option.action != "keep" and option.price_each is not None:
+            assert sum(f"{option.gpu} (" in line for line in lines) == 1, option.gpu

@@ -25,6 +25,22 @@ def listed_here(price: PriceFact, region: str) -> bool:
     return price.region == region and price.condition in LISTED and young
 
 
+# Where a price came from, as the report lists it: in this order, the first that holds.
+PROVENANCES = ("user", "shop", "estimate", "msrp", "converted", "listed")
+
+
+def provenance(price: PriceFact, region: str) -> str:
+    """The user's own, a shop's, an estimate, a launch price, another market's (converted), or
+    a listing or report from the buyer's market."""
+    if price.region == USER_REGION:
+        return "user"
+    if price.region == SHOP_REGION:
+        return "shop"
+    if price.condition in ("estimate", "msrp"):
+        return price.condition
+    return "listed" if price.region == region else "converted"
+
+
 def plan_market(options: list[Option], market: Market) -> PlanMarket:
     bought = [o for o in options if o.offered and o.action != "keep" and o.price_each is not None][
         :TOP

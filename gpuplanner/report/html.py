@@ -287,6 +287,10 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
         keep = "".join(f"\n<p>{e(line)}</p>" for line in head.keep)
         sections.append(fill("keep.html", said=e(head.no_purchase), keep=keep))
     sections.append(_options(fitting, lang, tr))
+    provenance = plan_text.provenance_lines(plan, lang)
+    if provenance:
+        heading = e(tr(translatable("Report", "Where these prices come from")))
+        sections.append(fill("provenance.html", heading=heading, items=_items(provenance)))
     if head.route_alternative is not None:
         sections.append(fill("note.html", said=e(head.route_alternative)))
     if head.ways_forward is not None:

@@ -21,7 +21,15 @@ from gpuplanner.core.vocab import USER_REGION, Currency, as_currency
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.planning.findings import Need
-from gpuplanner.planning.options import Alternative, Option, PlanMarket, PriceAge, PriceFact
+from gpuplanner.planning.options import (
+    Alternative,
+    Option,
+    Plan,
+    PlanMarket,
+    PriceAge,
+    PriceFact,
+)
+from gpuplanner.planning.plan_market import PROVENANCES, provenance
 from gpuplanner.planning.rules.job import STALE_DAYS
 from gpuplanner.report.finding_sentences import TEXT
 
@@ -461,6 +469,42 @@ def ask_price_text(market: PlanMarket, language: str = ENGLISH) -> str:
         "market": translate(REGION_TEXT.get(market.region, market.region), language),
     }
     return _fill(translate(template, language), params)
+
+
+PROVENANCE_TEXT = {
+    "user": translatable("Finding", "Your own prices: {cards}"),
+    "shop": translatable("Finding", "This shop's prices: {cards}"),
+    "estimate": translatable("Finding", "Estimates, not listings: {cards}"),
+    "msrp": translatable("Finding", "Launch prices (MSRP) only: {cards}"),
+    "converted": translatable("Finding", "Converted from another market's price: {cards}"),
+    "listed": translatable("Finding", "Listed or reported in {market}: {cards}"),
+}
+
+
+def provenance_lines(plan: Plan, language: str = ENGLISH) -> list[str]:
+    """Which offered cards are priced by whom: the user, a shop, a listing, a conversion, an
+    estimate (each card once, with its price's date)."""
+    if plan.market is None:
+        return []
+    region = plan.market.region
+    seen: dict[str, list[str]] = {}
+    named: set[str] = set()
+    for option in plan.fitting():
+        each = option.price_each
+        if option.action == "keep" or each is None or option.gpu_id in named:
+            continue
+        named.add(option.gpu_id)
+        seen.setdefault(provenance(each, region), []).append(f"{option.gpu} ({each.date})")
+    market_name = translate(REGION_TEXT.get(region, region), language)
+    separator = translate(translatable("Report", ", "), language, "Report")
+    return [
+        _fill(
+            translate(PROVENANCE_TEXT[kind], language),
+            {"cards": separator.join(seen[kind]), "market": market_name},
+        )
+        for kind in PROVENANCES
+        if kind in seen
+    ]
 
 
 def price_age_text(age: PriceAge, language: str = ENGLISH, tr: Translator | None = None) -> str:

@@ -430,6 +430,11 @@
             <translation>常见型号最长 {length} mm（公版 {reference} mm），机箱只能容纳 {clearance} mm。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Converted from another market's price: {cards}</source>
+            <translation>由其他市场的价格换算：{cards}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Driver {driver} is older than {needed}, which TensorFlow {version} (CUDA {cuda}) needs: update the NVIDIA driver.</source>
             <translation>驱动 {driver} 低于 TensorFlow {version}（CUDA {cuda}）所需的 {needed}：请升级 NVIDIA 驱动。</translation>
@@ -438,6 +443,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).</source>
             <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Estimates, not listings: {cards}</source>
+            <translation>估算价（非实际标价）：{cards}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -490,6 +500,11 @@
             <translation>Keras 3（JAX 或 PyTorch 后端）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Launch prices (MSRP) only: {cards}</source>
+            <translation>只有首发建议零售价（MSRP）：{cards}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Link at Gen{gen} of Gen{max_gen} while idle: normal power saving; the probe re-reads it under load.</source>
             <translation>空闲时链路为 Gen{gen}（最高 Gen{max_gen}）：这是正常节能，测速时会在负载下重新读取。</translation>
@@ -503,6 +518,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Listed after keeping your cards: it is not faster for this job.</source>
             <translation>排在“保留现有显卡”之后：对这个任务它并不更快。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Listed or reported in {market}: {cards}</source>
+            <translation>{market}的实际标价或市场报告：{cards}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -880,6 +900,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>This shop's prices: {cards}</source>
+            <translation>本店价格：{cards}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>US export rules keep it out</source>
             <translation>受美国出口管制，不能在此销售</translation>
         </message>
@@ -917,6 +942,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your current GPU reached {temp} °C during the probe.</source>
             <translation>测速时当前显卡温度达到 {temp} °C。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Your own prices: {cards}</source>
+            <translation>您自己输入的价格：{cards}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -2502,6 +2532,7 @@
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <location filename="gpuplanner/report/machine_view.py" />
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -3101,6 +3132,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>What you told us</source>
             <translation>您提供的信息</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Where these prices come from</source>
+            <translation>这些价格从何而来</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
