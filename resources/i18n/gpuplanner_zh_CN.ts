@@ -1064,6 +1064,11 @@
             <translation>全新</translation>
         </message>
         <message>
+            <location filename="resources/catalog/price_trends.csv" />
+            <source>new RTX 50 cards</source>
+            <translation>全新 RTX 50 系列显卡</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>no desktop supply is large enough</source>
             <translation>没有足够大的台式机电源</translation>
@@ -1197,6 +1202,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>used</source>
             <translation>二手</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/price_trends.csv" />
+            <source>used RTX 30 cards</source>
+            <translation>二手 RTX 30 系列显卡</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/price_trends.csv" />
+            <source>used RTX 50 cards</source>
+            <translation>二手 RTX 50 系列显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -3845,6 +3860,31 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>GPU Poet market report, Aug 2026</source>
+            <translation>GPU Poet 市场报告，2026 年 8 月</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>GPU Poet market report, Oct 2026</source>
+            <translation>GPU Poet 市场报告，2026 年 10 月</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>GPU Poet market report, Sep 2026</source>
+            <translation>GPU Poet 市场报告，2026 年 9 月</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>GPU Poet market reports, Feb-Jul 2026</source>
+            <translation>GPU Poet 市场报告，2026 年 2-7 月</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>GPU Price Index</source>
+            <translation>GPU Price Index 价格指数</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>Google Cloud GPU prices (from memory)</source>
             <translation>Google Cloud GPU 价格（凭记录回忆）</translation>
         </message>
@@ -4095,6 +4135,11 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>gpu-price-feed (toolshedlabs)</source>
+            <translation>gpu-price-feed（toolshedlabs）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>gpuplanner hardware facts</source>
             <translation>gpuplanner 硬件资料</translation>
         </message>
@@ -4122,6 +4167,11 @@
             <location filename="resources/catalog/sources.csv" />
             <source>woter.com article on the 48 GB 4090</source>
             <translation>woter.com 关于 48 GB 版 4090 的文章</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>共绩算力 RTX 5090 rate</source>
+            <translation>共绩算力 RTX 5090 租用价</translation>
         </message>
     </context>
     <context>
