@@ -135,3 +135,41 @@ def test_the_report_lists_where_each_price_comes_from(data, model, language):
     for option in plan.fitting():
         if option.action != "keep" and option.price_each is not None:
             assert sum(f"{option.gpu} (" in line for line in lines) == 1, option.gpu
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_price_cell_invites_the_price_seen_exactly_where_none_is_listed(data, model, language):
+    from gpuplanner.report.plan_view import option_rows
+
+    plan = _plan(data, model, Scenario.SME, 15_000, "CNY", "CN")
+    rows = option_rows(plan, language)
+    invited = 0
+    for row, option in zip(rows, plan.options, strict=True):
+        each = option.price_each
+        expect = option.bought > 0 and each is not None and not listed_here(each, "CN")
+        assert (row.price_invite is not None) == expect, option.gpu_id
+        invited += expect
+        if expect:
+            assert ("China" if language == "en" else "中国") in row.price_invite
+    assert invited
+
+
+def test_the_window_marks_an_invited_price_cell(qtbot, data, model):
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.ui.table_model import OptionsModel
+
+    plan = _plan(data, model, Scenario.SME, 15_000, "CNY", "CN")
+    table = OptionsModel()
+    table.set_plan(plan, "en")
+    column = OptionsModel.COLUMNS.index("price")
+    marked = [
+        table.index(r, column).data(Qt.ItemDataRole.DisplayRole).startswith("✎")
+        for r in range(table.rowCount())
+    ]
+    assert marked == [row.price_invite is not None for row in table.rows]
+    table.prices_editable = False  # a kiosk: the shop's prices are not typed over
+    assert not any(
+        table.index(r, column).data(Qt.ItemDataRole.DisplayRole).startswith("✎")
+        for r in range(table.rowCount())
+    )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.plan_market import listed_here
 from gpuplanner.report import job_text, plan_text
 from gpuplanner.report.finding_sentences import TEXT
 from gpuplanner.report.job_text import translator
@@ -48,6 +49,9 @@ class OptionRow:
     reason: str | None  # why it ranks where it does
     warnings: tuple[Said, ...]  # blocks, needs and warns, in the plan's order
     notes: tuple[Said, ...]  # info findings
+    # Said over the price when it is not a recent listing from the buyer's market: the price
+    # the user sees is the one to plan with.
+    price_invite: str | None = None
 
 
 def card_count(gpu: str, count: int) -> str:
@@ -120,10 +124,27 @@ def headline(plan: Plan, language: str) -> Headline:
     )
 
 
-def option_row(option: Option, rank: int | None, language: str) -> OptionRow:
+def price_invite(option: Option, region: str | None, language: str) -> str | None:
+    """Over a purchase's price that is no recent listing from the buyer's market: type yours."""
+    each = option.price_each
+    if region is None or each is None or option.bought == 0 or listed_here(each, region):
+        return None
+    return plan_text.translate(
+        translatable(
+            "Finding",
+            "No listing from {market} at most a year old: double-click to type the price you see.",
+        ),
+        language,
+    ).replace("{market}", plan_text.translate(plan_text.REGION_TEXT.get(region, region), language))
+
+
+def option_row(
+    option: Option, rank: int | None, language: str, region: str | None = None
+) -> OptionRow:
     tr = lambda text: plan_text.translate(text, language)  # noqa: E731 (one-line translator)
     speed = option.speedup if option.speedup is not None else option.predicted_relative
     return OptionRow(
+        price_invite=price_invite(option, region, language),
         rank=rank,
         action=plan_text.action_text(option.action, language),
         gpu=card_count(option.gpu, option.count),
@@ -158,5 +179,6 @@ def option_rows(plan: Plan, language: str) -> list[OptionRow]:
     for option in plan.options:
         if option.offered:
             rank += 1
-        rows.append(option_row(option, rank if option.offered else None, language))
+        region = plan.market.region if plan.market else None
+        rows.append(option_row(option, rank if option.offered else None, language, region))
     return rows

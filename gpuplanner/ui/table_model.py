@@ -140,14 +140,21 @@ class OptionsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "action", "priced"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column == "price" and self.rows[row].price_invite and self.prices_editable:
+                return self.rows[row].price_invite
             return "\n".join(w.text for w in self.rows[row].warnings) or None
         return None
 
     def _display(self, row: OptionRow, option: Option, column: str) -> str:
         if column == "rank":
             return str(row.rank) if row.rank is not None else "✘"
-        if column == "price" and option.price is not None and any(n.price for n in option.needs):
-            return row.price + " ＋"  # what it needs is bought too: in the total
+        if column == "price":
+            text = row.price
+            if option.price is not None and any(n.price for n in option.needs):
+                text += " ＋"  # what it needs is bought too: in the total
+            if row.price_invite and self.prices_editable:
+                text = "✎ " + text  # no recent local listing: the user's own price is wanted
+            return text
         if column == "value":
             return row.value or "N/A"
         if column == "warnings":

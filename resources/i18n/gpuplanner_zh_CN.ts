@@ -605,6 +605,11 @@
             <translation>不比现有显卡快（{speedup} 倍），而现有显卡已能胜任这个任务：不值得为此购买。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>No listing from {market} at most a year old: double-click to type the price you see.</source>
+            <translation>没有{market}一年内的实际标价：双击输入您看到的价格。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>No manufacturer warranty: only what the seller offers, if anything.</source>
             <translation>没有厂商保修：只有卖家自己的保修（如果有的话）。</translation>
