@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
+from gpuplanner.catalog.price_plausible import amount_text, is_plausible, ranges_of
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb, UserDbFull, UserDbReadOnly
+from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,9 @@ class Loaded:
     # could not be read (then the plan uses the bundled prices only).
     notice: str | None = None
     recovered_from: Path | None = None
+    # The user's stored prices that cannot be a price of their card (an older version kept
+    # 5e-324): left out of every plan, told, and removable ("Forget my price", db prices --forget).
+    skipped_prices: tuple[Price, ...] = ()
 
 
 def open_user_data(on_notice: Callable[[str], None] | None = None) -> UserDb:
@@ -53,11 +58,15 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
         return Loaded(data)
     try:
         with UserDb() as user:
+            joined = user.with_packs(data)
+            kept, skipped = _plausible_only(joined, tuple(user.shop_prices()))
+            notices = [user.recovery_notice(), _skipped_notice(skipped, data)]
             return Loaded(
-                user.with_packs(data),
-                tuple(user.shop_prices()),
-                user.recovery_notice(),
+                replace(joined, prices=tuple(p for p in joined.prices if p not in skipped)),
+                kept,
+                "; ".join(n for n in notices if n) or None,
                 user.recovered_from,
+                skipped,
             )
     except (UserDbReadOnly, UserDbFull) as exc:
         # A read-only profile (a locked-down lab PC) or a full disk: nothing of the user's can be lost by
@@ -69,6 +78,42 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
             raise
         log.warning("the user's prices are unavailable: %s", exc)
         return Loaded(data)
+
+
+def _plausible_only(
+    joined: CatalogData, shop_prices: tuple[Price, ...]
+) -> tuple[tuple[Price, ...], tuple[Price, ...]]:
+    """The shop prices kept, and every stored user or shop price left out because it cannot be
+    a price of its card (judged against the card's market prices, catalog/price_plausible.py)."""
+    ranges = ranges_of(joined.prices, joined.fx_rates)
+    odd = tuple(
+        p
+        for p in (*joined.prices, *shop_prices)
+        if p.region in (USER_REGION, SHOP_REGION)
+        and not is_plausible(p.gpu_id, p.amount, p.currency, ranges)
+    )
+    if odd:
+        log.warning("stored prices left out as implausible: %s", odd)
+    return tuple(p for p in shop_prices if p not in odd), odd
+
+
+def _skipped_notice(skipped: tuple[Price, ...], data: CatalogData) -> str | None:
+    if not skipped:
+        return None
+    names = {g.id: g.name for g in data.gpus}
+    told = []
+    for p in skipped:
+        name = names.get(p.gpu_id, p.gpu_id)
+        how = (
+            f'gpuplanner db prices "{name}" --forget'
+            if p.region == USER_REGION
+            else f"import the shop's list {p.shop} again"
+        )
+        told.append(
+            f"the stored price {amount_text(p.amount)} {p.currency} of {name} cannot be a price of that"
+            f" card and was left out; remove it with: {how}"
+        )
+    return "; ".join(told)
 
 
 def cny_per_usd(data: CatalogData) -> float | None:

@@ -11,10 +11,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gpuplanner.catalog.price_plausible import (
+    Ranges,
+    is_plausible,
+    plausible_range,
+    ranges_of,
+)
+from gpuplanner.catalog.price_plausible import amount_text as amount_text  # for the window
 from gpuplanner.catalog.records import Price
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb, user_price
-from gpuplanner.core.errors import UserError
+from gpuplanner.core.errors import InputError, UserError
 from gpuplanner.core.vocab import Currency
 
 CONDITIONS = ("new", "used")
@@ -87,15 +94,40 @@ def typed_prices(
         return ()
     parsed = [parse_entry(e) for e in entries]
     with Catalog.open() as catalog:
-        return tuple(
-            user_price(catalog.resolve(t.name).id, t.amount, currency, t.condition, today)
-            for t in parsed
-        )
+        ranges = ranges_of(catalog.prices(), catalog.fx_rates())
+        out = []
+        for t in parsed:
+            gpu = catalog.resolve(t.name)
+            check_plausible(gpu.id, gpu.name, t.amount, currency, ranges)
+            out.append(user_price(gpu.id, t.amount, currency, t.condition, today))
+        return tuple(out)
+
+
+def check_plausible(
+    gpu_id: str, gpu_name: str, amount: float, currency: Currency, ranges: Ranges
+) -> None:
+    """Refuse an amount outside the card's own known range (catalog/price_plausible.py): a
+    typed 5e-324 once divided a plan by zero, and 1e-300 gave a 300-digit "per 1k"."""
+    if is_plausible(gpu_id, amount, currency, ranges):
+        return
+    low, high = plausible_range(gpu_id, currency, ranges)
+    raise InputError(
+        "price-implausible",
+        value=f"{amount_text(amount)} {currency}",
+        card=gpu_name,
+        low=f"{low:,.0f}",
+        high=f"{high:,.0f}",
+    )
 
 
 def remember(gpu_id: str, amount: float, currency: Currency, condition: str, today: str) -> Price:
     """Keep the user's price of a card (it replaces their earlier one in that currency and
-    condition); returned as the plan will see it."""
+    condition); returned as the plan will see it. An amount that cannot be a price of this card
+    is refused (``InputError`` 'price-implausible'), never kept."""
+    with Catalog.open() as catalog:
+        names = {g.id: g.name for g in catalog.gpus()}
+        ranges = ranges_of(catalog.prices(), catalog.fx_rates())
+    check_plausible(gpu_id, names.get(gpu_id, gpu_id), amount, currency, ranges)
     price = user_price(gpu_id, amount, currency, condition, today)
     with UserDb() as user:
         user.set_user_price(price)

@@ -6,6 +6,7 @@ import codecs
 import csv
 import io
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,26 @@ MAX_COLUMNS = 256
 MAX_AMOUNT = {"CNY": 2_000_000.0, "USD": 300_000.0}
 MIN_AMOUNT = {"CNY": 50.0, "USD": 8.0}
 MAX_UNPACKED_BYTES = 100 * 1024 * 1024
+
+
+def decimal_text(value: float) -> str:
+    """An amount or a rate as the decimal it was read from: the shortest text that reads back
+    as the same number, never in exponent form. ``%g`` once wrote a pack's 234567.89 CNY as
+    234568 and 7.123456789 CNY per USD as 7.12346, so a round trip changed published prices."""
+    text = format(Decimal(repr(float(value))), "f")
+    return text[:-2] if text.endswith(".0") else text
+
+
+FORMULA_STARTS = "=+-@\t\r"
+
+
+def unneutralised(cell: str) -> str:
+    """A cell as it was before an export kept a spreadsheet from running it (a ``'`` before
+    =, +, -, @): the apostrophe is the spreadsheet's text marker, not part of the value, so a
+    SKU "-5" comes back "-5" and export then import is the identity."""
+    if len(cell) > 1 and cell[0] == "'" and cell[1] in FORMULA_STARTS:
+        return cell[1:]
+    return cell
 
 
 @dataclass(frozen=True)

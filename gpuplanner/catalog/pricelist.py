@@ -20,7 +20,9 @@ from gpuplanner.catalog.pricefile import (
     MIN_AMOUNT,
     PriceListError,
     Rejection,
+    decimal_text,
     read_rows,
+    unneutralised,
 )
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
@@ -246,7 +248,7 @@ def read_price_list(
 
 def _cell(cells: list[str], columns: dict[str, int], key: str) -> str:
     index = columns.get(key)
-    return cells[index].strip() if index is not None and index < len(cells) else ""
+    return unneutralised(cells[index].strip()) if index is not None and index < len(cells) else ""
 
 
 def _check_row(
@@ -357,14 +359,15 @@ def neutralise(value: object) -> object:
     return value
 
 
-def export_rows(rows: list[ShopPriceRow]) -> list[list[object]]:
+def export_rows(rows: list[ShopPriceRow], csv_text: bool = False) -> list[list[object]]:
+    """The rows to write; for CSV the amounts as their decimal text (a workbook keeps numbers)."""
     return [
         [
             neutralise(v)
             for v in (
                 r.product_name,
                 r.gpu_id or "",
-                r.amount,
+                decimal_text(r.amount) if csv_text else r.amount,
                 r.currency,
                 r.condition,
                 "" if r.stock is None else r.stock,
@@ -379,9 +382,8 @@ def export_rows(rows: list[ShopPriceRow]) -> list[list[object]]:
 
 def write_price_list(path: Path, rows: list[ShopPriceRow]) -> None:
     """CSV (UTF-8 with BOM, so Excel shows Chinese right) or XLSX, by the file's suffix."""
-    body = export_rows(rows)
-
     if path.suffix.lower() == ".xlsx":
+        body = export_rows(rows)
         import openpyxl
 
         book = openpyxl.Workbook()
@@ -399,5 +401,5 @@ def write_price_list(path: Path, rows: list[ShopPriceRow]) -> None:
     text = io.StringIO(newline="")
     writer = csv.writer(text)
     writer.writerow(EXPORT_COLUMNS)
-    writer.writerows(body)
+    writer.writerows(export_rows(rows, csv_text=True))
     atomic.write_bytes(path, text.getvalue().encode("utf-8-sig"))

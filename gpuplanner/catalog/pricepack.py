@@ -36,8 +36,10 @@ from gpuplanner.catalog.pricefile import (
     MAX_ROWS,
     MIN_AMOUNT,
     Rejection,
+    decimal_text,
     decode_text,
     read_limited,
+    unneutralised,
 )
 from gpuplanner.catalog.records import FxRate, Price
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
@@ -252,7 +254,7 @@ def _row(
     if len(cells) != len(columns):
         rejected.append(Rejection(line, None, f"{len(cells)} cells; a row has {len(columns)}"))
         return None
-    raw = {c: cell.strip() for c, cell in zip(columns, cells, strict=True)}
+    raw = {c: unneutralised(cell.strip()) for c, cell in zip(columns, cells, strict=True)}
     for column in DEFAULTABLE:
         raw[column] = raw[column] or manifest.default(column)
 
@@ -345,22 +347,24 @@ def render_pack(manifest: Manifest, prices: Iterable[Price], names: dict[str, st
         if value:
             out.write(f"# {key}: {_one_line(value)}\n")
     for rate in manifest.fx:
-        out.write(f"# fx: {rate.base}/{rate.quote} {rate.rate:g} {rate.date} {rate.source}\n")
+        out.write(
+            f"# fx: {rate.base}/{rate.quote} {decimal_text(rate.rate)} {rate.date} {rate.source}\n"
+        )
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow((*COLUMNS, *RANGE_COLUMNS))
     for p in prices:
         writer.writerow(
             [
                 _safe(names.get(p.gpu_id, p.gpu_id)),
-                f"{p.amount:g}",
+                decimal_text(p.amount),
                 p.currency,
                 p.condition,
                 p.region,
                 _safe(p.source),
                 p.date,
                 _safe(p.note or ""),
-                f"{p.low:g}" if p.low is not None else "",
-                f"{p.high:g}" if p.high is not None else "",
+                decimal_text(p.low) if p.low is not None else "",
+                decimal_text(p.high) if p.high is not None else "",
             ]
         )
     return out.getvalue()

@@ -228,7 +228,9 @@ class UserDb:
                     f"integrity check failed: {check[0] if check else 'no answer'}"
                 )
             self._migrate(conn)
-            check_schema(conn)
+            foreign = check_schema(conn)
+            if foreign:
+                log.info("user database %s also holds %s (kept)", self.path, ", ".join(foreign))
         except BaseException:
             conn.close()
             raise

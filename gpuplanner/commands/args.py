@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.app.job_fields import BY_NAME, FIELDS, JobField
+from gpuplanner.core import paths
 
 
 def positive_float(text: str) -> float:
@@ -36,6 +37,18 @@ def file_path(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("a file name is needed")
     return Path(text)
+
+
+def output_path(text: str) -> Path:
+    """A file a command writes its output to: never one of the app's own files (its databases,
+    settings, kiosk configuration, catalog), which the next start would find damaged."""
+    path = file_path(text)
+    owned = paths.app_owned(path)
+    if owned is not None:
+        raise argparse.ArgumentTypeError(
+            f"{text} is in {owned}; write the output somewhere else (nothing was changed)"
+        )
+    return path
 
 
 def timeout_seconds(text: str) -> float:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from gpuplanner.app import price_packs
 from gpuplanner.app.catalog_data import open_catalog
+from gpuplanner.commands.args import output_path
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -83,7 +84,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         cmd_export,
         "write a price pack (--pack NAME) or a shop's price list (--shop NAME) to a file",
     )
-    exp.add_argument("file", type=Path)
+    exp.add_argument("file", type=output_path)
     exp.add_argument("--shop", default="default")
     exp.add_argument(
         "--pack",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpuplanner.app import fleet
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.commands.args import file_path, positive_float
+from gpuplanner.commands.args import output_path, positive_float
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -56,10 +56,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     budget.add_argument("--lab-budget", type=positive_float, help="one budget for the whole lab")
     fleet.add_argument("--language", choices=LANGUAGES, default="en")
     fleet.add_argument(
-        "--csv", type=file_path, help="write the plan as CSV (UTF-8, opens in Excel)"
+        "--csv", type=output_path, help="write the plan as CSV (UTF-8, opens in Excel)"
     )
-    fleet.add_argument("--pdf", type=file_path, help="write the plan and the machines as PDF")
-    fleet.add_argument("--html", type=file_path, help="write the plan and the machines as HTML")
+    fleet.add_argument("--pdf", type=output_path, help="write the plan and the machines as PDF")
+    fleet.add_argument("--html", type=output_path, help="write the plan and the machines as HTML")
     fleet.add_argument("--json", action="store_true", help="print JSON instead of tables")
     fleet.set_defaults(handler=cmd_fleet)
 

@@ -14,7 +14,7 @@ from gpuplanner.app.job_fields import job_inputs
 from gpuplanner.app.plan_request import entered_case, entered_supply, plan_request
 from gpuplanner.app.planner import plan as make_plan
 from gpuplanner.app.probing import read_result
-from gpuplanner.commands.args import add_job_options, positive_float, positive_int
+from gpuplanner.commands.args import add_job_options, output_path, positive_float, positive_int
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -112,7 +112,7 @@ def _register_recommend(subparsers: argparse._SubParsersAction) -> None:
     rec.add_argument("--json", action="store_true")
     rec.add_argument(
         "--report",
-        type=Path,
+        type=output_path,
         metavar="FILE",
         help="also write the full report: FILE.html or FILE.pdf, in --language",
     )

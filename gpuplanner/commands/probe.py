@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from gpuplanner.app import probing
-from gpuplanner.commands.args import file_path, timeout_seconds
+from gpuplanner.commands.args import output_path, timeout_seconds
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, open_user_db, print_table
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--device", choices=("auto", "cpu", "gpu"), default="auto")
     parser.add_argument("--timeout", type=timeout_seconds, metavar="S", help="stop after S seconds")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--save", type=file_path, metavar="FILE", help="save the result as JSON")
+    parser.add_argument("--save", type=output_path, metavar="FILE", help="save the result as JSON")
     parser.add_argument(
         "--no-history", action="store_true", help="do not add the result to the probe history"
     )

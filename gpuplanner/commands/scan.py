@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from gpuplanner.app import scanning
 from gpuplanner.app.machine_kind import machine_kind
-from gpuplanner.commands.args import file_path
+from gpuplanner.commands.args import output_path
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.languages import ENGLISH
@@ -32,7 +32,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--language", choices=LANGUAGES, default=ENGLISH, help="the words of the description"
     )
-    parser.add_argument("--save", type=file_path, metavar="FILE", help="save the snapshot as JSON")
+    parser.add_argument(
+        "--save", type=output_path, metavar="FILE", help="save the snapshot as JSON"
+    )
     parser.add_argument(
         "--from",
         dest="sources",

@@ -8,6 +8,7 @@ portable installs).
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -71,3 +72,45 @@ def resource_dir() -> Path:
 
 def resource_path(*parts: str) -> Path:
     return resource_dir().joinpath(*parts)
+
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def app_owned(path: Path) -> str | None:
+    """What of the app's own ``path`` is, when a command is asked to write an output over it: its
+    folders (the user database, the settings, the kiosk configuration, the built catalog, the
+    logs), the bundled resources, or any SQLite database; None for a file of the user's.
+
+    An export over the live user database once printed "wrote 2 prices" and the next start set
+    the database aside as damaged: packs, shop lists and probe history gone (issue 42)."""
+    try:
+        resolved = path.expanduser().resolve()
+    except (OSError, RuntimeError):  # a link loop: not a file of ours to protect
+        return None
+    folders = (
+        (user_data_dir(), "the app's data folder (the user database)"),
+        (user_config_dir(), "the app's settings folder (settings, kiosk configuration)"),
+        (user_cache_dir(), "the app's cache folder (the built catalog)"),
+        (user_log_dir(), "the app's log folder"),
+        (resource_dir(), "the app's bundled resources (the catalog)"),
+    )
+    for folder, what in folders:
+        if _inside(resolved, folder):
+            return what
+    try:
+        if not stat.S_ISREG(resolved.stat().st_mode):  # a FIFO would block the read
+            return None
+        with open(resolved, "rb") as handle:
+            head = handle.read(len(_SQLITE_MAGIC))
+    except OSError:
+        return None
+    return "a SQLite database" if head == _SQLITE_MAGIC else None

@@ -218,4 +218,5 @@ def write_pin(path: Path, pin_hash: str, example: Path | None = None) -> None:
     if not isinstance(data, dict):
         raise KioskConfigError(str(path), "the configuration must be a JSON object")
     data["pin_hash"] = pin_hash
-    atomic.write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    # It holds the PIN's hash: a new file is the user's alone, an old one keeps its mode.
+    atomic.write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n", secret=True)

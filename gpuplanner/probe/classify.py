@@ -29,6 +29,7 @@ class Outcome:
     stderr_last_line: str = ""
     garbage: tuple[str, ...] = ()  # stdout lines that were not probe messages
     steps_done: int = 0
+    unreadable: str = ""  # a field of the worker's environment of the wrong type (env_fields.py)
 
 
 def classify(o: Outcome) -> tuple[str, str]:
@@ -48,6 +49,8 @@ def classify(o: Outcome) -> tuple[str, str]:
     if foreign and o.said_hello:
         spoken = sorted(str(v) for v in foreign)
         return "protocol-error", f"the worker speaks protocol {spoken}, not {PROTOCOL_VERSION}"
+    if o.unreadable:
+        return "unreadable", f"the worker's result cannot be read: {o.unreadable}"
     if o.final_status is not None:
         status = o.final_status if o.final_status in FINAL_STATUSES else "failed"
         message = {"ok": "", "partial": "some steps failed; see errors"}.get(

@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
+from gpuplanner.probe.env_fields import Unreadable, read_environment, readable_environment
 from gpuplanner.probe.results import Metric, StepResult
 
 READ_CHUNK = 64 * 1024
@@ -35,6 +36,7 @@ STDERR_KEEP = 64 * 1024
 STEP_STATUSES = frozenset({"ok", "failed", "skipped"})
 
 Message = dict[str, Any]
+ENVIRONMENT = "environment"  # the env step's figure that carries the environment
 
 # Terminal control: C0 but tab and newline, DEL, C1 (ESC [ ... sequences and the like).
 _CONTROL = dict.fromkeys([*range(0, 9), *range(11, 32), *range(127, 160)])
@@ -166,6 +168,18 @@ class ProtocolReader:
             for e in self.of_type("error")
         )
 
+    def unreadable(self) -> str:
+        """Why the worker's environment report cannot be read ("" when it can, or is absent)."""
+        for event in self.of_type("result"):
+            metrics = event.get("metrics")
+            for m in metrics if event.get("step") == "env" and isinstance(metrics, list) else []:
+                if isinstance(m, dict) and m.get("name") == ENVIRONMENT:
+                    try:
+                        read_environment(m.get("params", {}))
+                    except Unreadable as exc:
+                        return str(exc)
+        return ""
+
     def final_status(self) -> str | None:
         finals = self.of_type("final")
         return str(finals[-1].get("status")) if finals else None
@@ -243,5 +257,14 @@ def _metric(data: Message) -> Metric | None:
         runs=runs
         if isinstance(runs, int) and not isinstance(runs, bool) and 0 <= runs < 10**9
         else None,
-        params=params if isinstance(params := data.get("params"), dict) else {},
+        params=_params(data),
     )
+
+
+def _params(data: Message) -> dict:
+    """A figure's parameters; the environment's read by its schema (env_fields.py), so a
+    field of the wrong type is never met later by code that trusts it."""
+    params = data.get("params")
+    if not isinstance(params, dict):
+        return {}
+    return readable_environment(params) if data.get("name") == ENVIRONMENT else params

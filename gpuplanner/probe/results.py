@@ -10,6 +10,7 @@ from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import from_dict, to_dict
+from gpuplanner.probe.env_fields import readable_environment
 
 RESULT_KIND = "gpuplanner-probe"
 RESULT_VERSION = 1
@@ -24,6 +25,7 @@ STATUSES = (
     "tensorflow-missing",
     "bad-python",
     "protocol-error",
+    "unreadable",
 )
 
 
@@ -94,7 +96,7 @@ class ProbeResult:
 
     def environment(self) -> dict:
         metric = self.metric("env", "environment")
-        return dict(metric.params) if metric else {}
+        return readable_environment(metric.params) if metric else {}  # a saved file's too
 
 
 def to_json(result: ProbeResult) -> str:

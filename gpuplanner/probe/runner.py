@@ -327,6 +327,7 @@ class ProbeRunner:
                 stderr_last_line=next(iter(stderr.strip().splitlines()[-1:]), ""),
                 garbage=protocol.garbage,
                 steps_done=len(steps),
+                unreadable=protocol.unreadable(),
             )
         )
         env = next(

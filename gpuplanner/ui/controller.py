@@ -86,6 +86,10 @@ class WizardController(QObject):
         self._probe_runner: Probe | None = None
         self._catalog_lock = threading.Lock()
         self.recovered_from: Path | None = None  # a damaged user database kept aside on opening
+        # Stored prices that cannot be their card's (an older version's): left out, told once per
+        # load, and "Forget my price" stays on for their cards.
+        self.skipped_prices: tuple[Price, ...] = ()
+        self._skipped_told = False
         # Probe events arrive on the runner's reader threads. They are queued and emitted here,
         # on the GUI thread, by a timer: signals emitted from foreign threads in a flood once
         # corrupted the interpreter (PySide6 6.12), and a queue drains at the window's pace.
@@ -130,6 +134,8 @@ class WizardController(QObject):
                 if not self._fixed_shop_prices:
                     self.shop_prices = loaded.shop_prices
                     self.recovered_from = loaded.recovered_from
+                    self.skipped_prices = loaded.skipped_prices
+                    self._skipped_told = False
                 self.catalog = data
                 self.session.cny_per_usd = cny_per_usd(data)
             return self.catalog
@@ -178,8 +184,10 @@ class WizardController(QObject):
     def forget_price(self, gpu_id: str) -> None:
         from gpuplanner.app import user_prices
 
+        odd = {p.currency for p in self.skipped_prices if p.gpu_id == gpu_id}
         try:
-            user_prices.forget(gpu_id, self.session.currency)
+            for currency in {self.session.currency, *odd}:
+                user_prices.forget(gpu_id, currency)
         except UserError as exc:
             self.error.emit(self._words(exc))
             return
@@ -210,13 +218,35 @@ class WizardController(QObject):
             return
         self._start(self._load_catalog, self._catalog_loaded)
 
-    def _catalog_loaded(self, _data: CatalogData) -> None:
+    def _catalog_loaded(self, data: CatalogData) -> None:
         self.catalog_ready.emit()
+        self._tell_skipped(data)
         if self.recovered_from is not None:
             self.error.emit(
                 self.tr(
                     "Your saved data was damaged. It was kept as %1 and a new, empty one was started."
                 ).replace("%1", str(self.recovered_from))
+            )
+
+    def _tell_skipped(self, data: CatalogData) -> None:
+        """Say once per load which stored prices the plan leaves out (on the GUI thread)."""
+        if self.skipped_prices and not self._skipped_told:
+            self._skipped_told = True
+            from gpuplanner.app.user_prices import amount_text
+
+            names = {g.id: g.name for g in data.gpus}
+            self.error.emit(
+                self.tr(
+                    "Your stored price of %1 (%2) cannot be a price of that card, so the plan"
+                    " leaves it out. Select the card and press Forget my price to remove it."
+                )
+                .replace(
+                    "%1", ", ".join(names.get(p.gpu_id, p.gpu_id) for p in self.skipped_prices)
+                )
+                .replace(
+                    "%2",
+                    ", ".join(f"{amount_text(p.amount)} {p.currency}" for p in self.skipped_prices),
+                )
             )
 
     # -- scan --------------------------------------------------------------------------------
@@ -331,4 +361,5 @@ class WizardController(QObject):
             self.error.emit(self._words(exc))
             return None
         self.plan_changed.emit(self.plan)
+        self._tell_skipped(catalog)
         return self.plan

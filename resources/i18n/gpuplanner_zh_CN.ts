@@ -1797,6 +1797,11 @@
             <source>Weights of {value} bits are not planned: use {known} bits.</source>
             <translation>不支持 {value} 位权重：请使用 {known} 位。</translation>
         </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>{value} cannot be the price of one {card}: its known prices make {low} to {high} the range taken. Check the amount (a cut thousands separator, a missing digit).</source>
+            <translation>{value} 不可能是一张 {card} 的价格：按这张卡已知的价格，可接受的范围是 {low} 到 {high}。请检查金额（是否千位分隔符把数字截断了，或少输了一位）。</translation>
+        </message>
     </context>
     <context>
         <name>Kind</name>
@@ -4208,6 +4213,11 @@
             <location filename="gpuplanner/ui/controller.py" />
             <source>Your saved data was damaged. It was kept as %1 and a new, empty one was started.</source>
             <translation>您保存的数据已损坏。原文件已保留为 %1，并已新建一个空的数据文件。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/controller.py" />
+            <source>Your stored price of %1 (%2) cannot be a price of that card, so the plan leaves it out. Select the card and press Forget my price to remove it.</source>
+            <translation>您保存的 %1 价格（%2）不可能是这张卡的价格，方案中已忽略它。请选中这张卡，然后点击“删除我的价格”将其删除。</translation>
         </message>
     </context>
     <context>

@@ -344,8 +344,10 @@ class ResultsPage(WizardPage):
         if not options:
             return
         option = options[0]
+        skipped = {p.gpu_id for p in self.controller.skipped_prices if p.region == USER_REGION}
         self.forget_price.setEnabled(
-            option.price_each is not None and option.price_each.region == USER_REGION
+            (option.price_each is not None and option.price_each.region == USER_REGION)
+            or option.gpu_id in skipped  # a stored price left out as implausible (issue 42)
         )
         if self.scatter is not None:
             self.scatter.select(self.selected_rows()[0])
