@@ -173,3 +173,21 @@ def test_the_window_marks_an_invited_price_cell(qtbot, data, model):
         table.index(r, column).data(Qt.ItemDataRole.DisplayRole).startswith("✎")
         for r in range(table.rowCount())
     )
+
+
+def test_a_kiosk_plan_names_the_shops_list_as_its_market(data, model):
+    from conftest import REPO_ROOT
+
+    from gpuplanner.app.price_packs import shop_prices
+
+    shop, _report = shop_prices(
+        REPO_ROOT / "resources" / "kiosk" / "example-prices.csv", "Example", data.gpus, "CNY"
+    )
+    job = JobInputs(region="CN", shop_only=True)
+    request = plan_request(Scenario.STUDENT, "CNY", job=job, catalog=data, today=TODAY)
+    plan = recommend(request, data, model, extra_prices=tuple(shop))
+    assert plan.market is not None and plan.market.shop_only and plan.market.unlisted == 0
+    for language, words in (("en", "this shop's list"), ("zh_CN", "本店价目表")):
+        head = headline(plan, language)
+        assert head.market is not None and words in head.market
+        assert head.ask_price is None

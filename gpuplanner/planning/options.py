@@ -138,6 +138,7 @@ class PlanMarket:
     top: int  # the top purchase options looked at
     unlisted: int  # of those, priced without a local listing at most ``months`` old
     months: int
+    shop_only: bool = False  # a kiosk planning from its shop's list only
 
 
 @dataclass(frozen=True)

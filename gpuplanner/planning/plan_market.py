@@ -41,7 +41,7 @@ def provenance(price: PriceFact, region: str) -> str:
     return "listed" if price.region == region else "converted"
 
 
-def plan_market(options: list[Option], market: Market) -> PlanMarket:
+def plan_market(options: list[Option], market: Market, *, shop_only: bool = False) -> PlanMarket:
     bought = [o for o in options if o.offered and o.action != "keep" and o.price_each is not None][
         :TOP
     ]
@@ -59,4 +59,5 @@ def plan_market(options: list[Option], market: Market) -> PlanMarket:
         top=len(bought),
         unlisted=unlisted,
         months=STALE_DAYS // 30,
+        shop_only=shop_only,
     )

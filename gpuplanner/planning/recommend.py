@@ -562,7 +562,7 @@ def recommend(
         job_label=_job_label(planner),
         price_age=pricing.price_age(ranked),
         probe_effects=planner.probe_effects(),
-        market=plan_market(ranked, planner.ctx.market),
+        market=plan_market(ranked, planner.ctx.market, shop_only=request.shop_only),
     )
     if not request.alternatives:
         return plan

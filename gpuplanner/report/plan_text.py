@@ -437,7 +437,9 @@ def market_text(market: PlanMarket, language: str = ENGLISH) -> str:
         "rate": f"{market.fx_rate:.4g}" if market.fx_rate else "",
         "date": market.fx_date or "",
     }
-    if market.shown_in == market.currency:
+    if market.shop_only:
+        template = translatable("Finding", "Prices from this shop's list, in {shown}.")
+    elif market.shown_in == market.currency:
         template = translatable("Finding", "Prices for {market}, in {currency}.")
     elif market.fx_rate:
         template = translatable(

@@ -720,6 +720,11 @@
             <translation>按{market}市场计价，以 {shown} 显示：仅为显示而换算，汇率 1 美元 = {rate} 元（{date}）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Prices from this shop's list, in {shown}.</source>
+            <translation>价格来自本店价目表，单位 {shown}。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.</source>
             <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 到 {high} 之间。</translation>
