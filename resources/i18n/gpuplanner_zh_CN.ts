@@ -3820,6 +3820,11 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>AI Inference Hardware Guide price tracker, Aug 2026</source>
+            <translation>AI Inference Hardware Guide 价格追踪，2026 年 8 月</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>AI Tool Discovery</source>
             <translation>AI Tool Discovery</translation>
         </message>
