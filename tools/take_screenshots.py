@@ -24,6 +24,14 @@ SHOTS = [
     )
     for language, currency in (("en", "USD"), ("zh_CN", "CNY"))
     for index, page in enumerate(PAGES)
+] + [
+    # The China market's plan in both languages: its headline names the market and asks for
+    # the price seen where no recent Chinese listing exists (issue 37).
+    (
+        f"5-results-china-market-{language}.png",
+        ["--language", language, "--currency", "CNY", "--page", "4"],
+    )
+    for language in ("en", "zh_CN")
 ]
 
 
