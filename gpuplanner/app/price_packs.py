@@ -66,7 +66,8 @@ def prepare(path: Path, user: UserDb, today: str | None = None) -> Prepared:
     with open_catalog() as catalog:  # the bundled prices a pack's changes are told against
         gpus, prices, fx = catalog.gpus(), catalog.prices(), catalog.fx_rates()
     day = today or dt.date.today().isoformat()
-    pack = packimport.prepare(path, named_cards(gpus), prices, user, day, fx)
+    released = {g.id: g.release_date for g in gpus}
+    pack = packimport.prepare(path, named_cards(gpus), prices, user, day, fx, released)
     return Prepared(pack, {g.id: g.name for g in gpus})
 
 

@@ -3,6 +3,7 @@ work out what it changes against everything already on record, then (only if ask
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,7 @@ def prepare(
     user: UserDb,
     today: str | None,
     fx: Iterable[FxRate] = (),
+    released: dict[str, str] | None = None,
 ) -> PreparedImport:
     """Read ``path`` and work out its changes; nothing is written. Raises PackError (the file
     as a whole) or PriceListError (unreadable, too large, not text)."""
@@ -54,6 +56,7 @@ def prepare(
     if report.manifest is not None:
         names = {c.id: c.name for c in cards}
         _judge_by_card(report, ranges_of(bundled, [*fx, *report.manifest.fx]), names)
+        _dated_after_release(report, released or {}, names)
     if not report.ok or report.manifest is None:
         return PreparedImport(path.name, report, (), ())
     name = report.manifest.name
@@ -79,6 +82,33 @@ def _judge_by_card(report: pricepack.PackReport, ranges: Ranges, names: dict[str
                     "amount",
                     f"{amount_text(p.amount)} {p.currency} cannot be the price of one"
                     f" {names.get(p.gpu_id, p.gpu_id)} (its known prices make {low:,.0f} to {high:,.0f})",
+                )
+            )
+
+
+# A price may come before the card ships (announced, pre-ordered: the catalog holds an H20 price
+# five months early); a year before, it is a typo in the year or a price of another card.
+EARLIEST_BEFORE_RELEASE = dt.timedelta(days=365)
+
+
+def _dated_after_release(
+    report: pricepack.PackReport, released: dict[str, str], names: dict[str, str]
+) -> None:
+    for line, p in zip(report.lines, report.prices, strict=True):
+        release = released.get(p.gpu_id)
+        if not release:
+            continue
+        try:
+            earliest = (dt.date.fromisoformat(release) - EARLIEST_BEFORE_RELEASE).isoformat()
+        except ValueError:
+            continue
+        if p.date < earliest:
+            report.rejected.append(
+                Rejection(
+                    line,
+                    "date",
+                    f"{p.date} is before the {names.get(p.gpu_id, p.gpu_id)} existed"
+                    f" (released {release})",
                 )
             )
 
