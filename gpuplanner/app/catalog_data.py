@@ -4,6 +4,7 @@ and the bundled catalog itself for a name lookup, the exchange rate or the data 
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -58,7 +59,7 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
         return Loaded(data)
     try:
         with UserDb() as user:
-            joined = user.with_packs(data)
+            joined = _dated_by_today(user.with_packs(data))
             kept, skipped = _plausible_only(joined, tuple(user.shop_prices()))
             notices = [user.recovery_notice(), _skipped_notice(skipped, data)]
             return Loaded(
@@ -78,6 +79,22 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
             raise
         log.warning("the user's prices are unavailable: %s", exc)
         return Loaded(data)
+
+
+def _dated_by_today(data: CatalogData, today: dt.date | None = None) -> CatalogData:
+    """Without the rates and prices an older version stored dated after tomorrow (a day's slack
+    for time zones): a 2099 rate was once the "newest" and converted every price (issue 42)."""
+    latest = ((today or dt.date.today()) + dt.timedelta(days=1)).isoformat()
+    future = [r for r in data.fx_rates if r.date > latest]
+    future_prices = [p for p in data.prices if p.date > latest]
+    if not future and not future_prices:
+        return data
+    log.warning("stored rates and prices dated after %s left out: %s", latest, future)
+    return replace(
+        data,
+        fx_rates=tuple(r for r in data.fx_rates if r.date <= latest),
+        prices=tuple(p for p in data.prices if p.date <= latest),
+    )
 
 
 def _plausible_only(

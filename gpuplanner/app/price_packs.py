@@ -16,6 +16,7 @@ from gpuplanner.catalog import bundled, packimport, pricepack
 from gpuplanner.catalog.bundled import BuildReport
 from gpuplanner.catalog.names import named_cards
 from gpuplanner.catalog.packimport import PreparedImport
+from gpuplanner.catalog.price_plausible import ranges_of
 from gpuplanner.catalog.price_stats import COMMON_PICKS, price_ages
 from gpuplanner.catalog.pricefile import PriceListError, read_limited
 from gpuplanner.catalog.pricelist import PriceListReport, read_price_list, write_price_list
@@ -63,9 +64,10 @@ def is_pack(path: Path) -> bool:
 def prepare(path: Path, user: UserDb, today: str | None = None) -> Prepared:
     """A price pack read and compared with the bundled and imported prices; nothing is written."""
     with open_catalog() as catalog:  # the bundled prices a pack's changes are told against
-        gpus, prices = catalog.gpus(), catalog.prices()
+        gpus, prices, fx = catalog.gpus(), catalog.prices(), catalog.fx_rates()
     day = today or dt.date.today().isoformat()
-    pack = packimport.prepare(path, named_cards(gpus), prices, user, day)
+    released = {g.id: g.release_date for g in gpus}
+    pack = packimport.prepare(path, named_cards(gpus), prices, user, day, fx, released)
     return Prepared(pack, {g.id: g.name for g in gpus})
 
 
@@ -79,7 +81,8 @@ def read_shop_list(path: Path, currency: Currency) -> PriceListReport:
     ``currency``); nothing is stored."""
     with open_catalog() as catalog:
         gpus = catalog.gpus()
-    return read_price_list(path, named_cards(gpus), currency)
+        ranges = ranges_of(catalog.prices(), catalog.fx_rates())
+    return read_price_list(path, named_cards(gpus), currency, ranges)
 
 
 def shop_prices(

@@ -14,6 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpuplanner.catalog.names import NamedCard, match_product, normalise
+from gpuplanner.catalog.price_plausible import (
+    Ranges,
+    amount_text,
+    is_plausible,
+    plausible_range,
+)
 from gpuplanner.catalog.pricefile import (
     MAX_AMOUNT,
     MAX_ROWS,
@@ -180,8 +186,13 @@ def parse_amount(text: str) -> tuple[float, str | None]:
 
 
 def read_price_list(
-    path: Path, cards: list[NamedCard], default_currency: str = "CNY"
+    path: Path,
+    cards: list[NamedCard],
+    default_currency: str = "CNY",
+    ranges: Ranges | None = None,
 ) -> PriceListReport:
+    """Every row checked, matched and, with ``ranges`` (each card's known prices,
+    price_plausible.py), its price judged against the card it names."""
     rows, file_format, encoding = read_rows(path)
     report = PriceListReport(file=path.name, file_format=file_format, encoding=encoding)
     header_index = next((i for i, r in enumerate(rows) if any(c.strip() for c in r)), None)
@@ -208,6 +219,19 @@ def read_price_list(
         if not any(c.strip() for c in cells):
             continue
         report.rows_read += 1
+        width = len(rows[header_index])
+        if any(c.strip() for c in cells[width:]):
+            # "RTX 6000 Ada,56,999,2" under product,price,stock: an unquoted thousands
+            # separator, read once as 56 CNY with 999 in stock (issue 42).
+            report.rejected.append(
+                Rejection(
+                    line,
+                    None,
+                    f"{len(cells)} cells under a header of {width}: quote a price written"
+                    ' with a thousands separator ("56,999") or remove the extra cell',
+                )
+            )
+            continue
         row = _check_row(cells, columns, line, default_currency, report)
         if row is None:
             continue
@@ -218,6 +242,22 @@ def read_price_list(
         seen[key] = line
         match = match_product(row.product_name, cards)
         gpu_id = match.card.id if match.card and match.confidence >= SURE_CONFIDENCE else None
+        if (
+            gpu_id is not None
+            and match.card is not None
+            and ranges is not None
+            and not is_plausible(gpu_id, row.amount, row.currency, ranges)
+        ):
+            low, high = plausible_range(gpu_id, row.currency, ranges)
+            report.rejected.append(
+                Rejection(
+                    line,
+                    "price",
+                    f"{amount_text(row.amount)} {row.currency} cannot be the price of one"
+                    f" {match.card.name} (its known prices make {low:,.0f} to {high:,.0f})",
+                )
+            )
+            continue
         if gpu_id is None or match.confidence < SURE_CONFIDENCE:
             report.review.append(
                 Review(

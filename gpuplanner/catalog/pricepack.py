@@ -121,7 +121,8 @@ def parse_pack(
         lines[comment_end].startswith("#") or not lines[comment_end].strip()
     ):
         comment_end += 1
-    report.manifest = _manifest(lines[:comment_end], file, report.rejected)
+    latest = _latest_date(today)
+    report.manifest = _manifest(lines[:comment_end], file, report.rejected, latest)
     body = lines[comment_end:]
     if not body:
         raise PackError(file, "the pack has no header line (gpu,amount,currency,...)")
@@ -169,7 +170,18 @@ def parse_pack(
     return report
 
 
-def _manifest(lines: list[str], file: str, rejected: list[Rejection]) -> Manifest | None:
+def _latest_date(today: str | None) -> str | None:
+    """The last date a pack may carry: today, with a day's slack for the time zones between
+    the one who wrote it and the one who imports it. A rate dated 2099 was once taken and used
+    for every conversion (issue 42)."""
+    if not today or not _is_date(today):
+        return None
+    return (dt.date.fromisoformat(today) + dt.timedelta(days=1)).isoformat()
+
+
+def _manifest(
+    lines: list[str], file: str, rejected: list[Rejection], latest: str | None = None
+) -> Manifest | None:
     entries: list[tuple[int, str, str]] = []
     for number, line in enumerate(lines, start=1):
         text = line.lstrip("#").strip()
@@ -196,7 +208,11 @@ def _manifest(lines: list[str], file: str, rejected: list[Rejection]) -> Manifes
             rejected.append(Rejection(number, None, f"unknown manifest entry {key!r}"))
         elif key == "fx":
             rate = _fx(value, number, rejected)
-            if rate is not None:
+            if rate is not None and latest is not None and rate.date > latest:
+                rejected.append(
+                    Rejection(number, None, f"the rate is dated {rate.date}, after today")
+                )
+            elif rate is not None:
                 fx.append(rate)
         elif key in values:
             rejected.append(Rejection(number, None, f"{key!r} is given twice"))
@@ -209,6 +225,10 @@ def _manifest(lines: list[str], file: str, rejected: list[Rejection]) -> Manifes
         )
     if not _is_date(published):
         rejected.append(Rejection(1, None, "the manifest needs 'published:' as YYYY-MM-DD"))
+    elif latest is not None and published > latest:
+        rejected.append(
+            Rejection(1, None, f"the pack says it was published {published}, after today")
+        )
     defaults = tuple((k, values[k]) for k in DEFAULTABLE if values.get(k))
     return Manifest(
         version,
@@ -276,7 +296,7 @@ def _row(
         bad("source", "every price needs its source (a shop, a site, a listing)")
     if not _is_date(raw["date"]):
         bad("date", f"{raw['date']!r} is not a date YYYY-MM-DD")
-    elif today and raw["date"] > today:
+    elif (latest := _latest_date(today)) is not None and raw["date"] > latest:
         bad("date", f"{raw['date']} is in the future")
     try:
         amount = float(raw["amount"])
