@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,8 @@ from conftest import SHARED
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_paths
-from gpuplanner.planning import scaling
-from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.planning import compat, scaling
+from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"
@@ -93,3 +94,78 @@ def test_the_8x_h100_server_keeps_its_cards_at_most_of_linear(data, model):
     sme = _keep(data, model, facts, Scenario.SME)
     assert sme.scaling.link == "nvlink" and sme.scaling.efficiency >= 0.75
     assert not any(f.id == "scaling-poor" for f in student.findings + sme.findings)
+
+
+# -- caps and floors ----------------------------------------------------------------------------
+
+
+def _nvl_pair(cap_w: float, default_w: float, max_w: float | None) -> MachineFacts:
+    """Two H100 NVL as nvidia-smi reports them: limit, default and the board's maximum."""
+    return MachineFacts(
+        current_gpu_id="h100-nvl-94-gb",
+        installed_count=2,
+        has_gpu=True,
+        installed_links=((16, 5), (16, 5)),
+        slot_gen=5,
+        slot_width=16,
+        workstation=True,
+        power_cap_w=cap_w,
+        power_default_w=default_w,
+        power_max_w=max_w,
+    )
+
+
+def test_a_limit_at_the_default_but_below_the_boards_maximum_is_a_finding(data, model):
+    """2x H100 NVL at 310 W, which is also their default, of the 400 W the board allows:
+    (310 / 400) ** 0.23, about 94% of the speed the plan has for the card at 400 W."""
+    request = PlanRequest(
+        Scenario.SME, "CNY", machine=_nvl_pair(310, 310, 400), today=TODAY, alternatives=False
+    )
+    keep = recommend(request, data, model).options[0]
+    assert keep.action == "keep"
+    below = next(f for f in keep.findings if f.id == "power-below-max")
+    assert below.severity == "warns"
+    assert (below.params["cap_w"], below.params["max_w"], below.params["speed_pct"]) == (
+        310,
+        400,
+        94,
+    )
+    assert "power-capped" not in {f.id for f in keep.findings}
+    free = recommend(replace(request, machine=_nvl_pair(400, 310, 400)), data, model).options[0]
+    assert not {"power-capped", "power-below-max"} & {f.id for f in free.findings}
+    assert keep.predicted_throughput == pytest.approx(free.predicted_throughput * 0.943, rel=0.01)
+    # Unknown maximum: nothing to say beyond the default.
+    unknown = recommend(replace(request, machine=_nvl_pair(310, 310, None)), data, model)
+    assert not {"power-capped", "power-below-max"} & {f.id for f in unknown.options[0].findings}
+
+
+def test_a_kepler_card_has_a_compute_capability_finding(data, model, gpus):
+    """A GRID K520 (Kepler, 3.0) the catalog lacks: the scan says so from its name; a Kepler
+    the catalog has (Tesla K80, 3.7) is blocked on every route with its compute capability."""
+    a10 = (
+        REPO_ROOT
+        / "tests"
+        / "fixtures"
+        / "nvidia-smi-q"
+        / "nvidia-smi-q_a10_drv535_host-max-na.txt"
+    )
+    snapshot = load_paths([a10]).snapshots[0][1]
+    grid = replace(snapshot.gpus[0], name="GRID K520", compute_capability=None)
+    found = compat.diagnose(replace(snapshot, gpus=(grid,)), data.tf_builds)
+    below = next(f for f in found if f.id == "tf-cc-below-floor")
+    assert below.severity == "blocks" and below.params["cc"] == "3.x"
+    assert compat.family_cc("NVIDIA GeForce GTX 750 Ti") == "5"
+    assert compat.family_cc("NVIDIA GeForce GTX 1080 Ti") is None
+    facts = MachineFacts(current_gpu_id="tesla-k80", installed_count=1, has_gpu=True)
+    plan = recommend(
+        PlanRequest(Scenario.STUDENT, "CNY", machine=facts, today=TODAY, alternatives=False),
+        data,
+        model,
+    )
+    keep = next(o for o in plan.options if o.action == "keep") if plan.options else None
+    assert keep is not None and not keep.offered
+    floor = next(f for f in keep.findings if f.id == "route-cc-below-floor")
+    assert floor.severity == "blocks" and (floor.params["cc"], floor.params["floor"]) == (
+        "3.7",
+        "6.0",
+    )

@@ -105,7 +105,13 @@ class _Planner:
             risks=_risks_by_card(catalog),
             inference=self.llm_mode == "inference",
             # A probe's figures already carry a cap the cards ran under.
-            power_cap=power_cap.power_cap(machine) if machine.machine_factor is None else None,
+            power_cap=(
+                power_cap.power_cap(
+                    machine, self.installed.gpu.board_power_w if self.installed else None
+                )
+                if machine.machine_factor is None
+                else None
+            ),
         )
         self.tariff = request.tariff or cost.default_tariff(self.ctx.market)
         self.bandwidth_factor = calibration.bandwidth_factor(
@@ -583,6 +589,7 @@ def recommend(
 _PER_CARD_BLOCKS = frozenset(
     {
         "route-unsupported",
+        "route-cc-below-floor",
         "route-needs-rocm",
         "no-price",
         "not-in-stock",

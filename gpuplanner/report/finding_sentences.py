@@ -24,6 +24,10 @@ TEXT: dict[str, str] = {
     "route-unsupported": translatable(
         "Finding", "Not supported by {route}. It runs with: {other}."
     ),
+    "route-cc-below-floor": translatable(
+        "Finding",
+        "{gpu} has compute capability {cc}; TensorFlow from {route} needs {floor} or newer and cannot use this card.",
+    ),
     "route-needs-rocm": translatable(
         "Finding",
         "TensorFlow reaches this AMD card only through ROCm on Linux: allow ROCm to consider it.",
@@ -46,6 +50,10 @@ TEXT: dict[str, str] = {
     "power-capped": translatable(
         "Finding",
         "Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.",
+    ),
+    "power-below-max": translatable(
+        "Finding",
+        "Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.",
     ),
     "route-ngc-ended": translatable(
         "Finding",

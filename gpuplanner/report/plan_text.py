@@ -286,6 +286,9 @@ def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | Non
 BLOCK_LABEL = {
     "vram-short": translatable("Finding", "not enough memory"),
     "route-unsupported": translatable("Finding", "the TensorFlow route cannot run it"),
+    "route-cc-below-floor": translatable(
+        "Finding", "its compute capability is below what the route builds for"
+    ),
     "route-needs-rocm": translatable("Finding", "needs ROCm on Linux"),
     "no-price": translatable("Finding", "no price on record"),
     "not-sold-here": translatable("Finding", "not sold in your region"),

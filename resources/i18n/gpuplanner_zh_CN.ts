@@ -867,6 +867,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.</source>
+            <translation>您的显卡运行在 {cap_w} W 功耗上限，而板卡最高可设到 {max_w} W：现在约为那时速度的 {speed_pct}%。电源和散热允许的话，可用 nvidia-smi -pl {max_w} 调高。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your current GPU reached {temp} °C during the probe.</source>
             <translation>测速时当前显卡温度达到 {temp} °C。</translation>
         </message>
@@ -934,6 +939,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>full fine-tuning</source>
             <translation>全参数微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>its compute capability is below what the route builds for</source>
+            <translation>计算能力低于该途径所支持的最低版本</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1194,6 +1204,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{gpu} (compute capability {cc}) is below the {floor} that official TensorFlow {version} wheels support.</source>
             <translation>{gpu}（计算能力 {cc}）低于官方 TensorFlow {version} 支持的最低 {floor}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{gpu} has compute capability {cc}; TensorFlow from {route} needs {floor} or newer and cannot use this card.</source>
+            <translation>{gpu} 的计算能力为 {cc}；通过{route}安装的 TensorFlow 需要 {floor} 或更高，无法使用这张卡。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

@@ -16,6 +16,7 @@ STALE_DAYS = 365
 VERY_OLD_DAYS = 730
 IMAGE_WORKLOADS = ("resnet50", "ssd")
 POOR_SCALING = 0.6  # of linear: the extra cards buy little for this job
+CAP_WARNS_BELOW = 0.95  # of the speed at the board's highest limit: worth lifting
 
 
 def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -45,7 +46,20 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     support = routes.support(c.gpu, route, ctx.routes)
     if not support.runs:
         others = [r for r in routes.routes_that_run(c.gpu, ctx.routes) if r != route]
-        return [finding("route-unsupported", "blocks", route=route, other=",".join(others))]
+        out = [finding("route-unsupported", "blocks", route=route, other=",".join(others))]
+        floor = routes.cc_floor(c.gpu, route, ctx.routes)
+        if floor is not None:
+            out.append(
+                finding(
+                    "route-cc-below-floor",
+                    "blocks",
+                    gpu=c.gpu.name,
+                    cc=c.gpu.compute_capability or "",
+                    route=route,
+                    floor=f"{floor:.1f}",
+                )
+            )
+        return out
     out = []
     if support.needs_rocm:
         if route == "official" and not request.accept_rocm:
@@ -208,7 +222,7 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             )
         )
     cap = ctx.power_cap
-    if cap is not None and c.action in ("keep", "add"):
+    if cap is not None and c.action in ("keep", "add") and cap.below_default:
         out.append(
             finding(
                 "power-capped",
@@ -216,6 +230,17 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 cap_w=round(cap.cap_w),
                 default_w=round(cap.default_w),
                 speed_pct=round(cap.speed_share * 100),
+            )
+        )
+    elif cap is not None and c.action in ("keep", "add") and cap.max_w:
+        # At the maker's default, below what the board can be set to.
+        out.append(
+            finding(
+                "power-below-max",
+                "warns" if cap.max_share < CAP_WARNS_BELOW else "info",
+                cap_w=round(cap.cap_w),
+                max_w=round(cap.max_w),
+                speed_pct=round(cap.max_share * 100),
             )
         )
     if (
