@@ -169,3 +169,89 @@ def test_a_kepler_card_has_a_compute_capability_finding(data, model, gpus):
         "3.7",
         "6.0",
     )
+
+
+# -- the bridge a pair lacks, the batch that pays ----------------------------------------------
+
+
+def _two_3090_report(tmp_path: Path) -> Path:
+    """A recorded RTX 3090 report made a pair without a bridge: its GPU block twice, the
+    second on its own bus, both at x8 as a desktop CPU splits its lanes."""
+    source = FIXTURES / "nvidia-smi-q-x" / "nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml"
+    text = source.read_text(encoding="utf-8")
+    start, end = text.index('\t<gpu id="'), text.index("\t</gpu>") + len("\t</gpu>\n")
+    block = text[start:end].replace(
+        "<current_link_width>16x</current_link_width>",
+        "<current_link_width>8x</current_link_width>",
+    )
+    second = (
+        block.replace("00000000:09:00.0", "00000000:0A:00.0")
+        .replace("0123456789ab", "0123456789ac")
+        .replace("<minor_number>0</minor_number>", "<minor_number>1</minor_number>")
+    )
+    text = text[:start] + block + second + text[end:]
+    text = text.replace("<attached_gpus>1</attached_gpus>", "<attached_gpus>2</attached_gpus>")
+    path = tmp_path / "two-3090.xml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@needs_shared
+@pytest.mark.parametrize("scenario", (Scenario.STUDENT, Scenario.SME))
+def test_a_pair_of_3090s_without_a_bridge_is_offered_one(data, model, tmp_path, scenario):
+    facts = _facts(_two_3090_report(tmp_path), data)
+    assert (facts.current_gpu_id, facts.installed_count, facts.nvlink_active) == (
+        "geforce-rtx-3090",
+        2,
+        False,
+    )
+    plan = recommend(
+        PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False), data, model
+    )
+    keep = plan.options[0]
+    bridge = next(o for o in plan.options if o.action == "bridge")
+    assert bridge.offered and bridge.bought == 0 and bridge.count == 2
+    assert [n.what for n in bridge.needs] == ["nvlink-bridge"]
+    # $60 used, converted without tax: about ¥421.
+    assert bridge.price == pytest.approx(bridge.needs[0].price) and 380 < bridge.price < 460
+    assert bridge.scaling.link == "nvlink" and bridge.speedup > 1.05
+    assert bridge.scaling.efficiency > keep.scaling.efficiency
+    assert "nvlink-bridge-needed" in {f.id for f in bridge.findings}
+    if keep.scaling.efficiency < 0.6:
+        pays = next(f for f in keep.findings if f.id == "scaling-pays-at")
+        assert pays.params["batch"] > plan.batch and pays.params["efficiency_pct"] >= 60
+        assert "scaling-overlap-routes" in {f.id for f in keep.findings}
+
+
+def test_the_batch_that_pays_is_the_smallest_that_reaches_a_useful_share(data, model):
+    """BERT-large on two 3090s through host memory: 50% of linear at batch 16. The first batch
+    (a multiple of 8, within 24 GB) at 60% is named, and every smaller one stays below."""
+    facts = MachineFacts(
+        current_gpu_id="geforce-rtx-3090",
+        installed_count=2,
+        has_gpu=True,
+        installed_links=((8, 4), (8, 4)),
+        slot_gen=4,
+        slot_width=16,
+    )
+    request = PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False)
+    keep = recommend(request, data, model).options[0]
+    pays = next(f for f in keep.findings if f.id == "scaling-pays-at")
+    batch = pays.params["batch"]
+    at = recommend(replace(request, batch=batch), data, model).options[0]
+    below = recommend(replace(request, batch=batch - 8), data, model).options[0]
+    assert at.scaling.efficiency >= 0.6 > below.scaling.efficiency
+    assert not any(f.id.startswith("scaling-pays") for f in at.findings)
+    assert pays.params["efficiency_pct"] == round(at.scaling.efficiency * 100)
+
+
+def test_no_plan_word_or_doc_ties_bytes_per_pack_to_mirrored_strategy():
+    from gpuplanner.report.finding_sentences import TEXT
+
+    texts = [str(text) for text in TEXT.values()]
+    texts.append((REPO_ROOT / "docs" / "PLANNING.md").read_text(encoding="utf-8"))
+    for text in texts:
+        for sentence in text.replace("\n", " ").split(". "):
+            if "bytes_per_pack" in sentence:
+                assert "MultiWorkerMirroredStrategy" in sentence, sentence
+                assert "MirroredStrategy" not in sentence.replace("MultiWorkerMirroredStrategy", "")

@@ -145,6 +145,18 @@ TEXT: dict[str, str] = {
         "Finding",
         "The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.",
     ),
+    "scaling-pays-at": translatable(
+        "Finding",
+        "At a batch of {batch} per card (it still fits) the {count} cards reach about {efficiency_pct}% of linear, {speed}x one card: a bigger batch hides the same exchange behind a longer step.",
+    ),
+    "scaling-pays-never": translatable(
+        "Finding",
+        "Even at a batch of {batch} per card, the most that fits, the {count} cards reach only about {efficiency_pct}% of linear ({speed}x one card).",
+    ),
+    "scaling-overlap-routes": translatable(
+        "Finding",
+        "MirroredStrategy exchanges all gradients at once after the backward pass and ignores CommunicationOptions. To overlap the exchange with the backward pass: MultiWorkerMirroredStrategy with one worker per card (TF_CONFIG) and CommunicationOptions(bytes_per_pack=...), or Horovod (built with NCCL, one process per card), which fuses and overlaps gradients itself.",
+    ),
     "scaling-poor": translatable(
         "Finding",
         "{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.",

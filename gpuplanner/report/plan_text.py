@@ -31,6 +31,7 @@ ACTION_TEXT = {
     "keep": translatable("Finding", "Keep what you have"),
     "add": translatable("Finding", "Add"),
     "replace": translatable("Finding", "Replace"),
+    "bridge": translatable("Finding", "Add an NVLink bridge"),
 }
 
 CONDITION_TEXT = {

@@ -351,6 +351,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Add an NVLink bridge</source>
+            <translation>加装 NVLink 桥</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>An SXM2 module, not a PCIe card: it needs an SXM2 carrier or adapter board and its own cooling.</source>
             <translation>这是 SXM2 模块，不是 PCIe 显卡：需要 SXM2 底板或转接板，并自备散热。</translation>
         </message>
@@ -363,6 +368,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>An {form} module, not a PCIe card: it needs a server built for it.</source>
             <translation>这是 {form} 模块而不是 PCIe 卡：需要专用服务器。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>At a batch of {batch} per card (it still fits) the {count} cards reach about {efficiency_pct}% of linear, {speed}x one card: a bigger batch hides the same exchange behind a longer step.</source>
+            <translation>每张卡的批大小设为 {batch}（显存仍然放得下）时，{count} 张卡可达线性加速的约 {efficiency_pct}%，相当于单卡的 {speed} 倍：批越大，每步的计算越长，同样的梯度交换就越不显眼。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -438,6 +448,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).</source>
             <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Even at a batch of {batch} per card, the most that fits, the {count} cards reach only about {efficiency_pct}% of linear ({speed}x one card).</source>
+            <translation>即使每张卡的批大小用到显存能放下的最大值 {batch}，{count} 张卡也只能达到线性加速的约 {efficiency_pct}%（单卡的 {speed} 倍）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -523,6 +538,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Many of these were used for mining: check the fans, temperatures and memory errors before paying.</source>
             <translation>这类卡很多挖过矿：付款前检查风扇、温度和显存错误。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>MirroredStrategy exchanges all gradients at once after the backward pass and ignores CommunicationOptions. To overlap the exchange with the backward pass: MultiWorkerMirroredStrategy with one worker per card (TF_CONFIG) and CommunicationOptions(bytes_per_pack=...), or Horovod (built with NCCL, one process per card), which fuses and overlaps gradients itself.</source>
+            <translation>MirroredStrategy 在反向传播结束后一次性交换全部梯度，并且不理会 CommunicationOptions。要让梯度交换与反向传播重叠：可用 MultiWorkerMirroredStrategy，每张卡一个工作进程（通过 TF_CONFIG 配置），并设置 CommunicationOptions(bytes_per_pack=...)；或者用 Horovod（需带 NCCL 编译，每张卡一个进程），它会自动合并梯度并与计算重叠。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

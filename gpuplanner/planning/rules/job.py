@@ -316,6 +316,21 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 "scaling-poor", "warns", count=c.count, efficiency_pct=round(s.efficiency * 100)
             )
         )
+    if a.paying_batch is not None:
+        batch, share, pays = a.paying_batch
+        out.append(
+            finding(
+                "scaling-pays-at" if pays else "scaling-pays-never",
+                "info",
+                count=c.count,
+                batch=batch,
+                efficiency_pct=round(share * 100),
+                speed=round(c.count * share, 2),
+            )
+        )
+        # MirroredStrategy packs every gradient into one all-reduce after the backward pass
+        # (it ignores CommunicationOptions); these two overlap it with the backward pass.
+        out.append(finding("scaling-overlap-routes", "info"))
     if not ctx.request.machine.workstation and c.gpu.form_factor == "pcie":
         lanes = "/".join(f"x{n}" for n in s.lanes)
         out.append(finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes))
