@@ -17,6 +17,7 @@ from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning import compat, scaling
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
+from gpuplanner.planning.rules.fit import desktop_card
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"
@@ -255,3 +256,44 @@ def test_no_plan_word_or_doc_ties_bytes_per_pack_to_mirrored_strategy():
             if "bytes_per_pack" in sentence:
                 assert "MultiWorkerMirroredStrategy" in sentence, sentence
                 assert "MirroredStrategy" not in sentence.replace("MultiWorkerMirroredStrategy", "")
+
+
+# -- servers both ways --------------------------------------------------------------------------
+
+RECORDED = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
+
+
+def _recorded_facts(data):
+    """Every recorded report (the shared fixtures and the repository's own), as planned."""
+    roots = (FIXTURES, REPO_ROOT / "tests" / "fixtures")
+    paths = [root / folder for root in roots for folder in RECORDED if (root / folder).is_dir()]
+    seen: dict[str, MachineFacts] = {}
+    for name, snapshot in load_paths(paths).snapshots:
+        seen.setdefault(Path(name).name, machine_facts(enrich(snapshot, data), catalog=data))
+    return sorted(seen.items())
+
+
+@needs_shared
+@pytest.mark.parametrize("scenario", list(Scenario))
+def test_no_recorded_server_is_offered_a_desktop_card(data, model, scenario):
+    """A machine known to be a server (its cards are passive or SXM modules) is offered passive
+    data-centre and workstation blower cards, never an open-air or GeForce blower card."""
+    servers = [(name, facts) for name, facts in _recorded_facts(data) if facts.server_airflow]
+    assert len(servers) >= 4
+    offered_server_cards = 0
+    for name, facts in servers:
+        plan = recommend(
+            PlanRequest(
+                scenario, "CNY", budget=1e6, machine=facts, today=TODAY, alternatives=False
+            ),
+            data,
+            model,
+        )
+        for option in plan.options:
+            gpu = next(g for g in data.gpus if g.id == option.gpu_id)
+            if option.bought and desktop_card(gpu):
+                assert not option.offered, (name, option.gpu)
+                assert "cooling-desktop-card-in-server" in {f.id for f in option.findings}
+            elif option.bought and option.offered:
+                offered_server_cards += 1
+    assert offered_server_cards > 0

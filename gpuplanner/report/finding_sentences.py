@@ -270,6 +270,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "A passively cooled card ({watts} W) is cooled by a server's fans: in a desktop or workstation it overheats. Enter the case as a server to see it.",
     ),
+    "cooling-desktop-card-in-server": translatable(
+        "Finding",
+        "A desktop card in a server: the chassis' fans push air through passive fins, and this card's own fans and power plugs are made for a desktop case. Choose a passive data-centre card or a workstation blower card.",
+    ),
     "cooling-open-air-stack": translatable(
         "Finding",
         "{count} open-air cards side by side blow hot air onto each other: leave a slot between them or choose blower cards.",

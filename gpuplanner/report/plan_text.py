@@ -287,6 +287,7 @@ def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | Non
 BLOCK_LABEL = {
     "vram-short": translatable("Finding", "not enough memory"),
     "route-unsupported": translatable("Finding", "the TensorFlow route cannot run it"),
+    "cooling-desktop-card-in-server": translatable("Finding", "a desktop card in a server"),
     "route-cc-below-floor": translatable(
         "Finding", "its compute capability is below what the route builds for"
     ),

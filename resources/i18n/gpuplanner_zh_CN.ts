@@ -311,6 +311,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>A desktop card in a server: the chassis' fans push air through passive fins, and this card's own fans and power plugs are made for a desktop case. Choose a passive data-centre card or a workstation blower card.</source>
+            <translation>服务器里装了桌面显卡：机箱风扇是把风吹过被动散热鳍片的，而这张卡自带的风扇和供电接口是为台式机机箱设计的。请选择被动散热的数据中心卡或涡轮散热的工作站卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A laptop: its GPU cannot be changed or added to.</source>
             <translation>笔记本电脑：显卡无法更换或增加。</translation>
         </message>
@@ -919,6 +924,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>a cloud's own card: rented by the hour, never sold</source>
             <translation>云厂商专用卡：只按小时租用，不对外出售</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>a desktop card in a server</source>
+            <translation>服务器不适合装桌面显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
