@@ -12,10 +12,13 @@ from pathlib import Path
 import pytest
 from conftest import SHARED
 
+from gpuplanner.app import fleet
 from gpuplanner.app.inventory import enrich, machine_facts
-from gpuplanner.core.scenarios import Scenario
+from gpuplanner.app.plan_request import plan_request
+from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.hardware.snapshot import load_paths
-from gpuplanner.planning import compat, scaling
+from gpuplanner.planning import compat, pick, scaling
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.planning.rules.fit import desktop_card
 
@@ -273,6 +276,7 @@ def _recorded_facts(data):
     return sorted(seen.items())
 
 
+@pytest.mark.slow
 @needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_no_recorded_server_is_offered_a_desktop_card(data, model, scenario):
@@ -297,3 +301,51 @@ def test_no_recorded_server_is_offered_a_desktop_card(data, model, scenario):
             elif option.bought and option.offered:
                 offered_server_cards += 1
     assert offered_server_cards > 0
+
+
+# -- one plan per machine, wherever it is asked -------------------------------------------------
+
+
+@pytest.mark.slow
+@needs_shared
+@pytest.mark.parametrize("scenario", (Scenario.STUDENT, Scenario.SME))
+def test_the_fleet_picks_what_each_machines_own_plan_picks(data, model, scenario):
+    """Every recorded report as a lab: the fleet's row for each machine is what the single
+    machine's plan (the same request the command line builds from the report) advises first;
+    the A100 with MIG on is told to turn MIG off, not to buy."""
+    roots = (FIXTURES, REPO_ROOT / "tests" / "fixtures")
+    paths = [root / folder for root in roots for folder in RECORDED if (root / folder).is_dir()]
+    machines, _errors = fleet.load_fleet(paths, data)
+    assert len(machines) >= 40
+    budget = PRESETS[scenario].budget("CNY").high
+    template = plan_request(
+        scenario, "CNY", job=JobInputs(budget=budget, workload=PRESETS[scenario].workload)
+    )
+    lab = fleet.plan_each(fleet.plan_machines(machines, template, data, model), "CNY", budget, "x")
+    rows = {c.machine: c for c in lab.choices}
+    compared = bought = 0
+    for machine in machines:
+        request = plan_request(
+            scenario,
+            "CNY",
+            job=JobInputs(budget=budget, workload=PRESETS[scenario].workload),
+            snapshot=machine.snapshot,
+            catalog=data,
+        )
+        single = pick.first(recommend(request, data, model))
+        row = rows[machine.name]
+        if single.option is None:
+            assert row.option is None, machine.name
+            assert not single.change or row.reason == single.change, machine.name
+        else:
+            assert row.option is not None, machine.name
+            assert (row.option.action, row.option.gpu_id, row.option.count) == (
+                single.option.action,
+                single.option.gpu_id,
+                single.option.count,
+            ), machine.name
+            bought += 1
+        compared += 1
+    assert compared == len(machines) and bought >= 5
+    mig = next(c for name, c in rows.items() if "mig-enabled_partial" in name)
+    assert mig.option is None and mig.reason == "mig-off"

@@ -39,7 +39,8 @@ class PowerCap:
 
 
 def _share(cap: float, reference: float) -> float:
-    return round(min(1.0, cap / reference) ** POWER_CAP_EXPONENT, 3)
+    share: float = min(1.0, cap / reference) ** POWER_CAP_EXPONENT
+    return round(share, 3)
 
 
 def power_cap(machine: MachineFacts, rated_w: float | None = None) -> PowerCap | None:

@@ -295,9 +295,9 @@ class _Planner:
         pcie = run(False)
         if gpu.interconnect == "nvlink-bridge" and count == 2:
             # A bridge is bought where it pays: the rule prices it in (fit.nvlink_bridge).
-            bridged = run(True)
-            if bridged.efficiency >= pcie.efficiency * (1 + physical.NVLINK_BRIDGE_MIN_GAIN):
-                return bridged
+            on_bridge = run(True)
+            if on_bridge.efficiency >= pcie.efficiency * (1 + physical.NVLINK_BRIDGE_MIN_GAIN):
+                return on_bridge
         return pcie
 
     def assess(self, c: Candidate) -> Assessment:

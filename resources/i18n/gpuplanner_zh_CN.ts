@@ -1355,6 +1355,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/fleet_export.py" />
+            <source>MIG is on: turn MIG off first (free: nvidia-smi -mig 0) and plan the whole card</source>
+            <translation>MIG 已开启：先关闭 MIG（免费：nvidia-smi -mig 0），再按整张卡规划</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
@@ -1447,6 +1452,11 @@
             <location filename="gpuplanner/report/fleet_export.py" />
             <source>its card runs without power cables: enter its supply to check what fits</source>
             <translation>现有显卡无需供电线：请填写电源后再判断能装什么</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>its cards run under a lowered power limit: lift it first (free: nvidia-smi -pl)</source>
+            <translation>显卡被调低了功耗上限：先解除限制（免费：nvidia-smi -pl）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/fleet_export.py" />
