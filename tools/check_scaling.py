@@ -10,8 +10,8 @@ batch per card and so one card's step time):
   table flags as a scaling outlier; and the BERT-base SQuAD runs of Lambda's PyTorch suite
   (resources/measurements/train_lambda_pytorch.csv).
 - check, never fitted on: that suite's BERT-large SQuAD and ResNet-50 runs, NVIDIA's
-  TensorFlow examples on DGX machines (BERT-large SQuAD fine-tuning, ResNet-50 v1.5, ResNeXt)
-  on 4 and 8 cards, and TensorFlow's own 2017 runs on a DGX-1 (8 P100 SXM2, batch 64).
+  TensorFlow examples on DGX machines (BERT-large SQuAD fine-tuning, ResNet-50 v1.5) on 4
+  and 8 cards, and TensorFlow's own 2017 runs on a DGX-1 (8 P100 SXM2, batch 64).
 - aside, reported only: the PyTorch suite's BERT rows on SXM boards (see _pytorch_set).
 
 ``--fit`` searches the model's constants (host memory bandwidth, the barrier's cost; a share of
@@ -47,8 +47,6 @@ TF_DOCS_CATALOG_ID = {"p100 (sxm2 16gb)": "tesla-p100-sxm2"}
 DLE_TASKS = {
     "LanguageModeling/BERT": ("transformer", 335.0),
     "Classification/ConvNets/resnet50v1.5": ("cnn", 25.6),
-    "Classification/ConvNets/resnext101-32x4d": ("cnn", 44.2),
-    "Classification/ConvNets/se-resnext101-32x4d": ("cnn", 49.0),
 }
 DLE_CATALOG_ID = {
     "v100 16gb": "tesla-v100-sxm2-16-gb",
