@@ -225,13 +225,15 @@ def _physics(pair, batch: int) -> float:
 def test_a_second_3090_for_bert_large_comes_with_its_bridge(data, model):
     """Two RTX 3090 on a desktop: TensorFlow all-reduces 1.4 GB of FP32 gradients a step after
     the backward pass. Through host memory (no peer-to-peer on GeForce) that is as slow as the
-    step itself; the 3090 takes an NVLink bridge, which the plan buys with the pair."""
+    step itself; the 3090 takes an NVLink bridge, which the plan buys with the pair. NCCL gets
+    about 43% of a bridge's line rate (measured on a 2080 Ti pair): 24 of the 3090's 56 GB/s."""
     pair = _pair(data, model, "geforce-rtx-3090", 16)
     assert pair.offered and pair.scaling.link == "nvlink"
     assert [n.what for n in pair.needs] == ["nvlink-bridge"] and pair.needs[0].price == 60.0
     assert pair.price == pytest.approx(pair.cards_price + 60.0)
     assert pair.scaling.efficiency == pytest.approx(_physics(pair, 16), abs=0.01)
-    assert 1.45 < pair.speedup < 1.75
+    assert pair.scaling.link_gbs == pytest.approx(112.5 / 2 * scaling.BRIDGE_SHARE, abs=0.01)
+    assert 1.15 < pair.speedup < 1.45
 
 
 def test_a_pair_without_a_bridge_stages_through_host_memory_and_gains_with_the_step(data, model):

@@ -22,6 +22,7 @@ from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.core.vocab import Currency
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
+from gpuplanner.planning import pick as advice
 from gpuplanner.planning.frontier import pareto_front
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.recommend import recommend
@@ -127,7 +128,8 @@ def plan_machines(
     model: SpeedModel,
     shop_prices: tuple[Price, ...] = (),
 ) -> list[tuple[FleetMachine, Plan]]:
-    """One engine plan per machine: ``template`` with that machine's facts."""
+    """One engine plan per machine: ``template`` with that machine's facts, as the single
+    machine's plan has them (its ways forward, which change no option, are left out)."""
     plans = []
     for machine in machines:
         request = replace(
@@ -137,20 +139,12 @@ def plan_machines(
     return plans
 
 
-def _current_throughput(plan: Plan) -> float:
-    keep = next((o for o in plan.options if o.action == "keep"), None)
-    return (keep.predicted_throughput or 0.0) if keep is not None else 0.0
-
-
 def _candidates(plan: Plan) -> list[tuple[Option, float]]:
     """The machine's price/speed Pareto front of purchases, each with the throughput it adds."""
-    base = _current_throughput(plan)
     out = []
     for option in pareto_front(plan.options):
-        if option.action == "keep" or option.predicted_throughput is None:
-            continue
-        gain = option.predicted_throughput - base
-        if gain > 0.01 * option.predicted_throughput:
+        gain = advice.faster(plan, option)
+        if gain is not None:
             out.append((option, gain))
     return out
 
@@ -160,15 +154,16 @@ def _choice(machine: FleetMachine, option: Option, gain: float) -> Choice:
 
 
 def plan_each(plans: MachinePlans, currency: Currency, budget: float, workload: str) -> FleetPlan:
-    """For each machine its engine's first choice that is faster than what it has."""
+    """For each machine what its own plan advises first (planning.pick): a free change (MIG
+    off, a power limit lifted), else its first ranked purchase faster than what it has."""
     choices = []
     for machine, plan in plans:
-        gains = {id(option): gain for option, gain in _candidates(plan)}
-        option = next((o for o in plan.options if id(o) in gains), None)
-        if option is not None:
-            choices.append(_choice(machine, option, gains[id(option)]))
+        picked = advice.first(plan)
+        if picked.option is not None:
+            gain = advice.faster(plan, picked.option) or 0.0
+            choices.append(_choice(machine, picked.option, gain))
         else:
-            choices.append(Choice(machine.name, None, 0.0, _why_none(plan)))
+            choices.append(Choice(machine.name, None, 0.0, picked.change or _why_none(plan)))
     return FleetPlan("each", currency, budget, workload, tuple(choices), _unit(plans))
 
 
@@ -185,7 +180,10 @@ def plan_lab(plans: MachinePlans, currency: Currency, budget: float, workload: s
     def cost(option: Option) -> int:
         return math.ceil((option.price or 0.0) / unit - 1e-9)
 
-    candidates = [_candidates(plan) for _machine, plan in plans]
+    # A machine with a free change to make first (MIG off) is planned after it, not bought for.
+    candidates = [
+        [] if advice.first(plan).change else _candidates(plan) for _machine, plan in plans
+    ]
     best = [0.0] * (BUDGET_STEPS + 1)  # best gain with at most b steps spent, machines so far
     picks: list[list[int]] = []  # per machine, per budget: the candidate taken (-1 none)
     for options in candidates:
@@ -211,7 +209,7 @@ def plan_lab(plans: MachinePlans, currency: Currency, budget: float, workload: s
             chosen[m] = _choice(machine, option, gain)
             b -= cost(option)
         else:
-            reason = "outbid" if candidates[m] else _why_none(plan)
+            reason = "outbid" if candidates[m] else (advice.first(plan).change or _why_none(plan))
             chosen[m] = Choice(machine.name, None, 0.0, reason)
     done = tuple(c for c in chosen if c is not None)  # every machine got its choice above
     return FleetPlan("lab", currency, budget, workload, done, _unit(plans))

@@ -195,6 +195,7 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> d
         "installed_links": installed_links([gpu for card_id, gpu in known if card_id == current]),
         "power_cap_w": first.power_enforced_limit_w or first.power_limit_w,
         "power_default_w": first.power_default_limit_w,
+        "power_max_w": first.power_max_limit_w,
         "mig_slice_gb": slice_gb,
         "mig_slice_share": slice_share,
         "installed_memory_gb": (

@@ -1,7 +1,7 @@
 """The options worth judging for one machine: keep it, add cards, or replace what is there.
 
-1, 2, 4 and 8 cards (within the request's limit) of every catalog card; adding is offered for
-more of the installed card, since data-parallel training runs at the pace of the slowest card
+1, 2, 4 and 8 cards (within the request's limit) of every catalog card; an NVLink bridge for an
+installed pair that takes one and has none; adding is offered for more of the installed card, since data-parallel training runs at the pace of the slowest card
 and holds no more per card than the smallest. A laptop or a cloud
 instance can only keep what it has.
 """
@@ -38,6 +38,14 @@ def generate(
         out.append(Candidate("keep", current.gpu, current.count, 0))
     if machine.laptop or machine.virtual_machine:
         return out  # nothing to buy for a laptop or a cloud instance
+    if (
+        current is not None
+        and current.count == 2
+        and current.gpu.interconnect == "nvlink-bridge"
+        and not machine.nvlink_active
+    ):
+        # A pair that takes a bridge and has none: the bridge alone is a purchase.
+        out.append(Candidate("bridge", current.gpu, 2, 0))
     if current is not None and current.gpu.form_factor == "pcie" and not machine.mig_slice_gb:
         for total in COUNTS:
             if current.count < total <= max_gpus:

@@ -13,6 +13,25 @@ from gpuplanner.catalog.records import TfBuild
 from gpuplanner.core.findings import Finding, Param, Severity
 from gpuplanner.hardware.records import GpuDevice, SystemSnapshot
 
+# A card the catalog lacks, in a report that gives no compute capability (nvidia-smi -q never
+# does): its generation by product name, at that generation's compute capability. Kepler is 3.x
+# (GRID K520 3.0, Tesla K80 3.7), Maxwell 5.x; GTX 750 and 750 Ti are Maxwell among Keplers.
+_FAMILIES = (
+    (re.compile(r"\b(GRID|Tesla|Quadro)\s+K\d", re.IGNORECASE), "3"),
+    (re.compile(r"\bGTX\s*750\b", re.IGNORECASE), "5"),
+    (re.compile(r"\bGTX\s*(6\d0|7\d0)\b", re.IGNORECASE), "3"),
+    (re.compile(r"\b(GRID|Tesla|Quadro)\s+M\d", re.IGNORECASE), "5"),
+    (re.compile(r"\bGTX\s*9\d0\b", re.IGNORECASE), "5"),
+)
+
+
+def family_cc(name: str) -> str | None:
+    """The compute capability's major version a product name implies, or None."""
+    for pattern, major in _FAMILIES:
+        if pattern.search(name):
+            return major
+    return None
+
 
 def version_tuple(text: str | None) -> tuple[int, ...]:
     return tuple(int(p) for p in re.findall(r"\d+", text or "")[:3])
@@ -90,6 +109,9 @@ def _gpu_findings(
     status, catalog_cc = catalog if catalog else (None, None)
     cc = gpu.compute_capability or catalog_cc
     name = gpu.name
+    family = family_cc(name) if not cc else None
+    shown = cc or (f"{family}.x" if family else None)
+    cc = cc or family
     if gpu.vendor == "AMD":
         return [
             Finding(
@@ -115,7 +137,7 @@ def _gpu_findings(
                 "blocks",
                 {
                     "gpu": name,
-                    "cc": cc,
+                    "cc": shown or cc,
                     "floor": f"{build.min_compute_capability:.1f}",
                     "version": tf_version or "",
                 },

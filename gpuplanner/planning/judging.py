@@ -50,3 +50,6 @@ class Assessment:
     # What the cards could do were the machine able to feed them: above ``throughput`` when
     # the probe's input pipeline or host copy rate caps an image job (calibration.input_cap).
     uncapped_throughput: float | None = None
+    # Where several cards scale poorly at the job's batch: the per-card batch (within memory)
+    # at which they reach a useful share, its share, and whether it fits at all.
+    paying_batch: tuple[int, float, bool] | None = None

@@ -1,4 +1,8 @@
-"""A card run under a lower power limit than its maker's default: how much speed that costs.
+"""A card run under a lower power limit than its board allows: how much speed that costs.
+
+Below the maker's default limit the card runs slower than the catalog's figures (which are at the
+board's rated power); a default below the board's maximum (an H100 NVL ships at 310 W of 400 W)
+leaves speed unused too, and the finding says how much and how to lift it.
 
 Training speed rises steeply with the first watts and flattens towards the default: measured on
 RTX 3090s, 80% of the default limit kept over 95% of TensorFlow's throughput (Puget Systems,
@@ -25,12 +29,29 @@ CAPPED_BELOW = 0.95  # of the default limit: closer than this is a rounding of t
 class PowerCap:
     cap_w: float
     default_w: float
-    speed_share: float  # of the card's speed at its default limit
+    speed_share: float  # of the speed the plan predicts for the card (at its rated power)
+    max_w: float | None = None  # the board's highest settable limit, when reported
+    max_share: float = 1.0  # of the card's speed at that limit
+
+    @property
+    def below_default(self) -> bool:
+        return self.cap_w < self.default_w * CAPPED_BELOW
 
 
-def power_cap(machine: MachineFacts) -> PowerCap | None:
-    """The installed cards' cap and what it costs, when they run below their default limit."""
-    cap, default = machine.power_cap_w, machine.power_default_w
-    if not cap or not default or cap >= default * CAPPED_BELOW:
+def _share(cap: float, reference: float) -> float:
+    share: float = min(1.0, cap / reference) ** POWER_CAP_EXPONENT
+    return round(share, 3)
+
+
+def power_cap(machine: MachineFacts, rated_w: float | None = None) -> PowerCap | None:
+    """The installed cards' cap and what it costs, when they run below their default limit or
+    their board's maximum. ``rated_w``: the card's rated board power, which the predicted speed
+    is at (never above what the board can be set to)."""
+    cap, default, top = machine.power_cap_w, machine.power_default_w, machine.power_max_w
+    if not cap or not default:
         return None
-    return PowerCap(cap, default, round((cap / default) ** POWER_CAP_EXPONENT, 3))
+    highest = max(default, top or 0.0)
+    if cap >= highest * CAPPED_BELOW:
+        return None
+    rated = max(default, min(rated_w or default, highest))
+    return PowerCap(cap, default, _share(cap, rated), top, _share(cap, highest))

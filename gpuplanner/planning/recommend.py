@@ -60,6 +60,7 @@ CONFIDENCE = {
 }
 # An unknown supply, case or adapter: ranks below a known-safe option of equal value.
 CHECK_PENALTY = 0.98
+PAYING_BATCH_MAX = 1024  # per card: the largest batch the plan suggests
 
 
 class _Planner:
@@ -106,7 +107,13 @@ class _Planner:
             risks=_risks_by_card(catalog),
             inference=self.llm_mode == "inference",
             # A probe's figures already carry a cap the cards ran under.
-            power_cap=power_cap.power_cap(machine) if machine.machine_factor is None else None,
+            power_cap=(
+                power_cap.power_cap(
+                    machine, self.installed.gpu.board_power_w if self.installed else None
+                )
+                if machine.machine_factor is None
+                else None
+            ),
         )
         self.tariff = request.tariff or cost.default_tariff(self.ctx.market)
         self.bandwidth_factor = calibration.bandwidth_factor(
@@ -233,17 +240,26 @@ class _Planner:
         return estimate.total_gb
 
     def scaling(
-        self, gpu: GpuSpec, count: int, per_card: float | None, keep: bool = False
+        self,
+        gpu: GpuSpec,
+        count: int,
+        per_card: float | None,
+        keep: bool = False,
+        batch: int | None = None,
+        bridged: bool | None = None,
     ) -> Scaling | None:
+        """``batch``: per card, the job's unless asked; ``bridged``: True for a bridge being
+        bought, None to buy one only where it pays."""
         if count == 1 or not per_card:
             return None
+        batch = batch or self.batch
         machine = self.request.machine
         strategy = self.strategy(gpu, count)
         if strategy == "layer-split":
             # Layers split over the cards: memory adds up, one token still passes every layer.
             return Scaling(count, round(1 / count, 3), "layer-split", 0.0, (), False, strategy)
         if self.workload == "llm":
-            compute_s = self.batch * (self.seq or job.FINE_TUNING_SEQ) / per_card
+            compute_s = batch * (self.seq or job.FINE_TUNING_SEQ) / per_card
             llm, method = self._llm()
             if strategy == "replicated":
                 trainable = llm.params_b * 1e9 if method == "full" else memory.lora_parameters(llm)
@@ -253,7 +269,7 @@ class _Planner:
                 moved = SHARDED_STEP_WEIGHTS * llm.params_b * 1e9 * LLM_STEP_WEIGHT_BYTES[method]
         else:
             preset = KERAS[self.workload]
-            compute_s = self.batch / per_card
+            compute_s = batch / per_card
             moved = preset.params * 4  # FP32 gradients, also under mixed precision
         # The installed cards keep their slots (and a replacement goes into them): their
         # scanned links, risers and chipset slots included.
@@ -275,12 +291,14 @@ class _Planner:
 
         if keep:
             return run(machine.nvlink_active)
+        if bridged is not None:
+            return run(bridged)
         pcie = run(False)
         if gpu.interconnect == "nvlink-bridge" and count == 2:
             # A bridge is bought where it pays: the rule prices it in (fit.nvlink_bridge).
-            bridged = run(True)
-            if bridged.efficiency >= pcie.efficiency * (1 + physical.NVLINK_BRIDGE_MIN_GAIN):
-                return bridged
+            on_bridge = run(True)
+            if on_bridge.efficiency >= pcie.efficiency * (1 + physical.NVLINK_BRIDGE_MIN_GAIN):
+                return on_bridge
         return pcie
 
     def assess(self, c: Candidate) -> Assessment:
@@ -307,8 +325,16 @@ class _Planner:
         relative = throughput = uncapped = None
         scaling = None
         error = 0.0
+        paying = None
         if prediction is not None:
-            scaling = self.scaling(gpu, c.count, prediction.throughput, c.action == "keep")
+            scaling = self.scaling(
+                gpu,
+                c.count,
+                prediction.throughput,
+                c.action == "keep",
+                bridged=True if c.action == "bridge" else None,
+            )
+            paying = self.paying_batch(c, scaling, prediction.throughput)
             efficiency = scaling.efficiency if scaling else 1.0
             relative = round(prediction.relative * c.count * efficiency, 3)
             throughput = (
@@ -351,7 +377,43 @@ class _Planner:
             speedup=speedup,
             error_pct=error,
             uncapped_throughput=uncapped,
+            paying_batch=paying,
         )
+
+    def paying_batch(
+        self, c: Candidate, now: Scaling | None, per_card: float | None
+    ) -> tuple[int, float, bool] | None:
+        """Where replicated cards scale poorly at the job's batch: the smallest per-card batch
+        (a multiple of 8, within one card's memory) at which they reach a useful share of
+        linear, with that share; else the largest batch that fits and its share (False). A
+        bigger batch leaves the exchange as it is and lengthens the step it hides behind."""
+        if (
+            now is None
+            or now.strategy != "replicated"
+            or now.efficiency >= rules.job.POOR_SCALING
+            or self.workload == "llm"
+        ):
+            return None
+        limit = c.gpu.memory_gb * USABLE_FRACTION
+        last: tuple[int, float, bool] | None = None
+        for batch in range(self.batch - self.batch % 8 + 8, PAYING_BATCH_MAX + 1, 8):
+            estimate = job.job_memory(replace(self.request, batch=batch), self.workload)[0]
+            if estimate.total_gb > limit:
+                break
+            scaled = self.scaling(
+                c.gpu,
+                c.count,
+                per_card,
+                c.action == "keep",
+                batch=batch,
+                bridged=True if c.action == "bridge" else now.link == "nvlink",
+            )
+            if scaled is None:
+                return None
+            last = (batch, scaled.efficiency, False)
+            if scaled.efficiency >= rules.job.POOR_SCALING:
+                return (batch, scaled.efficiency, True)
+        return last
 
     # -- judgement --------------------------------------------------------------------------
 
@@ -585,6 +647,7 @@ def recommend(
 _PER_CARD_BLOCKS = frozenset(
     {
         "route-unsupported",
+        "route-cc-below-floor",
         "route-needs-rocm",
         "no-price",
         "not-in-stock",

@@ -48,9 +48,11 @@ class MachineFacts:
     matmul_tflops: float | None = None  # the probe's matrix multiply, at the job's precision
     bandwidth_gbs: float | None = None  # the probe's device memory bandwidth
     copy_gbs: float | None = None  # the probe's host-to-GPU copy rate
-    # The installed cards' enforced power limit and their maker's default, when both are known.
+    # The installed cards' enforced power limit, their maker's default and the board's highest
+    # settable limit, when known.
     power_cap_w: float | None = None
     power_default_w: float | None = None
+    power_max_w: float | None = None
     # MIG on the installed card: a TensorFlow process sees one slice, this big, with about
     # this share of the card's compute (None: MIG off, or no slice listed).
     mig_slice_gb: float | None = None

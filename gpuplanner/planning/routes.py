@@ -54,6 +54,19 @@ def support(gpu: GpuSpec, route: str, rows: tuple[TfRoute, ...]) -> RouteSupport
     return RouteSupport(route, False)
 
 
+def cc_floor(gpu: GpuSpec, route: str, rows: tuple[TfRoute, ...]) -> float | None:
+    """The lowest compute capability the route builds kernels for, when the card is below it."""
+    cc = _cc(gpu)
+    floors = [
+        row.min_cc
+        for row in rows
+        if row.route == route and row.vendor == gpu.vendor and row.min_cc is not None
+    ]
+    if cc is None or not floors or cc >= min(floors):
+        return None
+    return min(floors)
+
+
 def routes_that_run(gpu: GpuSpec, rows: tuple[TfRoute, ...]) -> tuple[str, ...]:
     return tuple(r for r in ROUTES if support(gpu, r, rows).runs)
 

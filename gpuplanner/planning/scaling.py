@@ -6,10 +6,12 @@ A ring moves 2 (n - 1) / n of the gradient bytes through every card's link, afte
 pass (TensorFlow packs the gradients into one all-reduce unless told otherwise; a share hidden
 behind the backward pass was fitted and came out at none):
 
-    transfer = moved / link + 2 (n - 1) x HOP_LATENCY
+    transfer = moved / link + 2 (n - 1) x the link's cost per hop
     efficiency = compute / (compute + transfer) x (1 - SYNC_LOSS) ** doublings, within [1/n, 1]
 
-Links, per card: NVLink at half its bidirectional figure each way; PCIe peer-to-peer at the
+Links, per card: NVLink at the share of half its bidirectional figure (each way) that NCCL
+reaches on that kind of link (an SXM board, eight Hopper cards on NVLink SHARP, a bridge), with
+microseconds per hop on an SXM board; PCIe peer-to-peer at the
 lanes and generation each card really has (the scan's link for installed cards, the slot an
 added card would go into); or, for GeForce 30/40/50 without a bridge (peer-to-peer is off in
 NVIDIA's driver), copies staged through host memory, each card at its own link's rate and all
@@ -36,8 +38,25 @@ PCIE_PROTOCOL_EFFICIENCY = 0.8  # payload after TLP headers and flow control
 # a fixed cost per ring hop and step (launches, handshakes, many small tensors); the barrier's
 # and stragglers' cost per doubling of the cards (fitted at none once the hops are counted).
 HOST_MEMORY_GBS = 18.0
-HOP_LATENCY_S = 0.002
+HOP_LATENCY_S = 0.002  # PCIe, peer-to-peer or staged through host memory
 SYNC_LOSS_PER_DOUBLING = 0.0
+# NVLink, per kind of link: the share of its line rate (each way) that NCCL's all-reduce reaches,
+# and the fixed cost per ring hop and step. Measured (nccl-tests all_reduce_perf):
+# - SXM boards (NVSwitch, or the V100's mesh): ~20% protocol overhead, 370 of H100's 450 GB/s
+#   (NCCL's maintainer, NVIDIA/nccl-tests#212; 8 A100 SXM4: ~200-240 of 300, nccl-tests#149).
+# - 8 Hopper SXM on a third-generation NVSwitch: NCCL's NVLink SHARP all-reduce, bus bandwidth
+#   ~480 GB/s (the same thread): the switch adds, the cards send each byte once.
+# - A two-card bridge: 21.4 of a 2080 Ti's 50 GB/s (NVIDIA/nccl-tests#44), 116 of an H100
+#   PCIe pair's 300 (NVIDIA/nccl#1161): NCCL opens few channels over a bridge.
+# - Per hop: NCCL's small all-reduce takes 13 us over a 2080 Ti bridge (2 hops, nccl-tests#44),
+#   42 us on 8 RTX 4090 (14 hops, NVIDIA/nccl#1530): microseconds. On an SXM board that is
+#   all there is (the runs fitted and checked do not tell 10 us from 100 us). Over a bridge the
+#   desktop's own cost per hop stays (HOP_LATENCY_S).
+NVSWITCH_SHARE = 0.82
+NVLS_SHARE = 480 / 450
+NVLS_CARDS = 8
+NVSWITCH_HOP_S = 0.00001
+BRIDGE_SHARE = 0.43
 SHARDED_STEP_WEIGHTS = 1.5  # all-gather forward and backward, reduce-scatter: x the weights
 
 
@@ -82,6 +101,16 @@ def peer_to_peer(gpu: GpuSpec, bridged: bool = False) -> bool:
     if bridged and gpu.interconnect == "nvlink-bridge":
         return True
     return not gpu.architecture.lower().startswith(("ampere", "ada", "blackwell"))
+
+
+def nvlink_gbs(gpu: GpuSpec, count: int) -> float:
+    """What an SXM board's all-reduce moves per card and direction: NVLink SHARP where eight
+    Hopper or later cards share a third-generation NVSwitch, NCCL's ring elsewhere."""
+    line = (gpu.interconnect_gbs or 0.0) / 2
+    sharp = count == NVLS_CARDS and not gpu.architecture.lower().startswith(
+        ("volta", "pascal", "ampere")
+    )
+    return line * (NVLS_SHARE if sharp else NVSWITCH_SHARE)
 
 
 def pcie_gbs(link: Link) -> float:
@@ -139,15 +168,19 @@ def data_parallel(
     slowest = min(links, key=pcie_gbs)
     pcie = pcie_gbs(slowest)
     bridge = gpu.interconnect == "nvlink-bridge" and bridged and count == 2
-    if gpu.interconnect_gbs and (gpu.interconnect == "nvlink" or bridge):
-        # SXM boards join every card; a bridge joins two, and only when one is fitted.
-        link, gbs = "nvlink", gpu.interconnect_gbs / 2
+    hop_s = HOP_LATENCY_S
+    if gpu.interconnect_gbs and gpu.interconnect == "nvlink":
+        # SXM boards join every card (NVSwitch, or the V100's mesh).
+        link, gbs, hop_s = "nvlink", nvlink_gbs(gpu, count), NVSWITCH_HOP_S
+    elif gpu.interconnect_gbs and bridge:
+        # A bridge joins two, and only when one is fitted.
+        link, gbs = "nvlink", gpu.interconnect_gbs / 2 * BRIDGE_SHARE
     elif p2p:
         link, gbs = "pcie-p2p", pcie
     else:
         link, gbs = "pcie-host", min(pcie, HOST_MEMORY_GBS / count)
     moved = 2 * (count - 1) / count * bytes_per_step
-    transfer = moved / (gbs * 1e9) + 2 * (count - 1) * HOP_LATENCY_S
+    transfer = moved / (gbs * 1e9) + 2 * (count - 1) * hop_s
     doublings = (count - 1).bit_length()
     efficiency = compute_s / (compute_s + transfer) * (1 - SYNC_LOSS_PER_DOUBLING) ** doublings
     # Never slower than one card: with that little to gain the job would run on one of them.

@@ -24,6 +24,10 @@ TEXT: dict[str, str] = {
     "route-unsupported": translatable(
         "Finding", "Not supported by {route}. It runs with: {other}."
     ),
+    "route-cc-below-floor": translatable(
+        "Finding",
+        "{gpu} has compute capability {cc}; TensorFlow from {route} needs {floor} or newer and cannot use this card.",
+    ),
     "route-needs-rocm": translatable(
         "Finding",
         "TensorFlow reaches this AMD card only through ROCm on Linux: allow ROCm to consider it.",
@@ -46,6 +50,10 @@ TEXT: dict[str, str] = {
     "power-capped": translatable(
         "Finding",
         "Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.",
+    ),
+    "power-below-max": translatable(
+        "Finding",
+        "Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.",
     ),
     "route-ngc-ended": translatable(
         "Finding",
@@ -152,6 +160,18 @@ TEXT: dict[str, str] = {
     "layer-split": translatable(
         "Finding",
         "The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.",
+    ),
+    "scaling-pays-at": translatable(
+        "Finding",
+        "At a batch of {batch} per card (it still fits) the {count} cards reach about {efficiency_pct}% of linear, {speed}x one card: a bigger batch hides the same exchange behind a longer step.",
+    ),
+    "scaling-pays-never": translatable(
+        "Finding",
+        "Even at a batch of {batch} per card, the most that fits, the {count} cards reach only about {efficiency_pct}% of linear ({speed}x one card).",
+    ),
+    "scaling-overlap-routes": translatable(
+        "Finding",
+        "MirroredStrategy exchanges all gradients at once after the backward pass and ignores CommunicationOptions. To overlap the exchange with the backward pass: MultiWorkerMirroredStrategy with one worker per card (TF_CONFIG) and CommunicationOptions(bytes_per_pack=...), or Horovod (built with NCCL, one process per card), which fuses and overlaps gradients itself.",
     ),
     "scaling-poor": translatable(
         "Finding",
@@ -265,6 +285,10 @@ TEXT: dict[str, str] = {
     "cooling-passive": translatable(
         "Finding",
         "A passively cooled card ({watts} W) is cooled by a server's fans: in a desktop or workstation it overheats. Enter the case as a server to see it.",
+    ),
+    "cooling-desktop-card-in-server": translatable(
+        "Finding",
+        "A desktop card in a server: the chassis' fans push air through passive fins, and this card's own fans and power plugs are made for a desktop case. Choose a passive data-centre card or a workstation blower card.",
     ),
     "cooling-open-air-stack": translatable(
         "Finding",

@@ -73,6 +73,14 @@ REASONS = {
         "FleetReport",
         "its card runs without power cables: enter its supply to check what fits",
     ),
+    "mig-off": translatable(
+        "FleetReport",
+        "MIG is on: turn MIG off first (free: nvidia-smi -mig 0) and plan the whole card",
+    ),
+    "power-capped": translatable(
+        "FleetReport",
+        "its cards run under a lowered power limit: lift it first (free: nvidia-smi -pl)",
+    ),
 }
 # Throughput units in words; the window's fleet view shows the same.
 UNITS = {

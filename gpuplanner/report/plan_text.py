@@ -39,6 +39,7 @@ ACTION_TEXT = {
     "keep": translatable("Finding", "Keep what you have"),
     "add": translatable("Finding", "Add"),
     "replace": translatable("Finding", "Replace"),
+    "bridge": translatable("Finding", "Add an NVLink bridge"),
 }
 
 CONDITION_TEXT = {
@@ -311,6 +312,10 @@ def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | Non
 BLOCK_LABEL = {
     "vram-short": translatable("Finding", "not enough memory"),
     "route-unsupported": translatable("Finding", "the TensorFlow route cannot run it"),
+    "cooling-desktop-card-in-server": translatable("Finding", "a desktop card in a server"),
+    "route-cc-below-floor": translatable(
+        "Finding", "its compute capability is below what the route builds for"
+    ),
     "route-needs-rocm": translatable("Finding", "needs ROCm on Linux"),
     "no-price": translatable("Finding", "no price on record"),
     "not-sold-here": translatable("Finding", "not sold in your region"),

@@ -311,6 +311,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>A desktop card in a server: the chassis' fans push air through passive fins, and this card's own fans and power plugs are made for a desktop case. Choose a passive data-centre card or a workstation blower card.</source>
+            <translation>服务器里装了桌面显卡：机箱风扇是把风吹过被动散热鳍片的，而这张卡自带的风扇和供电接口是为台式机机箱设计的。请选择被动散热的数据中心卡或涡轮散热的工作站卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A laptop: its GPU cannot be changed or added to.</source>
             <translation>笔记本电脑：显卡无法更换或增加。</translation>
         </message>
@@ -351,6 +356,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Add an NVLink bridge</source>
+            <translation>加装 NVLink 桥</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>An SXM2 module, not a PCIe card: it needs an SXM2 carrier or adapter board and its own cooling.</source>
             <translation>这是 SXM2 模块，不是 PCIe 显卡：需要 SXM2 底板或转接板，并自备散热。</translation>
         </message>
@@ -363,6 +373,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>An {form} module, not a PCIe card: it needs a server built for it.</source>
             <translation>这是 {form} 模块而不是 PCIe 卡：需要专用服务器。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>At a batch of {batch} per card (it still fits) the {count} cards reach about {efficiency_pct}% of linear, {speed}x one card: a bigger batch hides the same exchange behind a longer step.</source>
+            <translation>每张卡的批大小设为 {batch}（显存仍然放得下）时，{count} 张卡可达线性加速的约 {efficiency_pct}%，相当于单卡的 {speed} 倍：批越大，每步的计算越长，同样的梯度交换就越不显眼。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -448,6 +463,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Estimates, not listings: {cards}</source>
             <translation>估算价（非实际标价）：{cards}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Even at a batch of {batch} per card, the most that fits, the {count} cards reach only about {efficiency_pct}% of linear ({speed}x one card).</source>
+            <translation>即使每张卡的批大小用到显存能放下的最大值 {batch}，{count} 张卡也只能达到线性加速的约 {efficiency_pct}%（单卡的 {speed} 倍）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -543,6 +563,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Many of these were used for mining: check the fans, temperatures and memory errors before paying.</source>
             <translation>这类卡很多挖过矿：付款前检查风扇、温度和显存错误。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>MirroredStrategy exchanges all gradients at once after the backward pass and ignores CommunicationOptions. To overlap the exchange with the backward pass: MultiWorkerMirroredStrategy with one worker per card (TF_CONFIG) and CommunicationOptions(bytes_per_pack=...), or Horovod (built with NCCL, one process per card), which fuses and overlaps gradients itself.</source>
+            <translation>MirroredStrategy 在反向传播结束后一次性交换全部梯度，并且不理会 CommunicationOptions。要让梯度交换与反向传播重叠：可用 MultiWorkerMirroredStrategy，每张卡一个工作进程（通过 TF_CONFIG 配置），并设置 CommunicationOptions(bytes_per_pack=...)；或者用 Horovod（需带 NCCL 编译，每张卡一个进程），它会自动合并梯度并与计算重叠。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -950,6 +975,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.</source>
+            <translation>您的显卡运行在 {cap_w} W 功耗上限，而板卡最高可设到 {max_w} W：现在约为那时速度的 {speed_pct}%。电源和散热允许的话，可用 nvidia-smi -pl {max_w} 调高。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your current GPU reached {temp} °C during the probe.</source>
             <translation>测速时当前显卡温度达到 {temp} °C。</translation>
         </message>
@@ -982,6 +1012,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>a cloud's own card: rented by the hour, never sold</source>
             <translation>云厂商专用卡：只按小时租用，不对外出售</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>a desktop card in a server</source>
+            <translation>服务器不适合装桌面显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1027,6 +1062,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>full fine-tuning</source>
             <translation>全参数微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>its compute capability is below what the route builds for</source>
+            <translation>计算能力低于该途径所支持的最低版本</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1305,6 +1345,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{gpu} has compute capability {cc}; TensorFlow from {route} needs {floor} or newer and cannot use this card.</source>
+            <translation>{gpu} 的计算能力为 {cc}；通过{route}安装的 TensorFlow 需要 {floor} 或更高，无法使用这张卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{gpu} is a Blackwell card (CC {cc}): official TensorFlow wheels have no kernels for it yet; expect the CPU.</source>
             <translation>{gpu} 是 Blackwell 架构（计算能力 {cc}）：官方 TensorFlow 尚无对应内核，将回退到 CPU。</translation>
         </message>
@@ -1423,6 +1468,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/fleet_export.py" />
+            <source>MIG is on: turn MIG off first (free: nvidia-smi -mig 0) and plan the whole card</source>
+            <translation>MIG 已开启：先关闭 MIG（免费：nvidia-smi -mig 0），再按整张卡规划</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
@@ -1515,6 +1565,11 @@
             <location filename="gpuplanner/report/fleet_export.py" />
             <source>its card runs without power cables: enter its supply to check what fits</source>
             <translation>现有显卡无需供电线：请填写电源后再判断能装什么</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/fleet_export.py" />
+            <source>its cards run under a lowered power limit: lift it first (free: nvidia-smi -pl)</source>
+            <translation>显卡被调低了功耗上限：先解除限制（免费：nvidia-smi -pl）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/fleet_export.py" />
@@ -3937,6 +3992,11 @@
             <location filename="resources/catalog/sources.csv" />
             <source>Local AI Master</source>
             <translation>Local AI Master</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>LocalRig</source>
+            <translation>LocalRig</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />

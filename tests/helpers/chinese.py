@@ -40,6 +40,7 @@ _ALLOWED_WORDS = """
     gpuplanner Noto Sans CJK SC
     tf distribute MirroredStrategy keras distribution ModelParallel DataParallel device quantize
     KerasHub llama cpp vLLM ExLlamaV2 Hugging Face transformers
+    pl MultiWorkerMirroredStrategy CommunicationOptions bytes per pack CONFIG Horovod NCCL
 """
 ALLOWED = set(_ALLOWED_WORDS.split())
 

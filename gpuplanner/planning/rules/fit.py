@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.planning import physical
 from gpuplanner.planning.findings import Finding, Need, finding
 from gpuplanner.planning.judging import Assessment, Context
@@ -106,6 +107,13 @@ def slots(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     return out
 
 
+def desktop_card(gpu: GpuSpec) -> bool:
+    """A card made for a desktop case: any open-air card, or a GeForce blower."""
+    return gpu.form_factor == "pcie" and (
+        gpu.cooler == "open-air" or (gpu.cooler == "blower" and gpu.segment == "consumer")
+    )
+
+
 def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     machine = ctx.request.machine
     gpu = c.gpu
@@ -124,6 +132,11 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         # Passive cards are cooled by a server's fan wall; a desktop's fans do not push air
         # through their fins. No dated price of a fan kit is on record to offer one as a need.
         out.append(finding("cooling-passive", "blocks", watts=round(gpu.board_power_w)))
+    if c.bought and server and desktop_card(gpu):
+        # The other way round: a server's fan wall pushes air front to back through passive
+        # fins; an open-air card blows its heat into the chassis and a GeForce blower's fan and
+        # top-mounted plugs are laid out for a desktop case.
+        out.append(finding("cooling-desktop-card-in-server", "blocks", cooler=gpu.cooler))
     if c.count > 1 and gpu.cooler == "open-air":
         out.append(finding("cooling-open-air-stack", "warns", count=c.count))
     if c.action == "keep":

@@ -17,6 +17,7 @@ NOTABLE_MOVE = 0.03  # a price movement worth a sentence (smaller is noise in mo
 VERY_OLD_DAYS = 730
 IMAGE_WORKLOADS = ("resnet50", "ssd")
 POOR_SCALING = 0.6  # of linear: the extra cards buy little for this job
+CAP_WARNS_BELOW = 0.95  # of the speed at the board's highest limit: worth lifting
 
 
 def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -46,7 +47,20 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     support = routes.support(c.gpu, route, ctx.routes)
     if not support.runs:
         others = [r for r in routes.routes_that_run(c.gpu, ctx.routes) if r != route]
-        return [finding("route-unsupported", "blocks", route=route, other=",".join(others))]
+        out = [finding("route-unsupported", "blocks", route=route, other=",".join(others))]
+        floor = routes.cc_floor(c.gpu, route, ctx.routes)
+        if floor is not None:
+            out.append(
+                finding(
+                    "route-cc-below-floor",
+                    "blocks",
+                    gpu=c.gpu.name,
+                    cc=c.gpu.compute_capability or "",
+                    route=route,
+                    floor=f"{floor:.1f}",
+                )
+            )
+        return out
     out = []
     if support.needs_rocm:
         if route == "official" and not request.accept_rocm:
@@ -240,7 +254,7 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             )
         )
     cap = ctx.power_cap
-    if cap is not None and c.action in ("keep", "add"):
+    if cap is not None and c.action in ("keep", "add") and cap.below_default:
         out.append(
             finding(
                 "power-capped",
@@ -248,6 +262,17 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 cap_w=round(cap.cap_w),
                 default_w=round(cap.default_w),
                 speed_pct=round(cap.speed_share * 100),
+            )
+        )
+    elif cap is not None and c.action in ("keep", "add") and cap.max_w:
+        # At the maker's default, below what the board can be set to.
+        out.append(
+            finding(
+                "power-below-max",
+                "warns" if cap.max_share < CAP_WARNS_BELOW else "info",
+                cap_w=round(cap.cap_w),
+                max_w=round(cap.max_w),
+                speed_pct=round(cap.max_share * 100),
             )
         )
     if (
@@ -323,6 +348,21 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 "scaling-poor", "warns", count=c.count, efficiency_pct=round(s.efficiency * 100)
             )
         )
+    if a.paying_batch is not None:
+        batch, share, pays = a.paying_batch
+        out.append(
+            finding(
+                "scaling-pays-at" if pays else "scaling-pays-never",
+                "info",
+                count=c.count,
+                batch=batch,
+                efficiency_pct=round(share * 100),
+                speed=round(c.count * share, 2),
+            )
+        )
+        # MirroredStrategy packs every gradient into one all-reduce after the backward pass
+        # (it ignores CommunicationOptions); these two overlap it with the backward pass.
+        out.append(finding("scaling-overlap-routes", "info"))
     if not ctx.request.machine.workstation and c.gpu.form_factor == "pcie":
         lanes = "/".join(f"x{n}" for n in s.lanes)
         out.append(finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes))

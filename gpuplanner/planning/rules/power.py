@@ -79,7 +79,7 @@ class _Wanted:
 
 def _socket(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     draw = a.power
-    if draw.wall_w <= draw.socket_limit_w or c.action == "keep":  # a running machine has its feed
+    if draw.wall_w <= draw.socket_limit_w or not c.bought:  # a running machine has its feed
         return []
     return [
         finding(
@@ -118,7 +118,7 @@ def _unknown_supply(c: Candidate, a: Assessment, ctx: Context, wanted_w: int) ->
     """What to check on a supply no one told: its watts and which cables to look for: PCIe
     8-pin ones, the 12V-2x6 plug alone, the CPU (EPS) plug datacenter cards take, or none for a
     card the slot powers."""
-    severity: Severity = "info" if c.action == "keep" else "warns"
+    severity: Severity = "info" if not c.bought else "warns"
     eight_pin = cables(a.load, _adapter(c, ctx), 0).eight_pin
     kind = "psu-unknown-check"
     if not eight_pin and c.gpu.power_12v2x6:
@@ -193,7 +193,7 @@ def _short(
 ) -> tuple[list[Finding], list[Need]]:
     """A supply that falls short: a warning for cards kept, a block when the user keeps the
     supply, else a new supply priced in (or none on record large enough)."""
-    if c.action == "keep":
+    if not c.bought:  # the cards kept (a bridge added draws nothing)
         return out + [finding(i, "warns", **p) for i, p in problems], []
     if ctx.request.keep_psu:
         return out + [finding(i, "blocks", **p) for i, p in problems], []
