@@ -189,6 +189,8 @@ class _Planner:
                 self.reference,
                 machine.machine_factor,
                 self.bandwidth_factor,
+                batch=self.batch,
+                seq=self.seq,
             )
         return {p.gpu_id: p for p in found}
 
