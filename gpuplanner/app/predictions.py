@@ -76,7 +76,9 @@ def inference(
             gpu, model.params_b, model.layers, kv, bits, batch, seq, params, active_b=model.active_b
         )
 
-    estimate = llm_job(model_name, None, "inference", seq=seq, batch=batch, bits=bits)
+    estimate = llm_job(
+        model_name, None, "inference", seq=seq, batch=batch, bits=bits, engine=chosen
+    )
     base = speed(reference).decode_tokens_s
     rows = [(gpu, speed(gpu)) for gpu in cards.gpus]
     return {

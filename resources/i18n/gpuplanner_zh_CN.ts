@@ -2086,6 +2086,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
+            <source>{chunk} tokens × (vocabulary + heads × sequence) × 4 B ({engine}'s compute buffer)</source>
+            <translation>{chunk} 个词元 × (词表大小 + 注意力头数 × 序列长度) × 4 B（{engine} 的计算缓冲区）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>{chunk} tokens × vocabulary × 4 B ({engine}'s logits; fused attention)</source>
+            <translation>{chunk} 个词元 × 词表大小 × 4 B（{engine} 的 logits；融合注意力）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
             <source>{context_gb} GB CUDA context + {fragmentation_pct}% allocator fragmentation</source>
             <translation>{context_gb} GB CUDA 上下文 + {fragmentation_pct}% 显存分配碎片</translation>
         </message>
@@ -2096,8 +2106,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
-            <source>{millions}M LoRA parameters (rank {rank} on q, k, v, o) × 16 B (weights, gradients, Adam)</source>
-            <translation>{millions}M 个 LoRA 参数（q、k、v、o 上秩为 {rank}）× 16 B（权重、梯度、Adam）</translation>
+            <source>{millions}M LoRA parameters (rank {rank} on q, k, v, o) × {bytes} B (weights, gradients, optimizer state, update temporaries)</source>
+            <translation>{millions}M 个 LoRA 参数（q、k、v、o 上秩为 {rank}）× {bytes} B（权重、梯度、优化器状态、更新临时量）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
