@@ -148,6 +148,10 @@ class Plan:
     job_label: str = ""
     price_age: PriceAge | None = None
     probe_effects: tuple[ProbeEffect, ...] = ()  # which probe figure moved the predictions
+    # A method asked for that no TensorFlow route runs (QLoRA): ``mode`` is the Keras method
+    # ranked instead, and this the asked one with its memory under PyTorch, for information.
+    method_asked: str | None = None
+    method_asked_gb: float | None = None
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

@@ -77,7 +77,17 @@ class _Planner:
         self.max_gpus = max_gpus
         self.catalog = catalog
         self.preset = PRESETS[request.scenario]
-        estimate, self.llm_model, self.llm_mode = job.job_memory(request, workload)
+        # Every route is TensorFlow's: a method none runs (QLoRA) is planned as the nearest Keras
+        # has, and the asked one is kept to be shown, with its memory, for PyTorch users.
+        self.method_asked: str | None = None
+        self.method_asked_gb: float | None = None
+        ranked = request
+        mode = request.llm_mode
+        if workload == "llm" and mode and mode != "inference" and not methods.in_keras(mode):
+            self.method_asked = mode
+            self.method_asked_gb = job.job_memory(request, workload)[0].total_gb
+            ranked = replace(request, llm_mode=methods.runnable(mode))
+        estimate, self.llm_model, self.llm_mode = job.job_memory(ranked, workload)
         self.seq = job.seq_of(request, self.llm_mode)
         self.batch = job.batch_of(request, workload)
         self.by_id = {g.id: g for g in catalog.gpus}
@@ -563,6 +573,8 @@ def recommend(
         job_label=_job_label(planner),
         price_age=pricing.price_age(ranked),
         probe_effects=planner.probe_effects(),
+        method_asked=planner.method_asked,
+        method_asked_gb=planner.method_asked_gb,
     )
     if not request.alternatives:
         return plan
