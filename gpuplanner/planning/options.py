@@ -95,7 +95,7 @@ class Rental:
 class Alternative:
     """A change to the request that would make an option fit, and what it gives."""
 
-    change: str  # method, bits, seq, batch, model, route, egpu, budget, rent
+    change: str  # used, method, bits, seq, batch, model, route, egpu, budget, rent
     to: str | float | int
     vram_gb: float | None = None
     gpu: str | None = None
@@ -106,7 +106,7 @@ class Alternative:
     per_hour: float | None = None
     keep: bool = False  # the installed cards hold the changed job: nothing to buy
     speed: float | None = None  # the changed job's speed on that option, against the reference
-    method: str | None = None  # route: the cheaper method it needs as well, if any
+    method: str | None = None  # route: the cheaper method it needs as well; rent: keras-other
     batch: int | None = None  # model: the batch the smaller model fits at
 
 

@@ -51,14 +51,10 @@ LLM_STEP_WEIGHT_BYTES = {
     "lora-int8": 1.0,
     "qlora": 0.52,
 }  # per parameter, as sharded
-# Ranking: facts that lower confidence in an option without changing its predicted speed.
-CONFIDENCE = {
-    "vram-small-trap": 0.3,
-    "vram-below-floor": 0.3,
-    "speed-not-measured": 0.85,
-}
-# An unknown supply, case or adapter: ranks below a known-safe option of equal value.
-CHECK_PENALTY = 0.98
+# The objective alone orders the options (speed, or speed for the money): a memory floor, an
+# unmeasured vendor, ECC or a check before buying is a finding the option shows, never a factor
+# of its score, so a faster option at its price is never listed below a slower, dearer one.
+# Warnings and needs break ties (ranking.rank_key).
 
 
 class _Planner:
@@ -473,14 +469,6 @@ class _Planner:
             base = gain or 0.0
         else:
             base = bought / total * 1e4 if (bought and total) else 0.0
-        if not base:
-            return 0.0
-        if self.preset.ecc_matters and c.gpu.ecc:
-            base *= 1.05
-        for f in found:
-            base *= CONFIDENCE.get(f.id, 1.0)
-            if f.id.startswith("psu-unknown-check") or f.id in ("check-case", "adapter-check"):
-                base *= CHECK_PENALTY
         return base
 
 

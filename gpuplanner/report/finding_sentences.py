@@ -269,6 +269,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.",
     ),
+    "smaller-than-installed": translatable(
+        "Finding",
+        "{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.",
+    ),
     "vram-under-floor": translatable(
         "Finding",
         "{card_gb} GB is under the {floor_gb} GB a student's card should have, and a {floor_gb} GB card fits the budget.",

@@ -351,6 +351,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Allow used cards (a used card's risks apply)</source>
+            <translation>允许购买二手卡（需承担二手卡的风险）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>An SXM2 module, not a PCIe card: it needs an SXM2 carrier or adapter board and its own cooling.</source>
             <translation>这是 SXM2 模块，不是 PCIe 显卡：需要 SXM2 底板或转接板，并自备散热。</translation>
         </message>
@@ -683,6 +688,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by value: {speed}x for the price, {value} per 1,000 {currency}.</source>
             <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 得 {value}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).</source>
+            <translation>租用 {count} 块 {gpu}，用 JAX 后端的 Keras 3 把模型分片到这些卡上：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1067,6 +1077,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>smaller than your card for little gain</source>
+            <translation>比您的卡显存小，提速却不多</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>the TensorFlow route cannot run it</source>
             <translation>所选 TensorFlow 安装方式无法使用它</translation>
         </message>
@@ -1144,6 +1159,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB cards run out of memory on today's models: 12-16 GB is the entry point.</source>
             <translation>{card_gb} GB 显存跑现在的模型很容易不够：12–16 GB 才是入门配置。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.</source>
+            <translation>用 {card_gb} GB 换掉您的 {installed_gb} GB，只快 {speedup} 倍：显存更小的卡至少要快 {min_pct}% 才值得换。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
