@@ -36,10 +36,10 @@ def test_qlora_is_ranked_as_lora_on_an_int8_base_for_every_llm_preset(data, mode
             if option.offered:
                 if option.count == 1:  # it holds the int8 base job, not only QLoRA's
                     assert option.vram_per_card_gb * 0.92 >= int8.total_gb, (name, option.gpu)
-                assert any(
-                    f.id == "method-pytorch-only" and dict(f.params)["instead"] == "lora-int8"
-                    for f in option.findings
-                )
+                said = [f for f in option.findings if f.id == "method-pytorch-only"]
+                assert said and dict(said[0].params)["instead"] == "lora-int8"
+                # QLoRA's own memory, for the PyTorch user, in the same words.
+                assert dict(said[0].params)["pytorch_gb"] == round(qlora.total_gb, 1)
 
 
 def test_a_keras_method_is_ranked_as_asked(data, model):

@@ -112,6 +112,7 @@ class _Planner:
             inference=self.llm_mode == "inference",
             # A probe's figures already carry a cap the cards ran under.
             power_cap=power_cap.power_cap(machine) if machine.machine_factor is None else None,
+            asked_method_gb=self.method_asked_gb,
         )
         self.tariff = request.tariff or cost.default_tariff(self.ctx.market)
         self.bandwidth_factor = calibration.bandwidth_factor(

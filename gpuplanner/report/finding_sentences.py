@@ -14,7 +14,7 @@ TEXT: dict[str, str] = {
     "holds-job": translatable("Finding", "Holds the job in {card_gb} GB ({needed_gb} GB needed)."),
     "method-pytorch-only": translatable(
         "Finding",
-        '{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.',
+        '{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes, {pytorch_gb} GB): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.',
     ),
     "multi-card-strategy": translatable(
         "Finding",

@@ -1242,8 +1242,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.</source>
-            <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座），任何 TensorFlow 途径都没有。因此按 Keras 中最接近的方法排序：在 int8 量化底座上做 LoRA（model.quantize("int8")），显存和速度都按它计算。</translation>
+            <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes, {pytorch_gb} GB): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.</source>
+            <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座，需 {pytorch_gb} GB），任何 TensorFlow 途径都没有。因此按 Keras 中最接近的方法排序：在 int8 量化底座上做 LoRA（model.quantize("int8")），显存和速度都按它计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
