@@ -414,7 +414,7 @@ class _Planner:
             value=value,
             power=a.power,
             findings=tuple(found),
-            score=round(self._score(c, found, gain, bought, total), 6),
+            score=round(self._score(c, gain, bought, total), 6),
         )
 
     def _unit(self) -> str:
@@ -457,20 +457,13 @@ class _Planner:
         return added if added > 0 else None
 
     def _score(
-        self,
-        c: Candidate,
-        found: list[Finding],
-        gain: float | None,
-        bought: float | None,
-        total: float | None,
+        self, c: Candidate, gain: float | None, bought: float | None, total: float | None
     ) -> float:
-        """``gain``: speed against what is installed; ``bought``: what the money adds."""
-        objective = self.preset.objective
-        if c.action == "keep" or objective == "speed":
-            base = gain or 0.0
-        else:
-            base = bought / total * 1e4 if (bought and total) else 0.0
-        return base
+        """The objective alone: ``gain``, speed against what is installed, for the fastest;
+        ``bought``, what the money adds, per 10,000 of it for value."""
+        if c.action == "keep" or self.preset.objective == "speed":
+            return gain or 0.0
+        return bought / total * 1e4 if (bought and total) else 0.0
 
 
 def _risks_by_card(catalog: CatalogData) -> dict[str, tuple[MarketRisk, ...]]:
