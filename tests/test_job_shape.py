@@ -38,6 +38,16 @@ def test_predict_memory_is_vram_memory_at_every_seq_and_batch(data, gpus, worklo
                     assert (p["throughput"] is None) == (not p["fits"])
 
 
+@pytest.mark.parametrize("method", ["full", "lora", "lora-int8", "qlora"])
+def test_predict_memory_of_an_llm_method_is_vram_memory(data, gpus, method):
+    cards = _cards(data, gpus)
+    for seq in (None, 512, 4096):
+        for batch in (None, 1, 4):
+            result = predictions.training(cards, f"llm-{method}", "mixed", batch, 8.0, seq=seq)
+            vram = memory_need.llm_job(None, 8.0, method, seq=seq, batch=batch or 1)
+            assert result["memory_needed_gb"] == vram.total_gb, (method, seq, batch)
+
+
 def test_bert_large_seq_512_batch_16_does_not_fit_a_24_gb_card(tmp_path):
     args = ["--workload", "bert-large", "--precision", "mixed", "--seq", "512", "--batch", "16"]
     done = run_cli(tmp_path, "predict", *args, "--gpu", "RTX 3090", "--json")
