@@ -42,12 +42,13 @@ def test_llama2_7b_qlora_fits_12_gb():
     assert memory.cards_needed(estimate, 12) == 1
 
 
-def test_llama2_7b_full_fine_tuning_needs_16_bytes_a_parameter():
+def test_llama2_7b_full_fine_tuning_on_keras_needs_26_bytes_a_parameter():
+    # Keras's own accounting, as for its presets: FP32 variables 4 + gradients 4 + Adam 8 +
+    # update temporaries 8 + FP16 casts 2 (the PyTorch figure, 16, is not Keras's).
     estimate = memory.llm(LLMS["llama-2-7b"], "full", seq=512)
+    state = ("weights", "gradients", "optimizer", "update temporaries", "fp16 weight copies")
     parts = {p.name: p.gb for p in estimate.parts}
-    assert parts["weights"] + parts["gradients"] + parts["optimizer"] == pytest.approx(
-        6.74e9 * 16 / 2**30, rel=1e-3
-    )
+    assert sum(parts[n] for n in state) == pytest.approx(6.74e9 * 26 / 2**30, rel=1e-3)
     assert memory.cards_needed(estimate, 24) > 1
 
 
@@ -95,8 +96,9 @@ def test_prediction_orders_cards_sensibly(gpus, model):
     results = predict("resnet50", "mixed", cards, model, gpus)
     relative = [r.relative for r in results]
     assert relative[0] == 1.0 and relative == sorted(relative)
-    anchor = predict("resnet50", "mixed", [gpus["a100-pcie-40-gb"]], model, gpus)[0]
-    assert anchor.throughput == pytest.approx(2075.1)  # the anchor reproduces its measurement
+    # The anchor reproduces its measurement at the batch it was measured at.
+    anchor = predict("resnet50", "mixed", [gpus["a100-pcie-40-gb"]], model, gpus, batch=448)[0]
+    assert anchor.throughput == pytest.approx(2075.1)
 
 
 def test_probe_calibration_is_bounded():

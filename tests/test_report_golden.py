@@ -82,7 +82,11 @@ def test_the_report_says_what_was_planned(language, data):
         if option.price_each is not None:
             assert option.price_each.date in page
     assert page.count("<tr><td>") >= len(fitting) + len(refused)
-    assert page.count("data:image/svg+xml;base64,") == 2  # the value chart and the power bar
+    # The value chart when a purchase is offered (a 3060 owner at batch 64 may have none within
+    # the student's budget: small batches leave a faster card's extra compute idle), and the
+    # power bar.
+    purchases = [o for o in fitting if o.action != "keep"]
+    assert page.count("data:image/svg+xml;base64,") == (2 if purchases else 1)
     assert page.count("data:image/png;base64,") == 1  # the QR code
     llm_request, _ = plan_request_for("llm", language, data)
     llm = recommend(llm_request, data, load_speed_model())

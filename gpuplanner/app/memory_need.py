@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gpuplanner.planning import memory
+from gpuplanner.planning import engines, memory
 from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, job_memory, stand_in_llm
 from gpuplanner.planning.memory import CardFit, MemoryEstimate
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -57,6 +57,7 @@ def llm_job(
     batch: int = 1,
     checkpointing: bool = True,
     bits: int = 16,
+    engine: str | None = None,
 ) -> MemoryEstimate:
     """An LLM's memory for inference or a fine-tuning method: a preset by name (``PlanError``
     when unknown) or a stand-in of ``params`` billions; the context the mode usually has."""
@@ -67,6 +68,8 @@ def llm_job(
         batch=batch,
         checkpointing=checkpointing,
         inference_bits=bits,
+        # Inference memory is the engine's (its default for the weights when None).
+        engine=(engine or engines.default_engine(bits)) if mode == "inference" else engines.KERAS,
     )
 
 

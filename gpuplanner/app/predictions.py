@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gpuplanner.app.memory_need import fit_on, keras_job, llm_job
+from gpuplanner.app.memory_need import default_batch, fit_on, keras_job, llm_job
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.planning import engines
@@ -23,7 +23,7 @@ from gpuplanner.planning.speed import (
     predict_llm,
     uncertainty_pct,
 )
-from gpuplanner.planning.workloads import LLMS, find_llm
+from gpuplanner.planning.workloads import KERAS, LLMS, find_llm
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,9 @@ def inference(
             gpu, model.params_b, model.layers, kv, bits, batch, seq, params, active_b=model.active_b
         )
 
-    estimate = llm_job(model_name, None, "inference", seq=seq, batch=batch, bits=bits)
+    estimate = llm_job(
+        model_name, None, "inference", seq=seq, batch=batch, bits=bits, engine=chosen
+    )
     base = speed(reference).decode_tokens_s
     rows = [(gpu, speed(gpu)) for gpu in cards.gpus]
     return {
@@ -113,17 +115,24 @@ def inference(
 
 
 def training(
-    cards: Cards, workload: str, precision: str, batch: int | None, params_b: float
+    cards: Cards,
+    workload: str,
+    precision: str,
+    batch: int | None,
+    params_b: float,
+    seq: int | None = None,
 ) -> dict[str, Any]:
     """Training throughput of a Keras workload class, or of an LLM method (``llm-lora``, ...)
-    for a model of ``params_b`` billions, on each card."""
+    for a model of ``params_b`` billions, on each card: memory and speed at the job's batch and
+    sequence (the preset's, or the method's usual context, when None), the same figures
+    ``vram`` and ``recommend`` give."""
     by_id = {g.id: g for g in cards.data.gpus}
     facts = cards.facts
     reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
     llm = workload.startswith("llm-")
     if llm:
         method = workload[4:]
-        estimate = llm_job(None, params_b, method, seq=FINE_TUNING_SEQ, batch=batch or 1)
+        estimate = llm_job(None, params_b, method, seq=seq or FINE_TUNING_SEQ, batch=batch or 1)
         predictions = predict_llm(
             params_b,
             method,
@@ -135,7 +144,7 @@ def training(
         )
         precision = "mixed"
     else:
-        estimate = keras_job(workload, batch, precision)
+        estimate = keras_job(workload, batch, precision, seq=seq)
         predictions = predict(
             workload,
             precision,
@@ -144,10 +153,14 @@ def training(
             by_id,
             reference,
             facts.machine_factor,
+            batch=batch,
+            seq=seq,
         )
     return {
         "workload": workload,
         "precision": precision,
+        "batch": batch or (1 if llm else default_batch(workload)),
+        "seq": seq or (FINE_TUNING_SEQ if llm else KERAS[workload].seq or None),
         "memory_needed_gb": estimate.total_gb,
         "reference": (reference or cards.gpus[0]).name,
         "calibrated": facts.machine_factor is not None,

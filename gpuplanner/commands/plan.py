@@ -14,7 +14,13 @@ from gpuplanner.app.job_fields import job_inputs
 from gpuplanner.app.plan_request import entered_case, entered_supply, plan_request
 from gpuplanner.app.planner import plan as make_plan
 from gpuplanner.app.probing import read_result
-from gpuplanner.commands.args import add_job_options, output_path, positive_float, positive_int
+from gpuplanner.commands.args import (
+    add_engine_option,
+    add_job_options,
+    output_path,
+    positive_float,
+    positive_int,
+)
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -66,6 +72,7 @@ def _register_vram(subparsers: argparse._SubParsersAction) -> None:
     vram.add_argument(
         "--bits", type=int, choices=(16, 8, 4), default=16, help="inference weight precision"
     )
+    add_engine_option(vram)
     vram.add_argument(
         "--no-checkpointing", action="store_true", help="without gradient checkpointing"
     )
@@ -141,6 +148,7 @@ def cmd_vram(args: argparse.Namespace) -> int:
             batch=args.batch or 1,
             checkpointing=not args.no_checkpointing,
             bits=args.bits,
+            engine=args.engine,
         )
         name = memory_need.llm_model_name(args.model, args.params)
         label = f"{name} · {job_text.translator(args.language)(job_text.MODE[args.mode])}"

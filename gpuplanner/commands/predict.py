@@ -45,7 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(the workload's default)",
     )
     pred.add_argument(
-        "--seq", type=positive_int, default=INFERENCE_SEQ, help="context length in tokens"
+        "--seq",
+        type=positive_int,
+        help=f"tokens per sequence: LLM inference context ({INFERENCE_SEQ}); training: the "
+        "workload's own (BERT 128, llm-* 2048)",
     )
     pred.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
     pred.add_argument(
@@ -74,7 +77,7 @@ def _print_inference(args: argparse.Namespace, result: dict) -> int:
         measured = f"; {args.bits}-bit {once}: error doubled"
     print(
         f"{result['model']}, {args.bits}-bit weights, batch {result['batch']}, "
-        f"context {args.seq}, engine {result['engine']}"
+        f"context {result['seq']}, engine {result['engine']}"
         f"{' (the default)' if result['engine_default'] else ''}: "
         f"decode (generated tokens/s) and prefill, relative to {result['reference']}\n"
         f"typical error: the engine's validated error ({how}{measured})"
@@ -106,16 +109,19 @@ def cmd_predict(args: argparse.Namespace) -> int:
     cards = predictions.Cards(gpus, data, machine_of(args, data))
     if args.model:
         result = predictions.inference(
-            cards, args.model, args.bits, args.engine, args.batch or 1, args.seq
+            cards, args.model, args.bits, args.engine, args.batch or 1, args.seq or INFERENCE_SEQ
         )
         return _print_inference(args, result)
-    result = predictions.training(cards, args.workload, args.precision, args.batch, args.params)
+    result = predictions.training(
+        cards, args.workload, args.precision, args.batch, args.params, seq=args.seq
+    )
     precision = result["precision"]
     if args.json:
         print_json(result)
         return EXIT_OK
+    shape = f"batch {result['batch']}" + (f", sequence {result['seq']}" if result["seq"] else "")
     print(
-        f"{args.workload} ({precision}), relative to {result['reference']}"
+        f"{args.workload} ({precision}, {shape}), relative to {result['reference']}"
         + (" (calibrated by the probe)" if result["calibrated"] else "")
     )
     print_table(

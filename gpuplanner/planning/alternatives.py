@@ -1,6 +1,6 @@
 """A way forward when nothing fits: the changes that would make an option fit, each with its effect.
 
-Cheaper methods that Keras has (full -> LoRA -> LoRA on an int8 base; 16 -> 8 -> 4-bit weights for
+Used cards when new ones were asked (the used card it would buy), cheaper methods that Keras has (full -> LoRA -> LoRA on an int8 base; 16 -> 8 -> 4-bit weights for
 inference), a shorter sequence or a smaller batch (the same examples a step with gradient
 accumulation), a larger budget (how much), renting (the cheapest configuration per job, not per
 hour). Each change is planned for real with the same engine. They are also looked for when the
@@ -95,10 +95,37 @@ def ways_forward(
     if best is not None:
         # A sharded offer stands: only the changes that fit one card are worth adding.
         return tuple(a for a in out if a.count == 1 or a.keep)
-    for found in (_more_money(plan, judged), _rental(plan)):
+    used = _used_cards(plan, request, replan)
+    if used is not None:
+        out.append(used)  # the same job and money, after the changes that keep a new card
+    for found in (_more_money(plan, judged), _rental(plan) or _sharded_rental(request, replan)):
         if found is not None:
             out.append(found)
     return tuple(out)
+
+
+def _used_cards(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """Used cards allowed, when the job asked for new ones: the used card it would buy."""
+    if request.used_ok or request.shop_only:
+        return None
+    tried = replan(replace(request, used_ok=True))
+    found = _effect("used", "used", tried)
+    if found is None or found.keep or tried is None:
+        return None
+    best = _best_purchase(tried)
+    if best is None or best.price_each is None or best.price_each.condition != "used":
+        return None  # a new card was there all along: not what the change bought
+    return found
+
+
+def _sharded_rental(request: PlanRequest, replan: Replan) -> Alternative | None:
+    """A job no rented card holds alone (70B LoRA on a route that replicates): rented cards
+    sharded by Keras 3 on JAX, the route that divides a model's weights."""
+    if request.tf_route == "keras-other" or request.workload != "llm":
+        return None
+    tried = replan(replace(request, tf_route="keras-other"))
+    found = _rental(tried) if tried is not None else None
+    return replace(found, method="keras-other") if found is not None else None
 
 
 def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:

@@ -73,6 +73,7 @@ def job_memory(
             seq=seq_of(request, mode) or FINE_TUNING_SEQ,  # an LLM mode always has one
             batch=batch_of(request, workload),
             inference_bits=request.bits,
+            engine=engine if mode == "inference" else engines.KERAS,
         )
         return estimate, model, mode
     preset = KERAS[workload]

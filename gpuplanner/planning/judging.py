@@ -30,6 +30,7 @@ class Context:
     risks: dict[str, tuple[MarketRisk, ...]] = field(default_factory=dict)
     inference: bool = False
     power_cap: PowerCap | None = None  # the installed cards' cap, when below the default
+    asked_method_gb: float | None = None  # a method no route runs (QLoRA): its own memory
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,65 @@ KERAS_ACT_QUADRATIC = 6.5
 # Per parameter, beyond weights, gradients and optimizer state: the clipped gradients and the
 # optimizer's update temporaries TensorFlow holds at once (same fit).
 KERAS_STEP_TEMP_BYTES = 8
+
+
+def keras_trained_bytes(optimizer: str = "adam", transformer: bool = True) -> float:
+    """Bytes per trained parameter under Keras mixed precision (``mixed_float16`` keeps FP32
+    variables): FP32 weights 4 + FP32 gradients 4 + optimizer state + the update temporaries
+    TensorFlow holds for a transformer + the FP16 cast 2; 26 with Adam. One accounting for a
+    Keras preset, an LLM's full fine-tune and its LoRA adapters."""
+    temporaries = KERAS_STEP_TEMP_BYTES if transformer else 0
+    return 4 + 4 + OPTIMIZER_BYTES[optimizer] + temporaries + 2
+
+
+PYTORCH_TRAINED_BYTES = 16  # BF16 weights and gradients + FP32 master and Adam m, v: QLoRA's
 WEIGHT_BYTES = {"fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "int8": 1.0, "int4": 0.5}
 QLORA_BYTES_PER_PARAM = 0.516  # NF4 (4 bit) plus double-quantised constants (~0.127 bit/param)
 INT8_BYTES_PER_PARAM = 1.0  # Keras int8: one byte a weight, a float scale per output channel
 FROZEN_BYTES = {"lora": 2.0, "lora-int8": INT8_BYTES_PER_PARAM, "qlora": QLORA_BYTES_PER_PARAM}
 FROZEN_FORMULA = {"lora": "frozen-fp16", "lora-int8": "frozen-int8", "qlora": "frozen-nf4"}
+
+
+@dataclass(frozen=True)
+class EngineMemory:
+    """What an inference engine holds beside the weights and the KV cache (docs/PLANNING.md,
+    "Memory by engine"): its CUDA context and workspaces, its allocator's slack, and its
+    working buffers: per token of a batch ("working", 4 x batch x seq x hidden x 2 B, a
+    framework's eager intermediates) or a compute graph reserved once for ``chunk`` tokens at
+    a time ("graph": chunk x (vocabulary + heads x seq) x 4 B, logits and attention scores;
+    an engine with fused attention keeps no scores)."""
+
+    context_gb: float
+    fragmentation: float
+    buffers: str  # working or graph
+    chunk: int = 0
+    flash: bool = False  # fused attention: no sequence x sequence scores in the buffer
+
+
+ENGINE_MEMORY = {
+    # TensorFlow/KerasHub: the CUDA context with cuDNN and cuBLAS, the BFC allocator's slack.
+    "keras": EngineMemory(CUDA_CONTEXT_GB, FRAGMENTATION, "working"),
+    # PyTorch: a lighter context (no cuDNN autotune workspaces at load), its caching allocator.
+    "transformers": EngineMemory(0.5, FRAGMENTATION, "working"),
+    # llama.cpp: fixed buffers allocated once (no allocator slack), the compute graph reserved
+    # for n_ubatch = 512 tokens; its load log prints the model, KV and compute buffer sizes.
+    "llama.cpp": EngineMemory(0.3, 0.0, "graph", 512),
+    # ExLlamaV2: fixed cache and scratch, the prompt taken in 2,048-token chunks.
+    "exllama": EngineMemory(0.3, 0.0, "graph", 2048, flash=True),
+    # vLLM: CUDA graphs beside the context; it takes gpu_memory_utilization = 0.9 of the card,
+    # 2% less than the 92% this plan counts as usable.
+    "vllm": EngineMemory(0.8, 0.92 / 0.90 - 1, "graph", 2048, flash=True),
+}
+
+
+KERAS_KIND = ENGINE_MEMORY["keras"]
+# A CNN's tensors are few, large and the same shape every step: TensorFlow's allocator packs
+# them better than a transformer's many intermediates. Calibrated on NVIDIA's published
+# TensorFlow ResNet-50 recipes for a 16 GB V100 (batch 128 FP32, 256 mixed: DeepLearningExamples
+# TensorFlow/Classification/ConvNets/resnet50v1.5), which fit up to 7.6%; 5% leaves them
+# 0.3-0.4 GB to spare (tests/test_recipes_fit.py holds the table of published fits).
+CNN_FRAGMENTATION = 0.05
+KERAS_CNN = EngineMemory(CUDA_CONTEXT_GB, CNN_FRAGMENTATION, "working")
 
 
 @dataclass(frozen=True)
@@ -62,21 +116,29 @@ class MemoryEstimate:
     shardable_gb: float  # weights, gradients and optimizer state: what sharding divides
     unshardable_gb: float  # activations and buffers each card needs for its own batch
     notes: tuple[Note, ...] = ()
+    context_gb: float = CUDA_CONTEXT_GB  # the framework's or engine's own
+    fragmentation: float = FRAGMENTATION
 
     def per_card_sharded(self, cards: int) -> float:
         """Per-card need when the shardable state is split over ``cards`` (ZeRO-3 / FSDP style)."""
         subtotal = self.unshardable_gb + self.shardable_gb / max(cards, 1)
-        return round(CUDA_CONTEXT_GB + (1 + FRAGMENTATION) * subtotal, 2)
+        return round(self.context_gb + (1 + self.fragmentation) * subtotal, 2)
 
 
-def _finish(parts: list[Part], shardable: float, notes: tuple[Note, ...] = ()) -> MemoryEstimate:
+def _finish(
+    parts: list[Part],
+    shardable: float,
+    notes: tuple[Note, ...] = (),
+    engine: EngineMemory = ENGINE_MEMORY["keras"],
+) -> MemoryEstimate:
     subtotal = sum(p.gb for p in parts)
+    context, fragmentation = engine.context_gb, engine.fragmentation
     parts.append(
         Part(
             "overhead",
-            CUDA_CONTEXT_GB + FRAGMENTATION * subtotal,
+            context + fragmentation * subtotal,
             "overhead",
-            _p(context_gb=CUDA_CONTEXT_GB, fragmentation_pct=round(FRAGMENTATION * 100)),
+            _p(context_gb=context, fragmentation_pct=round(fragmentation * 100, 1)),
         )
     )
     total = sum(p.gb for p in parts)
@@ -86,6 +148,8 @@ def _finish(parts: list[Part], shardable: float, notes: tuple[Note, ...] = ()) -
         round(shardable, 3),
         round(subtotal - shardable, 3),
         notes,
+        context,
+        fragmentation,
     )
 
 
@@ -148,7 +212,7 @@ def keras_training(
     shardable = sum(
         x.gb for x in parts if x.name in ("weights", "gradients", "optimizer", "update temporaries")
     )
-    return _finish(parts, shardable)
+    return _finish(parts, shardable, engine=KERAS_CNN if workload.kind == "cnn" else KERAS_KIND)
 
 
 def llm(
@@ -159,8 +223,10 @@ def llm(
     checkpointing: bool = True,
     inference_bits: int = 16,
     lora_rank: int = 16,
+    engine: str = "keras",
 ) -> MemoryEstimate:
-    """LLM inference (weights + KV cache) or fine-tuning (full, LoRA, QLoRA) in mixed precision."""
+    """LLM inference (weights + KV cache, and what ``engine`` holds beside them) or fine-tuning
+    (full, LoRA, QLoRA) in mixed precision on Keras."""
     p = model.params_b * 1e9
     parts: list[Part] = []
     notes: list[Note] = []
@@ -189,19 +255,31 @@ def llm(
                 ),
             )
         )
-        parts.append(
-            Part(
-                "activations",
-                4 * batch * seq * model.hidden * 2 / GB,
-                "inference-buffers",
+        held = ENGINE_MEMORY[engine]
+        if held.buffers == "graph":
+            chunk = min(held.chunk, seq * batch)
+            parts.append(
+                Part(
+                    "activations",
+                    chunk * (model.vocab + (0 if held.flash else model.heads * seq)) * 4 / GB,
+                    "engine-flash-buffers" if held.flash else "engine-graph-buffers",
+                    _p(chunk=chunk, engine=engine),
+                )
             )
-        )
+        else:
+            parts.append(
+                Part(
+                    "activations",
+                    4 * batch * seq * model.hidden * 2 / GB,
+                    "inference-buffers",
+                )
+            )
         shardable = parts[0].gb + parts[1].gb
         if model.moe:
             notes.append(Note("moe", _p(total_b=model.params_b, active_b=model.active_params_b)))
         if model.kv_heads < model.heads:
             notes.append(Note("gqa", _p(kv_heads=model.kv_heads, heads=model.heads)))
-        return _finish(parts, shardable, tuple(notes))
+        return _finish(parts, shardable, tuple(notes), held)
     per_layer: float
     if checkpointing:
         per_layer = 2 * seq * batch * model.hidden
@@ -212,22 +290,34 @@ def llm(
     activations = per_layer * model.layers / GB
     logits = batch * seq * model.vocab * 4 / GB  # FP32 logits for the loss
     if mode == "full":
+        # Keras's own accounting, as for its presets (keras_training): FP32 variables under
+        # mixed_float16, FP32 gradients, Adam's m and v, the update temporaries, the FP16 casts.
+        opt = OPTIMIZER_BYTES["adam"]
         parts += [
-            Part("weights", p * 2 / GB, "half-compute-copy"),
-            Part("gradients", p * 2 / GB, "bytes-per-parameter", _p(bytes=2)),
-            Part("optimizer", p * 12 / GB, "mixed-adam-state"),
+            Part("weights", p * 4 / GB, "fp32-variables"),
+            Part("gradients", p * 4 / GB, "bytes-per-parameter", _p(bytes=4)),
+            Part("optimizer", p * opt / GB, "optimizer-state", _p(bytes=opt, optimizer="adam")),
+            Part(
+                "update temporaries",
+                p * KERAS_STEP_TEMP_BYTES / GB,
+                "step-temporaries",
+                _p(bytes=KERAS_STEP_TEMP_BYTES),
+            ),
+            Part("fp16 weight copies", p * 2 / GB, "fp16-casts"),
         ]
-        shardable = parts[0].gb + parts[1].gb + parts[2].gb
+        shardable = sum(x.gb for x in parts)
     else:
         trainable = lora_parameters(model, lora_rank)
         base = p * FROZEN_BYTES[mode]
+        # Keras trains its adapters as any variable; QLoRA's (PyTorch) is PyTorch's figure.
+        per = PYTORCH_TRAINED_BYTES if mode == "qlora" else keras_trained_bytes()
         parts += [
             Part("base weights", base / GB, FROZEN_FORMULA[mode]),
             Part(
                 "adapters",
-                trainable * 16 / GB,
+                trainable * per / GB,
                 "lora-adapters",
-                _p(millions=round(trainable / 1e6, 1), rank=lora_rank),
+                _p(millions=round(trainable / 1e6, 1), rank=lora_rank, bytes=per),
             ),
         ]
         shardable = parts[0].gb

@@ -18,6 +18,14 @@ from __future__ import annotations
 SHARDING_API = {"keras-other": "keras.distribution.ModelParallel"}
 REPLICATING_API = "tf.distribute.MirroredStrategy"
 KERAS_METHODS = ("full", "lora", "lora-int8")
+# The Keras method nearest to one Keras does not have: QLoRA's frozen 4-bit base becomes an
+# int8 one (model.quantize("int8")), the adapters stay.
+NEAREST_KERAS = {"qlora": "lora-int8"}
+
+
+def runnable(method: str) -> str:
+    """The method a TensorFlow route runs for ``method``: itself, or the nearest Keras has."""
+    return NEAREST_KERAS.get(method, method)
 
 
 def shards(route: str) -> bool:

@@ -98,7 +98,7 @@ class Rental:
 class Alternative:
     """A change to the request that would make an option fit, and what it gives."""
 
-    change: str  # method, bits, seq, batch, model, route, egpu, budget, rent
+    change: str  # used, method, bits, seq, batch, model, route, egpu, budget, rent
     to: str | float | int
     vram_gb: float | None = None
     gpu: str | None = None
@@ -109,7 +109,7 @@ class Alternative:
     per_hour: float | None = None
     keep: bool = False  # the installed cards hold the changed job: nothing to buy
     speed: float | None = None  # the changed job's speed on that option, against the reference
-    method: str | None = None  # route: the cheaper method it needs as well, if any
+    method: str | None = None  # route: the cheaper method it needs as well; rent: keras-other
     batch: int | None = None  # model: the batch the smaller model fits at
 
 
@@ -168,6 +168,10 @@ class Plan:
     price_age: PriceAge | None = None
     probe_effects: tuple[ProbeEffect, ...] = ()  # which probe figure moved the predictions
     market: PlanMarket | None = None  # the market the prices are for
+    # A method asked for that no TensorFlow route runs (QLoRA): ``mode`` is the Keras method
+    # ranked instead, and this the asked one with its memory under PyTorch, for information.
+    method_asked: str | None = None
+    method_asked_gb: float | None = None
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

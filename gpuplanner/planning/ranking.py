@@ -20,6 +20,10 @@ from gpuplanner.planning.rules.job import USABLE_FRACTION
 # More of the same card is offered only when it is at least this much faster than fewer: each
 # card costs a card's price and power, and a 2-5% gain is within the prediction's own error.
 MIN_GAIN_OVER_FEWER = 0.10
+# A replacement with less memory than the cards it replaces is offered only when it is at least
+# this much faster: the user gives up memory a later job may need, and a smaller gain is within
+# the predictions' own typical error (11-22%, docs/PREDICTION.md).
+MIN_GAIN_SMALLER_REPLACEMENT = 0.25
 
 
 def slower_no_larger(option: Option, keep: Option | None) -> bool:
@@ -29,6 +33,14 @@ def slower_no_larger(option: Option, keep: Option | None) -> bool:
     larger = option.vram_per_card_gb * option.count > keep.vram_per_card_gb * keep.count
     # When the installed cards hold the job, more memory does nothing for it.
     return option.speedup <= 1.0 and (not larger or keep.offered)
+
+
+def smaller_for_little(option: Option, keep: Option | None) -> bool:
+    """Replacing cards that run the job with less memory for less than a clear gain."""
+    if keep is None or not keep.offered or option.action != "replace" or option.speedup is None:
+        return False
+    smaller = option.vram_per_card_gb * option.count < keep.vram_per_card_gb * keep.count
+    return smaller and option.speedup < 1 + MIN_GAIN_SMALLER_REPLACEMENT
 
 
 def prune(options: list[Option]) -> list[Option]:
@@ -77,7 +89,7 @@ def rank_key(option: Option) -> tuple[float, int, int, float]:
     warns = sum(f.severity == "warns" for f in option.findings)
     needs = sum(f.severity == "needs" for f in option.findings)
     return (
-        -round(option.score, 4),
+        -option.score,  # unrounded: a rounded tie broken by warnings could lift a slower one
         warns,
         needs,
         option.price if option.price is not None else math.inf,
@@ -128,7 +140,8 @@ def _not_an_option(option: Option, blocking: Finding) -> Option:
 
 def real_options(options: list[Option], floor_gb: float | None = None) -> list[Option]:
     """Only real options stay offered: replacing the installed cards with slower ones that hold
-    no more is not one (``slower-than-installed``); and with a memory floor (the student's 12 GB),
+    no more is not one (``slower-than-installed``), nor with smaller ones for less than a clear
+    gain (``smaller-than-installed``); and with a memory floor (the student's 12 GB),
     a smaller card is offered only when no card at the floor is (``vram-under-floor``)."""
     keep = next((o for o in options if o.action == "keep"), None)
     out = []
@@ -137,6 +150,18 @@ def real_options(options: list[Option], floor_gb: float | None = None) -> list[O
             option = _not_an_option(
                 option,
                 finding("slower-than-installed", "blocks", speedup=round(option.speedup or 0, 2)),
+            )
+        elif option.offered and smaller_for_little(option, keep):
+            option = _not_an_option(
+                option,
+                finding(
+                    "smaller-than-installed",
+                    "blocks",
+                    speedup=round(option.speedup or 0, 2),
+                    card_gb=option.vram_per_card_gb,
+                    installed_gb=keep.vram_per_card_gb if keep else 0,
+                    min_pct=round(MIN_GAIN_SMALLER_REPLACEMENT * 100),
+                ),
             )
         out.append(option)
     if floor_gb is None:

@@ -52,15 +52,11 @@ LLM_STEP_WEIGHT_BYTES = {
     "lora-int8": 1.0,
     "qlora": 0.52,
 }  # per parameter, as sharded
-# Ranking: facts that lower confidence in an option without changing its predicted speed.
-CONFIDENCE = {
-    "vram-small-trap": 0.3,
-    "vram-below-floor": 0.3,
-    "speed-not-measured": 0.85,
-}
-# An unknown supply, case or adapter: ranks below a known-safe option of equal value.
-CHECK_PENALTY = 0.98
 PAYING_BATCH_MAX = 1024  # per card: the largest batch the plan suggests
+# The objective alone orders the options (speed, or speed for the money): a memory floor, an
+# unmeasured vendor, ECC or a check before buying is a finding the option shows, never a factor
+# of its score, so a faster option at its price is never listed below a slower, dearer one.
+# Warnings and needs break ties (ranking.rank_key).
 
 
 class _Planner:
@@ -79,7 +75,17 @@ class _Planner:
         self.max_gpus = max_gpus
         self.catalog = catalog
         self.preset = PRESETS[request.scenario]
-        estimate, self.llm_model, self.llm_mode = job.job_memory(request, workload)
+        # Every route is TensorFlow's: a method none runs (QLoRA) is planned as the nearest Keras
+        # has, and the asked one is kept to be shown, with its memory, for PyTorch users.
+        self.method_asked: str | None = None
+        self.method_asked_gb: float | None = None
+        ranked = request
+        mode = request.llm_mode
+        if workload == "llm" and mode and mode != "inference" and not methods.in_keras(mode):
+            self.method_asked = mode
+            self.method_asked_gb = job.job_memory(request, workload)[0].total_gb
+            ranked = replace(request, llm_mode=methods.runnable(mode))
+        estimate, self.llm_model, self.llm_mode = job.job_memory(ranked, workload)
         self.seq = job.seq_of(request, self.llm_mode)
         self.batch = job.batch_of(request, workload)
         self.by_id = {g.id: g for g in catalog.gpus}
@@ -114,6 +120,7 @@ class _Planner:
                 if machine.machine_factor is None
                 else None
             ),
+            asked_method_gb=self.method_asked_gb,
         )
         self.tariff = request.tariff or cost.default_tariff(self.ctx.market)
         self.bandwidth_factor = calibration.bandwidth_factor(
@@ -197,6 +204,8 @@ class _Planner:
                 self.reference,
                 machine.machine_factor,
                 self.bandwidth_factor,
+                batch=self.batch,
+                seq=self.seq,
             )
         return {p.gpu_id: p for p in found}
 
@@ -468,7 +477,7 @@ class _Planner:
             value=value,
             power=a.power,
             findings=tuple(found),
-            score=round(self._score(c, found, gain, bought, total), 6),
+            score=round(self._score(c, gain, bought, total), 6),
         )
 
     def _unit(self) -> str:
@@ -511,28 +520,13 @@ class _Planner:
         return added if added > 0 else None
 
     def _score(
-        self,
-        c: Candidate,
-        found: list[Finding],
-        gain: float | None,
-        bought: float | None,
-        total: float | None,
+        self, c: Candidate, gain: float | None, bought: float | None, total: float | None
     ) -> float:
-        """``gain``: speed against what is installed; ``bought``: what the money adds."""
-        objective = self.preset.objective
-        if c.action == "keep" or objective == "speed":
-            base = gain or 0.0
-        else:
-            base = bought / total * 1e4 if (bought and total) else 0.0
-        if not base:
-            return 0.0
-        if self.preset.ecc_matters and c.gpu.ecc:
-            base *= 1.05
-        for f in found:
-            base *= CONFIDENCE.get(f.id, 1.0)
-            if f.id.startswith("psu-unknown-check") or f.id in ("check-case", "adapter-check"):
-                base *= CHECK_PENALTY
-        return base
+        """The objective alone: ``gain``, speed against what is installed, for the fastest;
+        ``bought``, what the money adds, per 10,000 of it for value."""
+        if c.action == "keep" or self.preset.objective == "speed":
+            return gain or 0.0
+        return bought / total * 1e4 if (bought and total) else 0.0
 
 
 def _risks_by_card(catalog: CatalogData) -> dict[str, tuple[MarketRisk, ...]]:
@@ -625,6 +619,8 @@ def recommend(
         price_age=pricing.price_age(ranked),
         probe_effects=planner.probe_effects(),
         market=plan_market(ranked, planner.ctx.market, shop_only=request.shop_only),
+        method_asked=planner.method_asked,
+        method_asked_gb=planner.method_asked_gb,
     )
     if not request.alternatives:
         return plan

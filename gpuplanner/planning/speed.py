@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.planning import batching
 
 MEMORY_SATURATION_GB = 48.0
 LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU fine-tune, used without a fitted model
@@ -316,10 +317,13 @@ def predict(
     reference: GpuSpec | None = None,
     machine_factor: float | None = None,
     bandwidth_factor: float | None = None,
+    batch: int | None = None,
+    seq: int | None = None,
 ) -> list[Prediction]:
-    """Every card's throughput for ``workload``; ``relative`` is against ``reference`` (default:
-    the first). This machine's probe figures (``machine_factor`` for its matrix multiply,
-    ``bandwidth_factor`` for its memory) scale each card's step in its class's proportions."""
+    """Every card's throughput for ``workload`` at ``batch`` and ``seq`` (the preset's own when
+    None); ``relative`` is against ``reference`` (default: the first) at the same shape. This
+    machine's probe figures (``machine_factor`` for its matrix multiply, ``bandwidth_factor``
+    for its memory) scale each card's step in its class's proportions."""
     cls = WORKLOAD_CLASS[workload]
     reference = reference or gpus[0]
     anchor = model.anchors[workload]
@@ -336,7 +340,9 @@ def predict(
         anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
         anchor_time = time_per_sample(anchor_gpu, run_as, params)
         machine = machine_scale(gpu, run_as, params, machine_factor, bandwidth_factor)
-        return anchor_rate * anchor_time / time_per_sample(gpu, run_as, params) * machine
+        # The anchor's shape moved to the job's: a small batch uses a big card less well.
+        shape = batching.shape_factor(workload, run_as, features(gpu, run_as)[0], batch, seq)
+        return anchor_rate * anchor_time / time_per_sample(gpu, run_as, params) * machine * shape
 
     reference_rate = rate(reference)
     results = []

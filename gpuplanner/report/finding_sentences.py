@@ -14,7 +14,7 @@ TEXT: dict[str, str] = {
     "holds-job": translatable("Finding", "Holds the job in {card_gb} GB ({needed_gb} GB needed)."),
     "method-pytorch-only": translatable(
         "Finding",
-        '{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).',
+        '{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes, {pytorch_gb} GB): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.',
     ),
     "multi-card-strategy": translatable(
         "Finding",
@@ -308,6 +308,10 @@ TEXT: dict[str, str] = {
     "slower-than-installed": translatable(
         "Finding",
         "No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.",
+    ),
+    "smaller-than-installed": translatable(
+        "Finding",
+        "{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.",
     ),
     "vram-under-floor": translatable(
         "Finding",

@@ -96,6 +96,8 @@ def plan_json(plan: Plan) -> dict:
         "tf_route": plan.tf_route,
         "model": plan.model,
         "mode": plan.mode,
+        "method_asked": plan.method_asked,
+        "method_asked_gb": plan.method_asked_gb,
         "bits": plan.bits,
         "engine": plan.engine,
         "engine_default": plan.engine_default if plan.engine else None,

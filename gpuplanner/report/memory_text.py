@@ -52,6 +52,13 @@ FORMULAS = {
     "inference-buffers": translatable(
         "Memory", "4 × batch × sequence × hidden × 2 B (working buffers)"
     ),
+    "engine-graph-buffers": translatable(
+        "Memory",
+        "{chunk} tokens × (vocabulary + heads × sequence) × 4 B ({engine}'s compute buffer)",
+    ),
+    "engine-flash-buffers": translatable(
+        "Memory", "{chunk} tokens × vocabulary × 4 B ({engine}'s logits; fused attention)"
+    ),
     "half-compute-copy": translatable("Memory", "parameters × 2 B (FP16/BF16 compute copy)"),
     "mixed-adam-state": translatable(
         "Memory", "parameters × 12 B (FP32 master weights + Adam m and v)"
@@ -68,7 +75,7 @@ FORMULAS = {
     ),
     "lora-adapters": translatable(
         "Memory",
-        "{millions}M LoRA parameters (rank {rank} on q, k, v, o) × 16 B (weights, gradients, Adam)",
+        "{millions}M LoRA parameters (rank {rank} on q, k, v, o) × {bytes} B (weights, gradients, optimizer state, update temporaries)",
     ),
     "llm-activations-checkpointed": translatable(
         "Memory",

@@ -81,6 +81,7 @@ JOB_TEXT = {
 
 # A change to the job (what it becomes) and its result (what then fits) make one sentence.
 CHANGE_TEXT = {
+    "used": translatable("Finding", "Allow used cards (a used card's risks apply)"),
     "method": translatable("Finding", "Use {to} instead ({vram_gb} GB)"),
     "bits": translatable("Finding", "Load the weights in {to} bits ({vram_gb} GB)"),
     "seq": translatable("Finding", "Shorten the sequence to {to} tokens ({vram_gb} GB)"),
@@ -103,6 +104,10 @@ ALTERNATIVE_TEXT = {
     "rent": translatable(
         "Finding",
         "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).",
+    ),
+    "rent-sharded": translatable(
+        "Finding",
+        "Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).",
     ),
 }
 CHANGE_AND_RESULT = translatable("Finding", "{change}: {result}")
@@ -327,6 +332,7 @@ BLOCK_LABEL = {
     "cooling-passive": translatable("Finding", "passive cooling needs a server"),
     "fit-board-slots": translatable("Finding", "more cards than the board has x16 slots"),
     "slower-than-installed": translatable("Finding", "slower than your cards"),
+    "smaller-than-installed": translatable("Finding", "smaller than your card for little gain"),
     "vram-under-floor": translatable("Finding", "under the memory a student needs"),
     "power-socket": translatable("Finding", "more than the wall socket supplies"),
     "psu-sustained": translatable("Finding", "the power supply is too small"),
@@ -387,6 +393,8 @@ def alternative_text(
     params = _params(params, tr, currency)
     if alternative.speed:
         params["speed"] = f"{alternative.speed:.2f}"
+    if alternative.change == "rent" and alternative.method:
+        return _fill(tr(ALTERNATIVE_TEXT["rent-sharded"]), params)
     if alternative.change in ALTERNATIVE_TEXT:
         return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
     key = "route-method" if alternative.change == "route" and alternative.method else ""

@@ -361,6 +361,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Allow used cards (a used card's risks apply)</source>
+            <translation>允许购买二手卡（需承担二手卡的风险）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>An SXM2 module, not a PCIe card: it needs an SXM2 carrier or adapter board and its own cooling.</source>
             <translation>这是 SXM2 模块，不是 PCIe 显卡：需要 SXM2 底板或转接板，并自备散热。</translation>
         </message>
@@ -781,6 +786,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by value: {speed}x for the price, {value} per 1,000 {currency}.</source>
             <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 得 {value}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).</source>
+            <translation>租用 {count} 块 {gpu}，用 JAX 后端的 Keras 3 把模型分片到这些卡上：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1205,6 +1215,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>smaller than your card for little gain</source>
+            <translation>比您的卡显存小，提速却不多</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>the TensorFlow route cannot run it</source>
             <translation>所选 TensorFlow 安装方式无法使用它</translation>
         </message>
@@ -1295,6 +1310,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.</source>
+            <translation>用 {card_gb} GB 换掉您的 {installed_gb} GB，只快 {speedup} 倍：显存更小的卡至少要快 {min_pct}% 才值得换。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB is under the {floor_gb} GB a student's card should have, and a {floor_gb} GB card fits the budget.</source>
             <translation>{card_gb} GB 低于学生用卡应有的 {floor_gb} GB，而预算内就买得到 {floor_gb} GB 的卡。</translation>
         </message>
@@ -1374,9 +1394,13 @@
             <translation>{gpu}{times} 可行，{price}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>
-            <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座），任何 TensorFlow 途径都没有。Keras 中最接近的是在 int8 量化底座上做 LoRA（model.quantize("int8")）。</translation>
+            <translation type="vanished">{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座），任何 TensorFlow 途径都没有。Keras 中最接近的是在 int8 量化底座上做 LoRA（model.quantize("int8")）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes, {pytorch_gb} GB): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.</source>
+            <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座，需 {pytorch_gb} GB），任何 TensorFlow 途径都没有。因此按 Keras 中最接近的方法排序：在 int8 量化底座上做 LoRA（model.quantize("int8")），显存和速度都按它计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -2284,6 +2308,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
+            <source>{chunk} tokens × (vocabulary + heads × sequence) × 4 B ({engine}'s compute buffer)</source>
+            <translation>{chunk} 个词元 × (词表大小 + 注意力头数 × 序列长度) × 4 B（{engine} 的计算缓冲区）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>{chunk} tokens × vocabulary × 4 B ({engine}'s logits; fused attention)</source>
+            <translation>{chunk} 个词元 × 词表大小 × 4 B（{engine} 的 logits；融合注意力）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
             <source>{context_gb} GB CUDA context + {fragmentation_pct}% allocator fragmentation</source>
             <translation>{context_gb} GB CUDA 上下文 + {fragmentation_pct}% 显存分配碎片</translation>
         </message>
@@ -2293,9 +2327,13 @@
             <translation>每个样本 {mb} MB（224×224，FP32）× (尺寸/224)² × 批大小 {batch}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/memory_text.py" />
             <source>{millions}M LoRA parameters (rank {rank} on q, k, v, o) × 16 B (weights, gradients, Adam)</source>
-            <translation>{millions}M 个 LoRA 参数（q、k、v、o 上秩为 {rank}）× 16 B（权重、梯度、Adam）</translation>
+            <translation type="vanished">{millions}M 个 LoRA 参数（q、k、v、o 上秩为 {rank}）× 16 B（权重、梯度、Adam）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>{millions}M LoRA parameters (rank {rank} on q, k, v, o) × {bytes} B (weights, gradients, optimizer state, update temporaries)</source>
+            <translation>{millions}M 个 LoRA 参数（q、k、v、o 上秩为 {rank}）× {bytes} B（权重、梯度、优化器状态、更新临时量）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />

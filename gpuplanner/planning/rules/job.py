@@ -91,7 +91,15 @@ def method_on_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     mode = ctx.request.llm_mode
     if ctx.workload != "llm" or not mode or mode == "inference" or methods.in_keras(mode):
         return []
-    return [finding("method-pytorch-only", "warns", method=mode, instead="lora-int8")]
+    return [
+        finding(
+            "method-pytorch-only",
+            "warns",
+            method=mode,
+            instead=methods.runnable(mode),
+            pytorch_gb=round(ctx.asked_method_gb or 0.0, 1),
+        )
+    ]
 
 
 def vendor_measured(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
