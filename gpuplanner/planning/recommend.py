@@ -12,6 +12,7 @@ from dataclasses import replace
 from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk, Price
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.planning import (
+    batching,
     calibration,
     candidates,
     cost,
@@ -389,6 +390,18 @@ class _Planner:
             paying_batch=paying,
         )
 
+    def throughput_at(self, gpu: GpuSpec, per_card: float | None, batch: int) -> float | None:
+        """One card's throughput at another per-card batch: a bigger batch uses the card better
+        (planning/batching.py), so its step is shorter than the batch alone would make it."""
+        if per_card is None or self.workload not in batching.ANCHOR_SHAPES:
+            return per_card
+        precision = self.request.precision
+        tflops = speed.features(gpu, precision)[0]
+        seq = self.request.seq
+        moved = batching.shape_factor(self.workload, precision, tflops, batch, seq)
+        now = batching.shape_factor(self.workload, precision, tflops, self.batch, seq)
+        return per_card * moved / now
+
     def paying_batch(
         self, c: Candidate, now: Scaling | None, per_card: float | None
     ) -> tuple[int, float, bool] | None:
@@ -412,7 +425,7 @@ class _Planner:
             scaled = self.scaling(
                 c.gpu,
                 c.count,
-                per_card,
+                self.throughput_at(c.gpu, per_card, batch),
                 c.action == "keep",
                 batch=batch,
                 bridged=True if c.action == "bridge" else now.link == "nvlink",
