@@ -157,6 +157,7 @@ class FleetWindow(QMainWindow):
         for table in (self.machines_table, self.plan_table):
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
             table.setAlternatingRowColors(True)
+            table.setTabKeyNavigation(False)  # arrows move between cells; Tab leaves the table
         self.retranslate()
         self._update_buttons()
 

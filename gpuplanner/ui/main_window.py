@@ -25,6 +25,7 @@ from gpuplanner.core.languages import (
 )
 from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.core.vocab import Currency, as_currency
+from gpuplanner.ui import tab_order
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
 
@@ -176,6 +177,7 @@ class MainWindow(QMainWindow):
         self.scenario_page.scenario_changed.connect(lambda _s: self._update_navigation())
         self.retranslate()
         self._update_navigation()
+        self.order_tabs()
 
     # -- navigation -------------------------------------------------------------------
 
@@ -242,6 +244,24 @@ class MainWindow(QMainWindow):
             if isinstance(page, WizardPage):
                 page.entered()
             self._update_navigation()
+            self.order_tabs()
+
+    def order_tabs(self) -> None:
+        """Tab goes header, the current page as laid out, then Back and Next; never round
+        inside a table (issue 41). Pages build some widgets late (charts), so this runs on
+        every page change."""
+        page = self.pages.currentWidget()
+        tab_order.release_tab(page)
+        tab_order.chain(
+            [
+                self.language_combo,
+                self.currency_combo,
+                self.fleet_button,
+                *tab_order.in_layout_order(page),
+                self.back_button,
+                self.next_button,
+            ]
+        )
 
     def _scenario_chosen(self, scenario: Scenario) -> None:
         if self.controller is None:  # a window shown without a wizard behind it

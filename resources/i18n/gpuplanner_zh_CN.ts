@@ -5,8 +5,33 @@
         <name>ComputerPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;ATX version:</source>
+            <translation>ATX 版本(&amp;A)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Case size:</source>
+            <translation>机箱尺寸(&amp;C)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Electricity price per kWh:</source>
+            <translation>每度电价格(&amp;E)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Has a 12V-2x6 (12VHPWR) cable</source>
+            <translation>带 12V-2x6（12VHPWR）供电线(&amp;H)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>&amp;Open a saved scan or report…</source>
             <translation>打开已保存的检测结果或报告(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;PCIe 8-pin cables:</source>
+            <translation>PCIe 8-pin 供电线(&amp;P)：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -15,8 +40,17 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Wattage:</source>
+            <translation>功率(&amp;W)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>80 PLUS &amp;rating:</source>
+            <translation>80 PLUS 认证(&amp;R)：</translation>
+        </message>
+        <message>
             <source>80 PLUS rating:</source>
-            <translation>80 PLUS 认证：</translation>
+            <translation type="vanished">80 PLUS 认证：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -29,9 +63,8 @@
             <translation>ATX 3.x</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>ATX version:</source>
-            <translation>ATX 版本：</translation>
+            <translation type="vanished">ATX 版本：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -44,9 +77,8 @@
             <translation>机箱与电费</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Case size:</source>
-            <translation>机箱尺寸：</translation>
+            <translation type="vanished">机箱尺寸：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -54,14 +86,17 @@
             <translation>请选择您现在用的显卡（如果有），并告诉我们电源和机箱：方案是为您家里的电脑做的。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Electricity price per kWh:</source>
-            <translation>每度电价格：</translation>
+            <translation type="vanished">每度电价格：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Free e&amp;xpansion slots:</source>
+            <translation>空闲扩展槽(&amp;X)：</translation>
+        </message>
+        <message>
             <source>Free expansion slots:</source>
-            <translation>空闲扩展槽：</translation>
+            <translation type="vanished">空闲扩展槽：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -69,9 +104,13 @@
             <translation>金牌</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Has a 12V-2x6 (12VHPWR) cable</source>
-            <translation>带 12V-2x6（12VHPWR）供电线</translation>
+            <translation type="vanished">带 12V-2x6（12VHPWR）供电线</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Longest card that fi&amp;ts:</source>
+            <translation>可容纳的最长显卡(&amp;T)：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -79,9 +118,8 @@
             <translation>可容纳的最长显卡</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Longest card that fits:</source>
-            <translation>可容纳的最长显卡：</translation>
+            <translation type="vanished">可容纳的最长显卡：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -99,9 +137,8 @@
             <translation>打开已保存的检测结果或 nvidia-smi 报告</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>PCIe 8-pin cables:</source>
-            <translation>PCIe 8-pin 供电线：</translation>
+            <translation type="vanished">PCIe 8-pin 供电线：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -154,9 +191,8 @@
             <translation>钛金牌</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Wattage:</source>
-            <translation>功率：</translation>
+            <translation type="vanished">功率：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -3420,6 +3456,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>&amp;Import prices…</source>
+            <translation>导入价格(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>. Select two or three rows to compare them.</source>
             <translation>。选中两三行可对比。</translation>
         </message>
@@ -3430,8 +3471,12 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Also &amp;show cards that do not fit (with the reason)</source>
+            <translation>同时显示不合适的显卡（附原因）(&amp;S)</translation>
+        </message>
+        <message>
             <source>Also show cards that do not fit (with the reason)</source>
-            <translation>同时显示不合适的显卡（附原因）</translation>
+            <translation type="vanished">同时显示不合适的显卡（附原因）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3475,8 +3520,12 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Forget my &amp;price</source>
+            <translation>删除我的价格(&amp;P)</translation>
+        </message>
+        <message>
             <source>Forget my price</source>
-            <translation>删除我的价格</translation>
+            <translation type="vanished">删除我的价格</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3494,9 +3543,8 @@
             <translation>导入价格</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Import prices…</source>
-            <translation>导入价格…</translation>
+            <translation type="vanished">导入价格…</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3618,13 +3666,22 @@
         <name>ScenarioPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
+            <source>&amp;Student or beginner</source>
+            <translation>学生 / 入门者(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/scenario_page.py" />
             <source>Fine-tuning 7B to 70B language models with full training, LoRA or QLoRA. How much VRAM each method needs, how many cards, NVLink or PCIe, ECC, rack power, and when renting in the cloud beats buying.</source>
             <translation>用全参数、LoRA 或 QLoRA 微调 7B 到 70B 的语言模型。每种方法需要多少显存、几块卡、NVLink 还是 PCIe、ECC、机柜供电，以及何时租用云 GPU 比购买更划算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
+            <source>LLM fine-&amp;tuning</source>
+            <translation>大模型微调(&amp;T)</translation>
+        </message>
+        <message>
             <source>LLM fine-tuning</source>
-            <translation>大模型微调</translation>
+            <translation type="vanished">大模型微调</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
@@ -3638,13 +3695,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
-            <source>Small firm or research group</source>
-            <translation>中小企业 / 科研团队</translation>
+            <source>Small firm or &amp;research group</source>
+            <translation>中小企业 / 科研团队(&amp;R)</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/scenario_page.py" />
+            <source>Small firm or research group</source>
+            <translation type="vanished">中小企业 / 科研团队</translation>
+        </message>
+        <message>
             <source>Student or beginner</source>
-            <translation>学生 / 入门者</translation>
+            <translation type="vanished">学生 / 入门者</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
@@ -3697,6 +3757,46 @@
         <name>WorkloadPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
+            <translation>也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Cards at most:</source>
+            <translation>最多几块卡(&amp;C)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Inference engine:</source>
+            <translation>推理引擎(&amp;I)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Job:</source>
+            <translation>任务(&amp;J)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Keep my power supply (no options that need a new one)</source>
+            <translation>保留现有电源（不推荐需要换电源的方案）(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Precision:</source>
+            <translation>精度(&amp;P)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Sequence length:</source>
+            <translation>序列长度(&amp;S)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Weights (inference):</source>
+            <translation>权重精度（推理）(&amp;W)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>16-bit (FP16/BF16)</source>
             <translation>16 位（FP16/BF16）</translation>
         </message>
@@ -3717,13 +3817,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>AMD cards through ROCm on Linux are fine</source>
-            <translation>可以接受在 Linux 上通过 ROCm 使用 AMD 显卡</translation>
+            <source>AMD cards through &amp;ROCm on Linux are fine</source>
+            <translation>可以接受在 Linux 上通过 ROCm 使用 AMD 显卡(&amp;R)</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>AMD cards through ROCm on Linux are fine</source>
+            <translation type="vanished">可以接受在 Linux 上通过 ROCm 使用 AMD 显卡</translation>
+        </message>
+        <message>
             <source>Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
-            <translation>也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
+            <translation type="vanished">也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3737,8 +3840,17 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Batc&amp;h size:</source>
+            <translation>批大小(&amp;H)：</translation>
+        </message>
+        <message>
             <source>Batch size:</source>
-            <translation>批大小：</translation>
+            <translation type="vanished">批大小：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Bu&amp;dget:</source>
+            <translation>预算(&amp;D)：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3746,19 +3858,21 @@
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Budget:</source>
-            <translation>预算：</translation>
+            <translation type="vanished">预算：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Cards at most:</source>
-            <translation>最多几块卡：</translation>
+            <translation type="vanished">最多几块卡：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Consider us&amp;ed and modified cards</source>
+            <translation>考虑二手和魔改显卡(&amp;E)</translation>
+        </message>
+        <message>
             <source>Consider used and modified cards</source>
-            <translation>考虑二手和魔改显卡</translation>
+            <translation type="vanished">考虑二手和魔改显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3801,9 +3915,8 @@
             <translation>图像分类（ResNet-50）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Inference engine:</source>
-            <translation>推理引擎：</translation>
+            <translation type="vanished">推理引擎：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3811,14 +3924,12 @@
             <translation>仅推理</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Job:</source>
-            <translation>任务：</translation>
+            <translation type="vanished">任务：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Keep my power supply (no options that need a new one)</source>
-            <translation>保留现有电源（不推荐需要换电源的方案）</translation>
+            <translation type="vanished">保留现有电源（不推荐需要换电源的方案）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3827,8 +3938,12 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Language &amp;model:</source>
+            <translation>语言模型(&amp;M)：</translation>
+        </message>
+        <message>
             <source>Language model:</source>
-            <translation>语言模型：</translation>
+            <translation type="vanished">语言模型：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3842,8 +3957,12 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Me&amp;thod:</source>
+            <translation>方法(&amp;T)：</translation>
+        </message>
+        <message>
             <source>Method:</source>
-            <translation>方法：</translation>
+            <translation type="vanished">方法：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3886,9 +4005,8 @@
             <translation>选择典型任务或语言模型，以及预算。右侧显示任务所需显存，并随数值变化实时更新。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Precision:</source>
-            <translation>精度：</translation>
+            <translation type="vanished">精度：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3896,9 +4014,8 @@
             <translation>QLoRA（4 位基座）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Sequence length:</source>
-            <translation>序列长度：</translation>
+            <translation type="vanished">序列长度：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -3907,13 +4024,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>TensorFlow from:</source>
-            <translation>TensorFlow 安装方式：</translation>
+            <source>Tens&amp;orFlow from:</source>
+            <translation>TensorFlow 安装方式(&amp;O)：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>TensorFlow from:</source>
+            <translation type="vanished">TensorFlow 安装方式：</translation>
+        </message>
+        <message>
             <source>Weights (inference):</source>
-            <translation>权重精度（推理）：</translation>
+            <translation type="vanished">权重精度（推理）：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

@@ -422,14 +422,14 @@ class ResultsPage(WizardPage):
         self.compare.resizeColumnsToContents()
 
     def retranslate(self) -> None:
-        self.import_prices.setText(self.tr("Import prices…"))
+        self.import_prices.setText(self.tr("&Import prices…"))
         self.typing_hint.setText(
             self.tr("Double-click a total to type the price you see (per card).")
         )
-        self.forget_price.setText(self.tr("Forget my price"))
+        self.forget_price.setText(self.tr("Forget my &price"))
         self.heading.setText(self.tr("Recommendations"))
         self.intro.setText(self.tr("Ranking every card in the catalog…"))
-        self.show_all.setText(self.tr("Also show cards that do not fit (with the reason)"))
+        self.show_all.setText(self.tr("Also &show cards that do not fit (with the reason)"))
         self.model.set_headers(
             [
                 "#",
