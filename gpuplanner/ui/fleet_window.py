@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -41,6 +41,7 @@ from gpuplanner.report.fleet_export import (
     write_plan_csv,
 )
 from gpuplanner.ui.background import Background
+from gpuplanner.ui.screen_fit import fit_to_screen
 
 if TYPE_CHECKING:
     from gpuplanner.app.errors import SnapshotError
@@ -78,7 +79,7 @@ class FleetWindow(QMainWindow):
         self.machines: list = []
         self.problems: list = []
         self.plan: FleetPlan | None = None
-        self.resize(1200, 760)
+        fit_to_screen(self, QSize(1200, 760))  # never larger than the screen
 
         self.open_button = QPushButton(self)
         self.open_button.clicked.connect(self._choose_folder)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -48,7 +49,9 @@ PAGE_CLASSES = (
 
 PAGE_NAMES = ("scenario", "computer", "probe", "workload", "results", "report")
 
-MIN_WIDTH, MIN_HEIGHT = 1024, 700
+# Small enough for a 1024×600 netbook or a 1280×720 screen at 125% (issue 41): the pages
+# scroll inside the window, the header and Back/Next stay in view.
+MIN_WIDTH, MIN_HEIGHT = 960, 480
 
 # Keyboard focus is drawn by the style for buttons, boxes and fields; these panels have none of
 # their own, so a Tab that lands on them shows a frame (tests/test_focus.py).
@@ -166,7 +169,14 @@ class MainWindow(QMainWindow):
         layout.addWidget(header)
         if controller is not None:
             layout.addWidget(self.error_label)
-        layout.addWidget(self.pages, 1)
+        # The page scrolls when the window is smaller than it; Back and Next stay below it.
+        self.page_scroll = QScrollArea(self)
+        self.page_scroll.setObjectName("pageScroll")
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its controls take Tab
+        self.page_scroll.setWidget(self.pages)
+        layout.addWidget(self.page_scroll, 1)
         layout.addWidget(self.footer)
         self.setCentralWidget(central)
 
