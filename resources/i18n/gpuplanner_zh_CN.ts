@@ -2286,8 +2286,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/probe_view.py" />
+            <source>GPU memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
             <source>GPU to memory</source>
             <translation>显卡到内存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>Host memory (RAM)</source>
+            <translation>内存（主机 RAM）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -2325,9 +2335,8 @@
             <translation>实测速度占标称峰值的比例</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/probe_view.py" />
             <source>Memory</source>
-            <translation>显存</translation>
+            <translation type="vanished">显存</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -2363,6 +2372,11 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Stopped after %1 s: the probe took longer than its time limit.</source>
             <translation>%1 秒后已停止：测试超过了时间上限。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>TensorFlow is not installed in that Python (pip install tensorflow)</source>
+            <translation>该 Python 中没有安装 TensorFlow（pip install tensorflow）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -2421,6 +2435,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/probe_view.py" />
+            <source>it took longer than its time limit</source>
+            <translation>用时超过了时间上限</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
             <source>memory to GPU</source>
             <translation>内存到显卡</translation>
         </message>
@@ -2445,9 +2464,34 @@
             <translation>开始</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>that Python could not start the probe</source>
+            <translation>该 Python 无法启动测速</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>the measuring process crashed</source>
+            <translation>测速进程崩溃了</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>the probe failed</source>
+            <translation>测速失败</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>the probe worker is from another version</source>
+            <translation>测速进程来自另一个版本</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>this app's own Python (or name the one you train with)</source>
             <translation>本程序自带的 Python（或指定您训练时使用的 Python）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>you cancelled it</source>
+            <translation>您取消了测速</translation>
         </message>
     </context>
     <context>

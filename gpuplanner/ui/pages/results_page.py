@@ -288,6 +288,8 @@ class ResultsPage(WizardPage):
             lines += [e(line) for line in head.keep]
         if head.route_alternative is not None:
             lines.append(e(head.route_alternative))
+        if head.probe_cap is not None:  # why every faster card shows the same speed
+            lines.append(e(head.probe_cap))
         if head.ways_forward is not None:
             lines.append(f"<b>{e(head.ways_forward)}</b>")
             lines += ["→ " + e(line) for line in head.alternatives]
