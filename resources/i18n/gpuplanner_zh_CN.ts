@@ -487,6 +487,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>GPU power spikes may reach {transient_w} W, above the {limit_w} W a supply of unknown ATX version is planned to tolerate (2.x; an ATX 3.x supply takes more): sudden shutdowns.</source>
+            <translation>显卡瞬时功耗峰值可达 {transient_w} W，超过按 ATX 2.x 规划的电源可承受的 {limit_w} W（您未填写 ATX 版本；ATX 3.x 电源可承受更多）：可能突然断电。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>GPU power spikes may reach {transient_w} W, above the {limit_w} W an ATX {atx}.x supply tolerates: sudden shutdowns.</source>
             <translation>显卡瞬时功耗峰值可达 {transient_w} W，超过 ATX {atx}.x 电源可承受的 {limit_w} W：可能突然断电。</translation>
         </message>
@@ -819,6 +824,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The pair needs an NVLink bridge ({price} used): over PCIe it would scale far less. The board's two x16 slots must be as far apart as the bridge (3 or 4 slots).</source>
             <translation>这两块卡需要一个 NVLink 桥（二手 {price}）：只走 PCIe 的话多卡加速会差很多。主板上两个 x16 插槽的间距必须与桥一致（3 槽或 4 槽）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The price behind this option is {months} months old ({oldest}): check today's price.</source>
+            <translation>这个方案所用的价格是 {months} 个月前的（{oldest}）：请核实当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1790,6 +1800,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/kind_text.py" />
+            <source>a virtual machine (no GPU passed through to it)</source>
+            <translation>虚拟机（没有直通的 GPU）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
             <source>a virtual machine with its GPU passed through</source>
             <translation>虚拟机（GPU 直通）</translation>
         </message>
@@ -2576,6 +2591,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>ATX case</source>
             <translation>ATX 机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>ATX version not given (planned as 2.x)</source>
+            <translation>未填写 ATX 版本（按 2.x 规划）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -3517,6 +3537,16 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Also &amp;show cards that do not fit (with the reason)</source>
             <translation>同时显示不合适的显卡（附原因）(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Also &amp;show the %1 cards that do not fit (with the reason)</source>
+            <translation>同时显示 %1 款不合适的显卡（附原因）(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Also &amp;show the card that does not fit (with the reason)</source>
+            <translation>同时显示那 1 款不合适的显卡（附原因）(&amp;S)</translation>
         </message>
         <message>
             <source>Also show cards that do not fit (with the reason)</source>

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.core.languages import ENGLISH
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, ended_words, headline
 
@@ -179,11 +180,14 @@ class ProbePage(WizardPage):
         info = headline(result, card)
         lines = []
         if result.status not in ("ok", "partial"):
-            lines.append(
-                self.tr("The probe stopped: %1").replace(
-                    "%1", ended_words(result.status, lambda t: _qt_translate("ProbePage", t))
-                )
+            # The runner's message is English, with its details (the signal, the Python);
+            # in another language the status's own words, never half English (issue 41).
+            why = (
+                result.message
+                if self.language == ENGLISH and result.message
+                else ended_words(result.status, lambda t: _qt_translate("ProbePage", t))
             )
+            lines.append(self.tr("The probe stopped: %1").replace("%1", why))
         elif info["on_gpu"] and info["best_percent"] is not None:
             lines.append(
                 self.tr("Your %1 reaches %2% of its %3 peak.")

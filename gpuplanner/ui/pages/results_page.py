@@ -128,8 +128,9 @@ class ResultsPage(WizardPage):
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setVisible(False)
         self.layout_.addWidget(self.banner)
+        # What fits comes first; the cards that do not fit wait behind their count (issue 41).
         self.show_all = QCheckBox(self)
-        self.show_all.setChecked(True)
+        self.show_all.setChecked(False)
         # A kiosk's prices are the shop's: no file dialog for customers.
         self.import_prices = QPushButton(self)
         self.import_prices.setObjectName("importPrices")
@@ -157,6 +158,7 @@ class ResultsPage(WizardPage):
         if typing:
             self.model.price_typed.connect(controller.type_price)
         self.proxy = OptionsProxy(self)
+        self.proxy.show_all = False
         self.proxy.setSourceModel(self.model)
         self.table = QTableView(self)
         self.table.setObjectName("optionsTable")
@@ -261,6 +263,9 @@ class ResultsPage(WizardPage):
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         head = headline(plan, self.language)
+        self._show_all_text(plan)
+        if not head.fitting and plan.options:  # nothing fits: the reasons are the answer
+            self.show_all.setChecked(True)
         self.heading.setText(
             self.tr("Recommendations: %1 fit your needs").replace("%1", str(head.fitting))
         )
@@ -275,6 +280,17 @@ class ResultsPage(WizardPage):
             # The new #1 in view: the details show it, the table must too.
             self.table.scrollToTop()
         self._scatter(plan)
+
+    def _show_all_text(self, plan: Plan | None) -> None:
+        hidden = 0 if plan is None else len(plan.options) - len(plan.fitting())
+        if hidden == 1:
+            text = self.tr("Also &show the card that does not fit (with the reason)")
+        elif hidden:
+            text = self.tr("Also &show the %1 cards that do not fit (with the reason)")
+        else:
+            text = self.tr("Also &show cards that do not fit (with the reason)")
+        self.show_all.setText(text.replace("%1", str(hidden)))
+        self.show_all.setEnabled(hidden > 0)
 
     def _banner(self, head: Headline) -> None:
         """The plan's headline (report/plan_view.py): how old the prices are, no purchase
@@ -431,7 +447,7 @@ class ResultsPage(WizardPage):
         self.forget_price.setText(self.tr("Forget my &price"))
         self.heading.setText(self.tr("Recommendations"))
         self.intro.setText(self.tr("Ranking every card in the catalog…"))
-        self.show_all.setText(self.tr("Also &show cards that do not fit (with the reason)"))
+        self._show_all_text(self.controller.plan)
         self.model.set_headers(
             [
                 "#",
