@@ -211,6 +211,8 @@ class FleetWindow(QMainWindow):
                 "%1", str(len(self.problems))
             ).replace("%2", "; ".join(self._problem(p) for p in self.problems[:3]))
         self.source_label.setText(text)
+        # Every file's fate: the table has the machines, the tip every file not read and why.
+        self.source_label.setToolTip("\n".join(self._problem(p) for p in self.problems))
         self.plan_table.setRowCount(0)
         self.total_label.clear()
         if self.machines:
@@ -301,7 +303,8 @@ class FleetWindow(QMainWindow):
         if self.language == ENGLISH:
             return str(error)
         return self.tr("%1 (not a readable scan or nvidia-smi report)").replace(
-            "%1", Path(error.file).name
+            "%1",
+            error.file,  # its place under the folder: rooms may hold the same names
         )
 
     def _update_buttons(self) -> None:
