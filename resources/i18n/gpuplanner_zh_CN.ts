@@ -2608,6 +2608,11 @@
             <translation>备选</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>At {shop}: SKU {sku}</source>
+            <translation>{shop}：商品编号 {sku}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>BERT-base fine-tuning</source>
             <translation>BERT-base 微调</translation>
@@ -2971,6 +2976,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>Price and speed, relative to {gpu}</source>
             <translation>价格与速度（以 {gpu} 为 1 倍）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Price of {date}, {market}, {condition}</source>
+            <translation>价格：{date}，{market}，{condition}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3442,6 +3452,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Print it, or scan the code with your phone to take the summary with you.</source>
+            <translation>可以打印，或用手机扫描二维码带走摘要。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>Printed to %1</source>
             <translation>已打印为 %1</translation>
         </message>
@@ -3474,6 +3489,11 @@
             <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Scan the code with your phone to take the summary with you.</source>
+            <translation>用手机扫描二维码带走摘要。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
