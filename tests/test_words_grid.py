@@ -110,3 +110,18 @@ def test_one_hidden_card_is_a_card(wizard, qtbot):
     keep = [*plan.fitting(), next(o for o in plan.options if not o.offered)]
     window.results_page._show_all_text(replace(plan, options=tuple(keep)))
     assert "the card that does not fit" in window.results_page.show_all.text()
+
+
+def test_the_value_column_says_what_it_divides(wizard, qtbot):
+    """Issue 41: "Speed per 1,000" was speed ÷ price for a first card and gain ÷ price for an
+    upgrade without saying which. The wizard's machine has a 4090 that runs the job."""
+    from PySide6.QtCore import Qt
+
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    plan = controller.plan
+    header = window.results_page.model.headerData(6, Qt.Orientation.Horizontal)
+    upgrade = any(o.action == "keep" and o.offered for o in plan.options)
+    assert header == ("Speed added per 1,000 CNY" if upgrade else "Speed per 1,000 CNY")

@@ -3742,8 +3742,17 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Speed added per 1,000 %1</source>
+            <translation>每 1,000 %1 增加的速度</translation>
+        </message>
+        <message>
             <source>Speed per 1,000</source>
-            <translation>性价比（每千）</translation>
+            <translation type="vanished">性价比（每千）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Speed per 1,000 %1</source>
+            <translation>每 1,000 %1 的速度</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />

@@ -258,6 +258,9 @@ class ResultsPage(WizardPage):
 
     def _show_plan(self, plan: Plan) -> None:
         self.model.set_plan(plan, self.language)
+        headers = list(self.model.headers)
+        headers[6] = self._value_header(plan)  # the value column: of all speed, or of the added
+        self.model.set_headers(headers)
         self.proxy.sort(-1)
         self.table.horizontalHeader().setSortIndicatorShown(False)
         self.table.resizeColumnsToContents()
@@ -280,6 +283,14 @@ class ResultsPage(WizardPage):
             # The new #1 in view: the details show it, the table must too.
             self.table.scrollToTop()
         self._scatter(plan)
+
+    def _value_header(self, plan: Plan | None) -> str:
+        """What the value column divides, said (issue 41): the whole speed for a first card,
+        only the speed added where the installed cards already run the job."""
+        currency = plan.currency if plan is not None else self.controller.session.currency
+        upgrade = plan is not None and any(o.action == "keep" and o.offered for o in plan.options)
+        text = self.tr("Speed added per 1,000 %1") if upgrade else self.tr("Speed per 1,000 %1")
+        return text.replace("%1", currency)
 
     def _show_all_text(self, plan: Plan | None) -> None:
         hidden = 0 if plan is None else len(plan.options) - len(plan.fitting())
@@ -423,7 +434,7 @@ class ResultsPage(WizardPage):
             "power": self.tr("Board power"),
             "price": self.tr("Price"),
             "speed": self.tr("Speed"),
-            "value": self.tr("Speed per 1,000"),
+            "value": self._value_header(self.controller.plan),
             "ecc": "ECC",
             "length": self.tr("Length"),
             "tensorflow": "TensorFlow",
@@ -456,7 +467,7 @@ class ResultsPage(WizardPage):
                 self.tr("Total"),
                 self.tr("Price date"),
                 self.tr("Speed"),
-                self.tr("Speed per 1,000"),
+                self._value_header(self.controller.plan),
                 self.tr("Memory"),
                 self.tr("Power"),
                 self.tr("Warnings"),
