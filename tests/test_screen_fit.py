@@ -67,3 +67,29 @@ def test_the_window_is_sized_for_the_screen_it_opens_on(wizard):
     assert window.size() == expected
     assert window.height() < WANTED.height() or available.height() >= WANTED.height()
     assert available.contains(window.geometry().topLeft())
+
+
+def test_the_focused_control_scrolls_into_view(wizard, qtbot):
+    """On a small screen the job page scrolls; Tab to its last check box brings it in."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    window, _controller = wizard()
+    window.setGeometry(QRect(0, 0, 1000, window.minimumHeight()))  # the smallest it goes
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.scenario_page.set_scenario(Scenario.STUDENT)
+    window.go(3)
+    qtbot.wait(20)  # the layout settles
+    page, scroll = window.workload_page, window.page_scroll
+    assert scroll.verticalScrollBar().maximum() > 0, "the page fits: nothing to scroll"
+    page.workload.setFocus(Qt.FocusReason.TabFocusReason)
+    for _ in range(40):
+        if QApplication.focusWidget() is page.keep_psu:
+            break
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is page.keep_psu
+    box = page.keep_psu
+    corner = box.mapTo(scroll.viewport(), QPoint(0, box.height()))
+    assert scroll.viewport().rect().contains(corner), corner
