@@ -84,3 +84,19 @@ def test_the_report_page_shows_that_qr(wizard, qtbot):
     text = summary_text(controller.plan, "en")
     assert encodes(shown, text)
     assert controller.plan.fitting()[0].price_each.date in text
+
+
+def test_the_report_gives_the_answer_before_the_refused_cards(plan):
+    """The refused cards are the report's appendix: after the options, charts and QR code."""
+    from helpers.reports import NOW
+
+    from gpuplanner.app.catalog_data import load_catalog
+    from gpuplanner.report.context import report_context
+    from gpuplanner.report.html import plan_html
+
+    data = load_catalog(user_data=False).data
+    request, _ = plan_request_for("sme", "en", data)
+    page = plan_html(plan, "en", report_context(plan, "en", data, request, None, now=NOW))
+    qr, refused = page.find("The summary as a QR code"), page.find("Why the other cards do not fit")
+    assert 0 < qr < refused, "the refused cards come before the answer's QR code"
+    assert page.find("<h2", refused + 1) == -1  # nothing after the appendix

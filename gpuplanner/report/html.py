@@ -297,12 +297,14 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
         sections.append(_power(fitting[0][1], tr))
     if plan.rent:
         sections.append(_rent(plan, tr))
-    if refused:
-        sections.append(_refused(refused, tr))
     if context.qr_png:
         heading = e(tr(translatable("Report", "The summary as a QR code")))
         qr = base64.b64encode(context.qr_png).decode("ascii")
         sections.append(fill("qr.html", heading=heading, qr=qr))
+    # The answer first; why every other card does not fit is the appendix (issue 41: most
+    # pages of a printed report were the refused cards, before its QR code).
+    if refused:
+        sections.append(_refused(refused, tr))
     return (
         fill(
             "page.html",
