@@ -125,3 +125,14 @@ def test_the_value_column_says_what_it_divides(wizard, qtbot):
     header = window.results_page.model.headerData(6, Qt.Orientation.Horizontal)
     upgrade = any(o.action == "keep" and o.offered for o in plan.options)
     assert header == ("Speed added per 1,000 CNY" if upgrade else "Speed per 1,000 CNY")
+
+
+def test_a_short_rented_job_is_not_free():
+    """Issue 41: renting read "0.4 h, $0 for the job"."""
+    from gpuplanner.planning.options import Rental
+    from gpuplanner.report.html import _rent
+
+    class Plan:
+        rent = (Rental("h100", "H100 SXM", 1, 0.75, 0.4, 0.3, "USD"),)
+
+    assert "0.4 h, $0.30 for the job" in _rent(Plan(), lambda text: text)

@@ -231,7 +231,11 @@ def _rent(plan: Plan, tr: Translator) -> str:
         if r.job_cost:
             line += " · " + tr(translatable("Report", "{hours} h, {cost} for the job")).replace(
                 "{hours}", f"{r.hours:g}"
-            ).replace("{cost}", format_money(r.job_cost, r.currency))
+            ).replace(
+                # Cents for a short job: "0.4 h, $0 for the job" read as free (issue 41).
+                "{cost}",
+                format_money(r.job_cost, r.currency, decimals=2 if r.job_cost < 1 else 0),
+            )
         lines.append(line)
     heading = html.escape(tr(translatable("Report", "Renting instead")))
     return fill("rent.html", heading=heading, items=_items(lines))
