@@ -85,7 +85,9 @@ def test_a_folder_becomes_a_table_of_machines_and_unreadable_files_are_named(lab
     assert sorted(m.name for m in machines) == sorted(
         ["lab-01", "lab-02", "lab-03", "lab-04", "=cmd|' /C calc'!A0"]
     )
-    assert len(problems) == 1 and "broken.json" in str(problems[0])
+    # Every file's fate: the broken one could not be read, the notes are not a report.
+    assert [p.file for p in problems] == ["broken.json", "notes.md"]
+    assert "not a scan or report (.md)" in str(problems[1])
     rows = {row[0]: row for row in machine_rows(machines)}
     assert rows["lab-03"][1].startswith("a desktop PC")  # the kind, with the fact that says so
     assert rows["lab-03"][2] == "NVIDIA GeForce RTX 4090"
@@ -200,7 +202,7 @@ def test_fleet_command_prints_json_and_writes_csv_and_pdf(lab, tmp_path):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["mode"] == "lab" and data["total_cost"] <= 30000
-    assert len(data["machines"]) == 5 and len(data["unreadable"]) == 1
+    assert len(data["machines"]) == 5 and len(data["unreadable"]) == 2  # broken.json, notes.md
     assert (tmp_path / "p.pdf").read_bytes().startswith(b"%PDF")
     assert (tmp_path / "p.csv").stat().st_size > 100
     result = run_cli(tmp_path, "fleet", str(tmp_path / "nowhere"))
@@ -219,7 +221,8 @@ def test_fleet_window_loads_plans_and_exports(qtbot, lab, tmp_path):
         window.load([lab])
     assert window.machines_table.rowCount() == 5
     assert window.plan_table.rowCount() == 5
-    assert "1 file(s) could not be read" in window.source_label.text()
+    assert "2 file(s) could not be read" in window.source_label.text()
+    assert "notes.md" in window.source_label.toolTip()
     window.budget.setValue(20000)
     window.lab_radio.setChecked(True)
     with qtbot.waitSignal(window.planned, timeout=60000):
@@ -292,7 +295,7 @@ def test_the_fleet_window_and_its_exports_read_in_chinese(qtbot, qapp, lab, tmp_
                 for m in window.machines
                 for w in re.findall(r"[A-Za-z]+", f"{m.name} {m.file}")
             }
-            | {"broken", "json", "calc", "cmd"}
+            | {"broken", "json", "calc", "cmd", "notes", "md", "lab"}
         )
         found = offenders(visible_texts(window), allowed)
         found |= offenders([plain(fleet_html(window.plan, window.machines, "zh_CN"))], allowed)
@@ -324,3 +327,62 @@ def test_the_fleet_window_reads_and_plans_off_the_gui_thread(qtbot, lab, monkeyp
         window.load([lab])
     assert len(threads) == 2 and threading.main_thread() not in threads
     assert window.plan_table.rowCount() == 5
+
+
+def test_a_folder_of_folders_is_read_as_labs_keep_it(tmp_path, catalog):
+    """Issue 41: a folder of rooms found "0 machine(s)"; subfolders are read, to a depth."""
+    (tmp_path / "empty-root").mkdir()
+    deep = tmp_path / "lab" / "room-a" / "bench-1"
+    deep.mkdir(parents=True)
+    save(_snapshot(tmp_path, "a-1", [rtx3060()]), deep / "scan.json")
+    save(_snapshot(tmp_path, "b-1", [gtx1080()]), tmp_path / "lab" / "scan.json")
+    too_deep = tmp_path / "lab" / "1" / "2" / "3" / "4"
+    too_deep.mkdir(parents=True)
+    save(_snapshot(tmp_path, "lost", [rtx3060()]), too_deep / "scan.json")
+    (tmp_path / "lab" / ".git").mkdir()
+    (tmp_path / "lab" / ".git" / "config").write_text("[core]", encoding="utf-8")
+    machines, problems = fleet.load_fleet([tmp_path / "lab"], catalog)
+    assert sorted(m.name for m in machines) == ["a-1", "b-1"]
+    assert [p.file for p in problems] == ["1/2/3/4"]
+    assert "more than 4 deep" in problems[0].reason
+
+
+@pytest.mark.shared("fixtures")
+def test_the_shared_fixtures_as_a_fleet_find_every_machine(catalog):
+    """The team's folder of recordings, one folder per tool: every recording of a machine is
+    a machine, every other file is named with the reason it is not one."""
+    from conftest import SHARED
+
+    from gpuplanner.hardware.snapshot import SnapshotError, load_file
+
+    root = SHARED / "fixtures"
+    machines, problems = fleet.load_fleet([root], catalog)
+    readable = []
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        try:
+            load_file(path)
+            readable.append(str(path))
+        except SnapshotError:
+            pass
+    assert len(machines) == len(readable) >= 50
+    assert sorted(m.file for m in machines) == sorted(readable)
+    files = [p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")]
+    assert len(machines) + len(problems) == len(files)  # every file's fate
+    assert {Path(m.file).parent.name for m in machines} >= {"nvidia-smi-q-x", "lspci-vv"}
+
+
+@pytest.mark.shared("fixtures")
+def test_the_fleet_window_on_the_shared_fixtures_lists_every_machine(qtbot):
+    from conftest import SHARED
+
+    from gpuplanner.ui.fleet_window import FleetWindow
+
+    window = FleetWindow("en", "CNY")
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.loaded, timeout=60000):
+        window.load([SHARED / "fixtures"])
+    assert window.machines_table.rowCount() == len(window.machines) >= 50
+    assert f"{len(window.machines)} machine(s)" in window.source_label.text()
+    assert "README.md" in window.source_label.toolTip()
+    # The plans arrive before the window closes: no worker left on a deleted window.
+    qtbot.waitUntil(lambda: window.plan is not None, timeout=120000)

@@ -87,7 +87,8 @@ def test_a_folder_loads_good_files_and_reports_bad_ones(tmp_path, snapshot):
     (tmp_path / "notes.md").write_text("ignored")
     result = load_paths([tmp_path])
     assert [n.split("/")[-1] for n, _ in result.snapshots] == ["a.json", "b.xml"]
-    assert [e.file for e in result.errors] == ["c.xml"]
+    # Every file's fate: the broken one, and the notes that are not a report (issue 41).
+    assert [e.file for e in result.errors] == ["c.xml", "notes.md"]
 
 
 def test_missing_path_is_an_error_not_a_crash(tmp_path):

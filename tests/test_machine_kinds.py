@@ -206,3 +206,18 @@ def test_a_vm_without_a_gpu_or_wsl2_is_planned_for_the_pc_it_runs_on(data):
     assert machine_kind(enrich(wsl, data)).kind == "desktop"
     ec2 = enrich(_machine(hypervisor="Amazon EC2"), data)
     assert machine_kind(ec2).kind == "cloud-vm"
+
+
+def test_a_vm_without_a_gpu_is_not_said_to_have_one_passed_through(data):
+    """Issue 41: "a virtual machine with its GPU passed through" beside "GPU: none found"."""
+    from gpuplanner.report.kind_text import kind_words
+
+    bare = machine_kind(enrich(_machine(hypervisor="KVM/QEMU"), data))
+    english, chinese = kind_words(bare, "en"), kind_words(bare, "zh_CN")
+    assert "virtual machine" in english and "passed through to it" in english
+    assert "its GPU passed through" not in english
+    assert english != chinese
+    with_card = machine_kind(
+        enrich(_machine("NVIDIA GeForce RTX 3090", hypervisor="KVM/QEMU"), data)
+    )
+    assert "its GPU passed through" in kind_words(with_card, "en")

@@ -90,3 +90,17 @@ def test_the_calibration_rules_on_their_own():
     cap, figure = calibration.input_cap("resnet50", 9000.0, 0.5)
     assert figure == "copy" and cap == pytest.approx(0.5e9 / 602_112)
     assert calibration.input_cap("bert-large", 100.0, 0.1) == (None, None)
+
+
+def test_the_headline_says_once_that_the_probe_caps_the_speeds(data):
+    """After a probe, every card above the cap showed the same speed; the reason was only in
+    each card's details (issue 41). The headline says it, once, in the user's language."""
+    from gpuplanner.report.plan_view import headline
+
+    _facts, plan = _plan(data, _probe(pipeline=250.0, bandwidth=150.0, copy=12.0))
+    english, chinese = headline(plan, "en"), headline(plan, "zh_CN")
+    assert english.probe_cap is not None and "250 images/s" in english.probe_cap
+    assert chinese.probe_cap is not None and "250" in chinese.probe_cap
+    assert english.probe_cap != chinese.probe_cap
+    _facts, healthy = _plan(data, _probe(pipeline=90_000.0, bandwidth=340.0, copy=25.0))
+    assert headline(healthy, "en").probe_cap is None

@@ -1,6 +1,7 @@
 """Regenerate docs/screenshots/ from the real app under a private Xvfb server.
 
-Usage: python tools/take_screenshots.py [--kiosk]   (needs Xvfb; --kiosk: only the kiosk's)
+Usage: python tools/take_screenshots.py [--kiosk | --sizes]   (needs Xvfb; --kiosk: only the
+kiosk's; --sizes: only the small-screen ones)
 """
 
 from __future__ import annotations
@@ -33,6 +34,25 @@ SHOTS = [
     )
     for language in ("en", "zh_CN")
 ]
+
+
+# Small screens (issue 41): the window on a 1024x600 and a 1366x768 screen, Back/Next in view.
+SIZE_SHOTS = [
+    (f"10-{size}-{page}-{language}.png", size, ["--language", language, "--page", str(index)])
+    for size in ("1024x600", "1366x768")
+    for language in ("en", "zh_CN")
+    for index, page in ((3, "workload"), (4, "results"))
+]
+
+
+def size_shots(out_dir: Path, home: str) -> None:
+    for name, size, args in SIZE_SHOTS:
+        with xvfb_display(f"{size}x24") as display:
+            env = dict(os.environ, DISPLAY=display, GPUPLANNER_HOME=home)
+            env.pop("QT_QPA_PLATFORM", None)
+            command = [sys.executable, "-m", "gpuplanner", "--screenshot", str(out_dir / name)]
+            subprocess.run(command + args, env=env, check=True, stdout=subprocess.DEVNULL)
+            print(out_dir / name)
 
 
 # The fleet view is shown on the recorded nvidia-smi -q -x reports (DESIGN: ../shared/fixtures).
@@ -119,6 +139,10 @@ def main() -> int:
     out_dir = REPO_ROOT / "docs" / "screenshots"
     out_dir.mkdir(parents=True, exist_ok=True)
     only_kiosk = "--kiosk" in sys.argv[1:]
+    if "--sizes" in sys.argv[1:]:
+        with tempfile.TemporaryDirectory() as home:
+            size_shots(out_dir, home)
+        return 0
     with xvfb_display("1280x800x24") as display, tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, DISPLAY=display, GPUPLANNER_HOME=home)
         env.pop("QT_QPA_PLATFORM", None)
@@ -162,6 +186,8 @@ def main() -> int:
             command += ["--screenshot", str(out_dir / name), *args]
             subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)
+        if not only_kiosk:
+            size_shots(out_dir, home)
     return 0
 
 

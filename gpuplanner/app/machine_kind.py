@@ -146,6 +146,8 @@ def _cloud(
     )
     if cloud or not owned:
         return MachineKind("cloud-vm", tuple(vm + cloud))
+    if not gpus:  # said, so that its words do not speak of a GPU passed through (issue 41)
+        vm.append(Evidence("no-gpu"))
     return MachineKind("virtual-machine", tuple(vm))
 
 

@@ -226,16 +226,51 @@ class LoadResult:
     errors: tuple[SnapshotError, ...]
 
 
+# Labs keep their scans in a folder per room or per machine: folders are read this deep.
+MAX_FOLDER_DEPTH = 4
+
+
+def _folder_files(
+    folder: Path, depth: int = 1, root: Path | None = None
+) -> tuple[list[Path], list[SnapshotError]]:
+    """The report files under ``folder`` (its subfolders to MAX_FOLDER_DEPTH levels), and
+    what happened to every other entry: a file of another kind, a folder too deep. Hidden
+    entries (.git, .DS_Store) are the system's, not the lab's, and are passed over."""
+    root = root or folder
+    files: list[Path] = []
+    passed: list[SnapshotError] = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        shown = entry.relative_to(root).as_posix()  # "room-a/gpu.xml": rooms share names
+        if entry.is_dir():
+            if depth >= MAX_FOLDER_DEPTH:
+                passed.append(
+                    SnapshotError(shown, f"a folder more than {MAX_FOLDER_DEPTH} deep: not read")
+                )
+                continue
+            try:
+                inner, skipped = _folder_files(entry, depth + 1, root)
+            except OSError as exc:
+                passed.append(SnapshotError(shown, f"cannot list: {exc.strerror or exc}"))
+                continue
+            files += inner
+            passed += skipped
+        elif entry.suffix.lower() in REPORT_SUFFIXES:
+            files.append(entry)
+        else:
+            kind = entry.suffix or "no extension"
+            passed.append(SnapshotError(shown, f"not a scan or report ({kind}): not read"))
+    return files, passed
+
+
 def load_paths(paths: list[Path]) -> LoadResult:
-    """Files, and folders of files (one level), each loaded on its own."""
+    """Files, and folders of files and of folders (MAX_FOLDER_DEPTH deep), each loaded on its
+    own; every file is either a snapshot or an error that says why not."""
     snapshots, errors = [], []
     for path in paths:
         try:
-            files = (
-                sorted(p for p in path.iterdir() if p.suffix.lower() in REPORT_SUFFIXES)
-                if path.is_dir()
-                else [path]
-            )
+            files, passed = _folder_files(path) if path.is_dir() else ([path], [])
         except OSError as exc:
             errors.append(SnapshotError(path.name, f"cannot list: {exc.strerror or exc}"))
             continue
@@ -243,9 +278,13 @@ def load_paths(paths: list[Path]) -> LoadResult:
             errors.append(
                 SnapshotError(path.name, "the folder has no .json, .xml, .txt or .csv files")
             )
+        failed: list[SnapshotError] = []
         for file in files:
             try:
                 snapshots.append((str(file), load_file(file)))
             except SnapshotError as exc:
-                errors.append(exc)
+                # Named by its place under the folder: two rooms may both hold "gpu.xml".
+                shown = file.relative_to(path).as_posix() if path.is_dir() else exc.file
+                failed.append(SnapshotError(shown, exc.reason))
+        errors += sorted(passed + failed, key=lambda e: e.file)  # in the folder's order
     return LoadResult(tuple(snapshots), tuple(errors))

@@ -46,6 +46,7 @@ class PsuSpec:
     pcie_8pin_cables: int | None = None
     rating: PsuRating | None = None
     cables_12v2x6: int | None = None  # a count; None: one cable when has_12v2x6, else none
+    atx_told: bool = True  # False: the version was not given and 2.x is assumed (issue 41)
 
     @property
     def high_power_cables(self) -> int:
@@ -74,7 +75,13 @@ def entered_supply(
     if not rated_w:
         return None
     return PsuSpec(
-        float(rated_w), atx or "2", bool(has_12v2x6), pcie_8pin_cables, rating, cables_12v2x6
+        float(rated_w),
+        atx or "2",
+        bool(has_12v2x6),
+        pcie_8pin_cables,
+        rating,
+        cables_12v2x6,
+        atx_told=bool(atx),
     )
 
 

@@ -219,6 +219,11 @@ TEXT: dict[str, str] = {
         "Finding",
         "GPU power spikes may reach {transient_w} W, above the {limit_w} W an ATX {atx}.x supply tolerates: sudden shutdowns.",
     ),
+    # The same when the ATX version was not given: 2.x is assumed, and said as assumed.
+    "psu-transient-atx-unknown": translatable(
+        "Finding",
+        "GPU power spikes may reach {transient_w} W, above the {limit_w} W a supply of unknown ATX version is planned to tolerate (2.x; an ATX 3.x supply takes more): sudden shutdowns.",
+    ),
     "psu-cables": translatable(
         "Finding", "Separate 8-pin cables needed: {needed}; the supply has {have}."
     ),

@@ -240,7 +240,11 @@ def _rent(plan: Plan, tr: Translator) -> str:
         if r.job_cost:
             line += " · " + tr(translatable("Report", "{hours} h, {cost} for the job")).replace(
                 "{hours}", f"{r.hours:g}"
-            ).replace("{cost}", format_money(r.job_cost, r.currency))
+            ).replace(
+                # Cents for a short job: "0.4 h, $0 for the job" read as free (issue 41).
+                "{cost}",
+                format_money(r.job_cost, r.currency, decimals=2 if r.job_cost < 1 else 0),
+            )
         lines.append(line)
     heading = html.escape(tr(translatable("Report", "Renting instead")))
     return fill("rent.html", heading=heading, items=_items(lines))
@@ -310,12 +314,14 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
         sections.append(_power(fitting[0][1], tr))
     if plan.rent:
         sections.append(_rent(plan, tr))
-    if refused:
-        sections.append(_refused(refused, tr))
     if context.qr_png:
         heading = e(tr(translatable("Report", "The summary as a QR code")))
         qr = base64.b64encode(context.qr_png).decode("ascii")
         sections.append(fill("qr.html", heading=heading, qr=qr))
+    # The answer first; why every other card does not fit is the appendix (issue 41: most
+    # pages of a printed report were the refused cards, before its QR code).
+    if refused:
+        sections.append(_refused(refused, tr))
     return (
         fill(
             "page.html",

@@ -154,7 +154,13 @@ def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
     if psu is None:
         supply = tr(NOT_GIVEN)
     else:
-        words = [f"{psu.rated_w:,.0f} W", f"ATX {psu.atx_version}.x"]
+        words = [f"{psu.rated_w:,.0f} W"]
+        # The version the user gave; an assumed 2.x is said as assumed, not as theirs.
+        words.append(
+            f"ATX {psu.atx_version}.x"
+            if psu.atx_told
+            else tr(translatable("Report", "ATX version not given (planned as 2.x)"))
+        )
         if psu.rating:
             words.append(_or(psu.rating, RATING, tr))
         if psu.high_power_cables:

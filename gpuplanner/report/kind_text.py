@@ -22,6 +22,9 @@ KIND = {
     "vgpu-guest": translatable("Kind", "a vGPU guest (a share of a GPU)"),
     "unknown": translatable("Kind", "not known from what it says"),
 }
+# A VM in which no GPU was seen: it has none passed through (issue 41: "a virtual machine with
+# its GPU passed through" beside "GPU: none found").
+VM_WITHOUT_GPU = translatable("Kind", "a virtual machine (no GPU passed through to it)")
 CHASSIS = {
     "laptop": translatable("Kind", "a laptop"),
     "desktop": translatable("Kind", "a desktop"),
@@ -76,6 +79,8 @@ def kind_text(kind: MachineKind, tr: Translator, most: int | None = None) -> str
             text = text.replace("{" + key + "}", shown)
         reasons.append(text)
     words = tr(KIND.get(kind.kind, KIND["unknown"]))
+    if kind.kind == "virtual-machine" and any(e.code == "no-gpu" for e in kind.evidence):
+        words = tr(VM_WITHOUT_GPU)
     if not reasons:
         return words
     why = tr(BETWEEN_REASONS).join(reasons)

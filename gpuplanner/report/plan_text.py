@@ -235,6 +235,8 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
         )
     if "risk" in out:
         out["risk"] = tr(RISK_TEXT.get(str(out["risk"]), str(out["risk"])))
+    if "method" in out:  # "QLoRA", never the flag's "qlora" (issue 41)
+        out["method"] = tr(METHOD_TEXT.get(str(out["method"]), str(out["method"])))
     if "tax_pct" in out:
         pct = out.pop("tax_pct")
         out["tax"] = (
@@ -306,6 +308,8 @@ def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | Non
     """One finding as a sentence. ``tr``: a translator for the window (Qt's); else the .ts."""
     tr = tr or (lambda text: translate(text, language))
     template = TEXT.get(finding.id)
+    if finding.id == "psu-transient" and finding.params.get("atx_told") is False:
+        template = TEXT["psu-transient-atx-unknown"]  # no ATX version the user did not give
     if template is None:
         return finding.id
     params = _params(finding.params, tr, None)
@@ -533,6 +537,16 @@ def price_age_text(age: PriceAge, language: str = ENGLISH, tr: Translator | None
         "stale": age.stale,
         "unknown": age.unknown,
     }
+    if age.count == 1:  # one card is not "1 cards" (issue 41)
+        return _fill(
+            tr(
+                translatable(
+                    "Finding",
+                    "The price behind this option is {months} months old ({oldest}): check today's price.",
+                )
+            ),
+            params,
+        )
     return _fill(
         tr(
             translatable(

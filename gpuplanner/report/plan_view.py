@@ -18,6 +18,7 @@ from gpuplanner.report import job_text, plan_text
 from gpuplanner.report.finding_sentences import TEXT
 from gpuplanner.report.job_text import translator
 from gpuplanner.report.plan_text import Said
+from gpuplanner.report.probe_effects_text import effect_line
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class Headline:
     ways_forward: str | None  # the heading of ``alternatives``, when nothing fits as asked
     alternatives: tuple[str, ...]
     fitting: int  # options offered
+    # Said once: the probe's input pipeline or host copies cap every faster card (issue 41).
+    probe_cap: str | None = None
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,14 @@ def headline(plan: Plan, language: str) -> Headline:
             for a in plan.alternatives
         ),
         fitting=len(plan.fitting()),
+        probe_cap=next(
+            (
+                effect_line(effect, language)
+                for effect in plan.probe_effects
+                if effect.cap is not None
+            ),
+            None,
+        ),
     )
 
 

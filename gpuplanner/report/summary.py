@@ -11,6 +11,10 @@ from gpuplanner.report.job_text import SCENARIO, job_line, translator
 
 def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str:
     tr = translator(language)
+
+    def finding_words(text: str) -> str:  # the markets' and conditions' own context
+        return plan_text.translate(text, language)
+
     scenario = tr(SCENARIO[plan.scenario]) if plan.scenario in SCENARIO else plan.scenario
     lines = [
         f"gpuplanner | {scenario} | {tr(translatable('Report', 'Budget'))}: "
@@ -26,6 +30,20 @@ def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str
         count = f" ×{best.count}" if best.count > 1 else ""
         price = format_money(best.price, plan.currency) if best.price is not None else "N/A"
         lines.append(f"{tr(translatable('Report', 'Best'))}: {best.gpu}{count} - {price}")
+        each = best.price_each
+        if each is not None:  # a price means little without its day and its market (issue 41)
+            lines.append(
+                tr(translatable("Report", "Price of {date}, {market}, {condition}"))
+                .replace("{date}", each.date)
+                .replace("{market}", plan_text.region_text(each.region, finding_words))
+                .replace("{condition}", plan_text.condition_text(each.condition, finding_words))
+            )
+            if each.shop:  # a kiosk's: where to ask for it
+                lines.append(
+                    tr(translatable("Report", "At {shop}: SKU {sku}"))
+                    .replace("{shop}", each.shop)
+                    .replace("{sku}", each.sku or "-")
+                )
         if best.predicted_relative:
             lines.append(
                 f"{tr(translatable('Report', 'Speed'))}: "

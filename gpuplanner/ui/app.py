@@ -20,6 +20,7 @@ from gpuplanner.core.languages import pick_currency, pick_language
 from gpuplanner.core.markets import MARKET_REGIONS
 from gpuplanner.core.vocab import Currency
 from gpuplanner.ui.main_window import MainWindow
+from gpuplanner.ui.screen_fit import fit_to_screen
 from gpuplanner.ui.settings import open_settings, read_str
 from gpuplanner.ui.translator import LanguageSwitcher
 
@@ -251,7 +252,7 @@ def run(argv: list[str], options: LaunchOptions) -> int:
         window = fleet
     if options.smoke_test or options.screenshot:
         exit_after_first_paint(app, window, application.controller, options.screenshot)
-    window.resize(max(window.minimumWidth(), 1100), max(window.minimumHeight(), 760))
+    fit_to_screen(window)
     if options.page and options.fleet is None:
         main.go(options.page)
     window.show()

@@ -80,6 +80,8 @@ class ProbeChart(QWidget):
             plot.setYRange(0, top, padding=0)
             plot.setXRange(-0.6, 0.6, padding=0)
             plot.setLabel("left", bar.unit)
+            # Plain units: pyqtgraph's own scaling wrote "TFLOPS (x0.001)" for a CPU's 0.4.
+            plot.getAxis("left").enableAutoSIPrefix(False)
             share = f" ({bar.percent:.0f}%)" if bar.percent is not None else ""
             plot.getAxis("bottom").setTicks([[(0, f"{bar.label} {_figure(bar.value)}{share}")]])
             self.plots.append(plot)
@@ -136,6 +138,8 @@ class ValueScatter(QWidget):
         self.plot.clear()
         self.plot.setLabel("bottom", self._titles[0])
         self.plot.setLabel("left", self._titles[1])
+        for name in ("bottom", "left"):  # prices and speeds as they are, never "(x1000)"
+            self.plot.getAxis(name).enableAutoSIPrefix(False)
         self.labels = []
         if not chart.points:
             return

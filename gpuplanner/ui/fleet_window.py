@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -41,6 +41,7 @@ from gpuplanner.report.fleet_export import (
     write_plan_csv,
 )
 from gpuplanner.ui.background import Background
+from gpuplanner.ui.screen_fit import fit_to_screen
 
 if TYPE_CHECKING:
     from gpuplanner.app.errors import SnapshotError
@@ -78,7 +79,7 @@ class FleetWindow(QMainWindow):
         self.machines: list = []
         self.problems: list = []
         self.plan: FleetPlan | None = None
-        self.resize(1200, 760)
+        fit_to_screen(self, QSize(1200, 760))  # never larger than the screen
 
         self.open_button = QPushButton(self)
         self.open_button.clicked.connect(self._choose_folder)
@@ -157,6 +158,7 @@ class FleetWindow(QMainWindow):
         for table in (self.machines_table, self.plan_table):
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
             table.setAlternatingRowColors(True)
+            table.setTabKeyNavigation(False)  # arrows move between cells; Tab leaves the table
         self.retranslate()
         self._update_buttons()
 
@@ -209,6 +211,8 @@ class FleetWindow(QMainWindow):
                 "%1", str(len(self.problems))
             ).replace("%2", "; ".join(self._problem(p) for p in self.problems[:3]))
         self.source_label.setText(text)
+        # Every file's fate: the table has the machines, the tip every file not read and why.
+        self.source_label.setToolTip("\n".join(self._problem(p) for p in self.problems))
         self.plan_table.setRowCount(0)
         self.total_label.clear()
         if self.machines:
@@ -299,7 +303,8 @@ class FleetWindow(QMainWindow):
         if self.language == ENGLISH:
             return str(error)
         return self.tr("%1 (not a readable scan or nvidia-smi report)").replace(
-            "%1", Path(error.file).name
+            "%1",
+            error.file,  # its place under the folder: rooms may hold the same names
         )
 
     def _update_buttons(self) -> None:

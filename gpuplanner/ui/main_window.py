@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -26,6 +27,7 @@ from gpuplanner.core.languages import (
 from gpuplanner.core.markets import MARKET_REGIONS
 from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.core.vocab import Currency, as_currency
+from gpuplanner.ui import tab_order
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
 
@@ -48,7 +50,9 @@ PAGE_CLASSES = (
 
 PAGE_NAMES = ("scenario", "computer", "probe", "workload", "results", "report")
 
-MIN_WIDTH, MIN_HEIGHT = 1024, 700
+# Small enough for a 1024×600 netbook or a 1280×720 screen at 125% (issue 41): the pages
+# scroll inside the window, the header and Back/Next stay in view.
+MIN_WIDTH, MIN_HEIGHT = 960, 480
 
 # Keyboard focus is drawn by the style for buttons, boxes and fields; these panels have none of
 # their own, so a Tab that lands on them shows a frame (tests/test_focus.py).
@@ -180,7 +184,14 @@ class MainWindow(QMainWindow):
         layout.addWidget(header)
         if controller is not None:
             layout.addWidget(self.error_label)
-        layout.addWidget(self.pages, 1)
+        # The page scrolls when the window is smaller than it; Back and Next stay below it.
+        self.page_scroll = QScrollArea(self)
+        self.page_scroll.setObjectName("pageScroll")
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its controls take Tab
+        self.page_scroll.setWidget(self.pages)
+        layout.addWidget(self.page_scroll, 1)
         layout.addWidget(self.footer)
         self.setCentralWidget(central)
 
@@ -194,6 +205,7 @@ class MainWindow(QMainWindow):
         self.scenario_page.scenario_changed.connect(lambda _s: self._update_navigation())
         self.retranslate()
         self._update_navigation()
+        self.order_tabs()
 
     # -- navigation -------------------------------------------------------------------
 
@@ -260,6 +272,24 @@ class MainWindow(QMainWindow):
             if isinstance(page, WizardPage):
                 page.entered()
             self._update_navigation()
+            self.order_tabs()
+
+    def order_tabs(self) -> None:
+        """Tab goes header, the current page as laid out, then Back and Next; never round
+        inside a table (issue 41). Pages build some widgets late (charts), so this runs on
+        every page change."""
+        page = self.pages.currentWidget()
+        tab_order.release_tab(page)
+        tab_order.chain(
+            [
+                self.language_combo,
+                self.currency_combo,
+                self.fleet_button,
+                *tab_order.in_layout_order(page),
+                self.back_button,
+                self.next_button,
+            ]
+        )
 
     def _scenario_chosen(self, scenario: Scenario) -> None:
         if self.controller is None:  # a window shown without a wizard behind it

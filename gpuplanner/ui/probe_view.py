@@ -26,8 +26,28 @@ LABELS = {
     ("matmul", "tf32"): "TF32",
     ("matmul", "fp16"): "FP16",
     ("matmul", "bf16"): "BF16",
-    ("bandwidth", "device_memory"): translatable("ProbePage", "Memory"),
+    ("bandwidth", "device_memory"): translatable("ProbePage", "GPU memory"),
 }
+# Without a GPU, TensorFlow's "device" memory is the computer's own RAM (issue 41: it was
+# called GPU memory, 显存, on a machine without one).
+HOST_LABELS = {("bandwidth", "device_memory"): translatable("ProbePage", "Host memory (RAM)")}
+
+# How a run ended, in the window's words: the runner's message is English and for the logs.
+ENDED = {
+    "cancelled": translatable("ProbePage", "you cancelled it"),
+    "timeout": translatable("ProbePage", "it took longer than its time limit"),
+    "bad-python": translatable("ProbePage", "that Python could not start the probe"),
+    "tensorflow-missing": translatable(
+        "ProbePage", "TensorFlow is not installed in that Python (pip install tensorflow)"
+    ),
+    "protocol-error": translatable("ProbePage", "the probe worker is from another version"),
+    "crashed": translatable("ProbePage", "the measuring process crashed"),
+    "failed": translatable("ProbePage", "the probe failed"),
+}
+
+
+def ended_words(status: str, tr: Callable[[str], str]) -> str:
+    return tr(ENDED.get(status, ENDED["failed"]))
 
 
 @dataclass(frozen=True)
@@ -49,7 +69,8 @@ def bars(result: ProbeResult, card: GpuSpec | None, on_gpu: bool) -> list[Bar]:
             key = (step.step, metric.name)
             if key in PEAKS and metric.value is not None:
                 peak = getattr(card, PEAKS[key]) if (card is not None and on_gpu) else None
-                found.append(Bar(LABELS[key], metric.value, metric.unit, peak))
+                label = LABELS[key] if on_gpu else HOST_LABELS.get(key, LABELS[key])
+                found.append(Bar(label, metric.value, metric.unit, peak))
     return found
 
 

@@ -5,8 +5,33 @@
         <name>ComputerPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;ATX version:</source>
+            <translation>ATX 版本(&amp;A)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Case size:</source>
+            <translation>机箱尺寸(&amp;C)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Electricity price per kWh:</source>
+            <translation>每度电价格(&amp;E)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Has a 12V-2x6 (12VHPWR) cable</source>
+            <translation>带 12V-2x6（12VHPWR）供电线(&amp;H)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>&amp;Open a saved scan or report…</source>
             <translation>打开已保存的检测结果或报告(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;PCIe 8-pin cables:</source>
+            <translation>PCIe 8-pin 供电线(&amp;P)：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -15,8 +40,17 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>&amp;Wattage:</source>
+            <translation>功率(&amp;W)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>80 PLUS &amp;rating:</source>
+            <translation>80 PLUS 认证(&amp;R)：</translation>
+        </message>
+        <message>
             <source>80 PLUS rating:</source>
-            <translation>80 PLUS 认证：</translation>
+            <translation type="vanished">80 PLUS 认证：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -29,9 +63,8 @@
             <translation>ATX 3.x</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>ATX version:</source>
-            <translation>ATX 版本：</translation>
+            <translation type="vanished">ATX 版本：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -44,9 +77,8 @@
             <translation>机箱与电费</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Case size:</source>
-            <translation>机箱尺寸：</translation>
+            <translation type="vanished">机箱尺寸：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -54,14 +86,17 @@
             <translation>请选择您现在用的显卡（如果有），并告诉我们电源和机箱：方案是为您家里的电脑做的。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Electricity price per kWh:</source>
-            <translation>每度电价格：</translation>
+            <translation type="vanished">每度电价格：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Free e&amp;xpansion slots:</source>
+            <translation>空闲扩展槽(&amp;X)：</translation>
+        </message>
+        <message>
             <source>Free expansion slots:</source>
-            <translation>空闲扩展槽：</translation>
+            <translation type="vanished">空闲扩展槽：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -69,9 +104,13 @@
             <translation>金牌</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Has a 12V-2x6 (12VHPWR) cable</source>
-            <translation>带 12V-2x6（12VHPWR）供电线</translation>
+            <translation type="vanished">带 12V-2x6（12VHPWR）供电线</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Longest card that fi&amp;ts:</source>
+            <translation>可容纳的最长显卡(&amp;T)：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -79,9 +118,8 @@
             <translation>可容纳的最长显卡</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Longest card that fits:</source>
-            <translation>可容纳的最长显卡：</translation>
+            <translation type="vanished">可容纳的最长显卡：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -99,9 +137,8 @@
             <translation>打开已保存的检测结果或 nvidia-smi 报告</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>PCIe 8-pin cables:</source>
-            <translation>PCIe 8-pin 供电线：</translation>
+            <translation type="vanished">PCIe 8-pin 供电线：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -154,9 +191,8 @@
             <translation>钛金牌</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/computer_page.py" />
             <source>Wattage:</source>
-            <translation>功率：</translation>
+            <translation type="vanished">功率：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -483,6 +519,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>For more speed: {gpu}{times} would be {speedup}x as fast for {price}.</source>
             <translation>若想更快：{gpu}{times} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>GPU power spikes may reach {transient_w} W, above the {limit_w} W a supply of unknown ATX version is planned to tolerate (2.x; an ATX 3.x supply takes more): sudden shutdowns.</source>
+            <translation>显卡瞬时功耗峰值可达 {transient_w} W，超过按 ATX 2.x 规划的电源可承受的 {limit_w} W（您未填写 ATX 版本；ATX 3.x 电源可承受更多）：可能突然断电。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -891,6 +932,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The pair needs an NVLink bridge ({price} used): over PCIe it would scale far less. The board's two x16 slots must be as far apart as the bridge (3 or 4 slots).</source>
             <translation>这两块卡需要一个 NVLink 桥（二手 {price}）：只走 PCIe 的话多卡加速会差很多。主板上两个 x16 插槽的间距必须与桥一致（3 槽或 4 槽）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The price behind this option is {months} months old ({oldest}): check today's price.</source>
+            <translation>这个方案所用的价格是 {months} 个月前的（{oldest}）：请核实当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1951,6 +1997,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/kind_text.py" />
+            <source>a virtual machine (no GPU passed through to it)</source>
+            <translation>虚拟机（没有直通的 GPU）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/kind_text.py" />
             <source>a virtual machine with its GPU passed through</source>
             <translation>虚拟机（GPU 直通）</translation>
         </message>
@@ -2486,8 +2537,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/probe_view.py" />
+            <source>GPU memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
             <source>GPU to memory</source>
             <translation>显卡到内存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>Host memory (RAM)</source>
+            <translation>内存（主机 RAM）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -2525,9 +2586,8 @@
             <translation>实测速度占标称峰值的比例</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/probe_view.py" />
             <source>Memory</source>
-            <translation>显存</translation>
+            <translation type="vanished">显存</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -2563,6 +2623,11 @@
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>Stopped after %1 s: the probe took longer than its time limit.</source>
             <translation>%1 秒后已停止：测试超过了时间上限。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>TensorFlow is not installed in that Python (pip install tensorflow)</source>
+            <translation>该 Python 中没有安装 TensorFlow（pip install tensorflow）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -2621,6 +2686,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/probe_view.py" />
+            <source>it took longer than its time limit</source>
+            <translation>用时超过了时间上限</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
             <source>memory to GPU</source>
             <translation>内存到显卡</translation>
         </message>
@@ -2645,9 +2715,34 @@
             <translation>开始</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>that Python could not start the probe</source>
+            <translation>该 Python 无法启动测速</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>the measuring process crashed</source>
+            <translation>测速进程崩溃了</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>the probe failed</source>
+            <translation>测速失败</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>the probe worker is from another version</source>
+            <translation>测速进程来自另一个版本</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>this app's own Python (or name the one you train with)</source>
             <translation>本程序自带的 Python（或指定您训练时使用的 Python）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>you cancelled it</source>
+            <translation>您取消了测速</translation>
         </message>
     </context>
     <context>
@@ -2735,6 +2830,11 @@
             <translation>ATX 机箱</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>ATX version not given (planned as 2.x)</source>
+            <translation>未填写 ATX 版本（按 2.x 规划）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/html.py" />
             <source>Action</source>
             <translation>方案</translation>
@@ -2743,6 +2843,11 @@
             <location filename="gpuplanner/report/summary.py" />
             <source>Also</source>
             <translation>备选</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>At {shop}: SKU {sku}</source>
+            <translation>{shop}：商品编号 {sku}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3108,6 +3213,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>Price and speed, relative to {gpu}</source>
             <translation>价格与速度（以 {gpu} 为 1 倍）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Price of {date}, {market}, {condition}</source>
+            <translation>价格：{date}，{market}，{condition}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3584,6 +3694,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Print it, or scan the code with your phone to take the summary with you.</source>
+            <translation>可以打印，或用手机扫描二维码带走摘要。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>Printed to %1</source>
             <translation>已打印为 %1</translation>
         </message>
@@ -3616,6 +3731,11 @@
             <location filename="gpuplanner/ui/pages/report_page.py" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/report_page.py" />
+            <source>Scan the code with your phone to take the summary with you.</source>
+            <translation>用手机扫描二维码带走摘要。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -3662,6 +3782,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>&amp;Import prices…</source>
+            <translation>导入价格(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>. Select two or three rows to compare them.</source>
             <translation>。选中两三行可对比。</translation>
         </message>
@@ -3672,8 +3797,22 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Also &amp;show cards that do not fit (with the reason)</source>
+            <translation>同时显示不合适的显卡（附原因）(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Also &amp;show the %1 cards that do not fit (with the reason)</source>
+            <translation>同时显示 %1 款不合适的显卡（附原因）(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Also &amp;show the card that does not fit (with the reason)</source>
+            <translation>同时显示那 1 款不合适的显卡（附原因）(&amp;S)</translation>
+        </message>
+        <message>
             <source>Also show cards that do not fit (with the reason)</source>
-            <translation>同时显示不合适的显卡（附原因）</translation>
+            <translation type="vanished">同时显示不合适的显卡（附原因）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3717,8 +3856,12 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Forget my &amp;price</source>
+            <translation>删除我的价格(&amp;P)</translation>
+        </message>
+        <message>
             <source>Forget my price</source>
-            <translation>删除我的价格</translation>
+            <translation type="vanished">删除我的价格</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3736,9 +3879,8 @@
             <translation>导入价格</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Import prices…</source>
-            <translation>导入价格…</translation>
+            <translation type="vanished">导入价格…</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3842,8 +3984,17 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Speed added per 1,000 %1</source>
+            <translation>每 1,000 %1 增加的速度</translation>
+        </message>
+        <message>
             <source>Speed per 1,000</source>
-            <translation>性价比（每千）</translation>
+            <translation type="vanished">性价比（每千）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Speed per 1,000 %1</source>
+            <translation>每 1,000 %1 的速度</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -3860,13 +4011,22 @@
         <name>ScenarioPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
+            <source>&amp;Student or beginner</source>
+            <translation>学生 / 入门者(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/scenario_page.py" />
             <source>Fine-tuning 7B to 70B language models with full training, LoRA or QLoRA. How much VRAM each method needs, how many cards, NVLink or PCIe, ECC, rack power, and when renting in the cloud beats buying.</source>
             <translation>用全参数、LoRA 或 QLoRA 微调 7B 到 70B 的语言模型。每种方法需要多少显存、几块卡、NVLink 还是 PCIe、ECC、机柜供电，以及何时租用云 GPU 比购买更划算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
+            <source>LLM fine-&amp;tuning</source>
+            <translation>大模型微调(&amp;T)</translation>
+        </message>
+        <message>
             <source>LLM fine-tuning</source>
-            <translation>大模型微调</translation>
+            <translation type="vanished">大模型微调</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
@@ -3880,13 +4040,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
-            <source>Small firm or research group</source>
-            <translation>中小企业 / 科研团队</translation>
+            <source>Small firm or &amp;research group</source>
+            <translation>中小企业 / 科研团队(&amp;R)</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/scenario_page.py" />
+            <source>Small firm or research group</source>
+            <translation type="vanished">中小企业 / 科研团队</translation>
+        </message>
+        <message>
             <source>Student or beginner</source>
-            <translation>学生 / 入门者</translation>
+            <translation type="vanished">学生 / 入门者</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
@@ -4332,6 +4495,46 @@
         <name>WorkloadPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
+            <translation>也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Cards at most:</source>
+            <translation>最多几块卡(&amp;C)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Inference engine:</source>
+            <translation>推理引擎(&amp;I)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Job:</source>
+            <translation>任务(&amp;J)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Keep my power supply (no options that need a new one)</source>
+            <translation>保留现有电源（不推荐需要换电源的方案）(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Precision:</source>
+            <translation>精度(&amp;P)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Sequence length:</source>
+            <translation>序列长度(&amp;S)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;Weights (inference):</source>
+            <translation>权重精度（推理）(&amp;W)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>16-bit (FP16/BF16)</source>
             <translation>16 位（FP16/BF16）</translation>
         </message>
@@ -4352,13 +4555,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>AMD cards through ROCm on Linux are fine</source>
-            <translation>可以接受在 Linux 上通过 ROCm 使用 AMD 显卡</translation>
+            <source>AMD cards through &amp;ROCm on Linux are fine</source>
+            <translation>可以接受在 Linux 上通过 ROCm 使用 AMD 显卡(&amp;R)</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>AMD cards through ROCm on Linux are fine</source>
+            <translation type="vanished">可以接受在 Linux 上通过 ROCm 使用 AMD 显卡</translation>
+        </message>
+        <message>
             <source>Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
-            <translation>也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
+            <translation type="vanished">也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4372,8 +4578,17 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Batc&amp;h size:</source>
+            <translation>批大小(&amp;H)：</translation>
+        </message>
+        <message>
             <source>Batch size:</source>
-            <translation>批大小：</translation>
+            <translation type="vanished">批大小：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Bu&amp;dget:</source>
+            <translation>预算(&amp;D)：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4381,19 +4596,21 @@
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Budget:</source>
-            <translation>预算：</translation>
+            <translation type="vanished">预算：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Cards at most:</source>
-            <translation>最多几块卡：</translation>
+            <translation type="vanished">最多几块卡：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Consider us&amp;ed and modified cards</source>
+            <translation>考虑二手和魔改显卡(&amp;E)</translation>
+        </message>
+        <message>
             <source>Consider used and modified cards</source>
-            <translation>考虑二手和魔改显卡</translation>
+            <translation type="vanished">考虑二手和魔改显卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4436,9 +4653,8 @@
             <translation>图像分类（ResNet-50）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Inference engine:</source>
-            <translation>推理引擎：</translation>
+            <translation type="vanished">推理引擎：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4446,14 +4662,12 @@
             <translation>仅推理</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Job:</source>
-            <translation>任务：</translation>
+            <translation type="vanished">任务：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Keep my power supply (no options that need a new one)</source>
-            <translation>保留现有电源（不推荐需要换电源的方案）</translation>
+            <translation type="vanished">保留现有电源（不推荐需要换电源的方案）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4462,8 +4676,12 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Language &amp;model:</source>
+            <translation>语言模型(&amp;M)：</translation>
+        </message>
+        <message>
             <source>Language model:</source>
-            <translation>语言模型：</translation>
+            <translation type="vanished">语言模型：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4477,8 +4695,12 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Me&amp;thod:</source>
+            <translation>方法(&amp;T)：</translation>
+        </message>
+        <message>
             <source>Method:</source>
-            <translation>方法：</translation>
+            <translation type="vanished">方法：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4521,9 +4743,8 @@
             <translation>选择典型任务或语言模型，以及预算。右侧显示任务所需显存，并随数值变化实时更新。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Precision:</source>
-            <translation>精度：</translation>
+            <translation type="vanished">精度：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4531,9 +4752,8 @@
             <translation>QLoRA（4 位基座）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Sequence length:</source>
-            <translation>序列长度：</translation>
+            <translation type="vanished">序列长度：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4542,13 +4762,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>TensorFlow from:</source>
-            <translation>TensorFlow 安装方式：</translation>
+            <source>Tens&amp;orFlow from:</source>
+            <translation>TensorFlow 安装方式(&amp;O)：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>TensorFlow from:</source>
+            <translation type="vanished">TensorFlow 安装方式：</translation>
+        </message>
+        <message>
             <source>Weights (inference):</source>
-            <translation>权重精度（推理）：</translation>
+            <translation type="vanished">权重精度（推理）：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

@@ -163,6 +163,7 @@ def _shortfalls(a: Assessment, psu: PsuSpec, wired: Cables) -> list[Problem]:
                     "transient_w": round(draw.transient_w),
                     "limit_w": round(draw.transient_limit_w or 0),
                     "atx": psu.atx_version,
+                    "atx_told": psu.atx_told,  # False: 2.x assumed, not the user's word
                 },
             )
         )

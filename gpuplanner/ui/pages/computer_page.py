@@ -106,6 +106,9 @@ class ComputerPage(WizardPage):
         psu_form.addRow(self.psu_labels[2], self.psu_atx)
         psu_form.addRow(self.psu_labels[3], self.psu_8pin)
         psu_form.addRow(self.psu_12v2x6)
+        psu_fields = (self.psu_watts, self.psu_rating, self.psu_atx, self.psu_8pin)
+        for label, field in zip(self.psu_labels, psu_fields, strict=True):
+            label.setBuddy(field)  # the label's Alt+letter goes to its field
 
         self.case_box = QGroupBox(self)
         self.case_form = QComboBox(self)
@@ -125,6 +128,9 @@ class ComputerPage(WizardPage):
         case_form.addRow(self.case_labels[1], self.clearance)
         case_form.addRow(self.case_labels[2], self.free_slots)
         case_form.addRow(self.case_labels[3], self.tariff)
+        case_fields = (self.case_form, self.clearance, self.free_slots, self.tariff)
+        for label, field in zip(self.case_labels, case_fields, strict=True):
+            label.setBuddy(field)
 
         side = QVBoxLayout()
         side.addWidget(self.psu_box)
@@ -316,10 +322,10 @@ class ComputerPage(WizardPage):
         for label, text in zip(
             self.psu_labels,
             (
-                self.tr("Wattage:"),
-                self.tr("80 PLUS rating:"),
-                self.tr("ATX version:"),
-                self.tr("PCIe 8-pin cables:"),
+                self.tr("&Wattage:"),
+                self.tr("80 PLUS &rating:"),
+                self.tr("&ATX version:"),
+                self.tr("&PCIe 8-pin cables:"),
             ),
             strict=True,
         ):
@@ -327,7 +333,7 @@ class ComputerPage(WizardPage):
         self.psu_watts.setSpecialValueText(self.tr("unknown"))
         self.psu_watts.setSuffix(" W")
         self.psu_8pin.setSpecialValueText(self.tr("unknown"))
-        self.psu_12v2x6.setText(self.tr("Has a 12V-2x6 (12VHPWR) cable"))
+        self.psu_12v2x6.setText(self.tr("&Has a 12V-2x6 (12VHPWR) cable"))
         self._fill(
             self.psu_rating,
             RATINGS,
@@ -354,10 +360,10 @@ class ComputerPage(WizardPage):
         for label, text in zip(
             self.case_labels,
             (
-                self.tr("Case size:"),
-                self.tr("Longest card that fits:"),
-                self.tr("Free expansion slots:"),
-                self.tr("Electricity price per kWh:"),
+                self.tr("&Case size:"),
+                self.tr("Longest card that fi&ts:"),
+                self.tr("Free e&xpansion slots:"),
+                self.tr("&Electricity price per kWh:"),
             ),
             strict=True,
         ):

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.core.languages import ENGLISH
 from gpuplanner.ui.pages.base import WizardPage
-from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, headline
+from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, ended_words, headline
 
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
     from gpuplanner.app.records import GpuSpec, ProbeEvent, ProbeResult
@@ -102,6 +103,10 @@ class ProbePage(WizardPage):
 
     def _start(self) -> None:
         self._ensure_chart()
+        # A new run starts clean: the last run's words and bars are not this run's.
+        self.result_label.clear()
+        if self.chart is not None:
+            self.chart.setVisible(False)
         self.start_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
@@ -140,8 +145,8 @@ class ProbePage(WizardPage):
         elif event.type == "error":
             self.step_label.setText(
                 self.tr("Problem in step %1: %2")
-                .replace("%1", str(event.step))
-                .replace("%2", event.text)
+                .replace("%1", self._step_name(str(event.step)))
+                .replace("%2", detail_words(event.text, lambda s: _qt_translate("ProbePage", s)))
             )
 
     def _finished(self, result: ProbeResult) -> None:
@@ -175,9 +180,14 @@ class ProbePage(WizardPage):
         info = headline(result, card)
         lines = []
         if result.status not in ("ok", "partial"):
-            lines.append(
-                self.tr("The probe stopped: %1").replace("%1", result.message or result.status)
+            # The runner's message is English, with its details (the signal, the Python);
+            # in another language the status's own words, never half English (issue 41).
+            why = (
+                result.message
+                if self.language == ENGLISH and result.message
+                else ended_words(result.status, lambda t: _qt_translate("ProbePage", t))
             )
+            lines.append(self.tr("The probe stopped: %1").replace("%1", why))
         elif info["on_gpu"] and info["best_percent"] is not None:
             lines.append(
                 self.tr("Your %1 reaches %2% of its %3 peak.")

@@ -49,6 +49,7 @@ class ReportPage(WizardPage):
         # A kiosk has no file dialogs, no print dialog and no clipboard a next customer could read.
         for name in ("pdf", "html", "json", "copy", "print"):
             self.buttons[name].setVisible(allow_files)
+        self._allow_files = allow_files
         self.kiosk_printer: str | None = None
         self.print_quota: PrintQuota | None = None
         row = QHBoxLayout()
@@ -81,6 +82,7 @@ class ReportPage(WizardPage):
         self.kiosk_printer = spec
         self.print_quota = quota
         self.buttons["print"].setVisible(spec is not None)
+        self.retranslate()  # the intro says what this page offers now
 
     def html(self) -> str:
         plan, catalog = self.controller.plan, self.controller.catalog
@@ -207,11 +209,18 @@ class ReportPage(WizardPage):
 
     def retranslate(self) -> None:
         self.heading.setText(self.tr("Your report"))
-        self.intro.setText(
-            self.tr(
+        # Only what the page offers: a kiosk saves nothing and may print (issue 41).
+        if self._allow_files:
+            intro = self.tr(
                 "Save it, print it, or scan the code with your phone to take the summary with you."
             )
-        )
+        elif self.kiosk_printer is not None:
+            intro = self.tr(
+                "Print it, or scan the code with your phone to take the summary with you."
+            )
+        else:
+            intro = self.tr("Scan the code with your phone to take the summary with you.")
+        self.intro.setText(intro)
         labels = {
             "pdf": self.tr("Save &PDF…"),
             "html": self.tr("Save &HTML…"),

@@ -128,8 +128,9 @@ class ResultsPage(WizardPage):
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setVisible(False)
         self.layout_.addWidget(self.banner)
+        # What fits comes first; the cards that do not fit wait behind their count (issue 41).
         self.show_all = QCheckBox(self)
-        self.show_all.setChecked(True)
+        self.show_all.setChecked(False)
         # A kiosk's prices are the shop's: no file dialog for customers.
         self.import_prices = QPushButton(self)
         self.import_prices.setObjectName("importPrices")
@@ -157,6 +158,7 @@ class ResultsPage(WizardPage):
         if typing:
             self.model.price_typed.connect(controller.type_price)
         self.proxy = OptionsProxy(self)
+        self.proxy.show_all = False
         self.proxy.setSourceModel(self.model)
         self.table = QTableView(self)
         self.table.setObjectName("optionsTable")
@@ -256,11 +258,17 @@ class ResultsPage(WizardPage):
 
     def _show_plan(self, plan: Plan) -> None:
         self.model.set_plan(plan, self.language)
+        headers = list(self.model.headers)
+        headers[6] = self._value_header(plan)  # the value column: of all speed, or of the added
+        self.model.set_headers(headers)
         self.proxy.sort(-1)
         self.table.horizontalHeader().setSortIndicatorShown(False)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         head = headline(plan, self.language)
+        self._show_all_text(plan)
+        if not head.fitting and plan.options:  # nothing fits: the reasons are the answer
+            self.show_all.setChecked(True)
         self.heading.setText(
             self.tr("Recommendations: %1 fit your needs").replace("%1", str(head.fitting))
         )
@@ -275,6 +283,25 @@ class ResultsPage(WizardPage):
             # The new #1 in view: the details show it, the table must too.
             self.table.scrollToTop()
         self._scatter(plan)
+
+    def _value_header(self, plan: Plan | None) -> str:
+        """What the value column divides, said (issue 41): the whole speed for a first card,
+        only the speed added where the installed cards already run the job."""
+        currency = plan.currency if plan is not None else self.controller.session.currency
+        upgrade = plan is not None and any(o.action == "keep" and o.offered for o in plan.options)
+        text = self.tr("Speed added per 1,000 %1") if upgrade else self.tr("Speed per 1,000 %1")
+        return text.replace("%1", currency)
+
+    def _show_all_text(self, plan: Plan | None) -> None:
+        hidden = 0 if plan is None else len(plan.options) - len(plan.fitting())
+        if hidden == 1:
+            text = self.tr("Also &show the card that does not fit (with the reason)")
+        elif hidden:
+            text = self.tr("Also &show the %1 cards that do not fit (with the reason)")
+        else:
+            text = self.tr("Also &show cards that do not fit (with the reason)")
+        self.show_all.setText(text.replace("%1", str(hidden)))
+        self.show_all.setEnabled(hidden > 0)
 
     def _banner(self, head: Headline) -> None:
         """The plan's headline (report/plan_view.py): how old the prices are, no purchase
@@ -292,6 +319,8 @@ class ResultsPage(WizardPage):
             lines += [e(line) for line in head.keep]
         if head.route_alternative is not None:
             lines.append(e(head.route_alternative))
+        if head.probe_cap is not None:  # why every faster card shows the same speed
+            lines.append(e(head.probe_cap))
         if head.ways_forward is not None:
             lines.append(f"<b>{e(head.ways_forward)}</b>")
             lines += ["→ " + e(line) for line in head.alternatives]
@@ -411,7 +440,7 @@ class ResultsPage(WizardPage):
             "power": self.tr("Board power"),
             "price": self.tr("Price"),
             "speed": self.tr("Speed"),
-            "value": self.tr("Speed per 1,000"),
+            "value": self._value_header(self.controller.plan),
             "ecc": "ECC",
             "length": self.tr("Length"),
             "tensorflow": "TensorFlow",
@@ -428,14 +457,14 @@ class ResultsPage(WizardPage):
         self.compare.resizeColumnsToContents()
 
     def retranslate(self) -> None:
-        self.import_prices.setText(self.tr("Import prices…"))
+        self.import_prices.setText(self.tr("&Import prices…"))
         self.typing_hint.setText(
             self.tr("Double-click a total to type the price you see (per card).")
         )
-        self.forget_price.setText(self.tr("Forget my price"))
+        self.forget_price.setText(self.tr("Forget my &price"))
         self.heading.setText(self.tr("Recommendations"))
         self.intro.setText(self.tr("Ranking every card in the catalog…"))
-        self.show_all.setText(self.tr("Also show cards that do not fit (with the reason)"))
+        self._show_all_text(self.controller.plan)
         self.model.set_headers(
             [
                 "#",
@@ -444,7 +473,7 @@ class ResultsPage(WizardPage):
                 self.tr("Total"),
                 self.tr("Price date"),
                 self.tr("Speed"),
-                self.tr("Speed per 1,000"),
+                self._value_header(self.controller.plan),
                 self.tr("Memory"),
                 self.tr("Power"),
                 self.tr("Warnings"),

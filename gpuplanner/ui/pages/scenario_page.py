@@ -61,7 +61,7 @@ class ScenarioCard(QFrame):
 
     def set_texts(self, title: str, description: str, budget: str) -> None:
         self.radio.setText(title)
-        self.radio.setAccessibleName(title)
+        self.radio.setAccessibleName(title.replace("&", ""))
         self.radio.setAccessibleDescription(description)
         self.description.setText(description)
         self.budget.setText(budget)
@@ -147,7 +147,7 @@ class ScenarioPage(QWidget):
             )
         )
         self.cards[Scenario.STUDENT].set_texts(
-            self.tr("Student or beginner"),
+            self.tr("&Student or beginner"),
             self.tr(
                 "Tutorials, course projects, CNNs and small Transformers such as DistilBERT, "
                 "on a laptop or home PC. Find out whether TensorFlow can use the GPU you have, "
@@ -157,7 +157,7 @@ class ScenarioPage(QWidget):
             self._budget_text(Scenario.STUDENT),
         )
         self.cards[Scenario.SME].set_texts(
-            self.tr("Small firm or research group"),
+            self.tr("Small firm or &research group"),
             self.tr(
                 "One workstation that trains and fine-tunes BERT, ResNet or EfficientDet, often "
                 "around the clock. 24 GB cards, one or two GPUs, power supply and case checks, "
@@ -166,7 +166,7 @@ class ScenarioPage(QWidget):
             self._budget_text(Scenario.SME),
         )
         self.cards[Scenario.LLM].set_texts(
-            self.tr("LLM fine-tuning"),
+            self.tr("LLM fine-&tuning"),
             self.tr(
                 "Fine-tuning 7B to 70B language models with full training, LoRA or QLoRA. "
                 "How much VRAM each method needs, how many cards, NVLink or PCIe, ECC, rack "

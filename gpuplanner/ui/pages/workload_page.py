@@ -106,6 +106,9 @@ class WorkloadPage(WizardPage):
         )
         for label, field in zip(self.labels, fields, strict=True):
             form.addRow(label, field)
+        buddies = (*fields[:6], self.budget, self.max_gpus, self.bits, self.engine, self.route)
+        for label, buddy in zip(self.labels, buddies, strict=True):
+            label.setBuddy(buddy)  # the label's Alt+letter goes to its field
         form.addRow(self.used)
         form.addRow(self.all_regions)
         form.addRow(self.rocm)
@@ -306,17 +309,17 @@ class WorkloadPage(WizardPage):
             )
         )
         texts = (
-            self.tr("Job:"),
-            self.tr("Language model:"),
-            self.tr("Method:"),
-            self.tr("Precision:"),
-            self.tr("Sequence length:"),
-            self.tr("Batch size:"),
-            self.tr("Budget:"),
-            self.tr("Cards at most:"),
-            self.tr("Weights (inference):"),
-            self.tr("Inference engine:"),
-            self.tr("TensorFlow from:"),
+            self.tr("&Job:"),
+            self.tr("Language &model:"),
+            self.tr("Me&thod:"),
+            self.tr("&Precision:"),
+            self.tr("&Sequence length:"),
+            self.tr("Batc&h size:"),
+            self.tr("Bu&dget:"),
+            self.tr("&Cards at most:"),
+            self.tr("&Weights (inference):"),
+            self.tr("&Inference engine:"),
+            self.tr("Tens&orFlow from:"),
         )
         for label, text in zip(self.labels, texts, strict=True):
             label.setText(text)
@@ -347,10 +350,10 @@ class WorkloadPage(WizardPage):
         )
         self.seq.setSpecialValueText(self.tr("default"))
         self.batch.setSpecialValueText(self.tr("default"))
-        self.used.setText(self.tr("Consider used and modified cards"))
+        self.used.setText(self.tr("Consider us&ed and modified cards"))
         self.all_regions.setText(
             self.tr(
-                "Also show cards not sold where I buy (China-only, export-restricted, discontinued)"
+                "&Also show cards not sold where I buy (China-only, export-restricted, discontinued)"
             )
         )
         self._fill(
@@ -376,8 +379,8 @@ class WorkloadPage(WizardPage):
                 "native Windows only up to TensorFlow 2.10. NVIDIA's container runs Blackwell."
             )
         )
-        self.rocm.setText(self.tr("AMD cards through ROCm on Linux are fine"))
-        self.keep_psu.setText(self.tr("Keep my power supply (no options that need a new one)"))
+        self.rocm.setText(self.tr("AMD cards through &ROCm on Linux are fine"))
+        self.keep_psu.setText(self.tr("&Keep my power supply (no options that need a new one)"))
         self.budget.setPrefix(CURRENCY_SYMBOLS.get(self.controller.session.currency, "") + " ")
         self.budget_slider.setAccessibleName(self.tr("Budget"))
         self.breakdown.setHorizontalHeaderLabels(
