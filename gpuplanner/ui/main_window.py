@@ -400,7 +400,7 @@ class MainWindow(QMainWindow):
         self.currency_label.setText(self.tr("C&urrency:"))
         self.language_combo.setAccessibleName(self.tr("Language"))
         self.currency_combo.setAccessibleName(self.tr("Currency"))
-        self.market_label.setText(self.tr("Mar&ket:"))
+        self.market_label.setText(self.tr("&Market:"))
         self.market_combo.setAccessibleName(self.tr("Market"))
         self.market_combo.setToolTip(
             self.tr(

@@ -2131,6 +2131,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
+            <source>&amp;Market:</source>
+            <translation>购买市场(&amp;M)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
             <source>&amp;Next &gt;</source>
             <translation>下一步(&amp;N) &gt;</translation>
         </message>
@@ -2165,9 +2170,8 @@
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/main_window.py" />
             <source>Mar&amp;ket:</source>
-            <translation>购买市场(&amp;K)：</translation>
+            <translation type="vanished">购买市场(&amp;K)：</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
@@ -4675,9 +4679,17 @@
             <translation>Keras 3（JAX 或 PyTorch 后端）</translation>
         </message>
         <message>
+            <source>L&amp;anguage model:</source>
+            <translation type="vanished">语言模型(&amp;A)：</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Lan&amp;guage model:</source>
+            <translation>语言模型(&amp;G)：</translation>
+        </message>
+        <message>
             <source>Language &amp;model:</source>
-            <translation>语言模型(&amp;M)：</translation>
+            <translation type="vanished">语言模型(&amp;M)：</translation>
         </message>
         <message>
             <source>Language model:</source>

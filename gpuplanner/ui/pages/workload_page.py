@@ -310,7 +310,7 @@ class WorkloadPage(WizardPage):
         )
         texts = (
             self.tr("&Job:"),
-            self.tr("Language &model:"),
+            self.tr("Lan&guage model:"),
             self.tr("Me&thod:"),
             self.tr("&Precision:"),
             self.tr("&Sequence length:"),
