@@ -22,7 +22,13 @@ from gpuplanner.core.errors import UserError
 from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES
 from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.hardware.lspci import gpus_from_lspci
-from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
+from gpuplanner.hardware.nvidia_smi import MAX_GPUS as REPORT_MAX_GPUS
+from gpuplanner.hardware.nvidia_smi import (
+    MAX_REPORT_BYTES,
+    ReportError,
+    TooManyGpus,
+    parse_report,
+)
 from gpuplanner.hardware.pcie import link_findings
 from gpuplanner.hardware.plausible import plausible
 from gpuplanner.hardware.records import (
@@ -41,7 +47,7 @@ log = logging.getLogger(__name__)
 
 # The most GPUs one machine is taken to hold: the largest single hosts hold 16 to 64, and every
 # GPU costs its name matching (a 700,000-GPU file once took 50 minutes). Refused beyond.
-MAX_GPUS = 256
+MAX_GPUS = REPORT_MAX_GPUS  # one bound for reports and saved snapshots
 
 REPORT_SUFFIXES = (".xml", ".json", ".txt", ".csv", ".log")
 
@@ -122,6 +128,8 @@ def _one_severity_scale(data: dict) -> None:
 def from_report(data: bytes, file: str) -> SystemSnapshot:
     try:
         report = parse_report(data)
+    except TooManyGpus as exc:
+        raise TooManyGpusError(file, str(exc)) from None
     except ReportError as exc:
         raise SnapshotError(file, str(exc)) from None
     except (ValueError, UnicodeError, LookupError, RecursionError, csv.Error) as exc:
@@ -169,6 +177,10 @@ def gpus_only(
     )
 
 
+class TooManyGpusError(SnapshotError):
+    """A report of more GPUs than one host holds (counted before any was built)."""
+
+
 def _check_gpu_count(count: int, file: str) -> None:
     if count > MAX_GPUS:
         raise SnapshotError(
@@ -209,6 +221,8 @@ def _load_file(path: Path, name: str) -> SystemSnapshot:
         return from_json(text, name)
     try:
         return replace(from_report(data, name), machine=path.stem)
+    except TooManyGpusError:
+        raise  # counted already: not an lspci capture to parse line by line
     except SnapshotError:
         text = data.decode("utf-8", errors="replace")
         if "LnkCap:" in text or "LnkSta:" in text:
