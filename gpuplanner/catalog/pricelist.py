@@ -10,10 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpuplanner.catalog.names import NamedCard, match_product, normalise
+from gpuplanner.catalog.names import NamedCard, match_product, normalise, product_index
 from gpuplanner.catalog.price_plausible import (
     Ranges,
     amount_text,
@@ -35,6 +36,7 @@ from gpuplanner.core import atomic
 from gpuplanner.core.vocab import as_currency
 
 SURE_CONFIDENCE = 0.9
+PROGRESS_EVERY = 1000  # rows between two progress reports
 MAX_STOCK = 100_000
 
 HEADERS = {
@@ -190,9 +192,12 @@ def read_price_list(
     cards: list[NamedCard],
     default_currency: str = "CNY",
     ranges: Ranges | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> PriceListReport:
     """Every row checked, matched and, with ``ranges`` (each card's known prices,
-    price_plausible.py), its price judged against the card it names."""
+    price_plausible.py), its price judged against the card it names. ``on_progress`` hears
+    (rows done, rows) every ``PROGRESS_EVERY`` rows and at the end."""
+    index = product_index(cards)  # the catalog's names normalised once, not once per row
     rows, file_format, encoding = read_rows(path)
     report = PriceListReport(file=path.name, file_format=file_format, encoding=encoding)
     header_index = next((i for i, r in enumerate(rows) if any(c.strip() for c in r)), None)
@@ -215,6 +220,8 @@ def read_price_list(
         )
     seen: dict[tuple[str, str], int] = {}
     for offset, cells in enumerate(body):
+        if on_progress is not None and offset and offset % PROGRESS_EVERY == 0:
+            on_progress(offset, len(body))
         line = header_index + 2 + offset
         if not any(c.strip() for c in cells):
             continue
@@ -240,7 +247,7 @@ def read_price_list(
             report.rejected.append(Rejection(line, "product", f"duplicate of line {seen[key]}"))
             continue
         seen[key] = line
-        match = match_product(row.product_name, cards)
+        match = match_product(row.product_name, index)
         gpu_id = match.card.id if match.card and match.confidence >= SURE_CONFIDENCE else None
         if (
             gpu_id is not None
@@ -283,6 +290,8 @@ def read_price_list(
                 row.location,
             )
         )
+    if on_progress is not None:
+        on_progress(len(body), len(body))
     return report
 
 
