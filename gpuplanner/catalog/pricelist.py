@@ -33,6 +33,7 @@ from gpuplanner.catalog.pricefile import (
 )
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
+from gpuplanner.core.terminal import clean_cell, excerpt, has_controls
 from gpuplanner.core.vocab import as_currency
 
 SURE_CONFIDENCE = 0.9
@@ -314,14 +315,16 @@ def _check_row(
     if not product:
         reject("product", "the product name is empty")
         return None
-    if len(product) > 300 or any(ord(ch) < 32 for ch in product):
+    if len(product) > 300 or has_controls(product):  # C0, C1 (a CSI) or a bidi override
         reject("product", "the product name is not plain text")
         return None
     raw_price = _cell(cells, columns, "price")
     try:
         amount, marked_currency = parse_amount(raw_price)
     except ValueError:
-        reject("price", f"{raw_price!r} is not a price" if raw_price else "the price is empty")
+        reject(
+            "price", f"{excerpt(raw_price)} is not a price" if raw_price else "the price is empty"
+        )
         return None
     raw_currency = _cell(cells, columns, "currency")
     if raw_currency:
@@ -329,7 +332,7 @@ def _check_row(
             raw_currency.upper() if raw_currency.upper() in MAX_AMOUNT else None
         )
         if currency is None:
-            reject("currency", f"unknown currency {raw_currency!r} (use CNY or USD)")
+            reject("currency", f"unknown currency {excerpt(raw_currency)} (use CNY or USD)")
             return None
         if marked_currency and marked_currency != currency:
             reject(
@@ -354,7 +357,7 @@ def _check_row(
         if not condition:
             reject(
                 "condition",
-                f"{raw_condition!r} is not new / used / refurbished (全新 / 二手 / 翻新)",
+                f"{excerpt(raw_condition)} is not new / used / refurbished (全新 / 二手 / 翻新)",
             )
             return None
     elif re.search(r"二手|used", product, re.I):
@@ -370,7 +373,7 @@ def _check_row(
                 if stock < 0 or stock != float(raw_stock) or stock > MAX_STOCK:
                     raise ValueError
             except (ValueError, OverflowError):  # "inf" overflows int()
-                reject("stock", f"{raw_stock!r} is not a count of cards")
+                reject("stock", f"{excerpt(raw_stock)} is not a count of cards")
                 return None
     return ShopPriceRow(
         line,
@@ -380,9 +383,9 @@ def _check_row(
         amount,
         as_currency(currency),  # checked above: a list's currency not ours is rejected
         condition,
-        _cell(cells, columns, "sku") or None,
+        clean_cell(_cell(cells, columns, "sku")) or None,
         stock,
-        _cell(cells, columns, "location") or None,
+        clean_cell(_cell(cells, columns, "location")) or None,
     )
 
 
@@ -402,7 +405,10 @@ EXPORT_COLUMNS = (
 
 
 def neutralise(value: object) -> object:
-    """Stop a spreadsheet from running a cell as a formula (=, +, -, @, tab, CR at the start)."""
+    """Stop a spreadsheet from running a cell as a formula (=, +, -, @, tab, CR at the start),
+    and a terminal or viewer from obeying a control character an older version stored."""
+    if isinstance(value, str):
+        value = clean_cell(value)
     if isinstance(value, str) and value and value[0] in "=+-@\t\r":
         return "'" + value
     return value
