@@ -182,10 +182,12 @@ def _left_running(folder: Path) -> list[int]:
 
 
 @pytest.mark.parametrize("ending", ["exit", "hang", "cancel"])
-@pytest.mark.parametrize("how", ["setsid", "setpgid", "double-fork"])
+@pytest.mark.parametrize("how", ["setsid", "setpgid", "double-fork", "double-fork-bare"])
 def test_children_that_leave_the_process_group_are_ended_too(tmp_path, how, ending):
     """Issue 30 (13): a sleeper that leaves the group (and ignores SIGTERM) is found by the
-    walk or by the run's mark in its environment, after a normal end, a timeout or a cancel."""
+    walk or by the run's mark in its environment, after a normal end, a timeout or a cancel.
+    Issue 42: one that also starts again with an empty environment is adopted by the runner
+    (a child subreaper on Linux) and found among the runner's own children."""
     folder = tmp_path / "pids"
     folder.mkdir()
     runner = ProbeRunner(

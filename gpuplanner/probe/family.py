@@ -9,16 +9,23 @@ gone, it is adopted by init), leaves the group and the tree. Two things still fi
 - the mark: the worker starts with an environment variable holding a token of this run, which
   every descendant inherits, and at the end every process carrying it is one of ours.
 
-A process that both clears its environment and leaves between two walks is the one this does
-not see; a probe worker is TensorFlow code, not an adversary of the machine it runs on.
+- the adoption (Linux): the runner's process is a child subreaper, so a process orphaned by
+  a double fork is adopted by it, not by init, and found among its own children that were
+  not there before the run. A grandchild that called setsid, double-forked and started again
+  with an empty environment once outlived the command (issue 42).
+
+Elsewhere a process that both clears its environment and leaves between two walks is the one
+this does not see; a probe worker is TensorFlow code, not an adversary of the machine it runs on.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import secrets
 import signal
+import sys
 import time
 
 import psutil
@@ -26,11 +33,36 @@ import psutil
 MARK_ENV = "GPUPLANNER_PROBE_RUN"
 
 
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> bool:
+    """Make this process the one orphans of its descendants are given to (Linux 3.4 and
+    later); False where that cannot be done."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
 class ProcessFamily:
     def __init__(self) -> None:
         self.token = secrets.token_hex(8)
         self._root: psutil.Process | None = None
         self._seen: dict[int, psutil.Process] = {}
+        self._me = psutil.Process()
+        # Orphans given to this process are the family's; the children it had are not.
+        self._adopting = become_subreaper()
+        self._children_before = {p.pid for p in self._children()}
+
+    def _children(self) -> list[psutil.Process]:
+        try:
+            return list(self._me.children())
+        except psutil.Error:
+            return []
 
     def environment(self) -> dict[str, str]:
         """What the worker's environment adds: the mark its descendants inherit."""
@@ -48,6 +80,14 @@ class ProcessFamily:
         with contextlib.suppress(psutil.Error):
             for child in self._root.children(recursive=True):
                 self._seen.setdefault(child.pid, child)
+        if self._adopting:
+            for orphan in self._children():
+                if orphan.pid in self._children_before or orphan.pid in self._seen:
+                    continue
+                self._seen[orphan.pid] = orphan
+                with contextlib.suppress(psutil.Error):
+                    for child in orphan.children(recursive=True):
+                        self._seen.setdefault(child.pid, child)
 
     def _marked(self) -> list[psutil.Process]:
         found = []
@@ -85,6 +125,17 @@ class ProcessFamily:
             with contextlib.suppress(psutil.Error):
                 process.kill()
         wait_gone(members)
+        self._reap()
+
+    def _reap(self) -> None:
+        """Collect the exit of every adopted orphan (the worker is the subprocess module's):
+        an adopted process that ends stays a zombie until its new parent waits for it."""
+        root = self._root.pid if self._root is not None else None
+        for pid in list(self._seen):
+            if pid == root or pid in self._children_before:
+                continue
+            with contextlib.suppress(ChildProcessError, OSError):
+                os.waitpid(pid, os.WNOHANG)
 
 
 def _running(process: psutil.Process) -> bool:
