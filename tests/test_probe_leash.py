@@ -298,3 +298,29 @@ def test_kept_messages_are_bounded_in_number_structure_and_bytes():
     assert all(e["type"] == "error" for e in reader.events)
     assert peak < 3 * MAX_KEPT_BYTES
     assert reader.garbage[-1].startswith("... and")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl's death signal")
+def test_a_silent_worker_ends_when_the_probe_command_is_killed(tmp_path):
+    """Issue 42: after SIGKILL to ``gpuplanner probe``, a worker that never says anything ran
+    on; it now has a death signal for when its parent goes."""
+    pid_file = tmp_path / "worker.pid"
+    fake = str(_fake_python(tmp_path, "silent.py"))
+    cli = subprocess.Popen(
+        [sys.executable, "-m", "gpuplanner", "probe", "--python", fake, "--timeout", "60"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=child_env(tmp_path, SILENT_PID_FILE=str(pid_file)),
+        cwd=tmp_path,
+    )
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    worker = psutil.Process(int(pid_file.read_text(encoding="utf-8")))
+    cli.kill()
+    cli.wait(10)
+    try:
+        worker.wait(10)
+    except psutil.TimeoutExpired:
+        worker.kill()
+        pytest.fail("the worker outlived the killed command")

@@ -27,6 +27,7 @@ import secrets
 import signal
 import sys
 import time
+from collections.abc import Callable
 
 import psutil
 
@@ -46,6 +47,27 @@ def become_subreaper() -> bool:
         return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
     except (OSError, AttributeError):
         return False
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def death_signal_setter() -> Callable[[], None] | None:
+    """For ``Popen(preexec_fn=...)``: the child is killed when the thread that started it ends,
+    so a SIGKILL to ``gpuplanner probe`` ends a silent worker too (issue 42; it once ran on).
+    The libc function is found here, in the parent, so the child between fork and exec only
+    calls it. None where Linux's prctl is not there."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+    def set_death_signal() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+    return set_death_signal
 
 
 class ProcessFamily:
