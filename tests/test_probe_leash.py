@@ -324,3 +324,14 @@ def test_a_silent_worker_ends_when_the_probe_command_is_killed(tmp_path):
     except psutil.TimeoutExpired:
         worker.kill()
         pytest.fail("the worker outlived the killed command")
+
+
+def test_a_chain_of_forks_ignoring_sigterm_is_ended_whole(tmp_path):
+    """Issue 42: a setsid fork loop, each link ignoring SIGTERM, once left one process."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    runner = ProbeRunner(command=[sys.executable, "-u", str(FAKE / "fork_loop.py"), str(folder)])
+    result = runner.run()
+    assert result.status == "ok"
+    time.sleep(0.3)  # a link that outlived the end would have forked again by now
+    assert _left_running(folder) == []

@@ -35,6 +35,7 @@ MARK_ENV = "GPUPLANNER_PROBE_RUN"
 
 
 PR_SET_CHILD_SUBREAPER = 36
+KILL_ROUNDS = 50
 
 
 def become_subreaper() -> bool:
@@ -103,13 +104,31 @@ class ProcessFamily:
             for child in self._root.children(recursive=True):
                 self._seen.setdefault(child.pid, child)
         if self._adopting:
-            for orphan in self._children():
-                if orphan.pid in self._children_before or orphan.pid in self._seen:
-                    continue
-                self._seen[orphan.pid] = orphan
-                with contextlib.suppress(psutil.Error):
-                    for child in orphan.children(recursive=True):
-                        self._seen.setdefault(child.pid, child)
+            self._adopt_orphans()
+
+    def _adopt_orphans(self) -> None:
+        """The processes given to this one since the run began, and theirs, in one pass over
+        the process table; an adopted one that has ended is reaped at once (a fork chain
+        leaves a zombie per link, and walking thousands of them once stalled the end)."""
+        try:
+            descendants = self._me.children(recursive=True)
+        except psutil.Error:
+            return
+        root = self._root.pid if self._root is not None else None
+        for process in descendants:
+            if process.pid in self._children_before or process.pid == root:
+                continue
+            try:
+                ended = process.status() == psutil.STATUS_ZOMBIE
+                mine = process.ppid() == self._me.pid
+            except psutil.Error:
+                continue
+            if ended:
+                if mine:
+                    with contextlib.suppress(ChildProcessError, OSError):
+                        os.waitpid(process.pid, os.WNOHANG)
+                continue
+            self._seen.setdefault(process.pid, process)
 
     def _marked(self) -> list[psutil.Process]:
         found = []
@@ -141,13 +160,21 @@ class ProcessFamily:
         deadline = time.monotonic() + grace_s
         while any(_running(p) for p in members) and time.monotonic() < deadline:
             time.sleep(0.02)
-        # Whatever was started during the grace, and whatever ignored the request.
-        members = self.alive()
-        for process in members:
-            with contextlib.suppress(psutil.Error):
-                process.kill()
-        wait_gone(members)
-        self._reap()
+        # Whatever was started during the grace, and whatever ignored the request: stopped
+        # first, so a link of a fork chain cannot start the next, then killed, round after
+        # round until none is left (a setsid fork loop ignoring SIGTERM once left one).
+        for _ in range(KILL_ROUNDS):
+            members = self.alive()
+            if not members:
+                break
+            for process in members:
+                with contextlib.suppress(psutil.Error):
+                    process.suspend()
+            for process in members:
+                with contextlib.suppress(psutil.Error):
+                    process.kill()
+            wait_gone(members)
+            self._reap()
 
     def _reap(self) -> None:
         """Collect the exit of every adopted orphan (the worker is the subprocess module's):
