@@ -182,10 +182,12 @@ def _left_running(folder: Path) -> list[int]:
 
 
 @pytest.mark.parametrize("ending", ["exit", "hang", "cancel"])
-@pytest.mark.parametrize("how", ["setsid", "setpgid", "double-fork"])
+@pytest.mark.parametrize("how", ["setsid", "setpgid", "double-fork", "double-fork-bare"])
 def test_children_that_leave_the_process_group_are_ended_too(tmp_path, how, ending):
     """Issue 30 (13): a sleeper that leaves the group (and ignores SIGTERM) is found by the
-    walk or by the run's mark in its environment, after a normal end, a timeout or a cancel."""
+    walk or by the run's mark in its environment, after a normal end, a timeout or a cancel.
+    Issue 42: one that also starts again with an empty environment is adopted by the runner
+    (a child subreaper on Linux) and found among the runner's own children."""
     folder = tmp_path / "pids"
     folder.mkdir()
     runner = ProbeRunner(
@@ -296,3 +298,40 @@ def test_kept_messages_are_bounded_in_number_structure_and_bytes():
     assert all(e["type"] == "error" for e in reader.events)
     assert peak < 3 * MAX_KEPT_BYTES
     assert reader.garbage[-1].startswith("... and")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl's death signal")
+def test_a_silent_worker_ends_when_the_probe_command_is_killed(tmp_path):
+    """Issue 42: after SIGKILL to ``gpuplanner probe``, a worker that never says anything ran
+    on; it now has a death signal for when its parent goes."""
+    pid_file = tmp_path / "worker.pid"
+    fake = str(_fake_python(tmp_path, "silent.py"))
+    cli = subprocess.Popen(
+        [sys.executable, "-m", "gpuplanner", "probe", "--python", fake, "--timeout", "60"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=child_env(tmp_path, SILENT_PID_FILE=str(pid_file)),
+        cwd=tmp_path,
+    )
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    worker = psutil.Process(int(pid_file.read_text(encoding="utf-8")))
+    cli.kill()
+    cli.wait(10)
+    try:
+        worker.wait(10)
+    except psutil.TimeoutExpired:
+        worker.kill()
+        pytest.fail("the worker outlived the killed command")
+
+
+def test_a_chain_of_forks_ignoring_sigterm_is_ended_whole(tmp_path):
+    """Issue 42: a setsid fork loop, each link ignoring SIGTERM, once left one process."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    runner = ProbeRunner(command=[sys.executable, "-u", str(FAKE / "fork_loop.py"), str(folder)])
+    result = runner.run()
+    assert result.status == "ok"
+    time.sleep(0.3)  # a link that outlived the end would have forked again by now
+    assert _left_running(folder) == []

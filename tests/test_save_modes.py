@@ -129,3 +129,19 @@ def test_debris_of_killed_writers_journals_too_is_swept(tmp_path, length):
     atomic.write_text(target, "new")
     assert not any(p.exists() for p in debris)
     assert alive.exists()
+
+
+def test_fleet_csv_where_it_cannot_write_names_the_file(tmp_path):
+    """Issue 42: ``fleet --csv`` into a folder it cannot write said "cannot write: ..." only."""
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    (lab / "pc1.xml").write_bytes(
+        b'<?xml version="1.0" ?><nvidia_smi_log><driver_version>550.54</driver_version>'
+        b"<gpu><product_name>NVIDIA GeForce RTX 3090</product_name></gpu></nvidia_smi_log>"
+    )
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    target = blocker / "plan.csv"  # a folder that is a file: nothing can be written there
+    result = run_cli(tmp_path, "fleet", str(lab), "--budget", "5000", "--csv", str(target))
+    assert result.returncode == 1, result.stderr
+    assert f"cannot write {target}" in result.stderr and "Traceback" not in result.stderr

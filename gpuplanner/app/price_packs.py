@@ -6,7 +6,7 @@ the kiosk's shop list all go through here, so a pack is judged the same way ever
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,13 +76,15 @@ def commit(pack: PreparedImport, user: UserDb) -> int:
     return packimport.commit(pack, user)
 
 
-def read_shop_list(path: Path, currency: Currency) -> PriceListReport:
+def read_shop_list(
+    path: Path, currency: Currency, on_progress: Callable[[int, int], None] | None = None
+) -> PriceListReport:
     """A shop's list read and matched to the catalog's cards (prices without a currency in
-    ``currency``); nothing is stored."""
+    ``currency``); nothing is stored. ``on_progress`` hears (rows done, rows) as it reads."""
     with open_catalog() as catalog:
         gpus = catalog.gpus()
         ranges = ranges_of(catalog.prices(), catalog.fx_rates())
-    return read_price_list(path, named_cards(gpus), currency, ranges)
+    return read_price_list(path, named_cards(gpus), currency, ranges, on_progress)
 
 
 def shop_prices(
@@ -103,11 +105,16 @@ def shop_prices(
 
 
 def import_shop_list(
-    path: Path, shop: str, currency: Currency, user: UserDb, allow_empty: bool = False
+    path: Path,
+    shop: str,
+    currency: Currency,
+    user: UserDb,
+    allow_empty: bool = False,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> tuple[PriceListReport, int | None]:
     """A shop's list read and, when every line is usable, stored for ``shop`` in place of its
     last list: the report, and the prices stored (None when nothing was)."""
-    report = read_shop_list(path, currency)
+    report = read_shop_list(path, currency, on_progress)
     if not report.ok:
         return report, None
     count = user.replace_shop_prices(

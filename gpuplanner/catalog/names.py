@@ -5,6 +5,7 @@ Pure functions over (id, name, aliases) triples; the database stores the normali
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -143,7 +144,59 @@ def _conflicts(listing_words: set[str], card_words: set[str]) -> bool:
     )
 
 
-def match_product(listing: str, cards: Iterable[NamedCard]) -> ProductMatch:
+@dataclass(frozen=True)
+class _Form:
+    words: frozenset[str]
+    models: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _IndexedCard:
+    card: NamedCard
+    variant_memory: frozenset[float]
+    card_memory: frozenset[float]
+    forms: tuple[_Form, ...]
+
+
+class ProductIndex:
+    """The catalog's names normalised once, and each model word's cards: a shop list of 10,000
+    rows once normalised every card's names again for every row (rows x cards, 35-60 s; issue
+    42). A listing is weighed only against the cards one of whose model words it holds, which
+    are the only ones that can fit."""
+
+    def __init__(self, cards: Iterable[NamedCard]) -> None:
+        self.cards: list[_IndexedCard] = []
+        self.by_model: dict[str, list[int]] = {}
+        for card in cards:
+            name_words = set(normalise(card.name).split())
+            variant = frozenset(float(w[:-2]) for w in name_words if _MEMORY.fullmatch(w))
+            memory = variant or frozenset({card.memory_gb} if card.memory_gb else ())
+            forms = []
+            for form in card.forms():
+                words = frozenset(form.split())
+                forms.append(_Form(words, frozenset(_model_words(set(words)))))
+            position = len(self.cards)
+            self.cards.append(_IndexedCard(card, variant, memory, tuple(forms)))
+            for model in {m for f in forms for m in f.models}:
+                self.by_model.setdefault(model, []).append(position)
+
+    def candidates(self, words: set[str]) -> list[_IndexedCard]:
+        """The cards having a model word among ``words``, in the catalog's order."""
+        found = sorted({i for w in words for i in self.by_model.get(w, ())})
+        return [self.cards[i] for i in found]
+
+
+@functools.lru_cache(maxsize=8)
+def _index_of(cards: tuple[NamedCard, ...]) -> ProductIndex:
+    return ProductIndex(cards)
+
+
+def product_index(cards: Iterable[NamedCard] | ProductIndex) -> ProductIndex:
+    """The index of ``cards``, built once per catalog (kept for the last few card lists)."""
+    return cards if isinstance(cards, ProductIndex) else _index_of(tuple(cards))
+
+
+def match_product(listing: str, cards: Iterable[NamedCard] | ProductIndex) -> ProductMatch:
     """Match a shop's product name ("七彩虹 iGame GeForce RTX 4070 SUPER Ultra W OC 12G") to a card.
 
     A card fits when its model words and suffixes (Ti, SUPER, D, ...) all appear in the
@@ -156,16 +209,14 @@ def match_product(listing: str, cards: Iterable[NamedCard]) -> ProductMatch:
     if not _model_words(words):
         return ProductMatch(None, 0.0, "no model number found")
     fits: list[tuple[float, str, NamedCard]] = []
-    for card in cards:
-        name_words = set(normalise(card.name).split())
-        variant_memory = {float(w[:-2]) for w in name_words if _MEMORY.fullmatch(w)}
-        card_memory = variant_memory or ({card.memory_gb} if card.memory_gb else set())
+    for indexed in product_index(cards).candidates(words):
+        card, variant_memory = indexed.card, indexed.variant_memory
+        card_memory = indexed.card_memory
         if memory and card_memory and not memory & card_memory:
             continue
         best: tuple[float, str] | None = None
-        for form in card.forms():
-            card_words = set(form.split())
-            card_models = _model_words(card_words)
+        for form in indexed.forms:
+            card_words, card_models = set(form.words), set(form.models)
             if not card_models or not card_models <= words or _conflicts(words, card_words):
                 continue
             if variant_memory and not memory:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -160,6 +161,7 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
             file,
             f"the workbook unpacks to {unpacked // (1024 * 1024)} MB; a price list is far smaller",
         )
+    _check_parts(zipfile.ZipFile(io.BytesIO(data)), members, file)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds on a damaged workbook
@@ -182,6 +184,59 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
     finally:
         book.close()
     return rows
+
+
+# What openpyxl builds whole on opening a workbook, counted first in the parts' bytes: a 290 KB
+# styles part once took 1.28 GB and 40 s, a 10 MB shared-strings part 671 MB and 65 s (issue
+# 42). A shop's list has a few dozen styles and a few strings per row.
+MAX_STYLES = 5_000  # cell formats, fonts, fills, borders, number formats together
+MAX_SHARED_STRINGS = 10 * MAX_ROWS
+_STYLE_TAG = re.compile(rb"<(?:[\w.-]+:)?(?:xf|font|fill|border|numFmt|dxf|cellStyle)[\s/>]")
+_STRING_TAG = re.compile(rb"<(?:[\w.-]+:)?si[\s/>]")
+# A cell past column ZZ (702) in any sheet, found before openpyxl's own pass over a sheet that
+# declares no dimension (20,000 rows of one cell in column XFD took it 1.8 s to measure).
+_FAR_CELL = re.compile(rb"<(?:[\w.-]+:)?c\s[^>]*?\br=\"([A-Z]{3,})[0-9]")
+
+
+def _count(pattern: re.Pattern[bytes], data: bytes, limit: int) -> int:
+    """Matches of ``pattern`` in ``data``, counting stopped just past ``limit``."""
+    count = 0
+    for _ in pattern.finditer(data):
+        count += 1
+        if count > limit:
+            break
+    return count
+
+
+def _part(archive: Any, member: Any, file: str) -> bytes:
+    try:
+        return bytes(archive.read(member))  # its size was bounded above
+    except Exception as exc:  # a damaged member: zlib, CRC, a bad header
+        raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
+
+
+def _check_parts(archive: Any, members: list[Any], file: str) -> None:
+    for member in members:
+        name = member.filename.lower()
+        if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+            far = _FAR_CELL.search(_part(archive, member, file))
+            if far is not None:
+                raise PriceListError(
+                    file,
+                    f"a sheet has a cell in column {_column_of(far.group(1).decode()):,};"
+                    f" a price list has at most {MAX_COLUMNS} columns",
+                )
+            continue
+        if name.endswith("styles.xml"):
+            pattern, limit, what = _STYLE_TAG, MAX_STYLES, "styles"
+        elif name.endswith("sharedstrings.xml"):
+            pattern, limit, what = _STRING_TAG, MAX_SHARED_STRINGS, "shared strings"
+        else:
+            continue
+        if _count(pattern, _part(archive, member, file), limit) > limit:
+            raise PriceListError(
+                file, f"the workbook holds more than {limit:,} {what}; a price list has far fewer"
+            )
 
 
 def _shown_sheet(book: Any, file: str) -> Any:  # openpyxl's Workbook and Worksheet
@@ -212,6 +267,15 @@ def _check_sheet_shape(book: Any, sheet: Any, file: str) -> None:
                         raise PriceListError(file, f"more than {MAX_ROWS:,} rows; split the list")
                 elif tag == "c":
                     cells += 1
+                    column = _column_of(element.get("r", ""))
+                    if column > MAX_COLUMNS:
+                        # Rows are padded to their last cell: 20,000 rows of one cell in
+                        # column XFD became 327 million cells and 2.66 GB (issue 42).
+                        raise PriceListError(
+                            file,
+                            f"row {rows} has a cell in column {column:,};"
+                            f" a price list has at most {MAX_COLUMNS} columns",
+                        )
                     if cells > MAX_COLUMNS:
                         raise PriceListError(
                             file,
@@ -220,6 +284,18 @@ def _check_sheet_shape(book: Any, sheet: Any, file: str) -> None:
                         )
             elif tag in ("row", "c"):
                 element.clear()
+
+
+def _column_of(reference: str) -> int:
+    """The column number of a cell reference ("XFD7" is 16,384); 0 when it gives none."""
+    number = 0
+    for ch in reference:
+        if not ("A" <= ch <= "Z"):
+            break
+        number = number * 26 + ord(ch) - 64
+        if number > 1 << 20:
+            break
+    return number
 
 
 def _cell_text(value: object) -> str:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpuplanner.catalog.names import NamedCard, match_product, normalise
+from gpuplanner.catalog.names import NamedCard, match_product, normalise, product_index
 from gpuplanner.catalog.price_plausible import (
     Ranges,
     amount_text,
@@ -32,9 +33,11 @@ from gpuplanner.catalog.pricefile import (
 )
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
+from gpuplanner.core.terminal import clean_cell, excerpt, has_controls
 from gpuplanner.core.vocab import as_currency
 
 SURE_CONFIDENCE = 0.9
+PROGRESS_EVERY = 1000  # rows between two progress reports
 MAX_STOCK = 100_000
 
 HEADERS = {
@@ -190,9 +193,12 @@ def read_price_list(
     cards: list[NamedCard],
     default_currency: str = "CNY",
     ranges: Ranges | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> PriceListReport:
     """Every row checked, matched and, with ``ranges`` (each card's known prices,
-    price_plausible.py), its price judged against the card it names."""
+    price_plausible.py), its price judged against the card it names. ``on_progress`` hears
+    (rows done, rows) every ``PROGRESS_EVERY`` rows and at the end."""
+    index = product_index(cards)  # the catalog's names normalised once, not once per row
     rows, file_format, encoding = read_rows(path)
     report = PriceListReport(file=path.name, file_format=file_format, encoding=encoding)
     header_index = next((i for i, r in enumerate(rows) if any(c.strip() for c in r)), None)
@@ -215,6 +221,8 @@ def read_price_list(
         )
     seen: dict[tuple[str, str], int] = {}
     for offset, cells in enumerate(body):
+        if on_progress is not None and offset and offset % PROGRESS_EVERY == 0:
+            on_progress(offset, len(body))
         line = header_index + 2 + offset
         if not any(c.strip() for c in cells):
             continue
@@ -240,7 +248,7 @@ def read_price_list(
             report.rejected.append(Rejection(line, "product", f"duplicate of line {seen[key]}"))
             continue
         seen[key] = line
-        match = match_product(row.product_name, cards)
+        match = match_product(row.product_name, index)
         gpu_id = match.card.id if match.card and match.confidence >= SURE_CONFIDENCE else None
         if (
             gpu_id is not None
@@ -283,6 +291,8 @@ def read_price_list(
                 row.location,
             )
         )
+    if on_progress is not None:
+        on_progress(len(body), len(body))
     return report
 
 
@@ -305,14 +315,16 @@ def _check_row(
     if not product:
         reject("product", "the product name is empty")
         return None
-    if len(product) > 300 or any(ord(ch) < 32 for ch in product):
+    if len(product) > 300 or has_controls(product):  # C0, C1 (a CSI) or a bidi override
         reject("product", "the product name is not plain text")
         return None
     raw_price = _cell(cells, columns, "price")
     try:
         amount, marked_currency = parse_amount(raw_price)
     except ValueError:
-        reject("price", f"{raw_price!r} is not a price" if raw_price else "the price is empty")
+        reject(
+            "price", f"{excerpt(raw_price)} is not a price" if raw_price else "the price is empty"
+        )
         return None
     raw_currency = _cell(cells, columns, "currency")
     if raw_currency:
@@ -320,7 +332,7 @@ def _check_row(
             raw_currency.upper() if raw_currency.upper() in MAX_AMOUNT else None
         )
         if currency is None:
-            reject("currency", f"unknown currency {raw_currency!r} (use CNY or USD)")
+            reject("currency", f"unknown currency {excerpt(raw_currency)} (use CNY or USD)")
             return None
         if marked_currency and marked_currency != currency:
             reject(
@@ -345,7 +357,7 @@ def _check_row(
         if not condition:
             reject(
                 "condition",
-                f"{raw_condition!r} is not new / used / refurbished (全新 / 二手 / 翻新)",
+                f"{excerpt(raw_condition)} is not new / used / refurbished (全新 / 二手 / 翻新)",
             )
             return None
     elif re.search(r"二手|used", product, re.I):
@@ -361,7 +373,7 @@ def _check_row(
                 if stock < 0 or stock != float(raw_stock) or stock > MAX_STOCK:
                     raise ValueError
             except (ValueError, OverflowError):  # "inf" overflows int()
-                reject("stock", f"{raw_stock!r} is not a count of cards")
+                reject("stock", f"{excerpt(raw_stock)} is not a count of cards")
                 return None
     return ShopPriceRow(
         line,
@@ -371,9 +383,9 @@ def _check_row(
         amount,
         as_currency(currency),  # checked above: a list's currency not ours is rejected
         condition,
-        _cell(cells, columns, "sku") or None,
+        clean_cell(_cell(cells, columns, "sku")) or None,
         stock,
-        _cell(cells, columns, "location") or None,
+        clean_cell(_cell(cells, columns, "location")) or None,
     )
 
 
@@ -393,7 +405,10 @@ EXPORT_COLUMNS = (
 
 
 def neutralise(value: object) -> object:
-    """Stop a spreadsheet from running a cell as a formula (=, +, -, @, tab, CR at the start)."""
+    """Stop a spreadsheet from running a cell as a formula (=, +, -, @, tab, CR at the start),
+    and a terminal or viewer from obeying a control character an older version stored."""
+    if isinstance(value, str):
+        value = clean_cell(value)
     if isinstance(value, str) and value and value[0] in "=+-@\t\r":
         return "'" + value
     return value

@@ -44,6 +44,7 @@ from gpuplanner.catalog.pricefile import (
 from gpuplanner.catalog.records import FxRate, Price
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.terminal import clean_cell, excerpt
 from gpuplanner.core.vocab import Currency, as_currency
 
 MARK = "gpuplanner price pack"
@@ -195,7 +196,7 @@ def _manifest(
         version = int(entries[0][2])
     except ValueError:
         raise PackError(
-            file, f"line 1: the pack version {entries[0][2]!r} is not a number"
+            file, f"line 1: the pack version {excerpt(entries[0][2])} is not a number"
         ) from None
     if version > VERSION or version < 1:
         raise PackError(
@@ -205,7 +206,7 @@ def _manifest(
     fx: list[FxRate] = []
     for number, key, value in entries[1:]:
         if key not in MANIFEST_KEYS:
-            rejected.append(Rejection(number, None, f"unknown manifest entry {key!r}"))
+            rejected.append(Rejection(number, None, f"unknown manifest entry {excerpt(key)}"))
         elif key == "fx":
             rate = _fx(value, number, rejected)
             if rate is not None and latest is not None and rate.date > latest:
@@ -215,7 +216,7 @@ def _manifest(
             elif rate is not None:
                 fx.append(rate)
         elif key in values:
-            rejected.append(Rejection(number, None, f"{key!r} is given twice"))
+            rejected.append(Rejection(number, None, f"{excerpt(key)} is given twice"))
         else:
             values[key] = value
     name, published = values.pop("name", ""), values.pop("published", "")
@@ -257,7 +258,7 @@ def _fx(value: str, line: int, rejected: list[Rejection]) -> FxRate | None:
         rejected.append(Rejection(line, None, f"fx {parts[0]} {parts[1]} is not a plausible rate"))
         return None
     if not _is_date(parts[2]):
-        rejected.append(Rejection(line, None, f"fx date {parts[2]!r} is not YYYY-MM-DD"))
+        rejected.append(Rejection(line, None, f"fx date {excerpt(parts[2])} is not YYYY-MM-DD"))
         return None
     return FxRate(base, quote, rate, parts[2], parts[3].strip())
 
@@ -274,7 +275,10 @@ def _row(
     if len(cells) != len(columns):
         rejected.append(Rejection(line, None, f"{len(cells)} cells; a row has {len(columns)}"))
         return None
-    raw = {c: unneutralised(cell.strip()) for c, cell in zip(columns, cells, strict=True)}
+    # Stored and exported without a control character or a bidirectional override.
+    raw = {
+        c: clean_cell(unneutralised(cell.strip())) for c, cell in zip(columns, cells, strict=True)
+    }
     for column in DEFAULTABLE:
         raw[column] = raw[column] or manifest.default(column)
 
@@ -284,18 +288,18 @@ def _row(
     before = len(rejected)
     gpu_id = resolve(raw["gpu"]) if raw["gpu"] else None
     if gpu_id is None:
-        bad("gpu", f"no card in the catalog is called {raw['gpu']!r}")
+        bad("gpu", f"no card in the catalog is called {excerpt(raw['gpu'])}")
     currency, condition, region = raw["currency"].upper(), raw["condition"], raw["region"]
     if currency not in CURRENCIES:
-        bad("currency", f"{raw['currency']!r} is not one of {', '.join(CURRENCIES)}")
+        bad("currency", f"{excerpt(raw['currency'])} is not one of {', '.join(CURRENCIES)}")
     if condition not in PRICE_CONDITIONS:
-        bad("condition", f"{condition!r} is not one of {', '.join(PRICE_CONDITIONS)}")
+        bad("condition", f"{excerpt(condition)} is not one of {', '.join(PRICE_CONDITIONS)}")
     if region not in REGIONS:
-        bad("region", f"{region!r} is not one of {', '.join(REGIONS)}")
+        bad("region", f"{excerpt(region)} is not one of {', '.join(REGIONS)}")
     if not raw["source"]:
         bad("source", "every price needs its source (a shop, a site, a listing)")
     if not _is_date(raw["date"]):
-        bad("date", f"{raw['date']!r} is not a date YYYY-MM-DD")
+        bad("date", f"{excerpt(raw['date'])} is not a date YYYY-MM-DD")
     elif (latest := _latest_date(today)) is not None and raw["date"] > latest:
         bad("date", f"{raw['date']} is in the future")
     try:
@@ -303,7 +307,7 @@ def _row(
     except ValueError:
         amount = math.nan
     if not math.isfinite(amount) or amount <= 0:
-        bad("amount", f"{raw['amount']!r} is not a price")
+        bad("amount", f"{excerpt(raw['amount'])} is not a price")
     elif currency in CURRENCIES and condition in PRICE_CONDITIONS:
         low, high = (
             HOUR_RANGE[currency]
@@ -339,7 +343,10 @@ def _range(
     try:
         low, high = (float(c) for c in cells)
     except ValueError:
-        bad("low", f"{cells[0]!r}-{cells[1]!r} is not a range of prices (both ends, or neither)")
+        bad(
+            "low",
+            f"{excerpt(cells[0])}-{excerpt(cells[1])} is not a range of prices (both ends, or neither)",
+        )
         return None, None
     if not (math.isfinite(low) and math.isfinite(high) and 0 < low <= high):
         bad("low", f"{low:g}-{high:g} is not a range of prices")
@@ -391,7 +398,7 @@ def render_pack(manifest: Manifest, prices: Iterable[Price], names: dict[str, st
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    return " ".join(clean_cell(text).split())  # what an older version stored raw, too
 
 
 def _safe(text: str) -> str:

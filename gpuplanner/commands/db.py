@@ -244,7 +244,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         return EXIT_FAILURE
     with _user_db() as user:
         report, count = price_packs.import_shop_list(
-            args.file, args.shop, args.currency, user, allow_empty=args.replace_with_empty
+            args.file,
+            args.shop,
+            args.currency,
+            user,
+            allow_empty=args.replace_with_empty,
+            on_progress=_progress,
         )
     summary = report.summary()
     if count is None:
@@ -386,6 +391,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         print(f"wrote {rows} prices to {args.file}")
     return EXIT_OK
+
+
+def _progress(done: int, rows: int) -> None:
+    """A long list's progress on stderr (every thousand rows; stdout stays the result)."""
+    print(f"  {done:,} of {rows:,} rows read", file=sys.stderr, flush=True)
 
 
 def _cannot_write(path: Path, exc: OSError) -> int:

@@ -126,15 +126,19 @@ def cmd_fleet(args: argparse.Namespace) -> int:
         args.precision,
         args.language,
     )
+    target = None
     try:
         if args.csv:
+            target = args.csv
             write_plan_csv(args.csv, plan, machines, args.language)
         if args.html:
+            target = args.html
             atomic.write_text(args.html, fleet_html(plan, machines, args.language))
         if args.pdf:
+            target = args.pdf
             write_pdf_headless(args.pdf, fleet_html(plan, machines, args.language))
-    except OSError as exc:
-        error(f"cannot write: {exc.strerror or exc}")
+    except OSError as exc:  # named by the file asked for, not the hidden one written first
+        error(f"cannot write {target}: {exc.strerror or exc}; nothing was written")
         return EXIT_FAILURE
     if args.json:
         result = plan_to_json(plan, machines)

@@ -13,12 +13,39 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+# The bidirectional marks, overrides and isolates: a U+202E in a report's product name once
+# reversed the rest of the line in ``scan`` (issue 42), so "0904 XTR" read as another card.
+BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 # C0 but tab (9), newline (10) and carriage return (13); DEL; C1 (0x80-0x9f, 0x9b is CSI).
-_CONTROLS = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32), *range(127, 160)], "?")
+_CONTROLS = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32), *range(127, 160), *BIDI], "?")
+# What a stored cell loses: every control and bidirectional mark; a tab or line end is a space.
+_CELL = {
+    **dict.fromkeys([*range(0, 32), *range(127, 160), *BIDI]),
+    **dict.fromkeys([9, 10, 13], " "),
+}
 
 
 def clean(text: str) -> str:
     return text.translate(_CONTROLS)
+
+
+def clean_cell(text: str) -> str:
+    """Text from a file as it is stored and exported: no control character, no bidirectional
+    override (an ESC or OSC 52 in a shop's SKU was once written raw into CSV exports)."""
+    return text.translate(_CELL)
+
+
+def has_controls(text: str) -> bool:
+    return text != text.translate(_CELL)
+
+
+def excerpt(value: object, limit: int = 40) -> str:
+    """A short, cleaned quotation of what a message refuses: a 5,000-digit version number was
+    once echoed whole."""
+    text = clean_cell(str(value))
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit] + "…") + f" ({len(text):,} characters)"
 
 
 class CleanStream:

@@ -28,10 +28,43 @@ from gpuplanner.hardware.pcie import nvml_bus_id_to_sysfs
 from gpuplanner.hardware.records import GpuDevice, MigSlice, PcieLink
 
 MAX_REPORT_BYTES = 50 * 1024 * 1024
+# The most GPUs one host holds, with room to spare (snapshot.py holds saved snapshots to it).
+MAX_GPUS = 256
+_XML_GPU_TAGS = ("<gpu>", "<gpu/>", "<gpu ", "<gpu\n", "<gpu\t", "<gpu\r")
+_TEXT_SECTION = re.compile(r"^GPU [0-9A-Fa-f]", re.M)
+_BLANK_LINE = re.compile(r"^[^\S\n]*$", re.M)
 
 
 class ReportError(UserError, ValueError):
     """A report that cannot be read, with the file and the reason."""
+
+
+class TooManyGpus(ReportError):
+    """A report of more GPUs than a host holds: refused as it is, never read as another kind."""
+
+
+def declared_gpus(text: str, kind: str) -> int:
+    """How many GPUs a report describes, counted in the text before anything is parsed: a
+    6 MB XML of a million ``<gpu/>`` once took 129 s and 1.76 GB before it was refused, a
+    query-gpu CSV of three million rows 5.2 GB (issue 42). Each count is a pass of C string
+    search over the text, holding nothing per GPU. A ``<gpu>`` inside an XML comment counts
+    too: refusing a real report that way takes hundreds of them, which nvidia-smi never writes."""
+    if kind == "xml":
+        return sum(text.count(tag) for tag in _XML_GPU_TAGS)
+    if kind == "text":
+        return sum(1 for _ in _TEXT_SECTION.finditer(text))
+    segments = text.count("\n") + 1  # the lines, and what follows the last line end
+    blank = sum(1 for _ in _BLANK_LINE.finditer(text))
+    return max(segments - blank - 1, 0)  # less the header
+
+
+def _refuse_too_many(text: str, kind: str) -> None:
+    count = declared_gpus(text, kind)
+    if count > MAX_GPUS:
+        raise TooManyGpus(
+            f"{count:,} GPUs in one machine; gpuplanner reads at most {MAX_GPUS}"
+            " (for a lab, one report per machine in a folder)"
+        )
 
 
 @dataclass(frozen=True)
@@ -363,9 +396,12 @@ def parse_report(data: bytes) -> Report:
     if stripped.startswith("<"):
         # Parse the decoded text, its declared encoding set aside: it was decoded already.
         body = re.sub(r"^\s*<\?xml[^>]*\?>", "", stripped, count=1)
+        _refuse_too_many(body, "xml")
         return parse_xml(body.encode("utf-8"))
     if "NVSMI LOG" in text[:500] or re.search(r"^Driver Version\s*:", text, re.M):
+        _refuse_too_many(text, "text")
         return parse_text(text)
     if stripped.lower().startswith(("name", "timestamp", "index", "pci.bus_id", "uuid")):
+        _refuse_too_many(stripped, "csv")
         return parse_csv(text)
     raise ReportError("not an nvidia-smi report (expected -q -x XML, -q text or --query-gpu CSV)")

@@ -15,6 +15,7 @@ import math
 from typing import Any
 
 from gpuplanner.core.findings import SEVERITIES, Finding
+from gpuplanner.hardware.pcie import link_findings
 from gpuplanner.hardware.records import (
     CaseInfo,
     CpuInfo,
@@ -114,11 +115,29 @@ def _sound(finding: Finding) -> bool:
     )
 
 
+def _link_findings_again(before: SystemSnapshot, after: SystemSnapshot) -> tuple[Finding, ...]:
+    """The findings, those of a GPU whose link lost a reading worked out again from what is
+    left: a link generation of -4 was "taken as unknown" while its finding still said
+    "Link at Gen-4 of Gen4 while idle" (issue 42)."""
+    changed = {
+        new.index: new
+        for old, new in zip(before.gpus, after.gpus, strict=False)
+        # _clean gives back the same record when nothing of it was dropped
+        if old.pcie is not new.pcie or old.bridges is not new.bridges
+    }
+    if not changed:
+        return after.findings
+    kept = tuple(
+        f for f in after.findings if not (f.id.startswith("pcie-") and f.gpu_index in changed)
+    )
+    return kept + tuple(f for gpu in changed.values() for f in link_findings(gpu))
+
+
 def plausible(snapshot: SystemSnapshot) -> SystemSnapshot:
     """The snapshot with readings no machine has made unknown, and said in its notes."""
     dropped: list[str] = []
     cleaned = _clean(snapshot, "snapshot", dropped)
-    findings = tuple(f for f in cleaned.findings if _sound(f))
+    findings = tuple(f for f in _link_findings_again(snapshot, cleaned) if _sound(f))
     dropped += [
         f"finding {f.id[:40]} ({f.severity[:20]})" for f in cleaned.findings if not _sound(f)
     ]

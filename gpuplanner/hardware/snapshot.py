@@ -10,19 +10,28 @@ from __future__ import annotations
 
 import codecs
 import csv
+import dataclasses
 import datetime as dt
 import json
 import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES
 from gpuplanner.core.serial import from_dict, to_dict
+from gpuplanner.core.terminal import clean_cell, excerpt, has_controls
 from gpuplanner.hardware.lspci import gpus_from_lspci
-from gpuplanner.hardware.nvidia_smi import MAX_REPORT_BYTES, ReportError, parse_report
+from gpuplanner.hardware.nvidia_smi import MAX_GPUS as REPORT_MAX_GPUS
+from gpuplanner.hardware.nvidia_smi import (
+    MAX_REPORT_BYTES,
+    ReportError,
+    TooManyGpus,
+    parse_report,
+)
 from gpuplanner.hardware.pcie import link_findings
 from gpuplanner.hardware.plausible import plausible
 from gpuplanner.hardware.records import (
@@ -41,7 +50,7 @@ log = logging.getLogger(__name__)
 
 # The most GPUs one machine is taken to hold: the largest single hosts hold 16 to 64, and every
 # GPU costs its name matching (a 700,000-GPU file once took 50 minutes). Refused beyond.
-MAX_GPUS = 256
+MAX_GPUS = REPORT_MAX_GPUS  # one bound for reports and saved snapshots
 
 REPORT_SUFFIXES = (".xml", ".json", ".txt", ".csv", ".log")
 
@@ -83,7 +92,9 @@ def from_json(text: str, file: str) -> SystemSnapshot:
         raise SnapshotError(file, "the snapshot has no version number")
     if version > SNAPSHOT_VERSION:
         raise SnapshotError(
-            file, f"written by a newer gpuplanner (snapshot version {version}); update to read it"
+            file,
+            f"written by a newer gpuplanner (snapshot version {excerpt(version)});"
+            " update to read it",
         )
     data.pop("kind")
     _one_severity_scale(data)
@@ -122,6 +133,8 @@ def _one_severity_scale(data: dict) -> None:
 def from_report(data: bytes, file: str) -> SystemSnapshot:
     try:
         report = parse_report(data)
+    except TooManyGpus as exc:
+        raise TooManyGpusError(file, str(exc)) from None
     except ReportError as exc:
         raise SnapshotError(file, str(exc)) from None
     except (ValueError, UnicodeError, LookupError, RecursionError, csv.Error) as exc:
@@ -169,6 +182,10 @@ def gpus_only(
     )
 
 
+class TooManyGpusError(SnapshotError):
+    """A report of more GPUs than one host holds (counted before any was built)."""
+
+
 def _check_gpu_count(count: int, file: str) -> None:
     if count > MAX_GPUS:
         raise SnapshotError(
@@ -178,12 +195,34 @@ def _check_gpu_count(count: int, file: str) -> None:
         )
 
 
+def clean_text(record: Any) -> Any:
+    """``record`` with every text in it free of control characters and bidirectional overrides:
+    a report's U+202E once reached the terminal in ``scan``, and would reach the report."""
+    if isinstance(record, str):
+        return clean_cell(record) if has_controls(record) else record
+    if isinstance(record, tuple):
+        items = tuple(clean_text(v) for v in record)
+        return items if any(a is not b for a, b in zip(items, record, strict=True)) else record
+    if isinstance(record, dict):
+        cleaned = {clean_text(k): clean_text(v) for k, v in record.items()}
+        return cleaned if cleaned != record else record
+    if not dataclasses.is_dataclass(record) or isinstance(record, type):
+        return record
+    changes = {}
+    for item in dataclasses.fields(record):
+        value = getattr(record, item.name)
+        cleaned = clean_text(value)
+        if cleaned is not value:
+            changes[item.name] = cleaned
+    return dataclasses.replace(record, **changes) if changes else record
+
+
 def load_file(path: Path) -> SystemSnapshot:
     """One file as a snapshot, or a SnapshotError naming it: whatever the bytes hold, a file
     never raises anything else, so one bad report cannot end a folder's load."""
     name = path.name
     try:
-        return plausible(_load_file(path, name))
+        return plausible(clean_text(_load_file(path, name)))
     except SnapshotError:
         raise
     except Exception as exc:  # the boundary of one file: a parser's bug, said by name
@@ -209,6 +248,8 @@ def _load_file(path: Path, name: str) -> SystemSnapshot:
         return from_json(text, name)
     try:
         return replace(from_report(data, name), machine=path.stem)
+    except TooManyGpusError:
+        raise  # counted already: not an lspci capture to parse line by line
     except SnapshotError:
         text = data.decode("utf-8", errors="replace")
         if "LnkCap:" in text or "LnkSta:" in text:

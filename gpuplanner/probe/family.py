@@ -9,21 +9,66 @@ gone, it is adopted by init), leaves the group and the tree. Two things still fi
 - the mark: the worker starts with an environment variable holding a token of this run, which
   every descendant inherits, and at the end every process carrying it is one of ours.
 
-A process that both clears its environment and leaves between two walks is the one this does
-not see; a probe worker is TensorFlow code, not an adversary of the machine it runs on.
+- the adoption (Linux): the runner's process is a child subreaper, so a process orphaned by
+  a double fork is adopted by it, not by init, and found among its own children that were
+  not there before the run. A grandchild that called setsid, double-forked and started again
+  with an empty environment once outlived the command (issue 42).
+
+Elsewhere a process that both clears its environment and leaves between two walks is the one
+this does not see; a probe worker is TensorFlow code, not an adversary of the machine it runs on.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import secrets
 import signal
+import sys
 import time
+from collections.abc import Callable
 
 import psutil
 
 MARK_ENV = "GPUPLANNER_PROBE_RUN"
+
+
+PR_SET_CHILD_SUBREAPER = 36
+KILL_ROUNDS = 50
+
+
+def become_subreaper() -> bool:
+    """Make this process the one orphans of its descendants are given to (Linux 3.4 and
+    later); False where that cannot be done."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def death_signal_setter() -> Callable[[], None] | None:
+    """For ``Popen(preexec_fn=...)``: the child is killed when the thread that started it ends,
+    so a SIGKILL to ``gpuplanner probe`` ends a silent worker too (issue 42; it once ran on).
+    The libc function is found here, in the parent, so the child between fork and exec only
+    calls it. None where Linux's prctl is not there."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+    def set_death_signal() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+    return set_death_signal
 
 
 class ProcessFamily:
@@ -31,6 +76,16 @@ class ProcessFamily:
         self.token = secrets.token_hex(8)
         self._root: psutil.Process | None = None
         self._seen: dict[int, psutil.Process] = {}
+        self._me = psutil.Process()
+        # Orphans given to this process are the family's; the children it had are not.
+        self._adopting = become_subreaper()
+        self._children_before = {p.pid for p in self._children()}
+
+    def _children(self) -> list[psutil.Process]:
+        try:
+            return list(self._me.children())
+        except psutil.Error:
+            return []
 
     def environment(self) -> dict[str, str]:
         """What the worker's environment adds: the mark its descendants inherit."""
@@ -48,6 +103,32 @@ class ProcessFamily:
         with contextlib.suppress(psutil.Error):
             for child in self._root.children(recursive=True):
                 self._seen.setdefault(child.pid, child)
+        if self._adopting:
+            self._adopt_orphans()
+
+    def _adopt_orphans(self) -> None:
+        """The processes given to this one since the run began, and theirs, in one pass over
+        the process table; an adopted one that has ended is reaped at once (a fork chain
+        leaves a zombie per link, and walking thousands of them once stalled the end)."""
+        try:
+            descendants = self._me.children(recursive=True)
+        except psutil.Error:
+            return
+        root = self._root.pid if self._root is not None else None
+        for process in descendants:
+            if process.pid in self._children_before or process.pid == root:
+                continue
+            try:
+                ended = process.status() == psutil.STATUS_ZOMBIE
+                mine = process.ppid() == self._me.pid
+            except psutil.Error:
+                continue
+            if ended:
+                if mine:
+                    with contextlib.suppress(ChildProcessError, OSError):
+                        os.waitpid(process.pid, os.WNOHANG)
+                continue
+            self._seen.setdefault(process.pid, process)
 
     def _marked(self) -> list[psutil.Process]:
         found = []
@@ -79,12 +160,31 @@ class ProcessFamily:
         deadline = time.monotonic() + grace_s
         while any(_running(p) for p in members) and time.monotonic() < deadline:
             time.sleep(0.02)
-        # Whatever was started during the grace, and whatever ignored the request.
-        members = self.alive()
-        for process in members:
-            with contextlib.suppress(psutil.Error):
-                process.kill()
-        wait_gone(members)
+        # Whatever was started during the grace, and whatever ignored the request: stopped
+        # first, so a link of a fork chain cannot start the next, then killed, round after
+        # round until none is left (a setsid fork loop ignoring SIGTERM once left one).
+        for _ in range(KILL_ROUNDS):
+            members = self.alive()
+            if not members:
+                break
+            for process in members:
+                with contextlib.suppress(psutil.Error):
+                    process.suspend()
+            for process in members:
+                with contextlib.suppress(psutil.Error):
+                    process.kill()
+            wait_gone(members)
+            self._reap()
+
+    def _reap(self) -> None:
+        """Collect the exit of every adopted orphan (the worker is the subprocess module's):
+        an adopted process that ends stays a zombie until its new parent waits for it."""
+        root = self._root.pid if self._root is not None else None
+        for pid in list(self._seen):
+            if pid == root or pid in self._children_before:
+                continue
+            with contextlib.suppress(ChildProcessError, OSError):
+                os.waitpid(pid, os.WNOHANG)
 
 
 def _running(process: psutil.Process) -> bool:

@@ -10,6 +10,7 @@ from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import from_dict, to_dict
+from gpuplanner.core.terminal import excerpt
 from gpuplanner.probe.env_fields import readable_environment
 
 RESULT_KIND = "gpuplanner-probe"
@@ -122,7 +123,7 @@ def from_json(text: str, file: str = "probe.json") -> ProbeResult:
     if not isinstance(data, dict) or data.get("kind") != RESULT_KIND:
         raise ProbeFileError(f"{file}: not a gpuplanner probe result")
     if not isinstance(data.get("version"), int) or data["version"] > RESULT_VERSION:
-        raise ProbeFileError(f"{file}: unknown probe result version {data.get('version')!r}")
+        raise ProbeFileError(f"{file}: unknown probe result version {excerpt(data.get('version'))}")
     data.pop("kind")
     try:
         return from_dict(ProbeResult, data)

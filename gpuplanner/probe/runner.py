@@ -25,7 +25,7 @@ from typing import Any, BinaryIO, Protocol, cast
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
-from gpuplanner.probe.family import ProcessFamily
+from gpuplanner.probe.family import ProcessFamily, death_signal_setter
 from gpuplanner.probe.protocol import ProtocolReader, StderrTail, clean_text, finite
 from gpuplanner.probe.results import (
     RESULT_VERSION,
@@ -208,7 +208,7 @@ class ProbeRunner:
     def _spawn(self) -> subprocess.Popen[bytes]:
         """The worker in its own process group (so a kill takes its children too)."""
         creation: dict[str, Any] = (
-            {"start_new_session": True}
+            {"start_new_session": True, "preexec_fn": death_signal_setter()}
             if os.name == "posix"
             else {
                 "creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)

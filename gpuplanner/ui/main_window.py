@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -77,6 +77,9 @@ QAbstractSpinBox { min-height: 1.5em; }
     + ", ".join(f"{name}:focus" for name in FOCUS_FRAMED)
     + " { border: 2px solid palette(highlight); }\n"
 )
+
+
+CLOSE_WAIT_MS = 5_000  # a cancelled probe ends its tree within 2 s
 
 
 class MainWindow(QMainWindow):
@@ -387,6 +390,15 @@ class MainWindow(QMainWindow):
             page.retranslate()
             page.entered()
         self.currency_changed.emit(currency)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing the window cancels a running probe and waits for the background jobs: a
+        probe once ran on windowless until its timeout, then ended in "Signal source has been
+        deleted" (issue 42)."""
+        if self.controller is not None:
+            self.controller.cancel_probe()
+            self.controller.wait(CLOSE_WAIT_MS)
+        super().closeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

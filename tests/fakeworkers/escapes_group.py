@@ -1,7 +1,9 @@
 """Starts a sleeper that leaves the worker's process group, then exits or hangs.
 
-argv: how the sleeper leaves (setsid, setpgid, double-fork), how the worker ends (exit, hang),
-and a folder where each sleeper writes its pid. The sleepers also ignore SIGTERM.
+argv: how the sleeper leaves (setsid, setpgid, double-fork, or double-fork-bare: a double fork
+whose sleeper starts again with an empty environment, so it carries no mark of the run), how
+the worker ends (exit, hang), and a folder where each sleeper writes its pid. The sleepers also
+ignore SIGTERM.
 """
 
 import json
@@ -28,6 +30,16 @@ if os.fork() == 0:
     elif how == "setpgid":
         os.setpgid(0, 0)
         sleep_forever()
+    elif how == "double-fork-bare":  # setsid, double fork, and an environment of nothing
+        os.setsid()
+        if os.fork() == 0:
+            code = (
+                "import os, signal, sys, time; signal.signal(signal.SIGTERM, signal.SIG_IGN);"
+                "open(os.path.join(sys.argv[1], f'{os.getpid()}.pid'), 'w').write(str(os.getpid()));"
+                "time.sleep(600)"
+            )
+            os.execve(sys.executable, [sys.executable, "-c", code, str(folder)], {})
+        os._exit(0)
     else:  # double fork: the middle process exits at once; init adopts the sleeper
         os.setsid()
         if os.fork() == 0:

@@ -145,7 +145,9 @@ class ComputerPage(WizardPage):
         self.load_button.clicked.connect(self._load_file)
         controller.scan_started.connect(self._busy)
         controller.scan_finished.connect(self._show)
-        controller.error.connect(lambda _m: self._idle())
+        # A bound method, not a lambda: the connection ends with the page, and a reset kiosk
+        # frees the last customer's controller (a lambda kept 60 of them alive; issue 42).
+        controller.error.connect(self._error_seen)
         for widget in (self.psu_watts, self.psu_8pin, self.clearance, self.free_slots):
             widget.valueChanged.connect(self._store)
         self.tariff.valueChanged.connect(self._store)
@@ -209,6 +211,9 @@ class ComputerPage(WizardPage):
         self.busy.setVisible(True)
         self.scan_button.setEnabled(False)
         self.summary.setText(self.tr("Looking at this computer…"))
+
+    def _error_seen(self, _message: str) -> None:
+        self._idle()
 
     def _idle(self) -> None:
         self.busy.setVisible(False)
