@@ -106,7 +106,7 @@ def run_cli(
     """``gpuplanner ARGS`` as a fresh process runs it: its own user folders, the network guard,
     ``tmp_path`` as the working folder; a ``subprocess.CompletedProcess`` either way.
 
-    A sub-command runs in this process (``cli.main``, tests/cli_in_process.py): a child Python
+    A sub-command runs in this process (``cli.main``, tests/helpers/cli_in_process.py): a child Python
     costs about a second of imports and start-up, over a hundred times a run. What only a
     process has goes to one (``run_cli_process``): a window (no sub-command), a PDF (Qt's
     application object would outlive the call), an environment that changes how Python itself

@@ -1,4 +1,5 @@
-"""DESIGN §2's boundaries, enforced by import-linter, plus what imports alone cannot see."""
+"""The layers' boundaries (README, Develop; pyproject.toml [tool.importlinter]), enforced by
+import-linter, plus what imports alone cannot see."""
 
 from __future__ import annotations
 
