@@ -48,8 +48,11 @@ def pytest_runtest_setup(item):
 @pytest.fixture(autouse=True)
 def _gpuplanner_home(tmp_path_factory, monkeypatch):
     """Each test gets its own user folders, never the developer's real ones."""
+    from helpers.seeded_catalog import seed_home
+
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("GPUPLANNER_HOME", str(home))
+    seed_home(home)  # the catalog the app would build on its first start, already built
     return home
 
 

@@ -3,27 +3,25 @@
 ``conftest.run_cli`` uses it for sub-commands. The command sees the child's environment (its
 own GPUPLANNER_HOME, language and locale, the network log), the child's working folder, its
 own standard streams and ``sys.argv``; all are put back afterwards, as are the log handlers
-the command installs. A fresh home starts with the bundled catalog already built (once a
-session, from the same CSV files, checked by their digest as the app checks it), where a child
-would spend a second building its own. An exit, a usage error or an uncaught exception becomes the return code
+the command installs. A fresh home starts with the bundled catalog already built
+(helpers/seeded_catalog.py). An exit, a usage error or an uncaught exception becomes the return code
 a process would have had (0, 2, 1), with the traceback on its stderr.
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import io
 import logging
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from helpers.seeded_catalog import seed_home
 
 
 def run_main(
@@ -31,7 +29,8 @@ def run_main(
 ) -> subprocess.CompletedProcess[str]:
     from gpuplanner import cli
 
-    _seed_catalog(env)
+    if env.get("GPUPLANNER_HOME"):
+        seed_home(Path(env["GPUPLANNER_HOME"]))
     out, err = _stream(), _stream()
     with _environment(env), _folder(cwd), _streams(out, err, input), _logging_restored():
         sys.argv = ["gpuplanner", *args]
@@ -118,26 +117,3 @@ def _logging_restored() -> Iterator[None]:
                 with contextlib.suppress(OSError, ValueError):
                     handler.close()
         root.setLevel(level)
-
-
-_built: Path | None = None
-
-
-def _seed_catalog(env: dict[str, str]) -> None:
-    """Copy the session's catalog into a home that has no cache folder yet; a home a test set
-    up itself (a cache it broke, a folder it made read-only) is left as it is."""
-    global _built
-    home = env.get("GPUPLANNER_HOME")
-    if not home or (Path(home) / "cache").exists():
-        return
-    from gpuplanner.catalog.bundled import DB_NAME, ensure_catalog
-
-    if _built is None:
-        folder = Path(tempfile.mkdtemp(prefix="gpuplanner-tests-catalog-"))
-        atexit.register(shutil.rmtree, folder, True)
-        _built = ensure_catalog(folder / DB_NAME)
-    try:
-        (Path(home) / "cache").mkdir(parents=True)
-        shutil.copyfile(_built, Path(home) / "cache" / DB_NAME)
-    except OSError:
-        pass  # the command builds its own, as a child would
