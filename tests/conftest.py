@@ -176,9 +176,10 @@ def package_source():
     return PackageSource.read(REPO_ROOT / "gpuplanner")
 
 
-# The bundled catalog built once per test module, the speed model and the cards by id: the
-# planning tests' common ground (a module that needs another catalog defines its own).
-@pytest.fixture(scope="module")
+# The bundled catalog built once per session, the speed model and the cards by id: the
+# planning tests' common ground (a module that needs another catalog defines its own). Every
+# catalog record is a frozen dataclass of tuples, so no test can change what the next one sees.
+@pytest.fixture(scope="session")
 def data(tmp_path_factory):
     from catalog_helpers import built_catalog
 
