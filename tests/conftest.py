@@ -84,9 +84,7 @@ def _no_network():
 def child_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     """Environment for a child Python: the network guard loaded, its own user folders."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(TESTS_DIR / "netguard_site"), env.get("PYTHONPATH", "")) if p
-    )
+    env["PYTHONPATH"] = _guarded_path(env)
     env[netguard.LOG_ENV] = str(tmp_path / "network-attempts.log")
     env["GPUPLANNER_HOME"] = str(tmp_path / "child-home")
     env.update(extra)
@@ -113,7 +111,8 @@ def run_cli(
     costs about a second of imports and start-up, over a hundred times a run. What only a
     process has goes to one (``run_cli_process``): a window (no sub-command), a PDF (Qt's
     application object would outlive the call), an environment that changes how Python itself
-    starts (an output encoding, a display).
+    starts (an output encoding, a display, a module path of its own). ``timeout`` bounds a
+    child only.
     """
     env = env or child_env(tmp_path)
     if not in_process_ok(args, env):
@@ -148,7 +147,7 @@ def run_cli_process(
 
 # What the child's environment may change and still run in this process: the app's own
 # settings and the locale, which the app reads from os.environ on each call.
-_IN_PROCESS_ENV = ("GPUPLANNER_", "LANG", "LC_", "LANGUAGE", "PYTHONPATH", "TZ", "HOME")
+_IN_PROCESS_ENV = ("GPUPLANNER_", "LANG", "LC_", "LANGUAGE", "TZ", "HOME")
 
 
 def in_process_ok(args: tuple[str, ...], env: dict) -> bool:
@@ -158,8 +157,17 @@ def in_process_ok(args: tuple[str, ...], env: dict) -> bool:
         return False  # the window, the kiosk, the frozen app's probe worker
     if any(str(arg).lower().endswith(".pdf") for arg in args):
         return False
+    # child_env's module path only adds the network guard, which this process has already.
+    if env.get("PYTHONPATH") not in (os.environ.get("PYTHONPATH"), _guarded_path(os.environ)):
+        return False
     changed = {k for k in set(env) | set(os.environ) if env.get(k) != os.environ.get(k)}
-    return all(k.startswith(_IN_PROCESS_ENV) for k in changed)
+    return all(k.startswith(_IN_PROCESS_ENV) for k in changed - {"PYTHONPATH"})
+
+
+def _guarded_path(env) -> str:
+    return os.pathsep.join(
+        p for p in (str(TESTS_DIR / "netguard_site"), env.get("PYTHONPATH", "")) if p
+    )
 
 
 def venv_tool(name: str) -> str | None:

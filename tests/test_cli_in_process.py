@@ -62,6 +62,8 @@ def test_what_needs_a_process_gets_one(tmp_path):
     assert not in_process_ok(("recommend", "--report", "r.PDF"), env)  # Qt's application
     assert not in_process_ok(("db", "info"), {**env, "PYTHONIOENCODING": "ascii"})
     assert in_process_ok(("db", "info"), {**env, "LANG": "zh_CN.UTF-8"})
+    fakes = {**env, "PYTHONPATH": f"{tmp_path}{os.pathsep}{env['PYTHONPATH']}"}
+    assert not in_process_ok(("scan",), fakes)  # modules of its own, seen only by a child
 
 
 def test_process_tests_are_found_through_the_functions_they_call(tmp_path):
