@@ -1,3 +1,3 @@
 """gpuplanner: choose, and safely fit, a GPU for TensorFlow work."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

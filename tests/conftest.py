@@ -27,6 +27,18 @@ SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
 SHARED_ABSENT = "needs the team's shared folder (../shared or $GPUPLANNER_SHARED), absent here"
 
 
+def pytest_collection_modifyitems(items):
+    from helpers.process_tests import process_functions
+
+    for item in items:
+        path = getattr(item, "path", None)
+        name = getattr(item, "originalname", None)
+        if path is None or name is None:
+            continue
+        if item.get_closest_marker("xvfb") or name in process_functions(Path(path)):
+            item.add_marker(pytest.mark.integration)
+
+
 def pytest_runtest_setup(item):
     marker = item.get_closest_marker("shared")
     if marker is not None and not (SHARED / (marker.args[0] if marker.args else "")).exists():
@@ -36,8 +48,11 @@ def pytest_runtest_setup(item):
 @pytest.fixture(autouse=True)
 def _gpuplanner_home(tmp_path_factory, monkeypatch):
     """Each test gets its own user folders, never the developer's real ones."""
+    from helpers.seeded_catalog import seed_home
+
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("GPUPLANNER_HOME", str(home))
+    seed_home(home)  # the catalog the app would build on its first start, already built
     return home
 
 
@@ -69,9 +84,7 @@ def _no_network():
 def child_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     """Environment for a child Python: the network guard loaded, its own user folders."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(TESTS_DIR / "netguard_site"), env.get("PYTHONPATH", "")) if p
-    )
+    env["PYTHONPATH"] = _guarded_path(env)
     env[netguard.LOG_ENV] = str(tmp_path / "network-attempts.log")
     env["GPUPLANNER_HOME"] = str(tmp_path / "child-home")
     env.update(extra)
@@ -85,6 +98,33 @@ def assert_no_child_network(tmp_path: Path) -> None:
 
 
 def run_cli(
+    tmp_path: Path,
+    *args: str,
+    timeout: float = 120,
+    env: dict | None = None,
+    input: str | None = None,
+):
+    """``gpuplanner ARGS`` as a fresh process runs it: its own user folders, the network guard,
+    ``tmp_path`` as the working folder; a ``subprocess.CompletedProcess`` either way.
+
+    A sub-command runs in this process (``cli.main``, tests/helpers/cli_in_process.py): a child Python
+    costs about a second of imports and start-up, over a hundred times a run. What only a
+    process has goes to one (``run_cli_process``): a window (no sub-command), a PDF (Qt's
+    application object would outlive the call), an environment that changes how Python itself
+    starts (an output encoding, a display, a module path of its own). ``timeout`` bounds a
+    child only.
+    """
+    env = env or child_env(tmp_path)
+    if not in_process_ok(args, env):
+        return run_cli_process(tmp_path, *args, timeout=timeout, env=env, input=input)
+    from helpers.cli_in_process import run_main
+
+    result = run_main(list(args), env=env, cwd=tmp_path, input=input)
+    assert_no_child_network(tmp_path)
+    return result
+
+
+def run_cli_process(
     tmp_path: Path,
     *args: str,
     timeout: float = 120,
@@ -105,15 +145,49 @@ def run_cli(
     return result
 
 
+# What the child's environment may change and still run in this process: the app's own
+# settings and the locale, which the app reads from os.environ on each call.
+_IN_PROCESS_ENV = ("GPUPLANNER_", "LANG", "LC_", "LANGUAGE", "TZ", "HOME")
+
+
+def in_process_ok(args: tuple[str, ...], env: dict) -> bool:
+    from gpuplanner.cli import COMMANDS
+
+    if not any(arg in COMMANDS for arg in args) or "--probe-worker" in args:
+        return False  # the window, the kiosk, the frozen app's probe worker
+    if any(str(arg).lower().endswith(".pdf") for arg in args):
+        return False
+    # child_env's module path only adds the network guard, which this process has already.
+    if env.get("PYTHONPATH") not in (os.environ.get("PYTHONPATH"), _guarded_path(os.environ)):
+        return False
+    changed = {k for k in set(env) | set(os.environ) if env.get(k) != os.environ.get(k)}
+    return all(k.startswith(_IN_PROCESS_ENV) for k in changed - {"PYTHONPATH"})
+
+
+def _guarded_path(env) -> str:
+    return os.pathsep.join(
+        p for p in (str(TESTS_DIR / "netguard_site"), env.get("PYTHONPATH", "")) if p
+    )
+
+
 def venv_tool(name: str) -> str | None:
     """A console script installed beside this Python (the venv's bin/), else on PATH."""
     candidate = Path(sys.executable).parent / name
     return str(candidate) if candidate.exists() else shutil.which(name)
 
 
-# The bundled catalog built once per test module, the speed model and the cards by id: the
-# planning tests' common ground (a module that needs another catalog defines its own).
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
+def package_source():
+    """The package's modules, read once and parsed on demand (tests/helpers/package_source.py)."""
+    from helpers.package_source import PackageSource
+
+    return PackageSource.read(REPO_ROOT / "gpuplanner")
+
+
+# The bundled catalog built once per session, the speed model and the cards by id: the
+# planning tests' common ground (a module that needs another catalog defines its own). Every
+# catalog record is a frozen dataclass of tuples, so no test can change what the next one sees.
+@pytest.fixture(scope="session")
 def data(tmp_path_factory):
     from catalog_helpers import built_catalog
 

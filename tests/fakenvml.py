@@ -180,7 +180,7 @@ class FakeNvml:
     def nvmlDeviceGetPowerUsage(self, h):
         return self._gpu(h, "power", "power_usage")
 
-    def nvmlDeviceGetTemperature(self, h, sensor):
+    def nvmlDeviceGetTemperature(self, h, _sensor):
         return self._gpu(h, "temperature", "temperature")
 
     def nvmlDeviceGetFanSpeed(self, h):

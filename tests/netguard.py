@@ -60,12 +60,3 @@ def install() -> None:
 
     _originals["getaddrinfo"] = original_getaddrinfo
     socket.getaddrinfo = getaddrinfo
-
-
-def uninstall() -> None:
-    for name, original in _originals.items():
-        if name == "getaddrinfo":
-            socket.getaddrinfo = original
-        else:
-            setattr(socket.socket, name, original)
-    _originals.clear()

@@ -166,10 +166,6 @@ def test_a_slot_powered_card_is_not_asked_for_zero_cables(data):
     ]
 
 
-def data_gpu(data, gpu_id):
-    return next(g for g in data.gpus if g.id == gpu_id)
-
-
 def test_your_card_sits_at_its_own_speed_and_price(data):
     """The installed card's marker once sat on the 'add a second one' option (2x, two prices)."""
     from helpers.reports import SNAPSHOT

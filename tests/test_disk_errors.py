@@ -70,7 +70,7 @@ def test_a_failed_write_keeps_the_catalog_already_there(tmp_path, monkeypatch):
     build.build_database(CSV_DIR, out)
     before = out.read_bytes()
 
-    def broken(tmp_path_, data, digest):
+    def broken(_path, _data, _digest):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(build, "_write_database", broken)

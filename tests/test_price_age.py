@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from catalog_helpers import built_catalog
@@ -11,8 +10,6 @@ from catalog_helpers import built_catalog
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.recommend import PlanRequest, recommend
-
-PACKAGE = Path(__file__).resolve().parents[1] / "gpuplanner"
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +49,11 @@ def test_a_price_dated_after_today_is_not_used(data):
     assert option.price_each.date == "2023-12-28" and option.price_each.age_days == 35
 
 
-def test_no_calendar_year_decides_a_price_age():
+def test_no_calendar_year_decides_a_price_age(package_source):
     pattern = re.compile(r"price_year|\b20[1-3]\d\b")
     for folder in ("planning", "report", "commands", "ui"):
-        for path in (PACKAGE / folder).rglob("*.py"):
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for path in package_source.files(folder):
+            for number, line in enumerate(package_source.texts[path].splitlines(), 1):
                 code = line.split("#", 1)[0]
                 if "age" in code.lower() and pattern.search(code):
                     raise AssertionError(f"{path.name}:{number}: {line.strip()}")

@@ -35,7 +35,9 @@ def data():
 
 
 def golden_form(page: str) -> str:
-    """The report with each SVG inlined as text and the QR code's PNG as its digest."""
+    """The report with each SVG inlined as text, the QR code's PNG as its digest and the
+    app's version as ``VERSION`` (a release changes no golden file; the version itself is
+    checked in test_the_report_says_what_was_planned)."""
 
     def svg(match: re.Match) -> str:
         return "svg:\n" + base64.b64decode(match.group(1)).decode("utf-8") + "\n"
@@ -43,6 +45,7 @@ def golden_form(page: str) -> str:
     def png(match: re.Match) -> str:
         return "png:sha256:" + hashlib.sha256(base64.b64decode(match.group(1))).hexdigest()
 
+    page = page.replace(f"gpuplanner {__version__}", "gpuplanner VERSION")
     page = re.sub(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", svg, page)
     return re.sub(r"data:image/png;base64,([A-Za-z0-9+/=]+)", png, page)
 

@@ -194,7 +194,7 @@ def test_an_existing_backup_is_never_overwritten(tmp_path, monkeypatch):
 
     class Frozen(dt.datetime):
         @classmethod
-        def now(cls, tz=None):
+        def now(cls, _tz=None):  # datetime.now's signature
             return cls(2026, 11, 30, 12, 0, 0)
 
     monkeypatch.setattr(dt, "datetime", Frozen)

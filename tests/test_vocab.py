@@ -7,6 +7,7 @@ import ast
 import re
 
 from conftest import REPO_ROOT
+from helpers.package_source import PackageSource
 
 from gpuplanner.catalog import pricelist, schema
 from gpuplanner.core import vocab
@@ -14,14 +15,12 @@ from gpuplanner.hardware.nvml import HINTS
 from gpuplanner.planning.power import EFFICIENCY
 from gpuplanner.report import job_text, plan_text
 
-PACKAGE = REPO_ROOT / "gpuplanner"
 
-
-def _string_args(call_name: str, position: int = 0) -> set[str]:
+def _string_args(source: PackageSource, call_name: str, position: int = 0) -> set[str]:
     """Every string literal passed at ``position`` to a call of ``call_name`` in the package."""
     found = set()
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path in source.files():
+        for node in ast.walk(source.tree(path)):
             if (
                 isinstance(node, ast.Call)
                 and getattr(node.func, "id", getattr(node.func, "attr", None)) == call_name
@@ -33,24 +32,24 @@ def _string_args(call_name: str, position: int = 0) -> set[str]:
     return found
 
 
-def _assigned(keyword: str) -> set[str]:
+def _assigned(source: PackageSource, keyword: str) -> set[str]:
     """String literals given to ``keyword=`` anywhere in hardware/ (the scan's verdicts)."""
     found = set()
-    for path in (PACKAGE / "hardware").rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
+    for path in source.files("hardware"):
+        text = source.texts[path]
         found |= set(re.findall(rf'\b{keyword}\s*=\s*"([a-z-]+)"', text))
     return found
 
 
-def test_every_driver_state_written_is_in_the_vocabulary():
-    written = _string_args("_status") | _string_args("DriverStatus")
+def test_every_driver_state_written_is_in_the_vocabulary(package_source):
+    written = _string_args(package_source, "_status") | _string_args(package_source, "DriverStatus")
     assert written and written <= set(vocab.DRIVER_STATES), written - set(vocab.DRIVER_STATES)
     # Every state but ok and not-read has a hint for the user.
     assert set(HINTS) <= set(vocab.DRIVER_STATES)
 
 
-def test_every_tensorflow_verdict_written_is_in_the_vocabulary():
-    written = _assigned("verdict")
+def test_every_tensorflow_verdict_written_is_in_the_vocabulary(package_source):
+    written = _assigned(package_source, "verdict")
     assert written and written <= set(vocab.TF_VERDICTS), written - set(vocab.TF_VERDICTS)
 
 
@@ -87,7 +86,7 @@ def test_the_catalog_data_speaks_the_vocabulary():
     assert {p["region"] for p in prices} <= set(vocab.REGIONS)
 
 
-def test_each_market_is_said_once_and_its_words_are_known():
+def test_each_market_is_said_once_and_its_words_are_known(package_source):
     """Per-market defaults (money, socket, tariff) live in core/markets.py only (issue 29)."""
     from gpuplanner.core import markets
     from gpuplanner.planning.power import SOCKETS
@@ -96,7 +95,6 @@ def test_each_market_is_said_once_and_its_words_are_known():
     assert {m.currency for m in markets.MARKETS.values()} == set(vocab.CURRENCIES)
     assert all(m.socket in SOCKETS and m.tariff_per_kwh > 0 for m in markets.MARKETS.values())
     assert markets.region_of("USD") == "US" and markets.region_of("USD", "CN") == "CN"
-    for path in PACKAGE.rglob("*.py"):
+    for path, text in package_source.texts.items():
         if path.name != "markets.py":
-            text = path.read_text(encoding="utf-8")
             assert '"CN-10A"' not in text.replace('"CN-10A": (', ""), path.name

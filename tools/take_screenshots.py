@@ -55,7 +55,8 @@ def size_shots(out_dir: Path, home: str) -> None:
             print(out_dir / name)
 
 
-# The fleet view is shown on the recorded nvidia-smi -q -x reports (DESIGN: ../shared/fixtures).
+# The fleet view is shown on the recorded nvidia-smi -q -x reports of the team's shared folder
+# (../shared/fixtures, as the README says; the shots are skipped without it).
 FLEET_SHOTS = [("9-fleet-en.png", "en", "USD"), ("9-fleet-zh_CN.png", "zh_CN", "CNY")]
 
 # The results page for a recorded machine (2x RTX 2080 Ti, driver 410) and for a job that

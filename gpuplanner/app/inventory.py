@@ -1,6 +1,6 @@
 """A scan or imported snapshot, completed with what the catalog knows.
 
-The hardware package may not know the catalog (DESIGN §2); this module joins them: each
+The hardware package may not know the catalog (its import contract in pyproject.toml); this module joins them: each
 GPU gets its catalog card, the CPU its power class, and the snapshot the TensorFlow
 diagnosis from the build tables.
 """

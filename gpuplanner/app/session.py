@@ -41,7 +41,7 @@ class Session:
     case_form: CaseForm | None = None
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
-    # The job and the user's choices, checked when made (planning/inputs.py); the pages
+    # The job and the user's choices, checked when made (core/job_inputs.py); the pages
     # change them with ``update``. Unset model, method and budget are the scenario's.
     job: JobInputs = field(default_factory=JobInputs)
     cny_per_usd: float | None = None  # the catalog's newest rate, for switching the budget

@@ -1,9 +1,10 @@
 """The three situations the wizard plans for, and what each typically spends: vocabulary every
 layer shares (the first page shows the budgets before any planning code is loaded).
 
-Budgets come from the product design (DESIGN.md §1) and the seed article's scenario
-advice (shared/seeds/002: student ¥2,500-3,500 for an RTX 3060 12GB or 4060 Ti 16GB;
-small firms 24 GB cards; LLM work "单价数万元起", from tens of thousands of yuan).
+Budgets come from the team's product design and the scenario advice of the article it was
+seeded with (student ¥2,500-3,500 for an RTX 3060 12GB or 4060 Ti 16GB; small firms 24 GB
+cards; LLM work "单价数万元起", from tens of thousands of yuan); docs/PLANNING.md ("Scenarios
+and ranking") lists them.
 USD ranges are the design's own figures where it gives them, else the CNY range at
 about 7.1 CNY/USD, rounded.
 """

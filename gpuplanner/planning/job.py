@@ -90,7 +90,7 @@ def validated(request: PlanRequest) -> tuple[PlanRequest, str, float, int]:
     preset = PRESETS[request.scenario]
     if request.currency not in ("CNY", "USD"):
         raise PlanError(f"unknown currency {request.currency!r}: use CNY or USD")
-    # The inputs were checked when the request was made (planning/inputs.py).
+    # The inputs were checked when the request was made (core/job_inputs.py).
     budget = request.budget if request.budget is not None else preset.budget(request.currency).high
     if request.psu is not None and request.psu.rated_w <= 0:
         raise PlanError("the power supply's wattage must be above zero")

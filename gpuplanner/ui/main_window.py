@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # the fleet window loads when it is first opened
     from gpuplanner.ui.fleet_window import FleetWindow
 
 # Wizard pages after the first are built when first opened: the first paint must not wait for
-# the planning engine, the catalog types or pyqtgraph (DESIGN §8, issue 7).
+# the planning engine, the catalog types or pyqtgraph (issue 7; benchmarks/bench_startup.py measures it).
 PAGE_CLASSES = (
     ("gpuplanner.ui.pages.computer_page", "ComputerPage", True),
     ("gpuplanner.ui.pages.probe_page", "ProbePage", True),

@@ -30,10 +30,9 @@ class FakeRunner:
 
     def __init__(self, on_event, status="ok"):
         self.on_event, self.status = on_event, status
-        self.cancelled = False
 
     def cancel(self):
-        self.cancelled = True
+        """The wizard's Cancel: this runner's events are already sent, nothing is left to stop."""
 
     def run(self):
         from gpuplanner.probe.runner import ProbeEvent
