@@ -789,3 +789,37 @@ def test_sixty_resets_leave_one_controller_alive(kiosk):
     alive = [o for o in gc.get_objects() if isinstance(o, WizardController)]
     assert len(alive) == 1, len(alive)
     assert alive[0] is window.main.controller
+
+
+@pytest.mark.parametrize("outside", ["resize", "move", "hide", "minimise"])
+def test_the_kiosk_takes_back_its_screen_from_outside_clients(kiosk, qtbot, outside):
+    """Issue 42: resizing to 200x100, moving and unmapping the kiosk from outside (xdotool)
+    were never undone. The guard's tick restores the full screen and logs it."""
+    window, guard, _clock, _exits = kiosk()
+    window.keep_fullscreen = True
+    screen = window.screen()
+    window.setGeometry(screen.geometry())
+    window.showFullScreen()
+    assert not window.hold_screen()  # nothing to do while it covers the screen
+    if outside == "resize":
+        window.showNormal()
+        window.resize(200, 100)
+    elif outside == "move":
+        window.showNormal()
+        window.move(300, 200)
+    elif outside == "hide":
+        window.hide()
+    else:
+        window.showMinimized()
+    guard.tick()
+    assert window.isVisible() and window.isFullScreen() and not window.isMinimized()
+    assert window.geometry().contains(screen.geometry())
+    assert not window.hold_screen()  # restored once, then left alone
+
+
+def test_staff_who_left_the_kiosk_are_not_followed(kiosk):
+    window, _guard, _clock, _exits = kiosk()
+    window.keep_fullscreen = True
+    window._unlocked = True  # staff chose "leave kiosk mode"
+    window.hide()
+    assert not window.hold_screen() and not window.isVisible()

@@ -82,6 +82,7 @@ class KioskWindow(QWidget):
         self._on_language = on_language
         self._on_exit = on_exit
         self._unlocked = False
+        self.keep_fullscreen = False  # set when shown full screen: hold_screen keeps it so
         self.setWindowTitle(f"{config.shop_name} – gpuplanner")
         self._retired: list = []  # controllers of earlier customers whose jobs may still be running
         self.gate = PinGate(config.pin_hash, clock)
@@ -185,6 +186,32 @@ class KioskWindow(QWidget):
         self.countdown.setGeometry(self.rect())
         super().resizeEvent(event)
 
+    def hold_screen(self) -> bool:
+        """Put the kiosk back over the whole screen if something outside it (another X client,
+        a window manager's key) hid, minimised, moved or resized it; says so in the log. Only
+        once it was shown full screen (``keep_fullscreen``), and never after staff let go."""
+        if not self.keep_fullscreen or self._unlocked:
+            return False
+        screen = self.screen()
+        # Covering the screen, or more of it where the window's least size is larger.
+        covered = screen is None or self.geometry().contains(screen.geometry())
+        if self.isVisible() and not self.isMinimized() and self.isFullScreen() and covered:
+            return False
+        log.warning(
+            "kiosk: the window was hidden, moved or resized from outside (%dx%d at %d,%d); "
+            "restored to the full screen",
+            self.width(),
+            self.height(),
+            self.x(),
+            self.y(),
+        )
+        if screen is not None:
+            self.setGeometry(screen.geometry())
+        self.showFullScreen()
+        self.raise_()
+        self.activateWindow()
+        return True
+
     # -- the way out ---------------------------------------------------------------------------
 
     def ask_pin(self) -> None:
@@ -274,6 +301,7 @@ class KioskGuard(QObject):
         )
 
     def tick(self) -> None:
+        self.window.hold_screen()
         state = self.idle.state(self.clock())
         if state.phase == "reset":
             self.window.reset()

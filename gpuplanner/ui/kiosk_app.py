@@ -137,6 +137,7 @@ def run(
         screen = QGuiApplication.primaryScreen()
         if screen is not None:
             window.setGeometry(screen.geometry())
+        window.keep_fullscreen = True  # the guard puts it back if anything outside moves it
         window.showFullScreen()
     log.info("kiosk started for %s", config.shop_name)
     return finish(app.exec())
