@@ -368,7 +368,14 @@ def test_the_shared_fixtures_as_a_fleet_find_every_machine(catalog):
     assert sorted(m.file for m in machines) == sorted(readable)
     files = [p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")]
     assert len(machines) + len(problems) == len(files)  # every file's fate
-    assert {Path(m.file).parent.name for m in machines} >= {"nvidia-smi-q-x", "lspci-vv"}
+    # Every kind of machine recording is read: the reports, the captures and the -L listings.
+    assert {Path(m.file).parent.name for m in machines} >= {
+        "nvidia-smi-q-x",
+        "nvidia-smi-q",
+        "nvidia-smi-query-gpu-csv",
+        "lspci-vv",
+        "nvidia-smi-L",
+    }
 
 
 @pytest.mark.shared("fixtures")

@@ -373,6 +373,41 @@ def parse_csv(text: str) -> Report:
     return Report(driver, None, len(gpus), tuple(gpus), "nvidia-smi-csv")
 
 
+# nvidia-smi -L: "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)", then one line per MIG device,
+# "  MIG 1g.10gb     Device  0: (UUID: MIG-...)". Names and MIG slices, nothing of the link.
+_LIST_GPU = re.compile(r"^GPU (\d+): (.+?) \(UUID: [^)]*\)\s*$")
+_LIST_MIG = re.compile(r"^\s+MIG (\d+)g\.(\d+)gb\s+Device\s+\d+:")
+
+
+def _list_reader(mig: bool) -> Reader:
+    return lambda field: ("Enabled" if mig else None) if field.name == "mig_enabled" else None
+
+
+def parse_list(text: str) -> Report:
+    """An ``nvidia-smi -L`` listing: each GPU by name, with its MIG devices' memory (a profile's
+    "10gb" is its memory in GB); no link, power or driver facts."""
+    listed: list[tuple[str, list[MigSlice]]] = []
+    for line in text.splitlines()[: 2 * MAX_GPUS * 8]:  # at most seven MIG lines a GPU
+        gpu = _LIST_GPU.match(line)
+        if gpu:
+            if len(listed) >= MAX_GPUS:
+                raise TooManyGpus(f"more than {MAX_GPUS} GPUs in one machine")
+            listed.append((gpu.group(2), []))
+            continue
+        mig = _LIST_MIG.match(line)
+        if mig and listed:
+            listed[-1][1].append(MigSlice(memory_mib=float(mig.group(2)) * 1000 / 1.048576))
+    if not listed:
+        raise ReportError("not an nvidia-smi -L listing")
+    gpus = tuple(
+        _device(
+            i, _list_reader(bool(slices)), "list", None, None, None, name, (), False, tuple(slices)
+        )
+        for i, (name, slices) in enumerate(listed)
+    )
+    return Report(None, None, len(gpus), gpus, "nvidia-smi-list")
+
+
 def parse_report(data: bytes) -> Report:
     """Any of the three formats, told apart by content."""
     if len(data) > MAX_REPORT_BYTES:
@@ -404,4 +439,8 @@ def parse_report(data: bytes) -> Report:
     if stripped.lower().startswith(("name", "timestamp", "index", "pci.bus_id", "uuid")):
         _refuse_too_many(stripped, "csv")
         return parse_csv(text)
-    raise ReportError("not an nvidia-smi report (expected -q -x XML, -q text or --query-gpu CSV)")
+    if _LIST_GPU.match(stripped.splitlines()[0] if stripped else ""):
+        return parse_list(stripped)
+    raise ReportError(
+        "not an nvidia-smi report (expected -q -x XML, -q text, --query-gpu CSV or -L)"
+    )
