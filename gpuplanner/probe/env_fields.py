@@ -9,6 +9,7 @@ schema does not name are dropped; text is bounded and stripped of control charac
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 MAX_GPUS = 256
@@ -67,40 +68,49 @@ def _number(value: object, where: str) -> float | None:
     return number
 
 
+def _count(value: object, where: str) -> int | None:
+    count = _number(value, where)
+    return int(count) if count is not None and 0 <= count < 1e6 else None
+
+
+Reader = Callable[[object, str], object]
+# Each schema: the keys of one kind and the reader that types them.
+GPU_SCHEMA: tuple[tuple[tuple[str, ...], Reader], ...] = (
+    (GPU_TEXT, _text),
+    (GPU_FLAG, _flag),
+    (GPU_NUMBER, _number),
+)
+SCHEMA: tuple[tuple[tuple[str, ...], Reader], ...] = (
+    (TEXT, _text),
+    (VERSION, _version),
+    (FLAG, _flag),
+    (COUNT, _count),
+)
+
+
+def _fields(
+    source: dict[str, Any], where: str, schema: tuple[tuple[tuple[str, ...], Reader], ...]
+) -> dict[str, Any]:
+    """The fields of ``schema`` that ``source`` has, each through its reader."""
+    return {
+        key: read(source[key], f"{where}.{key}")
+        for keys, read in schema
+        for key in keys
+        if key in source
+    }
+
+
 def _gpu(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Unreadable(f"{where} is not an object")
-    out: dict[str, Any] = {}
-    for key in GPU_TEXT:
-        if key in value:
-            out[key] = _text(value[key], f"{where}.{key}")
-    for key in GPU_FLAG:
-        if key in value:
-            out[key] = _flag(value[key], f"{where}.{key}")
-    for key in GPU_NUMBER:
-        if key in value:
-            out[key] = _number(value[key], f"{where}.{key}")
-    return out
+    return _fields(value, where, GPU_SCHEMA)
 
 
 def read_environment(params: object) -> dict[str, Any]:
     """The environment's fields, each of its type; ``Unreadable`` names the first that is not."""
     if not isinstance(params, dict):
         raise Unreadable("params is not an object")
-    out: dict[str, Any] = {}
-    for key in TEXT:
-        if key in params:
-            out[key] = _text(params[key], f"params.{key}")
-    for key in VERSION:
-        if key in params:
-            out[key] = _version(params[key], f"params.{key}")
-    for key in FLAG:
-        if key in params:
-            out[key] = _flag(params[key], f"params.{key}")
-    for key in COUNT:
-        if key in params:
-            count = _number(params[key], f"params.{key}")
-            out[key] = int(count) if count is not None and 0 <= count < 1e6 else None
+    out = _fields(params, "params", SCHEMA)
     if "gpus" in params and params["gpus"] is not None:
         gpus = params["gpus"]
         if not isinstance(gpus, list):
