@@ -84,39 +84,25 @@ def test_china_market_top_picks_say_where_their_price_comes_from(data, model, sc
             assert head.ask_price is None
 
 
-def test_a_recent_chinese_listing_needs_no_words_of_warning():
-    fresh = PriceFact(
+def _chinese(condition="used", date="2026-10-01", age_days=61):
+    return PriceFact(
         amount=5000.0,
         currency="CNY",
-        condition="used",
+        condition=condition,
         region="CN",
         source="x",
-        date="2026-10-01",
-        age_days=61,
+        date=date,
+        age_days=age_days,
     )
+
+
+def test_a_recent_chinese_listing_needs_no_words_of_warning():
+    fresh = _chinese()
     assert listed_here(fresh, "CN")
     assert not listed_here(fresh, "US")
-    old = PriceFact(
-        amount=5000.0,
-        currency="CNY",
-        condition="new",
-        region="CN",
-        source="x",
-        date="2025-06-01",
-        age_days=548,
-    )
-    assert not listed_here(old, "CN")
+    assert not listed_here(_chinese("new", "2025-06-01", 548), "CN")
     for kind in ("estimate", "msrp"):
-        guess = PriceFact(
-            amount=5000.0,
-            currency="CNY",
-            condition=kind,
-            region="CN",
-            source="x",
-            date="2026-10-01",
-            age_days=61,
-        )
-        assert not listed_here(guess, "CN")
+        assert not listed_here(_chinese(kind), "CN")
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
