@@ -349,3 +349,25 @@ def test_the_fleet_picks_what_each_machines_own_plan_picks(data, model, scenario
     assert compared == len(machines) and bought >= 5
     mig = next(c for name, c in rows.items() if "mig-enabled_partial" in name)
     assert mig.option is None and mig.reason == "mig-off"
+
+
+@pytest.mark.shared("fixtures")
+def test_a_bridge_that_adds_a_few_percent_is_not_offered(data, model):
+    """The recorded 2x RTX 2080 Ti on the student's ResNet-50: the bridge adds about 4%, under
+    the gain a bridge bought with a pair must bring; it is listed, blocked, with the reason."""
+    from conftest import SHARED
+
+    from gpuplanner.app.plan_request import plan_request
+    from gpuplanner.app.scanning import read_snapshot
+    from gpuplanner.planning import physical
+
+    snapshot = read_snapshot(
+        SHARED / "fixtures/nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml",
+        data,
+    )
+    request = plan_request(Scenario.STUDENT, "CNY", snapshot=snapshot, catalog=data, today=TODAY)
+    plan = recommend(replace(request, alternatives=False), data, model)
+    bridge = next(o for o in plan.options if o.action == "bridge")
+    small = next(f for f in bridge.findings if f.id == "bridge-gain-small")
+    assert not bridge.offered and small.severity == "blocks"
+    assert small.params["pct"] < physical.NVLINK_BRIDGE_MIN_GAIN * 100

@@ -54,3 +54,5 @@ class Assessment:
     # Where several cards scale poorly at the job's batch: the per-card batch (within memory)
     # at which they reach a useful share, its share, and whether it fits at all.
     paying_batch: tuple[int, float, bool] | None = None
+    # An NVLink bridge bought alone: how much faster the pair runs on it than over PCIe.
+    bridge_gain: float | None = None

@@ -336,6 +336,7 @@ class _Planner:
         scaling = None
         error = 0.0
         paying = None
+        bridge_gain = None
         if prediction is not None:
             scaling = self.scaling(
                 gpu,
@@ -345,6 +346,10 @@ class _Planner:
                 bridged=True if c.action == "bridge" else None,
             )
             paying = self.paying_batch(c, scaling, prediction.throughput)
+            if c.action == "bridge" and scaling is not None:
+                pcie = self.scaling(gpu, c.count, prediction.throughput, False, bridged=False)
+                if pcie is not None and pcie.efficiency:
+                    bridge_gain = scaling.efficiency / pcie.efficiency - 1
             efficiency = scaling.efficiency if scaling else 1.0
             relative = round(prediction.relative * c.count * efficiency, 3)
             throughput = (
@@ -388,6 +393,7 @@ class _Planner:
             error_pct=error,
             uncapped_throughput=uncapped,
             paying_batch=paying,
+            bridge_gain=bridge_gain,
         )
 
     def throughput_at(self, gpu: GpuSpec, per_card: float | None, batch: int) -> float | None:

@@ -106,6 +106,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Type the price you see.",
     ),
+    "bridge-gain-small": translatable(
+        "Finding",
+        "The bridge would make the pair only {pct}% faster at this job (a bridge pays from {min_pct}%): not worth buying for it.",
+    ),
     "price-rose": translatable(
         "Finding",
         "Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.",

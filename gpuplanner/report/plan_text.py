@@ -332,6 +332,7 @@ BLOCK_LABEL = {
         "Finding", "a modified card (allow used cards to see it)"
     ),
     "not-in-stock": translatable("Finding", "not in stock"),
+    "bridge-gain-small": translatable("Finding", "the bridge adds too little"),
     "over-budget": translatable("Finding", "over the budget"),
     "cooling-passive": translatable("Finding", "passive cooling needs a server"),
     "fit-board-slots": translatable("Finding", "more cards than the board has x16 slots"),

@@ -915,6 +915,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The bridge would make the pair only {pct}% faster at this job (a bridge pays from {min_pct}%): not worth buying for it.</source>
+            <translation>对这项任务，桥接器只能让这对显卡快 {pct}%（至少快 {min_pct}% 才值得）：不值得为此购买。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The cards need {needed} slots; {free} are free.</source>
             <translation>显卡需要 {needed} 个槽位，空闲 {free} 个。</translation>
         </message>
@@ -1273,6 +1278,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>the US</source>
             <translation>美国</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the bridge adds too little</source>
+            <translation>桥接器提升太小</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

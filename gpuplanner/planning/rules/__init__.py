@@ -20,6 +20,7 @@ BEFORE_PRICE = (
     fit.slots,
     fit.cooling,
     fit.lanes,
+    fit.bridge_pays,
     job.bottlenecks,
     job.multi_card,
 )

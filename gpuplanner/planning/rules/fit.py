@@ -154,6 +154,23 @@ def lanes(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     return []
 
 
+def bridge_pays(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    """A bridge bought alone is offered where it pays as one bought with a pair does
+    (physical.NVLINK_BRIDGE_MIN_GAIN): a few percent is not worth the part and the fitting."""
+    if c.action != "bridge" or a.bridge_gain is None:
+        return []
+    if a.bridge_gain >= physical.NVLINK_BRIDGE_MIN_GAIN:
+        return []
+    return [
+        finding(
+            "bridge-gain-small",
+            "blocks",
+            pct=round(a.bridge_gain * 100),
+            min_pct=round(physical.NVLINK_BRIDGE_MIN_GAIN * 100),
+        )
+    ]
+
+
 def nvlink_bridge(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
     """Two cards that scale on a bridge and not over PCIe: the bridge is bought with them."""
     s = a.scaling
