@@ -91,6 +91,21 @@ def child_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def example_shop_list(folder: Path, day: str) -> Path:
+    """The bundled example shop list, copied into `folder` and dated `day`.
+
+    A shop list is dated by its file's time, and a clone's files carry the day of the clone:
+    a test that plans on a fixed day must fix the list's day too, or the list is "from the
+    future" (and left out) on every clone newer than that day."""
+    import datetime as dt
+
+    target = folder / "example-prices.csv"
+    shutil.copyfile(REPO_ROOT / "resources" / "kiosk" / "example-prices.csv", target)
+    noon = dt.datetime.fromisoformat(day).replace(hour=12).timestamp()
+    os.utime(target, (noon, noon))
+    return target
+
+
 def assert_no_child_network(tmp_path: Path) -> None:
     log = tmp_path / "network-attempts.log"
     if log.exists() and log.read_text(encoding="utf-8").strip():

@@ -4,7 +4,7 @@ cards on offer, a shop's stock and the order as they were; only the figures are 
 from __future__ import annotations
 
 import pytest
-from conftest import REPO_ROOT
+from conftest import example_shop_list
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.core.job_inputs import JobInputs
@@ -21,12 +21,12 @@ def _shape(plan):
     return [(o.action, o.gpu_id, o.count, o.offered) for o in plan.options]
 
 
-def _shop_prices(data):
+def _shop_prices(data, folder):
     from gpuplanner.app.price_packs import shop_prices
 
-    prices, _report = shop_prices(
-        REPO_ROOT / "resources" / "kiosk" / "example-prices.csv", "Example", data.gpus, "CNY"
-    )
+    # Dated a week before the plan's day, whatever day this tree was cloned.
+    listing = example_shop_list(folder, "2026-11-24")
+    prices, _report = shop_prices(listing, "Example", data.gpus, "CNY")
     return tuple(prices)
 
 
@@ -50,9 +50,9 @@ def test_a_currency_switch_keeps_the_options_and_their_order(data, model, scenar
 
 
 @pytest.mark.parametrize("scenario", list(Scenario))
-def test_a_shops_stock_stays_on_offer_in_another_currency(data, model, scenario):
+def test_a_shops_stock_stays_on_offer_in_another_currency(data, model, scenario, tmp_path):
     """Once: a kiosk switched to USD lost the shop's CNY stock ("0 fit your needs")."""
-    shop = _shop_prices(data)
+    shop = _shop_prices(data, tmp_path)
     assert shop
     rate = newest_rate(data.fx_rates).rate
     session = Session(

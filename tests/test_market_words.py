@@ -161,14 +161,14 @@ def test_the_window_marks_an_invited_price_cell(qtbot, data, model):
     )
 
 
-def test_a_kiosk_plan_names_the_shops_list_as_its_market(data, model):
-    from conftest import REPO_ROOT
+def test_a_kiosk_plan_names_the_shops_list_as_its_market(data, model, tmp_path):
+    from conftest import example_shop_list
 
     from gpuplanner.app.price_packs import shop_prices
 
-    shop, _report = shop_prices(
-        REPO_ROOT / "resources" / "kiosk" / "example-prices.csv", "Example", data.gpus, "CNY"
-    )
+    listing = example_shop_list(tmp_path, "2026-11-24")
+    shop, _report = shop_prices(listing, "Example", data.gpus, "CNY")
+    assert shop
     job = JobInputs(region="CN", shop_only=True)
     request = plan_request(Scenario.STUDENT, "CNY", job=job, catalog=data, today=TODAY)
     plan = recommend(request, data, model, extra_prices=tuple(shop))
