@@ -30,17 +30,30 @@ def _marks(plan, gpu_id):
 def test_price_age_and_stale_marks_follow_today(data):
     early = _plan(data, "2024-02-01")
     late = _plan(data, "2026-11-30")
-    # The RTX 4070 SUPER price is from 2024-01-17: fresh in early 2024, over two years old by
-    # late 2026.
+    # The RTX 4070 SUPER price is from 2024-01-17: fresh in early 2024, a year old by early 2025.
     marks, option = _marks(early, "geforce-rtx-4070-super")
     assert marks == set() and option.price_each.age_days == 15
-    marks, option = _marks(late, "geforce-rtx-4070-super")
-    assert marks == {"price-very-old"} and option.price_each.age_days == 1048
-    assert late.price_age.median_days > early.price_age.median_days
-    assert late.price_age.unknown >= early.price_age.unknown
-    one_year_on = _plan(data, "2025-02-01")
+    one_year_on = _plan(data, "2025-01-20")
     marks, _option = _marks(one_year_on, "geforce-rtx-4070-super")
     assert marks == {"price-stale"}
+    # The RTX 4060's launch price (2023-06-29) is over three years old by late 2026.
+    marks, option = _marks(late, "geforce-rtx-4060")
+    assert marks == {"price-very-old"} and option.price_each.age_days == 1250
+    assert late.price_age.median_days > early.price_age.median_days
+    assert late.price_age.unknown >= early.price_age.unknown
+
+
+def test_a_card_out_of_production_is_sold_new_until_its_date(data):
+    """The 4070 SUPER sold out in January 2025 (availability.csv): planned new before, and
+    after it only as a card no longer sold new."""
+    before = _plan(data, "2025-01-20")
+    after = _plan(data, "2026-11-30")
+    _marks_before, option = _marks(before, "geforce-rtx-4070-super")
+    assert option.price_each is not None and option.price_each.condition == "msrp"
+    assert "not-sold-here" not in {f.id for f in option.findings}
+    _marks_after, option = _marks(after, "geforce-rtx-4070-super")
+    assert option.price_each is None
+    assert "not-sold-here" in {f.id for f in option.findings}
 
 
 def test_a_price_dated_after_today_is_not_used(data):

@@ -258,7 +258,7 @@ def _egpu(
     from gpuplanner.planning.physical import entered_case
     from gpuplanner.planning.power import entered_supply
 
-    market = market_for(request.currency, catalog, request.region)
+    market = market_for(request.currency, catalog, request.region, today=request.today)
     enclosure = market.money(ENCLOSURE_PRICE_USD, "USD")
     if enclosure is None or plan.budget <= enclosure:
         return None

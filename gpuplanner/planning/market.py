@@ -50,6 +50,9 @@ class Market:
     availability: dict[tuple[str, str], Availability] = field(default_factory=dict)
     show_unavailable: bool = False
     trends: tuple[PriceTrend, ...] = ()  # how kinds of prices moved (planning/price_moves.py)
+    # The day the plan is for: a restriction with a start date ("discontinued since") does not
+    # hold before it, so a plan for an earlier day sees the card as it was sold then.
+    today: str | None = None
 
     def local(self, price: Price) -> bool:
         """A price asked where the buyer buys: the region's own, a shop's, the user's own."""
@@ -117,7 +120,7 @@ class Market:
         row = self.availability.get((gpu_id, self.region)) or self.availability.get(
             (gpu_id, EVERYWHERE)
         )
-        if row is None:
+        if row is None or (row.since and self.today and self.today < row.since):
             return None
         sold = row.used if condition == "used" else row.new
         return None if sold else row
@@ -141,6 +144,7 @@ def market_for(
     catalog: CatalogData,
     region: str | None = None,
     show_unavailable: bool = False,
+    today: str | None = None,
 ) -> Market:
     return Market(
         region=region_of(currency, region),
@@ -150,4 +154,5 @@ def market_for(
         availability={(a.gpu_id, a.region): a for a in catalog.availability},
         show_unavailable=show_unavailable,
         trends=catalog.price_trends,
+        today=today,
     )

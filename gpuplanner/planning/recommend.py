@@ -109,7 +109,11 @@ class _Planner:
             psus=catalog.psus,
             routes=catalog.tf_routes,
             market=market.market_for(
-                request.currency, catalog, request.region, request.show_unavailable
+                request.currency,
+                catalog,
+                request.region,
+                request.show_unavailable,
+                today=request.today,
             ),
             risks=_risks_by_card(catalog),
             inference=self.llm_mode == "inference",

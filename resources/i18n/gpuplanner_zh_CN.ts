@@ -4185,6 +4185,11 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>Hotscup</source>
+            <translation>Hotscup</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>InsiderLLM</source>
             <translation>InsiderLLM</translation>
         </message>
@@ -4272,6 +4277,11 @@
             <location filename="resources/catalog/sources.csv" />
             <source>NVLink / Infinity Fabric bandwidth from vendor datasheets</source>
             <translation>厂商规格书中的 NVLink / Infinity Fabric 带宽</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Neowin</source>
+            <translation>Neowin</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
