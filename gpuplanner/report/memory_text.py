@@ -104,6 +104,15 @@ NOTES = {
 }
 
 
+# An optimizer travels as its Keras id; the formula shows its name.
+OPTIMIZER_NAMES = {
+    "adam": translatable("Memory", "Adam"),
+    "adamw": translatable("Memory", "AdamW"),
+    "sgd-momentum": translatable("Memory", "SGD with momentum"),
+    "sgd": translatable("Memory", "plain SGD"),
+}
+
+
 def _tr(language: str, tr: Translator | None) -> Translator:
     return tr or (lambda text: translate(text, language, CONTEXT))
 
@@ -128,7 +137,19 @@ def part_name(part: Part, language: str = ENGLISH, tr: Translator | None = None)
 
 def part_formula(part: Part, language: str = ENGLISH, tr: Translator | None = None) -> str:
     template = FORMULAS.get(part.formula)
-    return _fill(_tr(language, tr)(template), part.params) if template else part.formula
+    if not template:
+        return part.formula
+    words = _tr(language, tr)
+    params = [
+        (
+            key,
+            words(OPTIMIZER_NAMES[value])
+            if key == "optimizer" and value in OPTIMIZER_NAMES
+            else value,
+        )
+        for key, value in part.params
+    ]
+    return _fill(words(template), params)
 
 
 def note_text(note: Note, language: str = ENGLISH, tr: Translator | None = None) -> str:

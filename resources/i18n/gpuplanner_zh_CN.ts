@@ -2233,6 +2233,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
+            <source>Adam</source>
+            <translation>Adam</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>AdamW</source>
+            <translation>AdamW</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
             <source>FP16 weight copies</source>
             <translation>FP16 权重副本</translation>
         </message>
@@ -2245,6 +2255,11 @@
             <location filename="gpuplanner/report/memory_text.py" />
             <source>LoRA adapters</source>
             <translation>LoRA 适配器</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>SGD with momentum</source>
+            <translation>带动量的 SGD</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
@@ -2345,6 +2360,11 @@
             <location filename="gpuplanner/report/memory_text.py" />
             <source>parameters × ~0.52 B (frozen, 4-bit NF4 + quantisation constants)</source>
             <translation>参数量 × 约 0.52 B（冻结，4 位 NF4 + 量化常数）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
+            <source>plain SGD</source>
+            <translation>普通 SGD</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
