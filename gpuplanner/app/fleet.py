@@ -18,12 +18,13 @@ from gpuplanner.app.plan_request import for_machine, plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.core.job_inputs import JobInputs
-from gpuplanner.core.scenarios import PRESETS, Scenario
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import Currency
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
 from gpuplanner.planning import pick as advice
 from gpuplanner.planning.frontier import pareto_front
+from gpuplanner.planning.job import resolve
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -245,18 +246,15 @@ def plan_fleet(
     shop_prices: tuple[Price, ...] = (),
 ) -> FleetPlan:
     """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
-    preset = PRESETS[Scenario(scenario)]
-    per_machine = lab_budget if lab_budget else (budget or preset.budget(currency).high)
     template = plan_request(
         Scenario(scenario),
         currency,
-        job=JobInputs(
-            budget=per_machine, workload=workload or preset.workload, precision=precision
-        ),
+        job=JobInputs(budget=lab_budget or budget, workload=workload, precision=precision),
         language=language,
     )
+    resolved = resolve(template)  # the scenario's budget and workload where none was given
+    per_machine, job = resolved.budget, resolved.workload
     plans = plan_machines(machines, template, catalog, load_speed_model(), shop_prices)
-    job = workload or preset.workload
     if lab_budget:
         return plan_lab(plans, currency, lab_budget, job)
     return plan_each(plans, currency, per_machine, job)

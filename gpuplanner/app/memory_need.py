@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gpuplanner.planning import engines, memory
-from gpuplanner.planning.job import FINE_TUNING_SEQ, INFERENCE_SEQ, job_memory, stand_in_llm
+from gpuplanner.planning.job import (
+    FINE_TUNING_SEQ,
+    INFERENCE_SEQ,
+    job_memory,
+    resolve,
+    stand_in_llm,
+)
 from gpuplanner.planning.memory import CardFit, MemoryEstimate
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
@@ -73,9 +79,10 @@ def llm_job(
     )
 
 
-def request_job(request: PlanRequest, workload: str) -> MemoryEstimate:
-    """The memory of the job a plan request describes (the wizard's job page)."""
-    return job_memory(request, workload)[0]
+def request_job(request: PlanRequest) -> MemoryEstimate:
+    """The memory of the job a plan request describes, the scenario's defaults filled in as
+    the plan fills them (the wizard's job page)."""
+    return job_memory(resolve(request))[0]
 
 
 def cards_needed(

@@ -18,6 +18,7 @@ from gpuplanner.core.vocab import AtxEntry, CaseForm, Currency, PsuRating
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
     from gpuplanner.catalog.records import CatalogData
     from gpuplanner.hardware.records import SystemSnapshot
+    from gpuplanner.planning.job import ResolvedJob
     from gpuplanner.planning.recommend import PlanRequest
     from gpuplanner.probe.results import ProbeResult
 
@@ -42,7 +43,7 @@ class Session:
     gpu_clearance_mm: int | None = None
     free_slots: int | None = None
     # The job and the user's choices, checked when made (core/job_inputs.py); the pages
-    # change them with ``update``. Unset model, method and budget are the scenario's.
+    # change them with ``update``. What is unset is the scenario's: ``resolved_job``.
     job: JobInputs = field(default_factory=JobInputs)
     cny_per_usd: float | None = None  # the catalog's newest rate, for switching the budget
     today: str | None = None  # ISO date prices age from; None: the system's date
@@ -62,8 +63,8 @@ class Session:
         return PRESETS[self.scenario or Scenario.STUDENT]
 
     def effective_budget(self) -> float:
-        budget = self.job.budget
-        return budget if budget is not None else self.preset().budget(self.currency).high
+        """The budget planned with: the one typed, else the scenario's typical one."""
+        return resolved_job(self).budget
 
     def set_budget(self, amount: float | None) -> None:
         """The user typed a budget in the current currency."""
@@ -94,7 +95,8 @@ class Session:
         self.update(budget=float(round(converted.amount)) if converted is not None else None)
 
     def effective_workload(self) -> str:
-        return self.job.workload or self.preset().workload
+        """The workload planned: the one chosen, else the scenario's."""
+        return resolved_job(self).workload
 
 
 def adopt_machine(session: Session, snapshot: SystemSnapshot) -> None:
@@ -116,12 +118,12 @@ def adopt_machine(session: Session, snapshot: SystemSnapshot) -> None:
 
 
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
+    """The plan request of what the user told the wizard, on this machine: the inputs as they
+    are (the planner fills in the scenario's defaults, planning/job.py:resolve)."""
     from gpuplanner.app.plan_request import plan_request
     from gpuplanner.planning.physical import entered_case
     from gpuplanner.planning.power import entered_supply
 
-    preset = session.preset()
-    workload = session.effective_workload()
     psu = entered_supply(
         session.psu_watts,
         session.psu_atx,
@@ -130,7 +132,6 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         session.psu_rating,
     )
     case = entered_case(session.gpu_clearance_mm, session.free_slots, session.case_form)
-    job = session.job
     return plan_request(
         session.scenario or Scenario.STUDENT,
         session.currency,
@@ -141,12 +142,17 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         case=case,
         today=session.today,
         language=session.language,
-        job=replace(
-            job,
-            region=session.region(),
-            budget=session.effective_budget(),
-            workload=workload,
-            llm_model=(job.llm_model or preset.llm_model) if workload == "llm" else None,
-            llm_mode=(job.llm_mode or preset.llm_mode) if workload == "llm" else None,
-        ),
+        job=replace(session.job, region=session.region()),
     )
+
+
+def resolved_job(session: Session) -> ResolvedJob:
+    """The session's job with the scenario's defaults filled in, by the function the planner
+    fills them with (planning/job.py:resolve); the machine aside, which planning adds from the
+    scan (``to_request``)."""
+    from gpuplanner.planning.job import resolve
+    from gpuplanner.planning.request import PlanRequest
+
+    job = replace(session.job, region=session.region())
+    scenario = session.scenario or Scenario.STUDENT
+    return resolve(PlanRequest.for_job(job, scenario, currency=session.currency))

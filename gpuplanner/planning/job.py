@@ -1,10 +1,14 @@
-"""What the job is: the request checked, its sequence and batch, and the memory it needs."""
+"""What the job is: the request checked and resolved against its scenario (``resolve``, the one
+place a scenario's defaults are filled in), its sequence and batch, and the memory it needs."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
-from gpuplanner.core.scenarios import PRESETS
+from gpuplanner.core.scenarios import PRESETS, ScenarioPreset
+from gpuplanner.core.vocab import LLM_MODES as METHODS
+from gpuplanner.core.vocab import WORKLOADS, LlmMode, Workload
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
@@ -12,6 +16,73 @@ from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
 LLM_MODES = ("full", "lora", "lora-int8", "qlora")
 INFERENCE_SEQ = 4096  # a chat context
 FINE_TUNING_SEQ = 2048
+# An LLM job of the user's own model with no method given (the scenario's own model comes with
+# the scenario's method).
+DEFAULT_METHOD: LlmMode = "qlora"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResolvedJob:
+    """The job as planned: the request with its scenario's defaults in place of what it left
+    unset (budget, workload, card count; the scenario's model and method for an LLM job given no
+    model), made once by ``resolve`` and read by the planner, the session and every front end."""
+
+    request: PlanRequest  # budget, workload and max_gpus never None; the LLM model as planned
+    preset: ScenarioPreset
+    workload: Workload
+    budget: float
+    max_gpus: int
+    # The LLM's method: the one asked, else DEFAULT_METHOD; None for a Keras job. The request
+    # keeps the method as asked (None when not), which the plan words differently.
+    method: LlmMode | None
+
+    def replaced(self, **changes: Any) -> ResolvedJob:
+        """The same job with some inputs changed (a larger batch, the method ranked instead)."""
+        return resolve(replace(self.request, **changes))
+
+
+def resolve(request: PlanRequest) -> ResolvedJob:
+    """``request`` checked and resolved against its scenario: the one function that fills in a
+    scenario's defaults (``PlanError`` for what no plan can have). Resolving a resolved request
+    changes nothing."""
+    preset = PRESETS[request.scenario]
+    if request.currency not in ("CNY", "USD"):
+        raise PlanError(f"unknown currency {request.currency!r}: use CNY or USD")
+    # The inputs were checked when the request was made (core/job_inputs.py).
+    if request.psu is not None and request.psu.rated_w <= 0:
+        raise PlanError("the power supply's wattage must be above zero")
+    workload = _known(request.workload or preset.workload, WORKLOADS, "workload")
+    budget = request.budget if request.budget is not None else preset.budget(request.currency).high
+    max_gpus = preset.max_gpus if request.max_gpus is None else request.max_gpus
+    resolved = replace(request, workload=workload, budget=budget, max_gpus=max_gpus)
+    method: LlmMode | None = None
+    if workload == "llm":
+        if request.llm_model is None and request.llm_params_b is None:
+            resolved = replace(
+                resolved,
+                llm_model=preset.llm_model,
+                llm_mode=request.llm_mode or preset.llm_mode,
+            )
+        method = _known(resolved.llm_mode or DEFAULT_METHOD, METHODS, "method")
+    return ResolvedJob(
+        request=resolved,
+        preset=preset,
+        workload=workload,
+        budget=budget,
+        max_gpus=max_gpus,
+        method=method,
+    )
+
+
+_Word = TypeVar("_Word", bound=str)
+
+
+def _known(name: str, known: tuple[_Word, ...], what: str) -> _Word:
+    """``name`` as the word of its vocabulary it is (a request's inputs were checked when made)."""
+    for word in known:
+        if word == name:
+            return word
+    raise PlanError(f"unknown {what} {name!r}")
 
 
 def seq_of(request: PlanRequest, mode: str | None) -> int | None:
@@ -51,11 +122,10 @@ def engine_of(request: PlanRequest) -> str:
     return request.engine or engines.default_engine(request.bits)
 
 
-def job_memory(
-    request: PlanRequest, workload: str
-) -> tuple[memory.MemoryEstimate, LlmModel | None, str | None]:
-    """(memory estimate, LLM model or None, LLM mode or None) for the request's job."""
-    if workload == "llm":
+def job_memory(job: ResolvedJob) -> tuple[memory.MemoryEstimate, LlmModel | None, LlmMode | None]:
+    """(memory estimate, LLM model or None, LLM method or None) for the job."""
+    request, workload = job.request, job.workload
+    if job.method is not None:
         model = find_llm(request.llm_model or "")
         if model is None and request.llm_params_b is not None:
             model = stand_in_llm(request.llm_params_b)
@@ -63,7 +133,7 @@ def job_memory(
             raise PlanError(
                 f"unknown model {request.llm_model!r}; known: {', '.join(sorted(LLMS))}"
             )
-        mode = request.llm_mode or "qlora"
+        mode = job.method
         engine = engine_of(request)
         if mode == "inference" or engine not in engines.RUNS_BITS:
             engines.require(engine, request.bits)
@@ -84,20 +154,3 @@ def job_memory(
         None,
         None,
     )
-
-
-def validated(request: PlanRequest) -> tuple[PlanRequest, str, float, int]:
-    preset = PRESETS[request.scenario]
-    if request.currency not in ("CNY", "USD"):
-        raise PlanError(f"unknown currency {request.currency!r}: use CNY or USD")
-    # The inputs were checked when the request was made (core/job_inputs.py).
-    budget = request.budget if request.budget is not None else preset.budget(request.currency).high
-    if request.psu is not None and request.psu.rated_w <= 0:
-        raise PlanError("the power supply's wattage must be above zero")
-    workload = request.workload or preset.workload
-    if workload == "llm" and request.llm_model is None and request.llm_params_b is None:
-        request = replace(
-            request, llm_model=preset.llm_model, llm_mode=request.llm_mode or preset.llm_mode
-        )
-    max_gpus = preset.max_gpus if request.max_gpus is None else request.max_gpus
-    return request, workload, budget, max_gpus

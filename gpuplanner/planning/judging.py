@@ -1,28 +1,53 @@
-"""What the rules look at: the request's context, and the facts worked out for one candidate."""
+"""What judging looks at: the plan's context (the job, the machine, the catalog's facts and the
+predictions, worked out once per request and never changed), the baseline the installed cards
+set, and the facts worked out for one candidate."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gpuplanner.catalog.records import Board, MarketRisk, PsuPrice, TfRoute
+from gpuplanner.catalog.records import (
+    Board,
+    CatalogData,
+    GpuSpec,
+    MarketRisk,
+    Price,
+    PsuPrice,
+    TfRoute,
+)
 from gpuplanner.core.scenarios import ScenarioPreset
-from gpuplanner.planning import memory
+from gpuplanner.core.vocab import LlmMode, Workload
+from gpuplanner.planning import calibration, memory, speed
+from gpuplanner.planning.job import ResolvedJob
 from gpuplanner.planning.market import Market
-from gpuplanner.planning.options import Installed, PriceFact
+from gpuplanner.planning.options import Candidate, Installed, Option, PriceFact
 from gpuplanner.planning.power import GpuLoad, PowerBudget
 from gpuplanner.planning.power_cap import PowerCap
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.scaling import Scaling
+from gpuplanner.planning.workloads import LlmModel
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Context:
-    request: PlanRequest
-    preset: ScenarioPreset
-    workload: str
+    """One request's facts, shared by every candidate's judgement (planning/context.py)."""
+
+    job: ResolvedJob
+    catalog: CatalogData
+    speed_model: speed.SpeedModel
     estimate: memory.MemoryEstimate
-    budget: float
+    llm: LlmModel | None  # the LLM job's model
+    method: LlmMode | None  # the LLM's method as ranked (a Keras one for QLoRA)
+    method_asked: LlmMode | None = None  # a method no route runs (QLoRA), kept to be shown
+    asked_method_gb: float | None = None  # ... and its own memory
+    seq: int | None
+    batch: int
+    by_id: dict[str, GpuSpec]
     installed: Installed | None
+    reference: GpuSpec  # speeds are relative to one of these
+    candidates: tuple[Candidate, ...]  # what is judged, in the order the plan lists them
+    prices: dict[str, tuple[Price, ...]]  # every price of each card: the catalog's and the user's
+    price_each: dict[str, PriceFact | None]  # the one each bought card is planned at
     boards: dict[str, Board]
     psus: tuple[PsuPrice, ...]
     routes: tuple[TfRoute, ...]
@@ -30,10 +55,44 @@ class Context:
     risks: dict[str, tuple[MarketRisk, ...]] = field(default_factory=dict)
     inference: bool = False
     power_cap: PowerCap | None = None  # the installed cards' cap, when below the default
-    asked_method_gb: float | None = None  # a method no route runs (QLoRA): its own memory
+    tariff: float
+    bandwidth_factor: float | None
+    # What the machine can feed an image job (calibration.input_cap), and the probe's figure
+    # that sets it.
+    input_cap: float | None
+    cap_figure: calibration.Figure | None
+    predictions: dict[str, speed.Prediction]
+
+    @property
+    def request(self) -> PlanRequest:
+        return self.job.request
+
+    @property
+    def preset(self) -> ScenarioPreset:
+        return self.job.preset
+
+    @property
+    def workload(self) -> Workload:
+        return self.job.workload
+
+    @property
+    def budget(self) -> float:
+        return self.job.budget
 
 
 @dataclass(frozen=True)
+class Baseline:
+    """What the installed cards do for the job, which every purchase is judged against."""
+
+    relative: float | None  # their speed against one reference card
+    offered: bool  # they can run the job
+
+    @classmethod
+    def of(cls, keep: Option | None) -> Baseline | None:
+        return None if keep is None else cls(keep.predicted_relative, keep.offered)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Assessment:
     """One candidate's numbers, worked out once and read by every rule."""
 

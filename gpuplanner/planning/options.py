@@ -51,7 +51,7 @@ class PriceFact:
     moved: PriceMove | None = None  # how prices of its kind moved since its date
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Option:
     action: str
     gpu_id: str
@@ -77,6 +77,8 @@ class Option:
     findings: tuple[Finding, ...]
     score: float
     rank_reason: Finding | None = None
+    # The machine's input pipeline or host copies held its speed below what the cards do.
+    input_capped: bool = False
 
     @property
     def power_sustained_w(self) -> float:
@@ -141,7 +143,7 @@ class PlanMarket:
     shop_only: bool = False  # a kiosk planning from its shop's list only
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Plan:
     scenario: str
     currency: Currency

@@ -275,7 +275,7 @@ class WorkloadPage(WizardPage):
         session = self.controller.session
         request = to_request(session, None)
         try:
-            estimate = memory_need.request_job(request, session.effective_workload())
+            estimate = memory_need.request_job(request)
         except UserError as exc:
             self.vram_label.setText(error_text(exc, self.language))
             self.breakdown.setRowCount(0)

@@ -1,0 +1,205 @@
+"""A request's context, worked out once before any candidate is judged: the job resolved, its
+memory, the installed cards, the market, the prices and every card's predicted speed.
+
+Nothing in it changes while the candidates are judged, so they can be judged in any order;
+what the judging finds (an option whose speed the machine's feed capped) is read from the
+options afterwards (``probe_effects``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk, Price
+from gpuplanner.core.vocab import LlmMode
+from gpuplanner.planning import (
+    calibration,
+    candidates,
+    cost,
+    job,
+    market,
+    methods,
+    power_cap,
+    pricing,
+    speed,
+)
+from gpuplanner.planning.judging import Context
+from gpuplanner.planning.options import Option
+from gpuplanner.planning.request import PlanError, PlanRequest
+from gpuplanner.planning.workloads import LlmModel
+
+
+def build(
+    request: PlanRequest,
+    catalog: CatalogData,
+    model: speed.SpeedModel,
+    extra_prices: tuple[Price, ...] = (),
+) -> Context:
+    resolved = job.resolve(request)
+    request = resolved.request
+    workload = resolved.workload
+    preset = resolved.preset
+    # Every route is TensorFlow's: a method none runs (QLoRA) is planned as the nearest Keras
+    # has, and the asked one is kept to be shown, with its memory, for PyTorch users.
+    asked = resolved.method if request.llm_mode else None
+    method_asked = method_asked_gb = None
+    ranked = resolved
+    if asked is not None and asked != "inference" and not methods.in_keras(asked):
+        method_asked = asked
+        method_asked_gb = job.job_memory(resolved)[0].total_gb
+        ranked = resolved.replaced(llm_mode=methods.runnable(asked))
+    estimate, llm, method = job.job_memory(ranked)
+    by_id = {g.id: g for g in catalog.gpus}
+    prices: dict[str, list[Price]] = {}
+    for price in (*catalog.prices, *extra_prices):
+        prices.setdefault(price.gpu_id, []).append(price)
+    machine = request.machine
+    installed = candidates.installed(machine, by_id)
+    reference = installed.gpu if installed else by_id[preset.reference_gpu]
+    chosen_market = market.market_for(
+        request.currency,
+        catalog,
+        request.region,
+        request.show_unavailable,
+        today=request.today,
+    )
+    generated = tuple(candidates.generate(catalog.gpus, installed, resolved.max_gpus, machine))
+    input_cap, cap_figure = calibration.input_cap(
+        workload, machine.pipeline_images_s, machine.copy_gbs
+    )
+    bandwidth_factor = calibration.bandwidth_factor(
+        machine.bandwidth_gbs, installed.gpu.memory_bandwidth_gbs if installed else None
+    )
+    batch = job.batch_of(request, workload)
+    seq = job.seq_of(request, method)
+    return Context(
+        job=resolved,
+        catalog=catalog,
+        speed_model=model,
+        estimate=estimate,
+        llm=llm,
+        method=method,
+        method_asked=method_asked,
+        asked_method_gb=method_asked_gb,
+        seq=seq,
+        batch=batch,
+        by_id=by_id,
+        installed=installed,
+        reference=reference,
+        candidates=generated,
+        prices={gpu_id: tuple(found) for gpu_id, found in prices.items()},
+        # Only the cards some option buys are priced (a laptop's plan prices none).
+        price_each={
+            c.gpu.id: pricing.price_fact(prices.get(c.gpu.id, []), request, chosen_market)
+            for c in generated
+            if c.bought
+        },
+        boards={b.gpu_id: b for b in catalog.boards},
+        psus=catalog.psus,
+        routes=catalog.tf_routes,
+        market=chosen_market,
+        risks=_risks_by_card(catalog),
+        inference=method == "inference",
+        # A probe's figures already carry a cap the cards ran under.
+        power_cap=(
+            power_cap.power_cap(machine, installed.gpu.board_power_w if installed else None)
+            if machine.machine_factor is None
+            else None
+        ),
+        tariff=request.tariff or cost.default_tariff(chosen_market),
+        bandwidth_factor=bandwidth_factor,
+        input_cap=input_cap,
+        cap_figure=cap_figure,
+        predictions=_predict(
+            resolved,
+            catalog.gpus,
+            model,
+            llm=llm,
+            method=method,
+            batch=batch,
+            seq=seq,
+            reference=reference,
+            bandwidth=bandwidth_factor,
+            by_id=by_id,
+        ),
+    )
+
+
+def _predict(
+    resolved: job.ResolvedJob,
+    gpus: tuple[GpuSpec, ...],
+    model: speed.SpeedModel,
+    *,
+    llm: LlmModel | None,
+    method: LlmMode | None,
+    batch: int,
+    seq: int | None,
+    reference: GpuSpec,
+    bandwidth: float | None,
+    by_id: dict[str, GpuSpec],
+) -> dict[str, speed.Prediction]:
+    """Every card's predicted speed for the job, against ``reference``."""
+    request, machine = resolved.request, resolved.request.machine
+    engine = model.engine(job.engine_of(request))
+    if method is not None and llm is None:
+        raise PlanError("an LLM job needs a model and a method")
+    if method == "inference" and llm is not None and engine is not None:
+        found = speed.predict_llm_inference(
+            llm, request.bits, batch, seq or job.INFERENCE_SEQ, list(gpus), engine, reference
+        )
+    elif method is not None and llm is not None:
+        found = speed.predict_llm(
+            llm.active_params_b,
+            method if method != "inference" else "lora",
+            list(gpus),
+            reference,
+            machine.machine_factor,
+            model,
+            bandwidth,
+            by_id,
+        )
+    else:
+        found = speed.predict(
+            resolved.workload,
+            request.precision,
+            list(gpus),
+            model,
+            by_id,
+            reference,
+            machine.machine_factor,
+            bandwidth,
+            batch=batch,
+            seq=seq,
+        )
+    return {p.gpu_id: p for p in found}
+
+
+def probe_effects(ctx: Context, options: Iterable[Option]) -> tuple[calibration.ProbeEffect, ...]:
+    """Which of the probe's figures moved this plan's predictions: the machine's feed only
+    where it capped some judged option."""
+    trained = ctx.workload != "llm" or ctx.method != "inference"
+    card = ctx.installed.gpu if ctx.installed is not None and trained else None
+    if ctx.workload == "llm":
+        fitted = speed.llm_class(ctx.speed_model)
+        if fitted is None:
+            raise PlanError("the speed model has no transformer training class")
+        params, precision = fitted[1], "mixed"
+    else:
+        precision = ctx.request.precision
+        params = ctx.speed_model.classes[f"{speed.WORKLOAD_CLASS[ctx.workload]}/{precision}"]
+    capped = any(o.input_capped for o in options)
+    return calibration.effects(
+        ctx.request.machine,
+        card,
+        params,
+        precision,
+        ctx.bandwidth_factor,
+        (ctx.input_cap, ctx.cap_figure) if capped else (None, None),
+    )
+
+
+def _risks_by_card(catalog: CatalogData) -> dict[str, tuple[MarketRisk, ...]]:
+    out: dict[str, list[MarketRisk]] = {}
+    for risk in catalog.risks:
+        out.setdefault(risk.gpu_id, []).append(risk)
+    return {gpu_id: tuple(risks) for gpu_id, risks in out.items()}
