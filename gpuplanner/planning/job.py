@@ -85,7 +85,7 @@ def _known(name: str, known: tuple[_Word, ...], what: str) -> _Word:
     raise PlanError(f"unknown {what} {name!r}")
 
 
-def seq_of(request: PlanRequest, mode: str | None) -> int | None:
+def seq_of(request: PlanRequest, mode: LlmMode | None) -> int | None:
     """The sequence length the job runs at: the request's, else the mode's usual one."""
     if request.seq:
         return request.seq

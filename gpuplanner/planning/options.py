@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.core.vocab import Currency
+from gpuplanner.core.vocab import Currency, LlmMode, Workload
 from gpuplanner.planning import memory
 from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
@@ -148,14 +148,14 @@ class Plan:
     scenario: str
     currency: Currency
     budget: float
-    workload: str
+    workload: Workload
     precision: str
     vram: memory.MemoryEstimate
     reference_gpu: str
     options: tuple[Option, ...]
     tf_route: str = "official"
     model: str | None = None  # LLM
-    mode: str | None = None
+    mode: LlmMode | None = None  # the LLM's method as ranked
     bits: int | None = None
     engine: str | None = None  # the LLM inference engine the decode speeds are for
     engine_default: bool = False  # the engine was not asked for: the weights' default
