@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpuplanner.app.machine_kind import MachineKind
 from gpuplanner.core.vocab import TOLD_SOURCE
 from gpuplanner.hardware.nvml import HINTS
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
 from gpuplanner.i18n import translatable
+from gpuplanner.planning.machine_kind import MachineKind
 from gpuplanner.report.job_text import Translator, translator
 from gpuplanner.report.kind_text import kind_words
 from gpuplanner.report.plan_text import Said, finding_text
@@ -207,7 +207,7 @@ def _said(snapshot: SystemSnapshot, language: str) -> tuple[Said, ...]:
 def machine_view(
     snapshot: SystemSnapshot, language: str, kind: MachineKind | None = None
 ) -> MachineView:
-    """The machine in words. ``kind``: what it is (app/machine_kind.py), with what decided it."""
+    """The machine in words. ``kind``: what it is (planning/machine_kind.py), with what decided it."""
     tr = translator(language)
     return MachineView(
         title(snapshot, tr),
