@@ -3048,12 +3048,12 @@
             <translation>仅推理</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Install the NVIDIA driver (it provides the NVML library). Without an NVIDIA GPU this is expected.</source>
             <translation>请安装 NVIDIA 驱动（其中包含 NVML 库）。没有 NVIDIA 显卡时出现这一提示是正常的。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Install the nvidia-ml-py package (pip install nvidia-ml-py).</source>
             <translation>请安装 nvidia-ml-py 包（pip install nvidia-ml-py）。</translation>
         </message>
@@ -3335,17 +3335,17 @@
             <translation>CPU 每秒只能解码并增强 {measured} 张图片：在输入管线变快之前（更多 CPU 核心、预先解码或缓存数据），这台机器上任何显卡的训练速度都不会超过每秒 {cap} 张。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>The NVIDIA kernel driver is not running: reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
             <translation>NVIDIA 内核驱动没有运行：请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>The driver did not answer: a GPU may be hung. Check 'nvidia-smi' and the system log (Xid errors).</source>
             <translation>驱动没有响应：显卡可能已卡死。请查看 'nvidia-smi' 和系统日志（Xid 错误）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>The driver was upgraded without a reboot: restart the computer.</source>
             <translation>驱动已更新但尚未重启：请重启计算机。</translation>
         </message>
@@ -3366,7 +3366,7 @@
             <translation>本机</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>This user may not open the GPU: check the /dev/nvidia* permissions or join the video group.</source>
             <translation>当前用户无权访问显卡：请检查 /dev/nvidia* 的权限，或把用户加入 video 组。</translation>
         </message>
