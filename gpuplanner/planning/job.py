@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from gpuplanner.core.scenarios import PRESETS
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
-from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
+from gpuplanner.planning.workloads import KERAS, LlmModel, find_llm
 
 LLM_MODES = ("full", "lora", "lora-int8", "qlora")
 INFERENCE_SEQ = 4096  # a chat context
@@ -34,15 +35,15 @@ def stand_in_llm(params_b: float) -> LlmModel:
     """A model given only by its size: a Llama-shaped stand-in scaled from Llama 2 7B."""
     scale = (params_b / 7.0) ** 0.5
     return LlmModel(
-        "custom",
-        f"{params_b:g}B model",
-        params_b,
-        int(32 * scale),
-        int(4096 * scale) // 128 * 128,
-        32,
-        8,
-        int(11008 * scale),
-        32000,
+        id="custom",
+        name=f"{params_b:g}B model",
+        params_b=params_b,
+        layers=int(32 * scale),
+        hidden=int(4096 * scale) // 128 * 128,
+        heads=32,
+        kv_heads=8,
+        ffn=int(11008 * scale),
+        vocab=32000,
     )
 
 
@@ -52,16 +53,17 @@ def engine_of(request: PlanRequest) -> str:
 
 
 def job_memory(
-    request: PlanRequest, workload: str
+    request: PlanRequest, workload: str, llms: Sequence[LlmModel]
 ) -> tuple[memory.MemoryEstimate, LlmModel | None, str | None]:
-    """(memory estimate, LLM model or None, LLM mode or None) for the request's job."""
+    """(memory estimate, LLM model or None, LLM mode or None) for the request's job; ``llms``:
+    the catalog's LLM presets."""
     if workload == "llm":
-        model = find_llm(request.llm_model or "")
+        model = find_llm(request.llm_model or "", llms)
         if model is None and request.llm_params_b is not None:
             model = stand_in_llm(request.llm_params_b)
         if model is None:
             raise PlanError(
-                f"unknown model {request.llm_model!r}; known: {', '.join(sorted(LLMS))}"
+                f"unknown model {request.llm_model!r}; known: {', '.join(sorted(m.id for m in llms))}"
             )
         mode = request.llm_mode or "qlora"
         engine = engine_of(request)

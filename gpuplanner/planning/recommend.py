@@ -84,9 +84,9 @@ class _Planner:
         mode = request.llm_mode
         if workload == "llm" and mode and mode != "inference" and not methods.in_keras(mode):
             self.method_asked = mode
-            self.method_asked_gb = job.job_memory(request, workload)[0].total_gb
+            self.method_asked_gb = job.job_memory(request, workload, catalog.llms)[0].total_gb
             ranked = replace(request, llm_mode=methods.runnable(mode))
-        estimate, self.llm_model, self.llm_mode = job.job_memory(ranked, workload)
+        estimate, self.llm_model, self.llm_mode = job.job_memory(ranked, workload, catalog.llms)
         self.seq = job.seq_of(request, self.llm_mode)
         self.batch = job.batch_of(request, workload)
         self.by_id = {g.id: g for g in catalog.gpus}
@@ -429,7 +429,9 @@ class _Planner:
         limit = c.gpu.memory_gb * USABLE_FRACTION
         last: tuple[int, float, bool] | None = None
         for batch in range(self.batch - self.batch % 8 + 8, PAYING_BATCH_MAX + 1, 8):
-            estimate = job.job_memory(replace(self.request, batch=batch), self.workload)[0]
+            estimate = job.job_memory(
+                replace(self.request, batch=batch), self.workload, self.catalog.llms
+            )[0]
             if estimate.total_gb > limit:
                 break
             scaled = self.scaling(

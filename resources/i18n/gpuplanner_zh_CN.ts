@@ -4350,6 +4350,51 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-14B config.json</source>
+            <translation>Qwen/Qwen2.5-14B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-32B config.json</source>
+            <translation>Qwen/Qwen2.5-32B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-72B config.json</source>
+            <translation>Qwen/Qwen2.5-72B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-7B config.json</source>
+            <translation>Qwen/Qwen2.5-7B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-14B config.json</source>
+            <translation>Qwen/Qwen3-14B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-235B-A22B config.json</source>
+            <translation>Qwen/Qwen3-235B-A22B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-30B-A3B config.json</source>
+            <translation>Qwen/Qwen3-30B-A3B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-32B config.json</source>
+            <translation>Qwen/Qwen3-32B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-8B config.json</source>
+            <translation>Qwen/Qwen3-8B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>RTX 2080 Ti boards take 22 GB</source>
             <translation>RTX 2080 Ti 改 22 GB 显存</translation>
         </message>
@@ -4367,6 +4412,16 @@
             <location filename="resources/catalog/sources.csv" />
             <source>SpecPicks</source>
             <translation>SpecPicks</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>THUDM/chatglm3-6b config.json</source>
+            <translation>THUDM/chatglm3-6b 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>THUDM/glm-4-9b config.json</source>
+            <translation>THUDM/glm-4-9b 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -4455,8 +4510,53 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Llama-70B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Llama-70B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Llama-8B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Llama-8B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Qwen-14B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Qwen-14B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Qwen-32B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Qwen-32B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Qwen-7B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Qwen-7B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-V3 config.json</source>
+            <translation>deepseek-ai/DeepSeek-V3 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>gmasse/gpu-specs</source>
             <translation>gmasse/gpu-specs</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>google/gemma-3-12b-it config.json</source>
+            <translation>google/gemma-3-12b-it 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>google/gemma-3-27b-it config.json</source>
+            <translation>google/gemma-3-27b-it 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>google/gemma-3-4b-it config.json</source>
+            <translation>google/gemma-3-4b-it 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -4467,6 +4567,66 @@
             <location filename="resources/catalog/sources.csv" />
             <source>gpuplanner hardware facts</source>
             <translation>gpuplanner 硬件资料</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-2-13b-hf config.json</source>
+            <translation>meta-llama/Llama-2-13b-hf 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-2-70b-hf config.json</source>
+            <translation>meta-llama/Llama-2-70b-hf 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-2-7b-hf config.json</source>
+            <translation>meta-llama/Llama-2-7b-hf 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-3.2-1B config.json</source>
+            <translation>meta-llama/Llama-3.2-1B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-3.2-3B config.json</source>
+            <translation>meta-llama/Llama-3.2-3B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-3.3-70B-Instruct config.json</source>
+            <translation>meta-llama/Llama-3.3-70B-Instruct 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Meta-Llama-3.1-405B config.json</source>
+            <translation>meta-llama/Meta-Llama-3.1-405B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Meta-Llama-3.1-70B config.json</source>
+            <translation>meta-llama/Meta-Llama-3.1-70B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Meta-Llama-3.1-8B config.json</source>
+            <translation>meta-llama/Meta-Llama-3.1-8B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>mistralai/Mistral-7B-v0.1 config.json</source>
+            <translation>mistralai/Mistral-7B-v0.1 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>openai/gpt-oss-120b config.json</source>
+            <translation>openai/gpt-oss-120b 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>openai/gpt-oss-20b config.json</source>
+            <translation>openai/gpt-oss-20b 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -4492,6 +4652,11 @@
             <location filename="resources/catalog/sources.csv" />
             <source>woter.com article on the 48 GB 4090</source>
             <translation>woter.com 关于 48 GB 版 4090 的文章</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>zai-org/GLM-4.5-Air config.json</source>
+            <translation>zai-org/GLM-4.5-Air 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
