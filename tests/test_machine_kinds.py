@@ -9,8 +9,8 @@ import pytest
 from conftest import SHARED
 
 from gpuplanner.app.inventory import enrich, machine_facts
-from gpuplanner.app.machine_kind import KINDS, machine_kind
 from gpuplanner.hardware.snapshot import SnapshotError, load_file
+from gpuplanner.planning.machine_kind import KINDS, machine_kind
 
 FOLDERS = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
 SHARED_FIXTURES = SHARED / "fixtures"

@@ -10,8 +10,8 @@ import pytest
 from conftest import REPO_ROOT, run_cli
 
 from gpuplanner.app.inventory import enrich
-from gpuplanner.app.machine_kind import machine_kind
 from gpuplanner.app.scanning import read_snapshot
+from gpuplanner.planning.machine_kind import machine_kind
 from gpuplanner.report.machine_text import machine_rows
 from gpuplanner.report.machine_view import machine_view
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from catalog_helpers import built_catalog
 
+from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import memory
 from gpuplanner.planning.market import market_for
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.workloads import LLMS
 
 TODAY = "2026-11-30"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from catalog_helpers import built_catalog
 
+from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import FxRate, Price, RegionTax
 from gpuplanner.core.errors import InputError
@@ -13,7 +14,7 @@ from gpuplanner.planning import cost, memory, power, scaling
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.recommend import MachineFacts, PlanError, PlanRequest, recommend
 from gpuplanner.planning.speed import calibration, features, llm_tokens_per_s, predict
-from gpuplanner.planning.workloads import KERAS, LLMS
+from gpuplanner.planning.workloads import KERAS
 
 
 @pytest.fixture(scope="module")

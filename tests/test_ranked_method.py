@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from gpuplanner.app.choices import LLMS
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import job, memory
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.workloads import LLMS
 
 
 @pytest.mark.parametrize("route", ["official", "keras-other"])

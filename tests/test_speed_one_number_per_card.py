@@ -13,6 +13,7 @@ import random
 import pytest
 from catalog_helpers import built_catalog
 
+from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.planning import engines
 from gpuplanner.planning.speed import (
@@ -21,7 +22,6 @@ from gpuplanner.planning.speed import (
     predict_llm,
     predict_llm_inference,
 )
-from gpuplanner.planning.workloads import LLMS
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import SHARED, run_cli
 
+from gpuplanner.app.choices import LLMS
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_paths
@@ -24,7 +25,7 @@ from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.planning.routes import ROUTES
 from gpuplanner.planning.rules.fit import DEFAULT_CASE_SLOTS, slot_positions
 from gpuplanner.planning.rules.job import USABLE_FRACTION
-from gpuplanner.planning.workloads import KERAS, LLMS
+from gpuplanner.planning.workloads import KERAS
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"

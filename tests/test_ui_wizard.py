@@ -350,7 +350,7 @@ def test_the_driver_line_speaks_the_window_language_and_once(wizard, qapp, tmp_p
     snapshot = replace(
         fake_scan(tmp_path)(),
         gpus=(),
-        nvml=DriverStatus("library-missing", raw, "Install the NVIDIA driver."),
+        nvml=DriverStatus("library-missing", raw),
         findings=(Finding("no-nvidia-gpu", "info", {"detail": raw, "state": "library-missing"}),),
     )
     window, _controller = wizard(language="zh_CN")

@@ -11,9 +11,9 @@ from helpers.package_source import PackageSource
 
 from gpuplanner.catalog import pricelist, schema
 from gpuplanner.core import vocab
-from gpuplanner.hardware.nvml import HINTS
 from gpuplanner.planning.power import EFFICIENCY
 from gpuplanner.report import job_text, plan_text
+from gpuplanner.report.machine_view import HINTS
 
 
 def _string_args(source: PackageSource, call_name: str, position: int = 0) -> set[str]:

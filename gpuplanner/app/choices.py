@@ -2,17 +2,21 @@
 and their presets, the TensorFlow routes, the LLM inference engines for a weight precision,
 the model presets and methods, the wall sockets and the electricity tariffs.
 
-These are planning's own lists (so a new engine or preset appears in every front end at
-once); the front ends reach them here, never in planning/."""
+These are planning's own lists and the catalog's LLM presets (so a new engine or preset
+appears in every front end at once); the front ends reach them here, never below app/."""
 
 from __future__ import annotations
 
+from gpuplanner.catalog import llm_presets
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.planning.engines import default_engine, engines_for, runs
 from gpuplanner.planning.job import INFERENCE_SEQ
 from gpuplanner.planning.power import SOCKETS
 from gpuplanner.planning.speed import WORKLOAD_CLASS
-from gpuplanner.planning.workloads import KERAS, LLM_MODES, LLMS
+from gpuplanner.planning.workloads import KERAS, LLM_MODES
+
+# The LLM presets by id, in the catalog's order (resources/catalog/llms.csv).
+LLMS = {model.id: model for model in llm_presets.bundled()}
 
 # The training workloads `predict` knows: the Keras presets' speed classes and the LLM methods.
 PREDICT_WORKLOADS = (*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora")

@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gpuplanner.app.inventory import enrich
-from gpuplanner.app.machine_kind import MachineKind, machine_kind
 from gpuplanner.app.plan_request import for_machine, plan_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
@@ -25,6 +24,7 @@ from gpuplanner.hardware.snapshot import SnapshotError, load_paths
 from gpuplanner.planning import pick as advice
 from gpuplanner.planning.frontier import pareto_front
 from gpuplanner.planning.job import resolve
+from gpuplanner.planning.machine_kind import MachineKind, machine_kind
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.request import PlanError, PlanRequest

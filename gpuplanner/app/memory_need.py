@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gpuplanner.catalog import llm_presets
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.job import (
     FINE_TUNING_SEQ,
@@ -19,7 +20,7 @@ from gpuplanner.planning.job import (
 )
 from gpuplanner.planning.memory import CardFit, MemoryEstimate
 from gpuplanner.planning.request import PlanError, PlanRequest
-from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
+from gpuplanner.planning.workloads import KERAS, LlmModel, find_llm
 
 __all__ = ["CardFit", "MemoryEstimate", "cards_needed", "fit_on", "keras_job", "llm_job"]
 
@@ -46,9 +47,11 @@ def llm_model_name(model: str | None, params: float | None) -> str:
 
 def _llm(model: str | None, params: float | None) -> LlmModel:
     if model:
-        found = find_llm(model)
+        presets = llm_presets.bundled()
+        found = find_llm(model, presets)
         if found is None:
-            raise PlanError(f"unknown model {model!r}; known: {', '.join(sorted(LLMS))}")
+            known = ", ".join(sorted(m.id for m in presets))
+            raise PlanError(f"unknown model {model!r}; known: {known}")
         return found
     assert params is not None  # the command line asks for one of the two
     return stand_in_llm(params / 1e9 if params > WRITTEN_OUT else params)
@@ -82,7 +85,7 @@ def llm_job(
 def request_job(request: PlanRequest) -> MemoryEstimate:
     """The memory of the job a plan request describes, the scenario's defaults filled in as
     the plan fills them (the wizard's job page)."""
-    return job_memory(resolve(request))[0]
+    return job_memory(resolve(request), llm_presets.bundled())[0]
 
 
 def cards_needed(

@@ -10,6 +10,7 @@ from typing import Any
 
 from gpuplanner.app.memory_need import default_batch, fit_on, keras_job, llm_job
 from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.catalog import llm_presets
 from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.planning import engines
 from gpuplanner.planning.job import FINE_TUNING_SEQ
@@ -23,7 +24,7 @@ from gpuplanner.planning.speed import (
     predict_llm,
     uncertainty_pct,
 )
-from gpuplanner.planning.workloads import KERAS, LLMS, find_llm
+from gpuplanner.planning.workloads import KERAS, find_llm
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,11 @@ def inference(
     cards: Cards, model_name: str, bits: int, engine: str | None, batch: int, seq: int
 ) -> dict[str, Any]:
     """Single-stream (or ``batch``) decode and prefill of an LLM preset on each card."""
-    model = find_llm(model_name)
+    presets = llm_presets.bundled()
+    model = find_llm(model_name, presets)
     if model is None:
-        raise PlanError(f"unknown model {model_name!r}; known: {', '.join(sorted(LLMS))}")
+        known = ", ".join(sorted(m.id for m in presets))
+        raise PlanError(f"unknown model {model_name!r}; known: {known}")
     chosen = engine or engines.default_engine(bits)
     engines.require(chosen, bits)
     params = load_speed_model().engine(chosen)

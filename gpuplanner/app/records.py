@@ -4,14 +4,16 @@ The wizard, the command line and the kiosk name a plan, a card, a scan or a prob
 never make one: the use cases in app/ make them (planning/, catalog/, hardware/ and probe/
 are below app/ and out of the front ends' reach, a contract in pyproject.toml). A front end
 that only annotates with these imports them under ``TYPE_CHECKING``, so the first paint
-loads none of the modules that define them."""
+loads none of the modules that define them.
+
+Records only: a class that opens a file or a database (the catalog's store, the user's
+database) stays behind the app/ services (``app/catalog_admin.py``, ``app/catalog_data.py``),
+and ``tests/test_front_end_contract.py`` holds that."""
 
 from __future__ import annotations
 
 from gpuplanner.catalog.packimport import PreparedImport
 from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
-from gpuplanner.catalog.store import Catalog
-from gpuplanner.catalog.userdb import UserDb
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
 from gpuplanner.planning.options import Option, Plan
@@ -21,7 +23,6 @@ from gpuplanner.probe.runner import ProbeEvent
 
 __all__ = [
     "CaseInfo",
-    "Catalog",
     "CatalogData",
     "Diagnosis",
     "GpuSpec",
@@ -37,5 +38,4 @@ __all__ = [
     "ProbeResult",
     "Scenario",
     "SystemSnapshot",
-    "UserDb",
 ]

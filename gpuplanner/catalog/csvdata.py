@@ -20,6 +20,7 @@ from gpuplanner.catalog.schema import (
     GPUS,
     INT,
     LIST,
+    LLMS,
     PRICE_TRENDS,
     PRICES,
     PSUS,
@@ -174,6 +175,26 @@ def read_bundled_prices(folder: Path, gpu_ids: set[str]) -> tuple[list[tuple[int
     return rows, list(report.manifest.fx if report.manifest else ())
 
 
+def read_llm_presets(folder: Path, sources: set[str] | None = None) -> list[tuple[int, Row]]:
+    """The LLM presets of ``llms.csv`` in ``folder``, typed and checked: every source is in
+    sources.csv (read from ``folder`` when ``sources`` is not given), a model has no more
+    key/value heads than heads and no more active parameters than parameters."""
+    if sources is None:
+        sources = {row["id"] for _, row in read_table(folder, SOURCES)}
+    rows = read_table(folder, LLMS)
+    for line, row in rows:
+        for source in _source_ids(row["sources"]):
+            if source not in sources:
+                raise CatalogDataError(
+                    LLMS.file, line, "sources", f"unknown source {source!r} (not in sources.csv)"
+                )
+        if row["kv_heads"] > row["heads"]:
+            raise CatalogDataError(LLMS.file, line, "kv_heads", "more than heads")
+        if row["active_b"] is not None and row["active_b"] > row["params_b"]:
+            raise CatalogDataError(LLMS.file, line, "active_b", "more than params_b")
+    return rows
+
+
 def load_catalog(folder: Path) -> dict[str, list[Row]]:
     """Every table, typed and cross-checked: every reference resolves.
 
@@ -203,6 +224,9 @@ def load_catalog(folder: Path) -> dict[str, list[Row]]:
     check_sources(AVAILABILITY, "sources")
     check_sources(RISKS, "sources")
     check_sources(PRICE_TRENDS, "sources")
+    read_llm_presets(
+        folder, sources
+    )  # the presets are the catalog's too: a bad one stops the build
     for line, row in data[PRICE_TRENDS.name]:
         if row["from_date"] >= row["to_date"]:
             raise CatalogDataError(

@@ -224,6 +224,43 @@ class PriceTrend:
     note: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class LlmModel:
+    """An LLM preset (resources/catalog/llms.csv): the model's published shape (config.json:
+    layers, hidden size, attention heads, key/value heads, FFN size, vocabulary) and its own
+    parameter count, in billions; or a stand-in of a size (planning/job.py)."""
+
+    id: str
+    name: str
+    params_b: float
+    layers: int
+    hidden: int
+    heads: int
+    kv_heads: int
+    ffn: int
+    vocab: int
+    # Mixture of experts: every expert sits in memory, only ``active_b`` billion parameters
+    # work on each token (compute, and the weights a decode step reads).
+    active_b: float | None = None
+    # Where a model's attention heads are not hidden / heads wide (Qwen3, Gemma 3, gpt-oss).
+    # DeepSeek V3's latent attention caches 576 values per layer: one "head" of 288 keys and
+    # 288 values in the formula 2 x kv_heads x head_dim.
+    head_width: int | None = None
+    sources: str = ""  # source ids in sources.csv; empty for a stand-in
+
+    @property
+    def head_dim(self) -> int:
+        return self.head_width or self.hidden // self.heads
+
+    @property
+    def active_params_b(self) -> float:
+        return self.active_b or self.params_b
+
+    @property
+    def moe(self) -> bool:
+        return self.active_b is not None
+
+
 @dataclass(frozen=True)
 class CatalogData:
     """Everything the planner needs, loaded at once."""
@@ -240,3 +277,4 @@ class CatalogData:
     availability: tuple[Availability, ...] = ()
     risks: tuple[MarketRisk, ...] = ()
     price_trends: tuple[PriceTrend, ...] = ()
+    llms: tuple[LlmModel, ...] = ()  # the LLM presets (catalog/llm_presets.py)

@@ -325,6 +325,30 @@ PRICE_TRENDS = Table(
     key=("kind", "region", "condition", "from_date"),
 )
 
+# The LLM presets (planning's memory and speed models read their shapes): each row the model's
+# published configuration, its parameter count and the source id it came from. Checked by
+# ``db build`` with the rest, read by catalog/llm_presets.py; not a table of the database, so
+# the window lists them without opening it.
+LLMS = Table(
+    "llms",
+    "llms.csv",
+    (
+        _c("id", required=True),
+        _c("name", required=True),
+        _c("params_b", FLOAT, True, 0.1, 2000),  # billions, every expert counted
+        _c("layers", INT, True, 1, 400),
+        _c("hidden", INT, True, 64, 65536),
+        _c("heads", INT, True, 1, 512),
+        _c("kv_heads", INT, True, 1, 512),
+        _c("ffn", INT, True, 64, 262144),  # one expert's, for a mixture of experts
+        _c("vocab", INT, True, 1000, 1_000_000),
+        _c("active_b", FLOAT, False, 0.1, 2000),  # a mixture of experts: billions per token
+        _c("head_width", INT, False, 16, 1024),  # where heads are not hidden / heads wide
+        _c("sources", required=True),
+    ),
+    key=("id",),
+)
+
 TABLES = (
     SOURCES,
     GPUS,

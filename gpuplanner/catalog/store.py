@@ -6,7 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from gpuplanner.catalog import export_rules
+from gpuplanner.catalog import export_rules, llm_presets
 from gpuplanner.catalog.bundled import ensure_catalog
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogUnavailable, UnknownGpu
 from gpuplanner.catalog.names import NamedCard, normalise, resolve, suggestions
@@ -224,6 +224,7 @@ class Catalog:
             export_rules.with_rules(tuple(self.availability()), gpus, rebuilt),
             risks,
             tuple(self.price_trends()),
+            llm_presets.bundled(),  # from llms.csv itself (not a table of the database)
         )
 
     def info(self) -> dict:

@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gpuplanner.app import price_packs
-from gpuplanner.app.catalog_data import open_catalog
+from gpuplanner.app import catalog_admin, price_packs
 from gpuplanner.commands.args import output_path
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
@@ -18,14 +17,14 @@ from gpuplanner.commands.output import (
     error,
     fmt,
     guard,
-    open_user_db,
     print_json,
     print_table,
+    warn,
 )
 from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS
 
 if TYPE_CHECKING:
-    from gpuplanner.app.records import Catalog, PreparedImport, UserDb
+    from gpuplanner.app.records import PreparedImport
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -95,14 +94,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     packs.add_argument("--remove", metavar="NAME", help="remove an imported price pack")
 
 
-def _catalog() -> Catalog:
-    return open_catalog()
-
-
-def _user_db() -> UserDb:
-    return open_user_db()  # which says so when a damaged file was set aside
-
-
 @guard
 def cmd_info(args: argparse.Namespace) -> int:
     info = price_packs.catalog_info()
@@ -153,8 +144,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 @guard
 def cmd_search(args: argparse.Namespace) -> int:
-    with _catalog() as catalog:
-        found = catalog.search(args.text, args.limit)
+    found = catalog_admin.find_cards(args.text, args.limit)
     if args.json:
         print_json(
             [
@@ -184,8 +174,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 @guard
 def cmd_show(args: argparse.Namespace) -> int:
-    with _catalog() as catalog:
-        gpu = catalog.resolve(args.name)
+    gpu = catalog_admin.card(args.name)
     data = {**dataclasses.asdict(gpu), "nvlink": gpu.nvlink}
     if args.json:
         print_json(data)
@@ -199,19 +188,12 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 @guard
 def cmd_prices(args: argparse.Namespace) -> int:
-    with _catalog() as catalog:
-        gpu = catalog.resolve(args.name)
-        prices = catalog.prices(gpu.id, args.currency, args.condition)
-    with _user_db() as user:
-        if args.forget:
-            gone = user.remove_user_price(gpu.id, args.currency)
-            print(f"removed {gone} of your prices of {gpu.name}", file=sys.stderr)
-        shop = [
-            p
-            for p in (*user.user_prices(gpu.id), *user.shop_prices(gpu.id))
-            if (args.currency in (None, p.currency)) and (args.condition in (None, p.condition))
-        ]
-    everything = shop + prices
+    known = catalog_admin.card_prices(
+        args.name, args.currency, args.condition, forget=args.forget, on_notice=warn
+    )
+    gpu, everything = known.gpu, known.prices
+    if known.forgotten is not None:
+        print(f"removed {known.forgotten} of your prices of {gpu.name}", file=sys.stderr)
     if args.json:
         print_json({"gpu": gpu.name, "gpu_id": gpu.id, "prices": everything})
         return EXIT_OK
@@ -242,15 +224,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.preview:
         error(f"{args.file.name}: --preview is for price packs (docs/PRICES.md)")
         return EXIT_FAILURE
-    with _user_db() as user:
-        report, count = price_packs.import_shop_list(
-            args.file,
-            args.shop,
-            args.currency,
-            user,
-            allow_empty=args.replace_with_empty,
-            on_progress=_progress,
-        )
+    report, count = catalog_admin.import_shop_list(
+        args.file,
+        args.shop,
+        args.currency,
+        allow_empty=args.replace_with_empty,
+        on_progress=_progress,
+        on_notice=warn,
+    )
     summary = report.summary()
     if count is None:
         if args.json:
@@ -278,11 +259,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def _import_pack(args: argparse.Namespace) -> int:
-    with _user_db() as user:
-        prepared = price_packs.prepare(args.file, user)
-        if prepared.pack.ok and not args.preview:
-            price_packs.commit(prepared.pack, user)
-    pack = prepared.pack
+    pack = catalog_admin.import_pack(args.file, preview=args.preview, on_notice=warn).pack
     report = pack.report
     if not pack.ok:
         rejected = [
@@ -342,14 +319,13 @@ def _print_changes(prepared: PreparedImport) -> None:
 
 @guard
 def cmd_packs(args: argparse.Namespace) -> int:
-    with _user_db() as user:
-        if args.remove:
-            if not user.remove_pack(args.remove):
-                error(f"no imported price pack {args.remove!r}")
-                return EXIT_FAILURE
-            print(f"removed price pack {args.remove!r}")
-            return EXIT_OK
-        packs = user.packs()
+    if args.remove:
+        if not catalog_admin.remove_pack(args.remove, on_notice=warn):
+            error(f"no imported price pack {args.remove!r}")
+            return EXIT_FAILURE
+        print(f"removed price pack {args.remove!r}")
+        return EXIT_OK
+    packs = catalog_admin.imported_packs(on_notice=warn)
     if args.json:
         print_json(packs)
         return EXIT_OK
@@ -376,11 +352,10 @@ def cmd_packs(args: argparse.Namespace) -> int:
 @guard
 def cmd_export(args: argparse.Namespace) -> int:
     try:
-        with _user_db() as user:
-            if args.pack:
-                rows = price_packs.export_pack(args.file, args.pack, user)
-            else:
-                rows = price_packs.export_shop_list(args.file, args.shop, user)
+        if args.pack:
+            rows = catalog_admin.export_pack(args.file, args.pack, on_notice=warn)
+        else:
+            rows = catalog_admin.export_shop_list(args.file, args.shop, on_notice=warn)
     except OSError as exc:  # a full disk, a read-only folder, a missing one
         return _cannot_write(args.file, exc)
     if args.json:

@@ -7,7 +7,6 @@ import json
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from gpuplanner.core.errors import (  # noqa: F401
     EXIT_FAILURE,
@@ -18,20 +17,11 @@ from gpuplanner.core.errors import (  # noqa: F401
 )
 from gpuplanner.core.serial import to_dict
 
-if TYPE_CHECKING:  # the user database loads when a command first opens it
-    from gpuplanner.app.records import UserDb
-
 Handler = Callable[[argparse.Namespace], int]  # a command: its arguments in, its exit status out
 
 
-def open_user_db() -> UserDb:
-    """The user's database; a damaged one replaced on opening is reported on stderr."""
-    from gpuplanner.app.catalog_data import open_user_data
-
-    return open_user_data(warn)
-
-
 def warn(message: str) -> None:
+    """A warning line on stderr (a damaged user database set aside on opening, ...)."""
     print(f"gpuplanner: warning: {message}", file=sys.stderr)
 
 

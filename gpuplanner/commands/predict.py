@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from gpuplanner.app import predictions
-from gpuplanner.app.catalog_data import load_catalog, open_catalog
+from gpuplanner.app import catalog_admin, predictions
+from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.choices import INFERENCE_SEQ, LLMS, PREDICT_WORKLOADS
 from gpuplanner.commands.args import add_engine_option, positive_float, positive_int
 from gpuplanner.commands.output import EXIT_OK, guard, print_json, print_table
@@ -103,8 +103,7 @@ def _print_inference(args: argparse.Namespace, result: dict) -> int:
 
 @guard
 def cmd_predict(args: argparse.Namespace) -> int:
-    with open_catalog() as catalog:
-        gpus = [catalog.resolve(name) for name in args.gpu]
+    gpus = catalog_admin.cards(args.gpu)
     data = load_catalog(user_data=False).data
     cards = predictions.Cards(gpus, data, machine_of(args, data))
     if args.model:

@@ -10,9 +10,9 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from gpuplanner.app import probing
+from gpuplanner.app import catalog_admin, probing
 from gpuplanner.commands.args import output_path, timeout_seconds
-from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, open_user_db, print_table
+from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_table, warn
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import ProbeEvent, ProbeResult
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         _signals_cancel(runner.cancel),
     ):
         result = runner.run()
-    kept = probing.keep(result, args.save, not args.no_history, open_user_db)
+    kept = catalog_admin.keep_probe(result, args.save, not args.no_history, warn)
     if kept.save_error:
         error(f"the result could not be saved to {args.save}: {kept.save_error}")
     if kept.history_error:

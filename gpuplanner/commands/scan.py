@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gpuplanner.app import scanning
-from gpuplanner.app.machine_kind import machine_kind
+from gpuplanner.app.inventory import machine_kind
 from gpuplanner.commands.args import output_path
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.errors import UserError

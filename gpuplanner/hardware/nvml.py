@@ -19,7 +19,6 @@ from typing import Any
 from gpuplanner.core.vocab import DriverState
 from gpuplanner.hardware.pcie import nvml_bus_id_to_sysfs
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink
-from gpuplanner.i18n import translatable
 
 log = logging.getLogger(__name__)
 NVML_TIMEOUT_S = 10.0
@@ -33,39 +32,6 @@ THROTTLE_BITS = {
     0x80: "hw_power_brake_slowdown",
     0x100: "display_clock_setting",
 }
-
-# What to do about each state, in the one translation source ("Report" context): the scan
-# stores the English, the computer page, the command line and the report say it in the
-# user's language (report/machine_view.py).
-HINTS = {
-    "library-missing": translatable(
-        "Report",
-        "Install the NVIDIA driver (it provides the NVML library)."
-        " Without an NVIDIA GPU this is expected.",
-    ),
-    "driver-not-loaded": translatable(
-        "Report",
-        "The NVIDIA kernel driver is not running: reboot,"
-        " or check 'lsmod | grep nvidia' and Secure Boot.",
-    ),
-    "version-mismatch": translatable(
-        "Report", "The driver was upgraded without a reboot: restart the computer."
-    ),
-    "no-permission": translatable(
-        "Report",
-        "This user may not open the GPU:"
-        " check the /dev/nvidia* permissions or join the video group.",
-    ),
-    "timeout": translatable(
-        "Report",
-        "The driver did not answer: a GPU may be hung."
-        " Check 'nvidia-smi' and the system log (Xid errors).",
-    ),
-    "python-package-missing": translatable(
-        "Report", "Install the nvidia-ml-py package (pip install nvidia-ml-py)."
-    ),
-}
-
 
 # nvmlDriverModel_t: NVML_DRIVER_WDDM, NVML_DRIVER_WDM (shown as TCC), NVML_DRIVER_MCDM.
 DRIVER_MODELS = {0: "WDDM", 1: "TCC", 2: "MCDM"}
@@ -110,7 +76,9 @@ _INIT_STATES: dict[str, DriverState] = {
 
 
 def _status(state: DriverState, detail: str) -> DriverStatus:
-    return DriverStatus(state, detail, HINTS.get(state, ""))
+    # The state is stored, never advice in words: report/machine_view.py says what to do
+    # about it in the reader's language.
+    return DriverStatus(state, detail)
 
 
 class _Reader:

@@ -96,11 +96,12 @@ class GpuDevice:
 
 @dataclass(frozen=True)
 class DriverStatus:
-    """Whether NVML could be used, and if not why and how to fix it."""
+    """Whether NVML could be used, and if not why: a state id and the library's own message.
+    What to do about a state is said by report/machine_view.py in the reader's language; the
+    English ``hint`` snapshots of earlier versions hold is read and left out."""
 
     state: DriverState
     detail: str = ""
-    hint: str = ""
 
 
 @dataclass(frozen=True)

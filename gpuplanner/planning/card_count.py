@@ -139,7 +139,7 @@ def paying_batch(
     limit = c.gpu.memory_gb * USABLE_FRACTION
     last: tuple[int, float, bool] | None = None
     for batch in range(ctx.batch - ctx.batch % 8 + 8, PAYING_BATCH_MAX + 1, 8):
-        estimate = job.job_memory(ctx.job.replaced(batch=batch))[0]
+        estimate = job.job_memory(ctx.job.replaced(batch=batch), ctx.catalog.llms)[0]
         if estimate.total_gb > limit:
             break
         scaled = scaling(

@@ -46,9 +46,9 @@ def build(
     ranked = resolved
     if asked is not None and asked != "inference" and not methods.in_keras(asked):
         method_asked = asked
-        method_asked_gb = job.job_memory(resolved)[0].total_gb
+        method_asked_gb = job.job_memory(resolved, catalog.llms)[0].total_gb
         ranked = resolved.replaced(llm_mode=methods.runnable(asked))
-    estimate, llm, method = job.job_memory(ranked)
+    estimate, llm, method = job.job_memory(ranked, catalog.llms)
     by_id = {g.id: g for g in catalog.gpus}
     prices: dict[str, list[Price]] = {}
     for price in (*catalog.prices, *extra_prices):

@@ -3,6 +3,7 @@ place a scenario's defaults are filled in), its sequence and batch, and the memo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -11,7 +12,7 @@ from gpuplanner.core.vocab import LLM_MODES as METHODS
 from gpuplanner.core.vocab import WORKLOADS, LlmMode, Workload
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
-from gpuplanner.planning.workloads import KERAS, LLMS, LlmModel, find_llm
+from gpuplanner.planning.workloads import KERAS, LlmModel, find_llm
 
 LLM_MODES = ("full", "lora", "lora-int8", "qlora")
 INFERENCE_SEQ = 4096  # a chat context
@@ -105,15 +106,15 @@ def stand_in_llm(params_b: float) -> LlmModel:
     """A model given only by its size: a Llama-shaped stand-in scaled from Llama 2 7B."""
     scale = (params_b / 7.0) ** 0.5
     return LlmModel(
-        "custom",
-        f"{params_b:g}B model",
-        params_b,
-        int(32 * scale),
-        int(4096 * scale) // 128 * 128,
-        32,
-        8,
-        int(11008 * scale),
-        32000,
+        id="custom",
+        name=f"{params_b:g}B model",
+        params_b=params_b,
+        layers=int(32 * scale),
+        hidden=int(4096 * scale) // 128 * 128,
+        heads=32,
+        kv_heads=8,
+        ffn=int(11008 * scale),
+        vocab=32000,
     )
 
 
@@ -122,16 +123,19 @@ def engine_of(request: PlanRequest) -> str:
     return request.engine or engines.default_engine(request.bits)
 
 
-def job_memory(job: ResolvedJob) -> tuple[memory.MemoryEstimate, LlmModel | None, LlmMode | None]:
-    """(memory estimate, LLM model or None, LLM method or None) for the job."""
+def job_memory(
+    job: ResolvedJob, llms: Sequence[LlmModel]
+) -> tuple[memory.MemoryEstimate, LlmModel | None, LlmMode | None]:
+    """(memory estimate, LLM model or None, LLM method or None) for the job; ``llms``: the
+    catalog's LLM presets."""
     request, workload = job.request, job.workload
     if job.method is not None:
-        model = find_llm(request.llm_model or "")
+        model = find_llm(request.llm_model or "", llms)
         if model is None and request.llm_params_b is not None:
             model = stand_in_llm(request.llm_params_b)
         if model is None:
             raise PlanError(
-                f"unknown model {request.llm_model!r}; known: {', '.join(sorted(LLMS))}"
+                f"unknown model {request.llm_model!r}; known: {', '.join(sorted(m.id for m in llms))}"
             )
         mode = job.method
         engine = engine_of(request)

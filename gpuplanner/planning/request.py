@@ -22,7 +22,7 @@ class MachineFacts:
     current_gpu_id: str | None = None  # the installed card, when the catalog knows it
     installed_count: int = 0  # cards of that kind installed
     has_gpu: bool = False  # any GPU at all, known to the catalog or not
-    kind: str = "unknown"  # app/machine_kind.py: laptop, desktop, server, cloud-vm, ...
+    kind: str = "unknown"  # planning/machine_kind.py: laptop, desktop, server, cloud-vm, ...
     laptop: bool = False
     virtual_machine: bool = False  # a cloud or virtual machine: rent another, do not buy
     slot_powered: bool = False  # the installed GPUs run from the slot alone (no power cables seen)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpuplanner.app.machine_kind import MachineKind
-from gpuplanner.core.vocab import TOLD_SOURCE
-from gpuplanner.hardware.nvml import HINTS
+from gpuplanner.core.vocab import TOLD_SOURCE, DriverState
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
 from gpuplanner.i18n import translatable
+from gpuplanner.planning.machine_kind import MachineKind
 from gpuplanner.report.job_text import Translator, translator
 from gpuplanner.report.kind_text import kind_words
 from gpuplanner.report.plan_text import Said, finding_text
@@ -35,8 +34,41 @@ class MachineView:
     colon: str = ": "  # between a label and its value: Chinese takes its own
 
 
-# What NVML's state means (what to do about it is hardware/nvml.py's HINTS, one table).
-DRIVER_WORDS = {
+# What to do about each state, in the one translation source ("Report" context). A snapshot
+# stores the state only (versions before stored this advice in English, which is read and
+# ignored): the computer page, the command line and the report say it in the user's language.
+HINTS: dict[DriverState, str] = {
+    "library-missing": translatable(
+        "Report",
+        "Install the NVIDIA driver (it provides the NVML library)."
+        " Without an NVIDIA GPU this is expected.",
+    ),
+    "driver-not-loaded": translatable(
+        "Report",
+        "The NVIDIA kernel driver is not running: reboot,"
+        " or check 'lsmod | grep nvidia' and Secure Boot.",
+    ),
+    "version-mismatch": translatable(
+        "Report", "The driver was upgraded without a reboot: restart the computer."
+    ),
+    "no-permission": translatable(
+        "Report",
+        "This user may not open the GPU:"
+        " check the /dev/nvidia* permissions or join the video group.",
+    ),
+    "timeout": translatable(
+        "Report",
+        "The driver did not answer: a GPU may be hung."
+        " Check 'nvidia-smi' and the system log (Xid errors).",
+    ),
+    "python-package-missing": translatable(
+        "Report", "Install the nvidia-ml-py package (pip install nvidia-ml-py)."
+    ),
+}
+
+
+# What NVML's state means.
+DRIVER_WORDS: dict[DriverState, str] = {
     "library-missing": translatable("Report", "not installed (the NVML library was not found)"),
     "driver-not-loaded": translatable("Report", "installed but not running"),
     "version-mismatch": translatable("Report", "updated without a reboot"),
@@ -51,10 +83,7 @@ def driver_words(nvml: DriverStatus, tr: Translator) -> tuple[str, str]:
     error) says its own message."""
     state = DRIVER_WORDS.get(nvml.state)
     hint = HINTS.get(nvml.state)
-    return (
-        tr(state) if state else nvml.detail,
-        tr(hint) if hint else nvml.hint,
-    )
+    return (tr(state) if state else nvml.detail, tr(hint) if hint else "")
 
 
 def _gb(mib: float | None) -> str | None:
@@ -207,7 +236,7 @@ def _said(snapshot: SystemSnapshot, language: str) -> tuple[Said, ...]:
 def machine_view(
     snapshot: SystemSnapshot, language: str, kind: MachineKind | None = None
 ) -> MachineView:
-    """The machine in words. ``kind``: what it is (app/machine_kind.py), with what decided it."""
+    """The machine in words. ``kind``: what it is (planning/machine_kind.py), with what decided it."""
     tr = translator(language)
     return MachineView(
         title(snapshot, tr),

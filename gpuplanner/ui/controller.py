@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.app.records import (
         CatalogData,
         Plan,
+        PlanRequest,
         PreparedImport,
         Price,
         ProbeEvent,
@@ -58,7 +59,7 @@ class WizardController(QObject):
     scan_finished = Signal(object)  # SystemSnapshot
     probe_event = Signal(object)  # ProbeEvent
     probe_finished = Signal(object)  # ProbeResult
-    plan_changed = Signal(object)  # Plan
+    plan_changed = Signal(object, object)  # PlanRequest, the Plan made for it
     error = Signal(str)
 
     def __init__(
@@ -77,6 +78,9 @@ class WizardController(QObject):
         self.own_machine = own_machine
         self.catalog: CatalogData | None = None  # once loaded
         self.plan: Plan | None = None  # the current plan
+        # The request the current plan answers: the one place the wizard builds it, so the
+        # results, the chart and the report describe the same request the plan was made for.
+        self.request: PlanRequest | None = None
         # A kiosk passes its own shop's list; the desktop app reads every imported list.
         self.shop_prices: tuple = shop_prices or ()
         self._fixed_shop_prices = shop_prices is not None
@@ -143,20 +147,16 @@ class WizardController(QObject):
     def prepare_price_pack(self, path: Path) -> tuple[PreparedImport, dict[str, str]]:
         """A price pack read and compared with what is on record, and the cards' names by id;
         nothing is written."""
-        from gpuplanner.app import price_packs
-        from gpuplanner.app.catalog_data import open_user_data
+        from gpuplanner.app import catalog_admin
 
-        with open_user_data() as user:
-            prepared = price_packs.prepare(path, user, self.session.today)
+        prepared = catalog_admin.prepare_pack(path, self.session.today)
         return prepared.pack, prepared.names
 
     def import_price_pack(self, prepared: PreparedImport) -> None:
         """Store a checked pack, then plan again with it."""
-        from gpuplanner.app import price_packs
-        from gpuplanner.app.catalog_data import open_user_data
+        from gpuplanner.app import catalog_admin
 
-        with open_user_data() as user:
-            price_packs.commit(prepared, user)
+        catalog_admin.commit_pack(prepared)
         with self._catalog_lock:
             self.catalog = None
         self.replan()
@@ -284,7 +284,7 @@ class WizardController(QObject):
         catalog = self._load_catalog()
         snapshot = told_machine(gpu_id, catalog) if gpu_id else None
         self.session.snapshot = snapshot
-        self.plan = None
+        self.plan = self.request = None
         self.scan_finished.emit(snapshot)
 
     def load_snapshot(self, path: Path) -> None:
@@ -346,6 +346,11 @@ class WizardController(QObject):
 
     # -- plan --------------------------------------------------------------------------------
 
+    def job_request(self) -> PlanRequest:
+        """The request as the session stands now, without the catalog (the job page's memory
+        needs no cards, and the catalog may not be loaded yet)."""
+        return to_request(self.session, None)
+
     def replan(self) -> Plan | None:
         """Re-rank now (a full recommendation takes milliseconds: no thread needed)."""
         from gpuplanner.app.planner import plan
@@ -356,10 +361,12 @@ class WizardController(QObject):
             self.error.emit(self._words(exc))
             return None
         try:
-            self.plan = plan(to_request(self.session, catalog), catalog, self.shop_prices)
+            request = to_request(self.session, catalog)
+            self.plan = plan(request, catalog, self.shop_prices)
         except UserError as exc:  # a plan refused, or a value no machine has (a restored session)
             self.error.emit(self._words(exc))
             return None
-        self.plan_changed.emit(self.plan)
+        self.request = request
+        self.plan_changed.emit(request, self.plan)
         self._tell_skipped(catalog)
         return self.plan

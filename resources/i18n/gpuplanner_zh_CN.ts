@@ -3048,12 +3048,12 @@
             <translation>仅推理</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Install the NVIDIA driver (it provides the NVML library). Without an NVIDIA GPU this is expected.</source>
             <translation>请安装 NVIDIA 驱动（其中包含 NVML 库）。没有 NVIDIA 显卡时出现这一提示是正常的。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>Install the nvidia-ml-py package (pip install nvidia-ml-py).</source>
             <translation>请安装 nvidia-ml-py 包（pip install nvidia-ml-py）。</translation>
         </message>
@@ -3335,17 +3335,17 @@
             <translation>CPU 每秒只能解码并增强 {measured} 张图片：在输入管线变快之前（更多 CPU 核心、预先解码或缓存数据），这台机器上任何显卡的训练速度都不会超过每秒 {cap} 张。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>The NVIDIA kernel driver is not running: reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
             <translation>NVIDIA 内核驱动没有运行：请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>The driver did not answer: a GPU may be hung. Check 'nvidia-smi' and the system log (Xid errors).</source>
             <translation>驱动没有响应：显卡可能已卡死。请查看 'nvidia-smi' 和系统日志（Xid 错误）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>The driver was upgraded without a reboot: restart the computer.</source>
             <translation>驱动已更新但尚未重启：请重启计算机。</translation>
         </message>
@@ -3366,7 +3366,7 @@
             <translation>本机</translation>
         </message>
         <message>
-            <location filename="gpuplanner/hardware/nvml.py" />
+            <location filename="gpuplanner/report/machine_view.py" />
             <source>This user may not open the GPU: check the /dev/nvidia* permissions or join the video group.</source>
             <translation>当前用户无权访问显卡：请检查 /dev/nvidia* 的权限，或把用户加入 video 组。</translation>
         </message>
@@ -4350,6 +4350,51 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-14B config.json</source>
+            <translation>Qwen/Qwen2.5-14B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-32B config.json</source>
+            <translation>Qwen/Qwen2.5-32B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-72B config.json</source>
+            <translation>Qwen/Qwen2.5-72B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen2.5-7B config.json</source>
+            <translation>Qwen/Qwen2.5-7B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-14B config.json</source>
+            <translation>Qwen/Qwen3-14B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-235B-A22B config.json</source>
+            <translation>Qwen/Qwen3-235B-A22B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-30B-A3B config.json</source>
+            <translation>Qwen/Qwen3-30B-A3B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-32B config.json</source>
+            <translation>Qwen/Qwen3-32B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>Qwen/Qwen3-8B config.json</source>
+            <translation>Qwen/Qwen3-8B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>RTX 2080 Ti boards take 22 GB</source>
             <translation>RTX 2080 Ti 改 22 GB 显存</translation>
         </message>
@@ -4367,6 +4412,16 @@
             <location filename="resources/catalog/sources.csv" />
             <source>SpecPicks</source>
             <translation>SpecPicks</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>THUDM/chatglm3-6b config.json</source>
+            <translation>THUDM/chatglm3-6b 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>THUDM/glm-4-9b config.json</source>
+            <translation>THUDM/glm-4-9b 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -4455,8 +4510,53 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Llama-70B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Llama-70B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Llama-8B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Llama-8B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Qwen-14B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Qwen-14B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Qwen-32B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Qwen-32B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-R1-Distill-Qwen-7B config.json</source>
+            <translation>deepseek-ai/DeepSeek-R1-Distill-Qwen-7B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>deepseek-ai/DeepSeek-V3 config.json</source>
+            <translation>deepseek-ai/DeepSeek-V3 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>gmasse/gpu-specs</source>
             <translation>gmasse/gpu-specs</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>google/gemma-3-12b-it config.json</source>
+            <translation>google/gemma-3-12b-it 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>google/gemma-3-27b-it config.json</source>
+            <translation>google/gemma-3-27b-it 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>google/gemma-3-4b-it config.json</source>
+            <translation>google/gemma-3-4b-it 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -4467,6 +4567,66 @@
             <location filename="resources/catalog/sources.csv" />
             <source>gpuplanner hardware facts</source>
             <translation>gpuplanner 硬件资料</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-2-13b-hf config.json</source>
+            <translation>meta-llama/Llama-2-13b-hf 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-2-70b-hf config.json</source>
+            <translation>meta-llama/Llama-2-70b-hf 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-2-7b-hf config.json</source>
+            <translation>meta-llama/Llama-2-7b-hf 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-3.2-1B config.json</source>
+            <translation>meta-llama/Llama-3.2-1B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-3.2-3B config.json</source>
+            <translation>meta-llama/Llama-3.2-3B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Llama-3.3-70B-Instruct config.json</source>
+            <translation>meta-llama/Llama-3.3-70B-Instruct 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Meta-Llama-3.1-405B config.json</source>
+            <translation>meta-llama/Meta-Llama-3.1-405B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Meta-Llama-3.1-70B config.json</source>
+            <translation>meta-llama/Meta-Llama-3.1-70B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>meta-llama/Meta-Llama-3.1-8B config.json</source>
+            <translation>meta-llama/Meta-Llama-3.1-8B 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>mistralai/Mistral-7B-v0.1 config.json</source>
+            <translation>mistralai/Mistral-7B-v0.1 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>openai/gpt-oss-120b config.json</source>
+            <translation>openai/gpt-oss-120b 的 config.json</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>openai/gpt-oss-20b config.json</source>
+            <translation>openai/gpt-oss-20b 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -4492,6 +4652,11 @@
             <location filename="resources/catalog/sources.csv" />
             <source>woter.com article on the 48 GB 4090</source>
             <translation>woter.com 关于 48 GB 版 4090 的文章</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>zai-org/GLM-4.5-Air config.json</source>
+            <translation>zai-org/GLM-4.5-Air 的 config.json</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.app.choices import LLMS
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.workloads import LLMS
 
 # Names that stay Latin in Chinese text: units, formats, standards, software, companies.
 _ALLOWED_WORDS = """

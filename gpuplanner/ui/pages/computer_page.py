@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.app.machine_kind import machine_kind
+from gpuplanner.app.inventory import machine_kind
 from gpuplanner.core.markets import market
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
 from gpuplanner.report.machine_view import machine_view

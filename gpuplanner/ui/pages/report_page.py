@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.app.session import to_request
 from gpuplanner.kiosk.print_quota import PrintQuota
 from gpuplanner.report.context import report_context
 from gpuplanner.report.files import qr_png, write_html, write_json, write_pdf
@@ -86,14 +85,15 @@ class ReportPage(WizardPage):
 
     def html(self) -> str:
         plan, catalog = self.controller.plan, self.controller.catalog
-        if plan is None or catalog is None:  # a plan is made from a loaded catalog
+        request = self.controller.request  # the request this plan was made for
+        if plan is None or catalog is None or request is None:  # made from a loaded catalog
             return ""
         session = self.controller.session
         context = report_context(
             plan,
             self.language,
             catalog,
-            request=to_request(session, catalog),
+            request=request,
             snapshot=session.snapshot,
             probe=session.probe,
             shop=self.shop_name,

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.app.session import to_request
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import USER_REGION
@@ -42,7 +41,7 @@ from gpuplanner.ui.results_view import comparison_rows
 from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
 
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
-    from gpuplanner.app.records import GpuSpec, Option, Plan
+    from gpuplanner.app.records import GpuSpec, Option, Plan, PlanRequest
     from gpuplanner.report.chart_data import PowerBar
     from gpuplanner.ui.charts import ValueScatter
     from gpuplanner.ui.controller import WizardController
@@ -256,7 +255,7 @@ class ResultsPage(WizardPage):
             )
             self.table.scrollToTop()
 
-    def _show_plan(self, plan: Plan) -> None:
+    def _show_plan(self, request: PlanRequest, plan: Plan) -> None:
         self.model.set_plan(plan, self.language)
         headers = list(self.model.headers)
         headers[6] = self._value_header(plan)  # the value column: of all speed, or of the added
@@ -282,7 +281,7 @@ class ResultsPage(WizardPage):
             )
             # The new #1 in view: the details show it, the table must too.
             self.table.scrollToTop()
-        self._scatter(plan)
+        self._scatter(request, plan)
 
     def _value_header(self, plan: Plan | None) -> str:
         """What the value column divides, said (issue 41): the whole speed for a first card,
@@ -327,10 +326,10 @@ class ResultsPage(WizardPage):
         self.banner.setText("<br>".join(lines))
         self.banner.setVisible(bool(lines))
 
-    def _scatter(self, plan: Plan) -> None:
+    def _scatter(self, request: PlanRequest, plan: Plan) -> None:
         if self.scatter is None:
             return
-        facts = to_request(self.controller.session, self.controller.catalog).machine
+        facts = request.machine
         rows = self.selected_rows()
         selected = rows[0] if rows else None
         self.scatter.show_chart(
@@ -483,5 +482,5 @@ class ResultsPage(WizardPage):
         self.tabs.setTabText(1, self.tr("Price and speed"))
         self.tabs.setTabText(2, self.tr("Compare"))
         self.table.setAccessibleName(self.tr("Recommended cards"))
-        if self.controller.plan is not None:
-            self._show_plan(self.controller.plan)
+        if self.controller.plan is not None and self.controller.request is not None:
+            self._show_plan(self.controller.request, self.controller.plan)

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.app import choices, memory_need
 from gpuplanner.app.choices import LLMS, PRESETS, Scenario
-from gpuplanner.app.session import to_request
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
@@ -273,7 +272,7 @@ class WorkloadPage(WizardPage):
 
     def _show_memory(self) -> None:
         session = self.controller.session
-        request = to_request(session, None)
+        request = self.controller.job_request()
         try:
             estimate = memory_need.request_job(request)
         except UserError as exc:

@@ -5,6 +5,7 @@ decided from what the snapshot holds (the firmware's chassis class, a battery, a
 the PCI bus a card sits on, vGPU and laptop names, the card's form factor and cooler, how many
 cards, the CPU class) and says which of these decided it, so the computer page, the report and
 the fleet can show why. Planning reads the kind (``MachineFacts.kind``), never the names again.
+A pure decision on records: no I/O, no words (``report/kind_text.py`` says them).
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.core.findings import Finding
 from gpuplanner.hardware.records import GpuDevice, SystemSnapshot
 
-KINDS = (
+Kind = Literal[
     "laptop",
     "desktop",
     "small-pc",
@@ -26,7 +29,28 @@ KINDS = (
     "virtual-machine",  # a GeForce or workstation card passed to a VM: the host is the machine
     "vgpu-guest",  # a slice of a shared GPU
     "unknown",
-)
+]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+# What can decide a kind; report/kind_text.py has the words of each.
+EvidenceCode = Literal[
+    "battery",
+    "chassis",
+    "cloud-card",
+    "cloud-hypervisor",
+    "datacenter-card",
+    "desktop-card",
+    "hypervisor",
+    "laptop-gpu",
+    "many-gpus",
+    "module-card",
+    "no-gpu",
+    "pass-through",
+    "passive-card",
+    "vgpu-mode",
+    "vgpu-profile",
+    "virtual-bus",
+    "workstation-cpu",
+]
 # Hypervisors only clouds run (a Hyper-V or KVM guest may be on a host the user owns).
 CLOUD_HYPERVISORS = (
     "Amazon EC2",
@@ -53,13 +77,13 @@ CLOUD_ONLY = re.compile(r"\ba10g\b", re.IGNORECASE)
 class Evidence:
     """One fact that decided the kind: a code the words layer knows, and its values."""
 
-    code: str
+    code: EvidenceCode
     params: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class MachineKind:
-    kind: str
+    kind: Kind
     evidence: tuple[Evidence, ...] = ()
 
 
@@ -214,3 +238,18 @@ def _desktop(
     if gpus:
         evidence.append(Evidence("desktop-card", {"name": gpus[0].name}))
     return MachineKind("desktop", tuple(evidence)) if evidence else None
+
+
+# A narrow link the scan reads as a slot to check: on a laptop the maker wired the GPU so, and
+# no slot, riser or second card can be changed (HP's GTX 1050 laptops run it at x8).
+LAPTOP_WIDTH = ("pcie-width-below-max", "pcie-slot-width-below-card")
+
+
+def laptop_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """A laptop's scan findings: a narrow link is how the laptop is built, not a fault."""
+    return tuple(
+        Finding("pcie-laptop-width", "info", f.params, gpu_index=f.gpu_index)
+        if f.id in LAPTOP_WIDTH
+        else f
+        for f in findings
+    )
