@@ -102,7 +102,20 @@ def test_an_error_quotes_a_short_cleaned_excerpt():
 
 def test_every_reader_of_a_csv_export_sees_clean_cells(tmp_path):
     out = tmp_path / "o.csv"
-    write_price_list(out, [ShopPriceRow(2, "RTX\u202e 3060", None, 0.0, 2199.0, "CNY", "new")])
+    write_price_list(
+        out,
+        [
+            ShopPriceRow(
+                line=2,
+                product_name="RTX\u202e 3060",
+                gpu_id=None,
+                match_confidence=0.0,
+                amount=2199.0,
+                currency="CNY",
+                condition="new",
+            )
+        ],
+    )
     cells = [c for row in csv.reader(out.open(encoding="utf-8-sig")) for c in row]
     assert all(_clean_of_hostile(c) for c in cells)
 

@@ -10,11 +10,12 @@ from gpuplanner.app.session import Session, to_request
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.market import newest_rate
+from gpuplanner.planning.price_book import price_book
 from gpuplanner.planning.recommend import recommend
 
 
 def _plan(session, data, model, shop=()):
-    return recommend(to_request(session, data), data, model, extra_prices=shop)
+    return recommend(to_request(session, data), data, model, price_book(data.prices, shop))
 
 
 def _shape(plan):
@@ -69,8 +70,8 @@ def test_a_shops_stock_stays_on_offer_in_another_currency(data, model, scenario,
     after = _plan(session, data, model, shop)
     assert _shape(after) == _shape(before)
     for old, new in zip(before.options, after.options, strict=True):
-        if old.price_each is not None and old.price_each.region == "shop":
-            assert new.price_each.region == "shop"
+        if old.price_each is not None and old.price_each.origin == "shop":
+            assert new.price_each.origin == "shop"
             assert new.price_each.stock == old.price_each.stock
             assert new.price_each.sku == old.price_each.sku
             # The shop's shelf price, the same money: no VAT added or taken off.

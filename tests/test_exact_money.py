@@ -63,7 +63,17 @@ PRICE_ROWS = st.lists(
 @given(rows=PRICE_ROWS, rate=RATES)
 def test_a_pack_exported_and_imported_again_is_the_same_pack(rows, rate):
     prices = [
-        Price(gpu, float(amount), "CNY", condition, region, "shop-x", day, note)
+        Price(
+            gpu_id=gpu,
+            amount=float(amount),
+            currency="CNY",
+            condition=condition,
+            region=region,
+            source="shop-x",
+            date=day,
+            origin="pack",
+            note=note,
+        )
         for gpu, amount, condition, region, day, note in rows
     ]
     fx = (FxRate("USD", "CNY", float(rate), "2025-12-01", "cfets"),)
@@ -103,7 +113,17 @@ SHOP_ROWS = st.lists(
 @given(rows=SHOP_ROWS, suffix=st.sampled_from([".csv", ".xlsx"]))
 def test_a_shop_list_exported_and_imported_again_is_the_same_list(rows, suffix):
     written = [
-        ShopPriceRow(i + 2, name, None, 0.0, float(amount), "CNY", "new", sku, stock)
+        ShopPriceRow(
+            line=i + 2,
+            product_name=name,
+            gpu_id=None,
+            match_confidence=0.0,
+            amount=float(amount),
+            currency="CNY",
+            condition="new",
+            sku=sku,
+            stock=stock,
+        )
         for i, (name, amount, stock, sku) in enumerate(rows)
     ]
     with tempfile.TemporaryDirectory() as folder:

@@ -23,7 +23,15 @@ PLAN = ["recommend", "--scenario", "student", "--budget", "3000", "--currency", 
 
 
 def _market(gpu_id: str, amount: float, currency: str = "CNY") -> Price:
-    return Price(gpu_id, amount, currency, "new", "CN", "a-shop", "2026-01-01")  # type: ignore[arg-type]
+    return Price(
+        gpu_id=gpu_id,
+        amount=amount,
+        currency=currency,  # type: ignore[arg-type]
+        condition="new",
+        region="CN",
+        source="a-shop",
+        date="2026-01-01",
+    )
 
 
 def test_a_card_is_judged_against_its_own_known_prices():
@@ -72,7 +80,7 @@ def test_a_stored_implausible_price_is_left_out_and_said():
     _store_as_an_older_version_did(5e-324)
     loaded = load_catalog()
     assert [p.amount for p in loaded.skipped_prices] == [5e-324]
-    assert not any(p.region == "user" for p in loaded.data.prices)
+    assert not any(p.origin == "user" for p in loaded.data.prices)
     assert loaded.notice is not None and "--forget" in loaded.notice
 
 

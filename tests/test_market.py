@@ -123,7 +123,15 @@ def test_a_cny_only_price_sheds_vat_on_the_way_to_usd(data):
     from gpuplanner.catalog.records import Price
 
     market = market_for("USD", data)
-    price = Price("x", 11300.0, "CNY", "new", "CN", "s", "2026-01-01")
+    price = Price(
+        gpu_id="x",
+        amount=11300.0,
+        currency="CNY",
+        condition="new",
+        region="CN",
+        source="s",
+        date="2026-01-01",
+    )
     moved = market.convert(price)
     assert moved.tax_pct == -13
     assert moved.amount == pytest.approx(10000 / market.rate.rate, abs=0.01)

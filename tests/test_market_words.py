@@ -8,10 +8,13 @@ from __future__ import annotations
 import pytest
 
 from gpuplanner.app.plan_request import plan_request
+from gpuplanner.catalog.records import Price
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.options import PriceFact
+from gpuplanner.planning.market import Converted
 from gpuplanner.planning.plan_market import listed_here
+from gpuplanner.planning.price_book import price_book
+from gpuplanner.planning.quote import Offer, Quote
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.report import plan_text
 from gpuplanner.report.plan_view import headline
@@ -40,16 +43,7 @@ def test_no_price_row_shows_an_internal_source_id(data, language):
     with Catalog.open() as catalog:
         ids = {s.id for s in catalog.sources()}
     for price in data.prices:
-        fact = PriceFact(
-            amount=price.amount,
-            currency=price.currency,
-            condition=price.condition,
-            region=price.region,
-            source=price.source,
-            date=price.date,
-            age_days=None,
-            source_name=price.source_name,
-        )
+        fact = _quote(price, age_days=None)
         shown = plan_text.source_text(fact, language)
         assert shown and shown not in ids, (price.gpu_id, price.source, shown)
 
@@ -84,16 +78,28 @@ def test_china_market_top_picks_say_where_their_price_comes_from(data, model, sc
             assert head.ask_price is None
 
 
+def _quote(price, age_days):
+    """``price`` as an option's quote, in its own money."""
+    return Quote(
+        offer=Offer(price=price, converted=Converted(price.amount)),
+        currency=price.currency,
+        age_days=age_days,
+        low=price.amount,
+        high=price.amount,
+    )
+
+
 def _chinese(condition="used", date="2026-10-01", age_days=61):
-    return PriceFact(
+    price = Price(
+        gpu_id="x",
         amount=5000.0,
         currency="CNY",
         condition=condition,
         region="CN",
         source="x",
         date=date,
-        age_days=age_days,
     )
+    return _quote(price, age_days)
 
 
 def test_a_recent_chinese_listing_needs_no_words_of_warning():
@@ -171,7 +177,7 @@ def test_a_kiosk_plan_names_the_shops_list_as_its_market(data, model, tmp_path):
     assert shop
     job = JobInputs(region="CN", shop_only=True)
     request = plan_request(Scenario.STUDENT, "CNY", job=job, catalog=data, today=TODAY)
-    plan = recommend(request, data, model, extra_prices=tuple(shop))
+    plan = recommend(request, data, model, price_book(data.prices, shop))
     assert plan.market is not None and plan.market.shop_only and plan.market.unlisted == 0
     for language, words in (("en", "this shop's list"), ("zh_CN", "本店价目表")):
         head = headline(plan, language)

@@ -169,21 +169,62 @@ def test_wall_socket_limit():
 
 def test_price_choice_prefers_shop_stock_then_new_then_converted():
     prices = [
-        Price("x", 1000, "USD", "new", "US", "s", "2024-01-01"),
-        Price("x", 6000, "CNY", "used", "CN", "s", "2024-02-01"),
-        Price("x", 7500, "CNY", "new", "shop", "shop:a", "2024-03-01", shop="a", stock=0),
-        Price("x", 7800, "CNY", "new", "shop", "shop:b", "2024-03-01", shop="b", stock=2),
+        Price(
+            gpu_id="x",
+            amount=1000,
+            currency="USD",
+            condition="new",
+            region="US",
+            source="s",
+            date="2024-01-01",
+        ),
+        Price(
+            gpu_id="x",
+            amount=6000,
+            currency="CNY",
+            condition="used",
+            region="CN",
+            source="s",
+            date="2024-02-01",
+        ),
+        Price(
+            gpu_id="x",
+            amount=7500,
+            currency="CNY",
+            condition="new",
+            region=None,
+            source="shop:a",
+            date="2024-03-01",
+            origin="shop",
+            shop="a",
+            stock=0,
+        ),
+        Price(
+            gpu_id="x",
+            amount=7800,
+            currency="CNY",
+            condition="new",
+            region=None,
+            source="shop:b",
+            date="2024-03-01",
+            origin="shop",
+            shop="b",
+            stock=2,
+        ),
     ]
     rate = FxRate("USD", "CNY", 7.1, "2024-01-01", "test")
-    vat = RegionTax("CN", "CNY", 13, True, "test")
-    china = Market("CN", "CNY", rate, {"CN": vat})
-    assert cost.choose_price(prices, china).shop == "b"
+    vat = RegionTax(
+        region="CN", currency="CNY", tax_pct=13, prices_include_tax=True, sources="test"
+    )
+    china = Market(region="CN", currency="CNY", rate=rate, taxes={"CN": vat})
+    assert cost.choose_price(prices, china).price.shop == "b"
     # The new USD price, converted at the dated rate, gains China's 13% VAT: 1000 x 7.1 x 1.13.
     chosen = cost.choose_price(prices[:2], china)
-    assert chosen.amount == 8023 and chosen.fx.rate == 7.1 and chosen.fx.tax_pct == 13
+    assert chosen.amount == 8023 and chosen.converted.rate == 7.1
+    assert chosen.converted.tax_pct == 13
     assert cost.choose_price(prices[:2], china, used_ok=True).amount == 6000
     # No rate on record: no conversion is guessed.
-    assert cost.choose_price(prices[:1], Market("CN", "CNY")) is None
+    assert cost.choose_price(prices[:1], Market(region="CN", currency="CNY")) is None
 
 
 def test_breakeven():

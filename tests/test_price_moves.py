@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from gpuplanner.catalog.records import PriceTrend
-from gpuplanner.planning.cost import ChosenPrice
+from gpuplanner.catalog.records import Price, PriceTrend
+from gpuplanner.planning.market import Converted
 from gpuplanner.planning.price_moves import Dated, movement
 from gpuplanner.planning.pricing import today_range
+from gpuplanner.planning.quote import Offer
 
 RTX50_NEW = PriceTrend(
     kind="new RTX 50 cards",
@@ -32,6 +33,22 @@ USED_LATER = PriceTrend(
     cards_measured=4,
     sources="test",
 )
+
+
+def _offer(amount, condition, date, low=None, high=None):
+    """A US dollar price, planned in dollars (nothing converted)."""
+    price = Price(
+        gpu_id="x",
+        amount=amount,
+        currency="USD",
+        condition=condition,
+        region="US",
+        source="test",
+        date=date,
+        low=low,
+        high=high,
+    )
+    return Offer(price=price, converted=Converted(amount))
 
 
 def _dated(gpu="geforce-rtx-5090", condition="new", date="2026-01-01", region="US"):
@@ -74,13 +91,13 @@ def test_falling_prices_move_the_range_down():
         "2026-09-01",
     )
     assert moved is not None and moved.change == pytest.approx(-0.10)
-    chosen = ChosenPrice(800.0, "USD", "used", "test", "2026-01-01")
+    chosen = _offer(800.0, "used", "2026-01-01")
     low, high = today_range(chosen, 243, moved)
     assert high < 800 and low == pytest.approx(720, rel=0.05)
 
 
 def test_the_range_is_centred_where_prices_went_not_on_the_old_figure():
-    chosen = ChosenPrice(2699.0, "USD", "new", "test", "2026-01-01", low=2699.0, high=3500.0)
+    chosen = _offer(2699.0, "new", "2026-01-01", low=2699.0, high=3500.0)
     moved = movement(_dated(), (RTX50_NEW,), "2026-12-01")
     low, high = today_range(chosen, 334, moved)
     assert low == pytest.approx(2699 * 1.4, rel=0.01)  # every figure moved up with its kind
@@ -91,7 +108,7 @@ def test_the_range_is_centred_where_prices_went_not_on_the_old_figure():
 
 
 def test_days_no_trend_measured_still_widen_the_range():
-    chosen = ChosenPrice(1000.0, "USD", "new", "test", "2024-01-01")
+    chosen = _offer(1000.0, "new", "2024-01-01")
     moved = movement(_dated(date="2024-01-01"), (RTX50_NEW,), "2026-12-01")
     assert moved is not None
     low, high = today_range(chosen, 1065, moved)

@@ -15,6 +15,7 @@ from gpuplanner.catalog.userdb import UserDb, user_price
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import cost
 from gpuplanner.planning.market import market_for
+from gpuplanner.planning.price_book import price_book
 from gpuplanner.planning.recommend import PlanRequest, recommend
 
 TODAY = "2026-12-01"
@@ -79,7 +80,7 @@ def test_a_launch_msrp_is_used_only_where_no_street_price_exists(data):
             chosen = cost.choose_price(prices, market, used_ok=True)
             street = [p for p in prices if p.condition in ("new", "used", "refurbished")]
             if street:
-                assert chosen is not None and chosen.condition != "msrp", (gpu_id, currency)
+                assert chosen is not None and chosen.price.condition != "msrp", (gpu_id, currency)
 
 
 def test_an_msrp_pick_says_it_is_a_launch_price(data, model):
@@ -222,7 +223,7 @@ def test_typed_entries_parse_and_refuse_what_is_not_a_price():
 def test_a_typed_price_wins_and_says_so(data, model):
     request = PlanRequest(Scenario.STUDENT, "CNY", budget=3_000, today=TODAY, alternatives=False)
     typed = user_price("geforce-rtx-3060-12-gb", 1599, "CNY", "new", TODAY)
-    plan = recommend(request, data, model, (typed,))
+    plan = recommend(request, data, model, price_book(data.prices, (typed,)))
     option = next(o for o in plan.options if o.gpu_id == "geforce-rtx-3060-12-gb" and o.count == 1)
     assert option.price_each.amount == 1599 and option.price_each.source == "user"
     assert option.price_each.date == TODAY
@@ -314,10 +315,42 @@ def test_a_pack_row_may_carry_the_range_its_source_saw():
 
 def test_price_ages_count_each_cards_newest_price():
     prices = [
-        Price("a", 1, "USD", "new", "US", "s", "2026-11-01"),
-        Price("a", 1, "USD", "new", "US", "s", "2020-01-01"),
-        Price("b", 1, "USD", "new", "US", "s", "2025-06-01"),
-        Price("c", 1, "CNY", "used", "CN", "s", "2026-10-01"),
+        Price(
+            gpu_id="a",
+            amount=1,
+            currency="USD",
+            condition="new",
+            region="US",
+            source="s",
+            date="2026-11-01",
+        ),
+        Price(
+            gpu_id="a",
+            amount=1,
+            currency="USD",
+            condition="new",
+            region="US",
+            source="s",
+            date="2020-01-01",
+        ),
+        Price(
+            gpu_id="b",
+            amount=1,
+            currency="USD",
+            condition="new",
+            region="US",
+            source="s",
+            date="2025-06-01",
+        ),
+        Price(
+            gpu_id="c",
+            amount=1,
+            currency="CNY",
+            condition="used",
+            region="CN",
+            source="s",
+            date="2026-10-01",
+        ),
     ]
     ages = price_stats.price_ages(prices, TODAY)
     assert ages["US"]["new"]["cards"] == 2

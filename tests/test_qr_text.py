@@ -57,7 +57,9 @@ def test_the_qr_carries_the_price_its_date_and_market(plan, qapp, language, mark
 
 def test_a_kiosk_qr_names_the_shop_and_the_sku(plan, qapp):
     best = plan.fitting()[0]
-    shop_price = replace(best.price_each, region="shop", shop="Zhongguancun GPU", sku="ZG-3060")
+    each = best.price_each
+    listed = replace(each.price, region=None, origin="shop", shop="Zhongguancun GPU", sku="ZG-3060")
+    shop_price = replace(each, offer=replace(each.offer, price=listed))
     options = tuple(replace(o, price_each=shop_price) if o is best else o for o in plan.options)
     text = summary_text(replace(plan, options=options), "en")
     assert "Zhongguancun GPU" in text and "ZG-3060" in text and "this shop" in text

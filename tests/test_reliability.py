@@ -101,7 +101,13 @@ def test_a_full_disk_during_an_import_changes_nothing_and_says_so(tmp_path):
     path = tmp_path / "user.sqlite"
     rows = [
         ShopPriceRow(
-            i + 2, f"RTX 4090 #{i} " + "x" * 200, "geforce-rtx-4090", 1.0, 100.0 + i, "CNY", "new"
+            line=i + 2,
+            product_name=f"RTX 4090 #{i} " + "x" * 200,
+            gpu_id="geforce-rtx-4090",
+            match_confidence=1.0,
+            amount=100.0 + i,
+            currency="CNY",
+            condition="new",
         )
         for i in range(5000)
     ]

@@ -43,7 +43,7 @@ def test_a_typed_price_is_kept_used_and_survives_a_restart(qtbot):
     with qtbot.waitSignal(controller.plan_changed, timeout=20000):
         assert model.setData(index, "1599")
     typed = _option(controller.plan).price_each
-    assert typed.amount == 1599 and typed.source == "user" and typed.region == "user"
+    assert typed.amount == 1599 and typed.source == "user" and typed.origin == "user"
     cell = model.index(
         next(i for i, o in enumerate(model.options) if o.gpu_id == CARD and o.count == 1),
         OptionsModel.COLUMNS.index("priced"),

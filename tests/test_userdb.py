@@ -24,7 +24,15 @@ from gpuplanner.catalog.userdb import (
 
 def _rows(n: int, amount: float = 100.0) -> list[ShopPriceRow]:
     return [
-        ShopPriceRow(i + 2, f"RTX 4090 #{i}", "geforce-rtx-4090", 1.0, amount + i, "CNY", "new")
+        ShopPriceRow(
+            line=i + 2,
+            product_name=f"RTX 4090 #{i}",
+            gpu_id="geforce-rtx-4090",
+            match_confidence=1.0,
+            amount=amount + i,
+            currency="CNY",
+            condition="new",
+        )
         for i in range(n)
     ]
 
@@ -74,7 +82,7 @@ def test_import_replaces_a_shops_list_atomically(tmp_path):
         db.replace_shop_prices("shop", "b.csv", _rows(2, 200), {"accepted": 2})
         assert [r.amount for r in db.shop_rows("shop")] == [200, 201]
         prices = db.shop_prices("geforce-rtx-4090")
-        assert prices[0].shop == "shop" and prices[0].region == "shop"
+        assert prices[0].shop == "shop" and prices[0].origin == "shop"
 
 
 def test_a_failure_mid_import_changes_nothing(tmp_path):
@@ -110,7 +118,8 @@ KILLED_IMPORT = textwrap.dedent(
     from pathlib import Path
     from gpuplanner.catalog.userdb import ShopPriceRow, UserDb
 
-    rows = [ShopPriceRow(i + 2, f"RTX 3090 #{i}", "geforce-rtx-3090", 1.0, 999.0, "CNY", "used")
+    rows = [ShopPriceRow(line=i + 2, product_name=f"RTX 3090 #{i}", gpu_id="geforce-rtx-3090",
+                         match_confidence=1.0, amount=999.0, currency="CNY", condition="used")
             for i in range(2000)]
 
     def progress(done):

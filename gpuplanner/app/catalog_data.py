@@ -15,7 +15,6 @@ from gpuplanner.catalog.price_plausible import amount_text, is_plausible, ranges
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb, UserDbFull, UserDbReadOnly
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +105,7 @@ def _plausible_only(
     odd = tuple(
         p
         for p in (*joined.prices, *shop_prices)
-        if p.region in (USER_REGION, SHOP_REGION)
-        and not is_plausible(p.gpu_id, p.amount, p.currency, ranges)
+        if p.own and not is_plausible(p.gpu_id, p.amount, p.currency, ranges)
     )
     if odd:
         log.warning("stored prices left out as implausible: %s", odd)
@@ -123,7 +121,7 @@ def _skipped_notice(skipped: tuple[Price, ...], data: CatalogData) -> str | None
         name = names.get(p.gpu_id, p.gpu_id)
         how = (
             f'gpuplanner db prices "{name}" --forget'
-            if p.region == USER_REGION
+            if p.origin == "user"
             else f"import the shop's list {p.shop} again"
         )
         told.append(

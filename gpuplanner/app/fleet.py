@@ -26,6 +26,7 @@ from gpuplanner.planning.frontier import pareto_front
 from gpuplanner.planning.job import resolve
 from gpuplanner.planning.machine_kind import MachineKind, machine_kind
 from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.price_book import price_book
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.speed import SpeedModel
@@ -132,11 +133,12 @@ def plan_machines(
     """One engine plan per machine: ``template`` with that machine's facts, as the single
     machine's plan has them (its ways forward, which change no option, are left out)."""
     plans = []
+    book = price_book(catalog.prices, shop_prices)  # one for every machine
     for machine in machines:
         request = replace(
             for_machine(template, machine.snapshot, None, catalog), alternatives=False
         )
-        plans.append((machine, recommend(request, catalog, model, shop_prices)))
+        plans.append((machine, recommend(request, catalog, model, book)))
     return plans
 
 

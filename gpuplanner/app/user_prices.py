@@ -1,6 +1,6 @@
 """The price you see: prices the user types in, for one run or kept until removed.
 
-A typed price is the user's own, dated the day it was typed (region and source "user"); the
+A typed price is the user's own (origin and source "user"), dated the day it was typed; the
 plan uses it before any shop or market price of that card in its currency. The command line
 takes ``NAME=AMOUNT`` or ``NAME=AMOUNT:used`` for one run; the window keeps them in the user
 database, where ``db prices NAME`` lists them with the rest.
@@ -22,7 +22,7 @@ from gpuplanner.catalog.records import Price
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.catalog.userdb import UserDb, user_price
 from gpuplanner.core.errors import InputError, UserError
-from gpuplanner.core.vocab import Currency
+from gpuplanner.core.vocab import Currency, PriceCondition, as_condition
 
 CONDITIONS = ("new", "used")
 
@@ -35,7 +35,7 @@ class PriceEntryError(UserError):
 class TypedPrice:
     name: str  # as typed: resolved against the catalog's names
     amount: float
-    condition: str = "new"
+    condition: PriceCondition = "new"
 
 
 def parse_entry(text: str) -> TypedPrice:
@@ -50,18 +50,18 @@ def parse_entry(text: str) -> TypedPrice:
     amount = parse_amount(amount_text)
     if amount is None:
         raise PriceEntryError(f"{text!r}: {amount_text.strip()!r} is not a price")
-    return TypedPrice(name.strip(), amount, condition)
+    return TypedPrice(name.strip(), amount, as_condition(condition))
 
 
 USED_WORDS = ("used", "二手", "u")
 NEW_WORDS = ("new", "全新", "n")
 
 
-def parse_cell(text: str) -> tuple[float, str] | None:
+def parse_cell(text: str) -> tuple[float, PriceCondition] | None:
     """What a user typed over a price in the table: an amount, and optionally the condition
     before or after it ('1599', '1599 used', '1599:used', '二手 1599'); None when it is not."""
     words = text.replace(":", " ").replace("：", " ").split()
-    condition = "new"
+    condition: PriceCondition = "new"
     rest = []
     for word in words:
         lowered = word.lower()
@@ -120,7 +120,9 @@ def check_plausible(
     )
 
 
-def remember(gpu_id: str, amount: float, currency: Currency, condition: str, today: str) -> Price:
+def remember(
+    gpu_id: str, amount: float, currency: Currency, condition: PriceCondition, today: str
+) -> Price:
     """Keep the user's price of a card (it replaces their earlier one in that currency and
     condition); returned as the plan will see it. An amount that cannot be a price of this card
     is refused (``InputError`` 'price-implausible'), never kept."""

@@ -13,7 +13,6 @@ from collections.abc import Iterable
 
 from gpuplanner.catalog.pricefile import MAX_AMOUNT, MIN_AMOUNT
 from gpuplanner.catalog.records import FxRate, Price
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 
 SPAN = 5.0  # a fifth of the lowest known price to five times the highest
 CARD_CONDITIONS = ("new", "used", "refurbished")  # not a cloud hour
@@ -32,7 +31,7 @@ def card_ranges(prices: Iterable[Price], cny_per_usd: float | None = None) -> Ra
         seen[key] = (min(low, amount), max(high, amount))
 
     for p in prices:
-        if p.region in (USER_REGION, SHOP_REGION) or p.condition not in CARD_CONDITIONS:
+        if p.own or p.condition not in CARD_CONDITIONS:
             continue
         note((p.gpu_id, p.currency), p.amount)
         if cny_per_usd:

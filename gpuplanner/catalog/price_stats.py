@@ -48,7 +48,7 @@ def price_ages(prices: Iterable[Price], today: str) -> dict[str, dict[str, dict]
     for p in prices:
         if p.condition not in KINDS or p.date[:10] > today:
             continue
-        key = (p.region, p.condition, p.gpu_id)
+        key = (p.where, p.condition, p.gpu_id)
         if p.date[:10] > newest.get(key, ""):
             newest[key] = p.date[:10]
     ages: dict[tuple[str, str], list[int]] = {}

@@ -34,7 +34,7 @@ from gpuplanner.catalog.pricefile import (
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
 from gpuplanner.core.terminal import clean_cell, excerpt, has_controls
-from gpuplanner.core.vocab import as_currency
+from gpuplanner.core.vocab import as_condition, as_currency
 
 SURE_CONFIDENCE = 0.9
 PROGRESS_EVERY = 1000  # rows between two progress reports
@@ -279,16 +279,16 @@ def read_price_list(
             )
         report.accepted.append(
             ShopPriceRow(
-                line,
-                row.product_name,
-                gpu_id,
-                match.confidence,
-                row.amount,
-                row.currency,
-                row.condition,
-                row.sku,
-                row.stock,
-                row.location,
+                line=line,
+                product_name=row.product_name,
+                gpu_id=gpu_id,
+                match_confidence=match.confidence,
+                amount=row.amount,
+                currency=row.currency,
+                condition=row.condition,
+                sku=row.sku,
+                stock=row.stock,
+                location=row.location,
             )
         )
     if on_progress is not None:
@@ -376,16 +376,16 @@ def _check_row(
                 reject("stock", f"{excerpt(raw_stock)} is not a count of cards")
                 return None
     return ShopPriceRow(
-        line,
-        product,
-        None,
-        0.0,
-        amount,
-        as_currency(currency),  # checked above: a list's currency not ours is rejected
-        condition,
-        clean_cell(_cell(cells, columns, "sku")) or None,
-        stock,
-        clean_cell(_cell(cells, columns, "location")) or None,
+        line=line,
+        product_name=product,
+        gpu_id=None,
+        match_confidence=0.0,
+        amount=amount,
+        currency=as_currency(currency),
+        condition=as_condition(condition),  # a condition word's, checked above
+        sku=clean_cell(_cell(cells, columns, "sku")) or None,
+        stock=stock,
+        location=clean_cell(_cell(cells, columns, "location")) or None,
     )
 
 

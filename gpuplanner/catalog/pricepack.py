@@ -45,7 +45,7 @@ from gpuplanner.catalog.records import FxRate, Price
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.terminal import clean_cell, excerpt
-from gpuplanner.core.vocab import Currency, as_currency
+from gpuplanner.core.vocab import Currency, as_condition, as_currency, as_region
 
 MARK = "gpuplanner price pack"
 VERSION = 1
@@ -156,7 +156,7 @@ def parse_pack(
             price.gpu_id,
             price.condition,
             price.currency,
-            price.region,
+            price.where,
             price.source,
         )
         key += (price.date, price.note or "")
@@ -323,10 +323,11 @@ def _row(
         gpu_id=gpu_id,
         amount=amount,
         currency=as_currency(currency),
-        condition=condition,
-        region=region,
+        condition=as_condition(condition),
+        region=as_region(region),
         source=raw["source"],
         date=raw["date"],
+        origin="pack",
         note=raw["note"] or None,
         low=low_seen,
         high=high_seen,
@@ -462,7 +463,7 @@ def preview(
 
 
 def _key(p: Price) -> tuple[str, str, str, Currency]:
-    return (p.gpu_id, p.condition, p.region, p.currency)
+    return (p.gpu_id, p.condition, p.where, p.currency)
 
 
 def _newest(prices: list[Price]) -> dict[tuple[str, str, str, Currency], Price]:

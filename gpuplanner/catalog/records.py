@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpuplanner.core.vocab import Currency
+from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Region
 
 
 @dataclass(frozen=True)
@@ -54,15 +54,18 @@ class GpuSpec:
         return self.interconnect.startswith("nvlink")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Price:
     gpu_id: str
     amount: float
     currency: Currency
-    condition: str
-    region: str
+    condition: PriceCondition
+    # The market the price was asked in; None for a shop's and the user's own, which are asked
+    # where the buyer buys (``origin`` says whose it is).
+    region: Region | None
     source: str
     date: str
+    origin: PriceOrigin = "catalog"
     note: str | None = None
     shop: str | None = None
     sku: str | None = None
@@ -73,6 +76,17 @@ class Price:
     # The source's name to show (sources.csv's label) where ``source`` is a catalog id; a
     # pack's, a shop's or the user's source is shown as it is.
     source_name: str | None = None
+
+    @property
+    def own(self) -> bool:
+        """The shop's or the user's own price, not a market's listing or report."""
+        return self.origin in ("shop", "user")
+
+    @property
+    def where(self) -> str:
+        """The word the price tables and the JSON print for it: its region ('CN', 'US'), or
+        whose it is ('shop', 'user') where it has none."""
+        return self.region or self.origin
 
 
 @dataclass(frozen=True)
@@ -129,7 +143,7 @@ class Board:
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PsuPrice:
     """A power supply an option may need, with its dated price."""
 
@@ -171,7 +185,7 @@ class FxRate:
     source: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RegionTax:
     """A market's currency and tax: CNY shelf prices include 13% VAT, US prices exclude tax."""
 
@@ -215,7 +229,7 @@ class PriceTrend:
     kind: str
     cards: tuple[str, ...]  # fnmatch patterns over catalog ids
     region: str  # CN, US or * (everywhere)
-    condition: str  # new, used
+    condition: PriceCondition  # new, used
     from_date: str
     to_date: str
     change_pct: float

@@ -25,7 +25,7 @@ from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
 from gpuplanner.catalog.userdb_schema import MIGRATIONS, SCHEMA_VERSION, check_schema
 from gpuplanner.core import filelock, paths
-from gpuplanner.core.vocab import USER_REGION, Currency
+from gpuplanner.core.vocab import Currency, PriceCondition
 
 log = logging.getLogger(__name__)
 DB_NAME = "gpuplanner.sqlite"
@@ -84,7 +84,7 @@ class UserDbUnusable(UserDbError):
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ShopPriceRow:
     line: int
     product_name: str
@@ -92,13 +92,14 @@ class ShopPriceRow:
     match_confidence: float
     amount: float
     currency: Currency
-    condition: str
+    condition: PriceCondition
     sku: str | None = None
     stock: int | None = None
     location: str | None = None
 
     def as_price(self, shop: str, date: str) -> Price:
-        """The row as a catalog ``Price`` (region 'shop', source the shop); needs a gpu_id."""
+        """The row as a catalog ``Price`` (the shop's own: no region; source the shop); needs a
+        gpu_id."""
         if self.gpu_id is None:
             raise ValueError(f"line {self.line}: a row matched to no card has no price to plan")
         return Price(
@@ -106,9 +107,10 @@ class ShopPriceRow:
             amount=self.amount,
             currency=self.currency,
             condition=self.condition,
-            region="shop",
+            region=None,
             source=f"shop:{shop}",
             date=date,
+            origin="shop",
             note=self.product_name,
             shop=shop,
             sku=self.sku,
@@ -120,23 +122,36 @@ class ShopPriceRow:
 USER_SOURCE = "user"
 
 
-def user_price(gpu_id: str, amount: float, currency: Currency, condition: str, date: str) -> Price:
-    """A price the user typed in: region and source 'user', dated the day they typed it."""
-    return Price(gpu_id, amount, currency, condition, USER_REGION, USER_SOURCE, date)
+def user_price(
+    gpu_id: str, amount: float, currency: Currency, condition: PriceCondition, date: str
+) -> Price:
+    """A price the user typed in: their own (no region; source 'user'), dated the day they
+    typed it. Their prices are stored without a region, so those an older version kept load
+    the same."""
+    return Price(
+        gpu_id=gpu_id,
+        amount=amount,
+        currency=currency,
+        condition=condition,
+        region=None,
+        source=USER_SOURCE,
+        date=date,
+        origin="user",
+    )
 
 
 def _shop_row(r: sqlite3.Row) -> ShopPriceRow:
     return ShopPriceRow(
-        r["line"],
-        r["product_name"],
-        r["gpu_id"],
-        r["match_confidence"],
-        r["amount"],
-        r["currency"],
-        r["condition"],
-        r["sku"],
-        r["stock"],
-        r["location"],
+        line=r["line"],
+        product_name=r["product_name"],
+        gpu_id=r["gpu_id"],
+        match_confidence=r["match_confidence"],
+        amount=r["amount"],
+        currency=r["currency"],
+        condition=r["condition"],
+        sku=r["sku"],
+        stock=r["stock"],
+        location=r["location"],
     )
 
 
@@ -439,7 +454,7 @@ class UserDb:
             "p.gpu_id, p.date",
             name,
         )
-        return [Price(**dict(r)) for r in rows]
+        return [Price(**dict(r), origin="pack") for r in rows]
 
     def pack_fx(self, name: str | None = None) -> list[FxRate]:
         rows = self._pack_rows(
@@ -469,8 +484,8 @@ class UserDb:
     def set_user_price(self, price: Price) -> None:
         """Keep a price the user typed in (their own, with its date): it replaces their
         earlier one for the same card, currency and condition, and is used until removed."""
-        if price.region != USER_REGION:
-            raise ValueError("a user price has region 'user'")
+        if price.origin != "user":
+            raise ValueError("a user price has origin 'user'")
         with self._transaction():
             self._conn.execute(
                 "insert into user_prices(gpu_id, amount, currency, condition, date)"
@@ -537,7 +552,7 @@ class UserDb:
         return [_shop_row(r) for r in rows]
 
     def shop_prices(self, gpu_id: str | None = None) -> list[Price]:
-        """Matched shop prices as catalog ``Price`` records (region 'shop', source the shop)."""
+        """Matched shop prices as catalog ``Price`` records (origin 'shop', source the shop)."""
         sql = (
             "select p.*, s.name as shop, i.imported_at"
             " from shop_prices p join shops s on s.id = p.shop_id"

@@ -22,6 +22,7 @@ from gpuplanner.commands.output import (
     warn,
 )
 from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS
+from gpuplanner.report.json_export import listing_json
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import PreparedImport
@@ -195,7 +196,9 @@ def cmd_prices(args: argparse.Namespace) -> int:
     if known.forgotten is not None:
         print(f"removed {known.forgotten} of your prices of {gpu.name}", file=sys.stderr)
     if args.json:
-        print_json({"gpu": gpu.name, "gpu_id": gpu.id, "prices": everything})
+        print_json(
+            {"gpu": gpu.name, "gpu_id": gpu.id, "prices": [listing_json(p) for p in everything]}
+        )
         return EXIT_OK
     print(gpu.name)
     print_table(
@@ -205,7 +208,7 @@ def cmd_prices(args: argparse.Namespace) -> int:
                 fmt(p.amount),
                 p.currency,
                 p.condition,
-                p.region,
+                p.where,
                 p.date,
                 p.source_name or p.source,
                 f"{fmt(p.low)}-{fmt(p.high)}" if p.low is not None else "",

@@ -24,8 +24,10 @@ PriceCondition = Literal["new", "used", "refurbished", "cloud-hour", "msrp", "es
 # The kinds used only when a card has no dated listing or report of its own.
 FALLBACK_CONDITIONS: tuple[PriceCondition, ...] = ("msrp", "estimate")
 Region = Literal["CN", "US"]
-# Where a price comes from when it is not a market's: a shop's list, or the user's own typing.
-SHOP_REGION, USER_REGION = "shop", "user"
+# Whose a price is: the bundled catalog's, an imported price pack's (both a market's, with its
+# region), a shop's list or the user's own typing (neither has a region: they are asked where
+# the buyer buys, whatever market the plan is for).
+PriceOrigin = Literal["catalog", "pack", "shop", "user"]
 # A snapshot's source when a kiosk customer said what they have (never a scan of the kiosk).
 TOLD_SOURCE = "told"
 # What NVML said (hardware/nvml.py), or "not-read" for a report of another machine.
@@ -67,6 +69,7 @@ ATX_VERSIONS: tuple[AtxVersion, ...] = get_args(AtxVersion)
 CASE_FORMS: tuple[CaseForm, ...] = get_args(CaseForm)
 PRICE_CONDITIONS: tuple[PriceCondition, ...] = get_args(PriceCondition)
 REGIONS: tuple[Region, ...] = get_args(Region)
+PRICE_ORIGINS: tuple[PriceOrigin, ...] = get_args(PriceOrigin)
 DRIVER_STATES: tuple[DriverState, ...] = get_args(DriverState)
 TF_VERDICTS: tuple[TfVerdict, ...] = get_args(TfVerdict)
 WORKLOADS: tuple[Workload, ...] = get_args(Workload)
@@ -86,3 +89,21 @@ def as_currency(text: str, default: Currency | None = None) -> Currency:
     if default is None:
         raise ValueError(f"{text!r} is not a currency: use {', '.join(CURRENCIES)}")
     return default
+
+
+def as_region(text: str) -> Region:
+    """``text`` as a market ``Region``, where a file hands over a plain string already checked
+    against ``REGIONS`` (ValueError else)."""
+    for region in REGIONS:
+        if text == region:
+            return region
+    raise ValueError(f"{text!r} is not a region: use {', '.join(REGIONS)}")
+
+
+def as_condition(text: str) -> PriceCondition:
+    """``text`` as a ``PriceCondition``, where a file or a parser hands over a plain string
+    already checked against ``PRICE_CONDITIONS`` (ValueError else)."""
+    for condition in PRICE_CONDITIONS:
+        if text == condition:
+            return condition
+    raise ValueError(f"{text!r} is not a price condition: use {', '.join(PRICE_CONDITIONS)}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk, Price
+from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk
 from gpuplanner.core.vocab import LlmMode
 from gpuplanner.planning import (
     calibration,
@@ -25,6 +25,7 @@ from gpuplanner.planning import (
 )
 from gpuplanner.planning.judging import Context
 from gpuplanner.planning.options import Option
+from gpuplanner.planning.price_book import PriceBook, price_book
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.workloads import LlmModel
 
@@ -33,8 +34,10 @@ def build(
     request: PlanRequest,
     catalog: CatalogData,
     model: speed.SpeedModel,
-    extra_prices: tuple[Price, ...] = (),
+    book: PriceBook | None = None,
 ) -> Context:
+    """The context of ``request``, priced from ``book`` (app/planner.py builds it: the catalog's,
+    the shop's and the user's prices); without one, from the catalog's own prices."""
     resolved = job.resolve(request)
     request = resolved.request
     workload = resolved.workload
@@ -50,9 +53,7 @@ def build(
         ranked = resolved.replaced(llm_mode=methods.runnable(asked))
     estimate, llm, method = job.job_memory(ranked, catalog.llms)
     by_id = {g.id: g for g in catalog.gpus}
-    prices: dict[str, list[Price]] = {}
-    for price in (*catalog.prices, *extra_prices):
-        prices.setdefault(price.gpu_id, []).append(price)
+    prices = (book if book is not None else price_book(catalog.prices)).by_card
     machine = request.machine
     installed = candidates.installed(machine, by_id)
     reference = installed.gpu if installed else by_id[preset.reference_gpu]
@@ -87,12 +88,15 @@ def build(
         installed=installed,
         reference=reference,
         candidates=generated,
-        prices={gpu_id: tuple(found) for gpu_id, found in prices.items()},
-        # Only the cards some option buys are priced (a laptop's plan prices none).
+        # Only the cards some option buys are priced (a laptop's plan prices none), each card
+        # once: its prices are converted into the buyer's money once for every option of it.
         price_each={
-            c.gpu.id: pricing.price_fact(prices.get(c.gpu.id, []), request, chosen_market)
-            for c in generated
-            if c.bought
+            gpu_id: pricing.price_fact(list(prices.get(gpu_id, ())), request, chosen_market)
+            for gpu_id in dict.fromkeys(c.gpu.id for c in generated if c.bought)
+        },
+        # An hour of each card in the cloud, its prices converted once for every option.
+        cloud_hours={
+            gpu_id: cost.cloud_hour(found, chosen_market) for gpu_id, found in prices.items()
         },
         boards={b.gpu_id: b for b in catalog.boards},
         psus=catalog.psus,

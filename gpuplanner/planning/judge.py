@@ -100,7 +100,7 @@ def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -
             )
         )
     if total and c.bought:
-        cloud = cost.cloud_hour(list(ctx.prices.get(c.gpu.id, ())), ctx.market)
+        cloud = ctx.cloud_hours.get(c.gpu.id)
         hours = cost.breakeven_hours(total, cloud, a.power.sustained_w, ctx.tariff)
         if hours:
             out.append(finding("breakeven", "info", hours=hours))

@@ -11,7 +11,6 @@ from gpuplanner.catalog.records import (
     CatalogData,
     GpuSpec,
     MarketRisk,
-    Price,
     PsuPrice,
     TfRoute,
 )
@@ -20,9 +19,10 @@ from gpuplanner.core.vocab import LlmMode, Workload
 from gpuplanner.planning import calibration, memory, speed
 from gpuplanner.planning.job import ResolvedJob
 from gpuplanner.planning.market import Market
-from gpuplanner.planning.options import Candidate, Installed, Option, PriceFact
+from gpuplanner.planning.options import Candidate, Installed, Option
 from gpuplanner.planning.power import GpuLoad, PowerBudget
 from gpuplanner.planning.power_cap import PowerCap
+from gpuplanner.planning.quote import Quote
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.scaling import Scaling
 from gpuplanner.planning.workloads import LlmModel
@@ -46,8 +46,8 @@ class Context:
     installed: Installed | None
     reference: GpuSpec  # speeds are relative to one of these
     candidates: tuple[Candidate, ...]  # what is judged, in the order the plan lists them
-    prices: dict[str, tuple[Price, ...]]  # every price of each card: the catalog's and the user's
-    price_each: dict[str, PriceFact | None]  # the one each bought card is planned at
+    price_each: dict[str, Quote | None]  # the one each bought card is planned at
+    cloud_hours: dict[str, float | None]  # each card's cheapest hour in the cloud
     boards: dict[str, Board]
     psus: tuple[PsuPrice, ...]
     routes: tuple[TfRoute, ...]
@@ -97,7 +97,7 @@ class Assessment:
     """One candidate's numbers, worked out once and read by every rule."""
 
     needed_gb: float  # per card
-    price: PriceFact | None  # per card
+    price: Quote | None  # per card
     load: GpuLoad  # every card of this kind in the final machine
     power: PowerBudget  # with the user's supply (or none)
     length_mm: int | None  # judged against the case: the longest common board

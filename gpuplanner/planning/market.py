@@ -26,7 +26,7 @@ from gpuplanner.catalog.records import (
 )
 from gpuplanner.core.markets import region_of
 from gpuplanner.core.money import Money
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION, Currency
+from gpuplanner.core.vocab import Currency, PriceCondition
 
 EVERYWHERE = "*"
 # Sales that carry the region's shelf tax. A used card is a private sale: no VAT in China.
@@ -41,7 +41,7 @@ class Converted:
     tax_pct: float = 0.0  # tax added (+) or taken off (-) on the way
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Market:
     region: str
     currency: Currency
@@ -56,7 +56,7 @@ class Market:
 
     def local(self, price: Price) -> bool:
         """A price asked where the buyer buys: the region's own, a shop's, the user's own."""
-        return price.region in (self.region, SHOP_REGION, USER_REGION)
+        return price.own or price.region == self.region
 
     def convert(self, price: Price) -> Converted | None:
         """The price in the buyer's currency and tax terms; None when no rate is on record.
@@ -80,7 +80,7 @@ class Market:
         amount = price.amount
         tax = 0.0
         taxed = price.condition in TAXED_CONDITIONS
-        source_tax = self.taxes.get(price.region)
+        source_tax = self.taxes.get(price.region) if price.region else None
         if (
             taxed
             and source_tax is not None
@@ -113,7 +113,7 @@ class Market:
         )
         return moved.amount if moved is not None else None
 
-    def not_sold(self, gpu_id: str, condition: str) -> Availability | None:
+    def not_sold(self, gpu_id: str, condition: PriceCondition) -> Availability | None:
         """Why a card in this condition is not sold in the buyer's region (None: it is)."""
         if condition == "cloud-hour":
             return None
@@ -125,13 +125,14 @@ class Market:
         sold = row.used if condition == "used" else row.new
         return None if sold else row
 
-    def sold_prices(self, prices: list[Price]) -> list[Price]:
-        """The prices of what can be bought here (all of them when the user asked to see all)."""
-        if self.show_unavailable:
-            return prices
-        return [
-            p for p in prices if p.region == "shop" or self.not_sold(p.gpu_id, p.condition) is None
-        ]
+    def sold(self, price: Price) -> bool:
+        """Whether ``price`` is of what can be bought here (a shop's always; anything when the
+        user asked to see all)."""
+        return (
+            self.show_unavailable
+            or price.origin == "shop"
+            or self.not_sold(price.gpu_id, price.condition) is None
+        )
 
 
 def newest_rate(rates: tuple[FxRate, ...] | list[FxRate]) -> FxRate | None:

@@ -10,7 +10,7 @@ from gpuplanner.planning import memory
 from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
 from gpuplanner.planning.power import PowerBudget
-from gpuplanner.planning.price_moves import PriceMove
+from gpuplanner.planning.quote import Quote
 from gpuplanner.planning.scaling import Scaling
 
 
@@ -28,29 +28,6 @@ class Candidate:
     bought: int  # cards to buy
 
 
-@dataclass(frozen=True)
-class PriceFact:
-    amount: float  # per card, in the plan's currency
-    currency: Currency
-    condition: str  # new, used, refurbished
-    region: str
-    source: str
-    date: str
-    age_days: int | None
-    converted_from: str | None = None
-    shop: str | None = None
-    sku: str | None = None
-    stock: int | None = None
-    location: str | None = None
-    fx_rate: float | None = None  # CNY per USD, when converted
-    fx_date: str | None = None
-    tax_pct: float = 0.0  # tax added (+) or removed (-) in the conversion
-    low: float | None = None  # what it may really cost today: the source's range, widened
-    high: float | None = None  # by the price's age (pricing.drift)
-    source_name: str | None = None  # the source as shown; None: ``source`` is its own name
-    moved: PriceMove | None = None  # how prices of its kind moved since its date
-
-
 @dataclass(frozen=True, kw_only=True)
 class Option:
     action: str
@@ -61,7 +38,7 @@ class Option:
     offered: bool  # no finding blocks it
     price: float | None  # total: the cards bought plus what the option needs
     cards_price: float | None
-    price_each: PriceFact | None
+    price_each: Quote | None  # per card, in the plan's currency
     needs: tuple[Need, ...]
     currency: Currency
     vram_needed_gb: float

@@ -7,19 +7,19 @@ market and, where the buyer's own market has no recent prices, asks for the pric
 from __future__ import annotations
 
 from gpuplanner.core import markets
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 from gpuplanner.planning.market import Market
-from gpuplanner.planning.options import Option, PlanMarket, PriceFact
+from gpuplanner.planning.options import Option, PlanMarket
+from gpuplanner.planning.quote import Quote
 from gpuplanner.planning.rules.job import STALE_DAYS
 
 TOP = 3  # the options a buyer reads first
 LISTED = ("new", "used", "refurbished")  # what a shop or a seller asked
 
 
-def listed_here(price: PriceFact, region: str) -> bool:
+def listed_here(price: Quote, region: str) -> bool:
     """A price seen in the buyer's own market within a year: the user's, a shop's, or a dated
     listing or report from that market."""
-    if price.region in (USER_REGION, SHOP_REGION):
+    if price.price.own:
         return True
     young = price.age_days is not None and price.age_days <= STALE_DAYS
     return price.region == region and price.condition in LISTED and young
@@ -29,13 +29,11 @@ def listed_here(price: PriceFact, region: str) -> bool:
 PROVENANCES = ("user", "shop", "estimate", "msrp", "converted", "listed")
 
 
-def provenance(price: PriceFact, region: str) -> str:
+def provenance(price: Quote, region: str) -> str:
     """The user's own, a shop's, an estimate, a launch price, another market's (converted), or
     a listing or report from the buyer's market."""
-    if price.region == USER_REGION:
-        return "user"
-    if price.region == SHOP_REGION:
-        return "shop"
+    if price.origin in ("user", "shop"):
+        return price.origin
     if price.condition in ("estimate", "msrp"):
         return price.condition
     return "listed" if price.region == region else "converted"

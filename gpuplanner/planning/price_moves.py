@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from gpuplanner.catalog.records import PriceTrend
+from gpuplanner.core.vocab import PriceCondition
 
 MOVED_CONDITIONS = {"new": "new", "refurbished": "new", "used": "used"}
 
@@ -39,7 +40,7 @@ class Dated:
 
     gpu_id: str
     region: str
-    condition: str
+    condition: PriceCondition
     date: str
 
 

@@ -19,12 +19,11 @@ from __future__ import annotations
 import datetime as dt
 
 from gpuplanner.catalog.records import Price
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 from gpuplanner.planning import cost
-from gpuplanner.planning.cost import ChosenPrice
 from gpuplanner.planning.market import Market
-from gpuplanner.planning.options import Option, PriceAge, PriceFact
+from gpuplanner.planning.options import Option, PriceAge
 from gpuplanner.planning.price_moves import Dated, PriceMove, movement
+from gpuplanner.planning.quote import Offer, Quote, offers
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.rules.job import STALE_DAYS, VERY_OLD_DAYS
 
@@ -40,9 +39,7 @@ def drift(age_days: int | None) -> float:
     return min(MAX_DRIFT, DRIFT_PER_MONTH * (age_days - FRESH_DAYS) / 30.4)
 
 
-def today_range(
-    chosen: ChosenPrice, age: int | None, moved: PriceMove | None
-) -> tuple[float, float]:
+def today_range(chosen: Offer, age: int | None, moved: PriceMove | None) -> tuple[float, float]:
     """What the price may be today: centred where prices of its kind went since its date (a
     measured trend), widened by the drift of the days no trend measured; the source's own range
     moved the same way."""
@@ -52,8 +49,10 @@ def today_range(
         unmeasured = max(0, age - moved.covered_days)
     spread = drift(unmeasured)
     centre = chosen.amount * factor
-    low = min((chosen.low or chosen.amount) * factor, centre * (1 - spread))
-    high = max((chosen.high or chosen.amount) * factor, centre * (1 + spread))
+    seen_low = chosen.in_buyers_terms(chosen.price.low)
+    seen_high = chosen.in_buyers_terms(chosen.price.high)
+    low = min((seen_low or chosen.amount) * factor, centre * (1 - spread))
+    high = max((seen_high or chosen.amount) * factor, centre * (1 + spread))
     return low, high
 
 
@@ -66,58 +65,45 @@ def age_days(date: str, today: str | None) -> int | None:
         return None
 
 
-def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> PriceFact | None:
+def price_fact(prices: list[Price], request: PlanRequest, market: Market) -> Quote | None:
     """The price to plan with: prices over 24 months old only when a card has nothing newer;
-    only what is sold in the buyer's region (unless they asked to see everything)."""
+    only what is sold in the buyer's region (unless they asked to see everything). Each price is
+    converted into the buyer's money once, and the quote carries that conversion to the view."""
     if request.today:  # a price dated after "today" did not exist yet
         prices = [p for p in prices if p.date[:10] <= request.today]
+    offered = offers(prices, market)
     recent = [
-        p
-        for p in prices
-        if p.region == "shop" or (age_days(p.date, request.today) or 0) <= VERY_OLD_DAYS
+        o
+        for o in offered
+        if o.price.origin == "shop" or (age_days(o.price.date, request.today) or 0) <= VERY_OLD_DAYS
     ]
-    chosen = cost.choose_price(recent, market, request.used_ok, request.shop_only)
+    chosen = cost.choose(recent, market, request.used_ok, request.shop_only)
     if chosen is None:
-        chosen = cost.choose_price(prices, market, request.used_ok, request.shop_only)
+        chosen = cost.choose(offered, market, request.used_ok, request.shop_only)
     if chosen is None:
         return None
-    age = age_days(chosen.date, request.today)
+    price = chosen.price
+    age = age_days(price.date, request.today)
     moved = None
-    if prices and chosen.region not in (SHOP_REGION, USER_REGION):
+    if price.region is not None:  # a market's price, not a shop's or the user's own
         dated = Dated(
-            gpu_id=prices[0].gpu_id,
-            region=chosen.region,
-            condition=chosen.condition,
-            date=chosen.date,
+            gpu_id=price.gpu_id, region=price.region, condition=price.condition, date=price.date
         )
         moved = movement(dated, market.trends, request.today)
     low, high = today_range(chosen, age, moved)
-    return PriceFact(
-        amount=chosen.amount,
-        currency=chosen.currency,
-        condition=chosen.condition,
-        region=chosen.region,
-        source=chosen.source,
-        date=chosen.date,
+    return Quote(
+        offer=chosen,
+        currency=market.currency,
         age_days=age,
-        converted_from=chosen.converted_from,
-        shop=chosen.shop,
-        sku=chosen.sku,
-        stock=chosen.stock,
-        location=chosen.location,
-        fx_rate=chosen.fx.rate if chosen.fx else None,
-        fx_date=chosen.fx.rate_date if chosen.fx else None,
-        tax_pct=chosen.fx.tax_pct if chosen.fx else 0.0,
         low=round(low, 2),
         high=round(high, 2),
-        source_name=chosen.source_name,
         moved=moved,
     )
 
 
 def price_age(options: list[Option]) -> PriceAge | None:
     """The ages of the prices of the offered purchases, each card once."""
-    seen: dict[str, PriceFact] = {}
+    seen: dict[str, Quote] = {}
     for option in options:
         if option.offered and option.action != "keep" and option.price_each is not None:
             seen.setdefault(option.gpu_id, option.price_each)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
+from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import (
     card_count,
@@ -31,6 +31,7 @@ from gpuplanner.planning.judge import judge
 from gpuplanner.planning.judging import Baseline, Context
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
 from gpuplanner.planning.plan_market import plan_market
+from gpuplanner.planning.price_book import PriceBook
 from gpuplanner.planning.request import MachineFacts, PlanError, PlanRequest
 from gpuplanner.planning.scaling import Scaling
 from gpuplanner.planning.workloads import KERAS
@@ -86,7 +87,7 @@ def _rentals(ctx: Context) -> tuple[Rental, ...]:
 
     return rent.rentals(
         ctx.catalog.gpus,
-        {gpu_id: list(prices) for gpu_id, prices in ctx.prices.items()},
+        ctx.cloud_hours,
         ctx.predictions,
         ctx.estimate,
         work,
@@ -152,9 +153,9 @@ def recommend(
     request: PlanRequest,
     catalog: CatalogData,
     model: speed.SpeedModel,
-    extra_prices: tuple[Price, ...] = (),
+    book: PriceBook | None = None,
 ) -> Plan:
-    ctx = context.build(request, catalog, model, extra_prices)
+    ctx = context.build(request, catalog, model, book)
     judged = judge_all(ctx)
     plan = plan_of(ctx, judged)
     request = ctx.request
@@ -164,7 +165,7 @@ def recommend(
 
     def replan(moved: PlanRequest) -> Plan | None:
         try:
-            return recommend(replace(moved, alternatives=False), catalog, model, extra_prices)
+            return recommend(replace(moved, alternatives=False), catalog, model, book)
         except PlanError:
             return None
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from gpuplanner.catalog.records import GpuSpec, Price
-from gpuplanner.planning import cost, memory
+from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.planning import memory
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Rental
 from gpuplanner.planning.scaling import Scaling
@@ -21,7 +21,7 @@ LLM_INFERENCE_JOB_TOKENS = 1e6  # a million generated tokens
 
 def rentals(
     gpus: tuple[GpuSpec, ...],
-    prices: Mapping[str, list[Price]],
+    cloud_hours: Mapping[str, float | None],  # a card's cheapest hour (cost.cloud_hour)
     predictions: Mapping[str, Prediction],
     estimate: memory.MemoryEstimate,
     work: float,
@@ -40,7 +40,7 @@ def rentals(
     for gpu in gpus:
         if not runs(gpu):
             continue
-        hourly = cost.cloud_hour(prices.get(gpu.id, []), market)
+        hourly = cloud_hours.get(gpu.id)
         count = memory.cards_needed(estimate, gpu.memory_gb, max_cards=32)
         if not hourly or not count or (count > 1 and not sharded):
             continue

@@ -75,7 +75,7 @@ def _price_cell(option: Option, language: str) -> str:
     if each is not None:
         text += (
             f"<br><small>{e(each.date)} · {e(plan_text.condition_text(each.condition, tr))} · "
-            f"{e(plan_text.region_text(each.region, tr))} · "
+            f"{e(plan_text.region_text(each.where, tr))} · "
             f"{e(plan_text.source_text(each, language))}</small>"
         )
         if each.low is not None and each.high is not None and each.high > each.low:

@@ -5,10 +5,12 @@ Findings carry their id, severity and numbers, and their text in both languages.
 
 from __future__ import annotations
 
+from gpuplanner.catalog.records import Price
 from gpuplanner.core.findings import Finding
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.serial import to_dict
-from gpuplanner.planning.options import Option, Plan, PriceFact
+from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.quote import Quote
 from gpuplanner.report import plan_text
 
 
@@ -24,7 +26,16 @@ def finding_json(finding: Finding) -> dict:
     }
 
 
-def _price(price: PriceFact | None) -> dict | None:
+def listing_json(price: Price) -> dict:
+    """A listed price as `db prices --json` prints it: its fields, with the shop's and the
+    user's own under "region" as they always were ("shop", "user")."""
+    out = to_dict(price)
+    out["region"] = price.where
+    del out["origin"]
+    return out
+
+
+def _price(price: Quote | None) -> dict | None:
     if price is None:
         return None
     return {
@@ -32,7 +43,7 @@ def _price(price: PriceFact | None) -> dict | None:
         "currency": price.currency,
         "date": price.date,
         "condition": price.condition,
-        "region": price.region,
+        "region": price.where,  # its market, or "shop" / "user" for their own
         "source": price.source,
         "source_name": price.source_name or price.source,
         "age_days": price.age_days,

@@ -17,7 +17,7 @@ from gpuplanner.core import paths
 from gpuplanner.core.findings import Finding, Severity
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
-from gpuplanner.core.vocab import USER_REGION, Currency, as_currency
+from gpuplanner.core.vocab import Currency, as_currency
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.planning.findings import Need
@@ -27,9 +27,9 @@ from gpuplanner.planning.options import (
     Plan,
     PlanMarket,
     PriceAge,
-    PriceFact,
 )
 from gpuplanner.planning.plan_market import PROVENANCES, provenance
+from gpuplanner.planning.quote import Quote
 from gpuplanner.planning.rules.job import STALE_DAYS
 from gpuplanner.report.finding_sentences import TEXT
 
@@ -143,6 +143,7 @@ def translate(text: str, language: str, context: str = CONTEXT) -> str:
 Translator = Callable[[str], str]
 
 
+# A price's market, or whose it is where it has none (``Price.where``).
 REGION_TEXT = {
     "CN": translatable("Finding", "China"),
     "US": translatable("Finding", "the US"),
@@ -156,11 +157,11 @@ def region_text(region: str, tr: Translator) -> str:
     return tr(REGION_TEXT[region]) if region in REGION_TEXT else region
 
 
-def priced_cell(each: PriceFact | None, tr: Translator) -> str:
+def priced_cell(each: Quote | None, tr: Translator) -> str:
     """The table's "priced" cell: the user's own price says so; an old one is marked."""
     if each is None:
         return ""
-    if each.region == USER_REGION:
+    if each.origin == "user":
         return tr(translatable("Finding", "your price, {date}")).replace("{date}", each.date)
     # Marked exactly when the option carries its "check today's price" finding.
     mark = " ⚠" if each.age_days is not None and each.age_days > STALE_DAYS else ""
@@ -170,13 +171,13 @@ def priced_cell(each: PriceFact | None, tr: Translator) -> str:
 SOURCE_CONTEXT = "Source"  # the catalog's source labels (i18n/extract.py DATA_STRINGS)
 
 
-def source_text(each: PriceFact, language: str) -> str:
+def source_text(each: Quote, language: str) -> str:
     """Where a price came from, by name (never a catalog id): the source's label in the
     user's language; a pack's, a shop's or the user's own source as it was given."""
     if each.source_name:
         return translate(each.source_name, language, SOURCE_CONTEXT)
-    if each.region == USER_REGION:
-        return translate(REGION_TEXT[USER_REGION], language)
+    if each.origin == "user":
+        return translate(REGION_TEXT["user"], language)
     return each.source
 
 

@@ -35,7 +35,7 @@ def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str
             lines.append(
                 tr(translatable("Report", "Price of {date}, {market}, {condition}"))
                 .replace("{date}", each.date)
-                .replace("{market}", plan_text.region_text(each.region, finding_words))
+                .replace("{market}", plan_text.region_text(each.where, finding_words))
                 .replace("{condition}", plan_text.condition_text(each.condition, finding_words))
             )
             if each.shop:  # a kiosk's: where to ask for it

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.vocab import PriceCondition
 from gpuplanner.ui.background import Background
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
@@ -166,7 +167,7 @@ class WizardController(QObject):
         """The desktop keeps prices the user types; a kiosk's prices are its shop's."""
         return not self._fixed_shop_prices
 
-    def type_price(self, gpu_id: str, amount: float, condition: str) -> None:
+    def type_price(self, gpu_id: str, amount: float, condition: PriceCondition) -> None:
         """The price the user sees for a card: kept as theirs (dated today) until removed,
         then the plan ranked again with it."""
         import datetime as dt  # not before the first paint

@@ -31,7 +31,7 @@ def comparison_rows(
         if each is None:
             return "N/A"
         condition = plan_text.condition_text(each.condition, tr)
-        return f"{each.date} · {condition} · {plan_text.region_text(each.region, tr)}"
+        return f"{each.date} · {condition} · {plan_text.region_text(each.where, tr)}"
 
     return [
         ("action", [plan_text.action_text(o.action, tr=tr) for o in options]),

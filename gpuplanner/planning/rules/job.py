@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from gpuplanner.catalog.records import Availability
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.core.vocab import SHOP_REGION, USER_REGION
 from gpuplanner.planning import methods, routes
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
@@ -144,11 +143,11 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         # A reworked board is a second-hand-market buy: offered with used cards, not before.
         return [finding("modified-needs-used-ok", "blocks")]
     out = []
-    if price.region not in (SHOP_REGION, USER_REGION):
+    if price.region is not None:  # a market's price, not a shop's or the user's own
         barred = market.not_sold(c.gpu.id, price.condition)
         if barred is not None:  # shown only because the user asked to see every card
             out.append(_not_sold(barred, market.region, "warns"))
-    if price.region not in (SHOP_REGION, USER_REGION, market.region):
+    if price.region is not None and price.region != market.region:
         # Another market's price stands in for the buyer's own: said in the option, so the
         # buyer knows to check (or type) the price where they buy.
         out.append(
@@ -177,7 +176,7 @@ def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     for risk in risks:
         if risk.applies == "always" or price.condition == "used":
             out.append(finding("market-risk", "warns", risk=risk.risk))
-    if price.region == USER_REGION:
+    if price.origin == "user":
         out.append(finding("price-user", "info", date=price.date))
     if price.condition == "msrp":
         out.append(finding("price-msrp", "warns", date=price.date))

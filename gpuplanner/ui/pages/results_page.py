@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import format_money
-from gpuplanner.core.vocab import USER_REGION
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.input_text import error_text
@@ -372,9 +371,9 @@ class ResultsPage(WizardPage):
         if not options:
             return
         option = options[0]
-        skipped = {p.gpu_id for p in self.controller.skipped_prices if p.region == USER_REGION}
+        skipped = {p.gpu_id for p in self.controller.skipped_prices if p.origin == "user"}
         self.forget_price.setEnabled(
-            (option.price_each is not None and option.price_each.region == USER_REGION)
+            (option.price_each is not None and option.price_each.origin == "user")
             or option.gpu_id in skipped  # a stored price left out as implausible (issue 42)
         )
         if self.scatter is not None:
@@ -394,7 +393,7 @@ class ResultsPage(WizardPage):
                     .replace("%1", format_money(each.amount, each.currency))
                     .replace("%2", each.date)
                     .replace("%3", plan_text.condition_text(each.condition, tr_finding))
-                    .replace("%4", plan_text.region_text(each.region, tr_finding))
+                    .replace("%4", plan_text.region_text(each.where, tr_finding))
                     .replace("%5", plan_text.source_text(each, self.language))
                 )
                 + "</div>"
