@@ -41,7 +41,11 @@ def main() -> int:
     model = load_speed_model()
     results = {}
     for scenario in Scenario:
-        request = PlanRequest(scenario, "CNY", psu=PsuSpec(750, "3", True, 3))
+        request = PlanRequest(
+            scenario,
+            "CNY",
+            psu=PsuSpec(rated_w=750, atx_version="3", has_12v2x6=True, pcie_8pin_cables=3),
+        )
         results[scenario.value] = round(median_ms(lambda r=request: recommend(r, data, model)), 2)
     print(
         json.dumps(

@@ -134,7 +134,7 @@ def _all_cards_with_550w(data, model, **extra):
         budget=10_000_000,
         max_gpus=1,
         used_ok=True,
-        psu=power.PsuSpec(550),
+        psu=power.PsuSpec(rated_w=550),
         tf_route="keras-other",  # every vendor's cards are judged, not stopped by the route
         today=TODAY,
         alternatives=False,
@@ -178,7 +178,7 @@ def test_every_12v2x6_card_has_its_adapter_count_on_record_or_a_check_line(data,
             "CNY",
             budget=10_000_000,
             max_gpus=1,
-            psu=power.PsuSpec(2000, "3", False, pcie_8pin_cables=8),
+            psu=power.PsuSpec(rated_w=2000, atx_version="3", has_12v2x6=False, pcie_8pin_cables=8),
             tf_route="keras-other",
             accept_rocm=True,
             today=TODAY,
@@ -195,7 +195,9 @@ def test_every_12v2x6_card_has_its_adapter_count_on_record_or_a_check_line(data,
         if gpu.id in VENDOR_ADAPTER_8PIN:
             assert board is not None and board.adapter_8pin == VENDOR_ADAPTER_8PIN[gpu.id], gpu.id
             assert "adapter=nvidia-geforce-specs" in board.sources
-            load = power.GpuLoad(gpu.board_power_w, 1, 0, 1)
+            load = power.GpuLoad(
+                board_power_w=gpu.board_power_w, count=1, power_8pin=0, power_12v2x6=1
+            )
             assert (
                 power.cables(load, board.adapter_8pin, 0).eight_pin == VENDOR_ADAPTER_8PIN[gpu.id]
             )
@@ -213,7 +215,7 @@ def test_two_cards_on_one_12v2x6_cable_need_the_second_through_its_adapter(data,
             "CNY",
             budget=1_000_000,
             max_gpus=2,
-            psu=power.PsuSpec(1600, "3", True, pcie_8pin_cables=2),
+            psu=power.PsuSpec(rated_w=1600, atx_version="3", has_12v2x6=True, pcie_8pin_cables=2),
             # Two 3.5-slot cards with a slot of air between them need an E-ATX tower.
             case=physical.CaseSpec(None, None, "e-atx"),
             today=TODAY,

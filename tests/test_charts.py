@@ -60,7 +60,16 @@ def test_the_top_pick_is_the_first_offered_option(data):
 def _crowd(n: int) -> ValueChart:
     """``n`` cards bunched at nearly the same price and speed: the worst case for labels."""
     points = tuple(
-        Point(i, f"GeForce RTX 40{i:02d} Ti", 1, 3000 + 10 * i, 1.0 + 0.01 * i, True, i == 0, False)
+        Point(
+            index=i,
+            gpu=f"GeForce RTX 40{i:02d} Ti",
+            count=1,
+            price=3000 + 10 * i,
+            speed=1.0 + 0.01 * i,
+            on_front=True,
+            top=i == 0,
+            trap=False,
+        )
         for i in range(n)
     )
     return ValueChart(points, None, "GeForce RTX 3060 12 GB", "CNY")
@@ -81,7 +90,16 @@ def test_labels_never_overlap_and_stay_inside(n, size):
 
 def test_every_front_point_is_named_where_there_is_room():
     points = tuple(
-        Point(i, f"Card {i}", 1, 1000 * (i + 1), 0.5 + 0.25 * i, True, i == 3, False)
+        Point(
+            index=i,
+            gpu=f"Card {i}",
+            count=1,
+            price=1000 * (i + 1),
+            speed=0.5 + 0.25 * i,
+            on_front=True,
+            top=i == 3,
+            trap=False,
+        )
         for i in range(4)
     )
     chart = ValueChart(points, None, "ref", "CNY")
@@ -92,8 +110,26 @@ def test_every_front_point_is_named_where_there_is_room():
 def test_a_label_keeps_off_other_points_when_it_can():
     chart = ValueChart(
         (
-            Point(0, "Top", 1, 200, 1.0, True, True, False),
-            Point(1, "x", 1, 220, 1.0, False, False, False),  # 20 px right of the top pick
+            Point(
+                index=0,
+                gpu="Top",
+                count=1,
+                price=200,
+                speed=1.0,
+                on_front=True,
+                top=True,
+                trap=False,
+            ),
+            Point(
+                index=1,
+                gpu="x",
+                count=1,
+                price=220,
+                speed=1.0,
+                on_front=False,
+                top=False,
+                trap=False,
+            ),  # 20 px right of the top pick
         ),
         None,
         "ref",

@@ -77,7 +77,9 @@ def test_a_pack_exported_and_imported_again_is_the_same_pack(rows, rate):
         for gpu, amount, condition, region, day, note in rows
     ]
     fx = (FxRate("USD", "CNY", float(rate), "2025-12-01", "cfets"),)
-    manifest = Manifest(1, "generated", "2025-12-31", "tests", fx=fx)
+    manifest = Manifest(
+        version=1, name="generated", published="2025-12-31", publisher="tests", fx=fx
+    )
     with tempfile.TemporaryDirectory() as folder:
         first = Path(folder) / "pack.csv"
         first.write_text(render_pack(manifest, prices, NAMES), encoding="utf-8")

@@ -14,7 +14,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import engines
 from gpuplanner.planning.recommend import PlanError, PlanRequest, recommend
-from gpuplanner.planning.speed import predict_llm_inference
+from gpuplanner.planning.speed import SpeedQuery, predict_llm_inference
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +29,10 @@ def catalog(tmp_path_factory):
 
 
 def _decode(engine: str, bits: int, cards, by_id) -> dict[str, float]:
-    params = load_speed_model().engine(engine)
+    model = load_speed_model()
+    query = SpeedQuery(gpus=[by_id[c] for c in cards], speed_model=model, by_id=by_id)
     found = predict_llm_inference(
-        LLMS["llama-3-8b"], bits, 1, 4096, [by_id[c] for c in cards], params
+        query, llm=LLMS["llama-3-8b"], engine=model.engine(engine), bits=bits, batch=1, context=4096
     )
     return {p.gpu_id: p.throughput for p in found}
 
@@ -63,12 +64,19 @@ def test_an_overhead_bound_engine_flattens_the_cards(by_id):
 
 def test_the_measured_engines_land_near_their_measurements(by_id):
     """Spot checks against rows of the engines' own suites (within the stated errors)."""
-    params = load_speed_model().engine("exllama")
+    model = load_speed_model()
     llama2 = LLMS["llama-2-7b"]
-    [found] = predict_llm_inference(llama2, 4, 1, 128, [by_id["geforce-rtx-4090"]], params)
+
+    def decode(card: str, engine: str, bits: int, context: int):
+        query = SpeedQuery(gpus=[by_id[card]], speed_model=model, by_id=by_id)
+        [found] = predict_llm_inference(
+            query, llm=llama2, engine=model.engine(engine), bits=bits, batch=1, context=context
+        )
+        return found
+
+    found = decode("geforce-rtx-4090", "exllama", 4, 128)
     assert found.throughput == pytest.approx(207, rel=0.35)  # EXL2 4.0 bpw, README
-    params = load_speed_model().engine("vllm")
-    [found] = predict_llm_inference(llama2, 16, 1, 280, [by_id["a100-pcie-80-gb"]], params)
+    found = decode("a100-pcie-80-gb", "vllm", 16, 280)
     assert found.throughput == pytest.approx(90.5, rel=0.2)  # premAI
 
 

@@ -12,7 +12,7 @@ import pytest
 from catalog_helpers import built_catalog
 
 from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.planning.speed import predict_llm
+from gpuplanner.planning.speed import SpeedQuery, predict_llm
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,8 @@ def relative(tmp_path_factory):
         "rtx-6000-ada-generation",
         "geforce-gtx-1080-ti",
     ]
-    found = predict_llm(8.0, "lora", [by_id[i] for i in ids], model=load_speed_model(), by_id=by_id)
+    query = SpeedQuery(gpus=[by_id[i] for i in ids], speed_model=load_speed_model(), by_id=by_id)
+    found = predict_llm(query, params_b=8.0, method="lora")
     return {p.gpu_id: p.relative for p in found}
 
 

@@ -183,12 +183,14 @@ def test_mixture_of_experts_holds_every_expert_and_computes_with_the_active_ones
     weights = next(p for p in held.parts if p.name == "weights")
     assert weights.gb == pytest.approx(30.5e9 * 0.5 * 1.06 / memory.GB, rel=0.01)  # all 30.5B
     assert any(n.id == "moe" for n in held.notes)
-    from gpuplanner.planning.speed import predict_llm_inference
+    from gpuplanner.planning.speed import SpeedQuery, predict_llm_inference
 
     card = next(g for g in data.gpus if g.id == "geforce-rtx-3090")
-    params = load_speed_model().inference
-    fast = predict_llm_inference(moe, 4, 1, 4096, [card], params)[0].throughput
-    slow = predict_llm_inference(dense, 4, 1, 4096, [card], params)[0].throughput
+    model = load_speed_model()
+    query = SpeedQuery(gpus=[card], speed_model=model, by_id={card.id: card})
+    shape = {"engine": model.inference, "bits": 4, "batch": 1, "context": 4096}
+    fast = predict_llm_inference(query, llm=moe, **shape)[0].throughput
+    slow = predict_llm_inference(query, llm=dense, **shape)[0].throughput
     assert fast > 3 * slow  # reads 3.3B of weights per token, not 32B
     assert LLMS["deepseek-v3"].params_b == 671 and LLMS["deepseek-v3"].active_params_b == 37
 

@@ -13,8 +13,16 @@ from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import cost, memory, power, scaling
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.recommend import MachineFacts, PlanError, PlanRequest, recommend
-from gpuplanner.planning.speed import calibration, features, llm_tokens_per_s, predict
+from gpuplanner.planning.speed import (
+    SpeedQuery,
+    calibration,
+    features,
+    llm_tokens_per_s,
+    predict,
+)
 from gpuplanner.planning.workloads import KERAS
+
+RESNET_MIXED = {"workload": "resnet50", "precision": "mixed"}
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +102,12 @@ def test_prediction_orders_cards_sensibly(gpus, model):
             "a100-pcie-80-gb",
         )
     ]
-    results = predict("resnet50", "mixed", cards, model, gpus)
+    results = predict(SpeedQuery(gpus=cards, speed_model=model, by_id=gpus), **RESNET_MIXED)
     relative = [r.relative for r in results]
     assert relative[0] == 1.0 and relative == sorted(relative)
     # The anchor reproduces its measurement at the batch it was measured at.
-    anchor = predict("resnet50", "mixed", [gpus["a100-pcie-40-gb"]], model, gpus, batch=448)[0]
+    query = SpeedQuery(gpus=[gpus["a100-pcie-40-gb"]], speed_model=model, by_id=gpus)
+    anchor = predict(query, **RESNET_MIXED, batch=448)[0]
     assert anchor.throughput == pytest.approx(2075.1)
 
 
@@ -120,17 +129,19 @@ def test_llm_tokens_per_second(gpus):
 
 def _load(gpu, count=1):
     return power.GpuLoad(
-        gpu.board_power_w,
-        count,
-        gpu.power_8pin,
-        gpu.power_12v2x6,
-        gpu.power_6pin,
-        gpu.recommended_psu_w,
+        board_power_w=gpu.board_power_w,
+        count=count,
+        power_8pin=gpu.power_8pin,
+        power_12v2x6=gpu.power_12v2x6,
+        power_6pin=gpu.power_6pin,
+        recommended_psu_w=gpu.recommended_psu_w,
     )
 
 
 def test_rtx_3090_in_a_550_w_atx2_system_is_over_both_limits(gpus):
-    plan = power.budget(_load(gpus["geforce-rtx-3090"]), power.PsuSpec(550, "2"), cpu_peak_w=125)
+    plan = power.budget(
+        _load(gpus["geforce-rtx-3090"]), power.PsuSpec(rated_w=550, atx_version="2"), cpu_peak_w=125
+    )
     # sustained 125 + 350 + 60 = 535 W = 97% of 550 W; spikes 125 + 630 + 60 = 815 W > 550 x 1.2
     assert plan.sustained_w == 535 and plan.transient_w == 815 and plan.verdict == "tight"
     assert not plan.sustained_ok and not plan.transient_ok
@@ -140,7 +151,9 @@ def test_rtx_3090_in_a_550_w_atx2_system_is_over_both_limits(gpus):
 
 def test_atx3_psu_with_12v2x6_absorbs_spikes(gpus):
     load = _load(gpus["geforce-rtx-4090"])
-    plan = power.budget(load, power.PsuSpec(1000, "3", True), cpu_peak_w=125)
+    plan = power.budget(
+        load, power.PsuSpec(rated_w=1000, atx_version="3", has_12v2x6=True), cpu_peak_w=125
+    )
     # 635 W sustained < 800 W; spikes 125 + 810 + 60 = 995 W < 1000 x 1.8
     assert plan.verdict == "ok" and plan.headroom_w == 165
 
@@ -158,7 +171,10 @@ def test_cables_count_the_vendor_adapter_not_a_formula(gpus):
 
 def test_wall_socket_limit():
     us = power.budget(
-        power.GpuLoad(450, 4), power.PsuSpec(2400, "3", True), cpu_peak_w=250, socket="US-15A"
+        power.GpuLoad(board_power_w=450, count=4),
+        power.PsuSpec(rated_w=2400, atx_version="3", has_12v2x6=True),
+        cpu_peak_w=250,
+        socket="US-15A",
     )
     # 250 + 1800 + 60 = 2110 W / 0.85 = 2482 W from the wall > 120 V x 15 A x 80% = 1440 W
     assert us.wall_w > us.socket_limit_w == 1440
@@ -403,7 +419,7 @@ def test_a_slow_matrix_multiply_moves_only_the_compute_share(data, model):
     ("request_kwargs", "words"),
     [
         ({"workload": "llm", "llm_model": "gpt-9"}, "unknown model"),
-        ({"psu": power.PsuSpec(-500)}, "wattage must be above zero"),
+        ({"psu": power.PsuSpec(rated_w=-500)}, "wattage must be above zero"),
         ({"currency": "EUR"}, "unknown currency"),
     ],
 )
@@ -445,14 +461,15 @@ def test_a_400b_model_on_a_student_card_fits_nothing(data, model):
 def test_mixed_precision_gives_no_speed_up_without_tensor_cores(gpus, model):
     """Pascal has no tensor cores: mixed precision predicts FP32's speed, not 1.19x (issue 14)."""
     pascal = [gpus["geforce-gtx-1080-ti"], gpus["tesla-p100-pcie-16-gb"]]
-    mixed = predict("resnet50", "mixed", pascal, model, gpus)
-    fp32 = predict("resnet50", "fp32", pascal, model, gpus)
+    query = SpeedQuery(gpus=pascal, speed_model=model, by_id=gpus)
+    mixed = predict(query, workload="resnet50", precision="mixed")
+    fp32 = predict(query, workload="resnet50", precision="fp32")
     for m, f in zip(mixed, fp32, strict=True):
         assert m.throughput == f.throughput
-    turing = [gpus["geforce-rtx-2080-ti"]]
+    turing = SpeedQuery(gpus=[gpus["geforce-rtx-2080-ti"]], speed_model=model, by_id=gpus)
     speed_up = (
-        predict("resnet50", "mixed", turing, model, gpus)[0].throughput
-        / predict("resnet50", "fp32", turing, model, gpus)[0].throughput
+        predict(turing, workload="resnet50", precision="mixed")[0].throughput
+        / predict(turing, workload="resnet50", precision="fp32")[0].throughput
     )
     assert speed_up > 1.3  # tensor cores
 

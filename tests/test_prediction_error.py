@@ -34,10 +34,10 @@ def gpus():
 
 def _params(**families: float) -> ClassParams:
     return ClassParams(
-        0.3,
-        0.0,
-        50.0,
-        800.0,
+        theta=0.3,
+        gamma=0.0,
+        compute_norm_tflops=50.0,
+        bandwidth_norm_gbs=800.0,
         error_pct=10.0,
         family_error_pct={name.replace("_", "/"): pct for name, pct in families.items()},
         unmeasured_family_error_pct=12.0,
@@ -85,7 +85,8 @@ def test_a_plan_states_the_wider_error_of_the_card_the_model_knows_least(gpus):
     with open_catalog() as catalog:
         by_id = {g.id: g for g in catalog.gpus()}
     cards = [gpus["A100 PCIe 80 GB"], gpus["RTX 4090 D"], gpus["RTX 5090"]]
-    a100, d, rtx5090 = speed.predict("bert-large", "mixed", cards, model, by_id)
+    query = speed.SpeedQuery(gpus=cards, speed_model=model, by_id=by_id)
+    a100, d, rtx5090 = speed.predict(query, workload="bert-large", precision="mixed")
     # The A100 states the class's error (its across-suite median), the 4090 D its family's.
     assert a100.error_pct == model.classes["bert/mixed"].error_pct < d.error_pct
     assert rtx5090.error_pct >= d.error_pct  # the next GeForce is no better known

@@ -26,16 +26,51 @@ def data():
 
 def _probe(pipeline: float, bandwidth: float, copy: float) -> ProbeResult:
     environment = Metric(
-        "environment", None, "", params={"gpus": [{"name": "NVIDIA GeForce RTX 3060"}]}
+        name="environment",
+        value=None,
+        unit="",
+        params={"gpus": [{"name": "NVIDIA GeForce RTX 3060"}]},
     )
     steps = (
         StepResult("env", "ok", (environment,)),
-        StepResult("matmul", "ok", (Metric("fp16", 19.0, "TFLOPS", 2.0, 7),)),
-        StepResult("bandwidth", "ok", (Metric("device_memory", bandwidth, "GB/s", 1.0, 7),)),
-        StepResult("transfer", "ok", (Metric("host_to_device", copy, "GB/s", 1.0, 7),)),
-        StepResult("input", "ok", (Metric("jpeg_decode_augment", pipeline, "images/s", 3.0, 7),)),
+        StepResult(
+            "matmul",
+            "ok",
+            (Metric(name="fp16", value=19.0, unit="TFLOPS", spread_pct=2.0, runs=7),),
+        ),
+        StepResult(
+            "bandwidth",
+            "ok",
+            (Metric(name="device_memory", value=bandwidth, unit="GB/s", spread_pct=1.0, runs=7),),
+        ),
+        StepResult(
+            "transfer",
+            "ok",
+            (Metric(name="host_to_device", value=copy, unit="GB/s", spread_pct=1.0, runs=7),),
+        ),
+        StepResult(
+            "input",
+            "ok",
+            (
+                Metric(
+                    name="jpeg_decode_augment",
+                    value=pipeline,
+                    unit="images/s",
+                    spread_pct=3.0,
+                    runs=7,
+                ),
+            ),
+        ),
     )
-    return ProbeResult(RESULT_VERSION, "ok", "quick", "python", "now", 12.0, steps)
+    return ProbeResult(
+        version=RESULT_VERSION,
+        status="ok",
+        mode="quick",
+        python="python",
+        started="now",
+        seconds=12.0,
+        steps=steps,
+    )
 
 
 def _plan(data, probe):

@@ -21,7 +21,15 @@ class CancelledRunner(FakeRunner):
         from gpuplanner.probe.runner import ProbeEvent
 
         self.on_event(ProbeEvent("progress", "import", 0.0, "importing TensorFlow"))
-        return ProbeResult(RESULT_VERSION, "cancelled", "quick", "python", "now", 2.0, ())
+        return ProbeResult(
+            version=RESULT_VERSION,
+            status="cancelled",
+            mode="quick",
+            python="python",
+            started="now",
+            seconds=2.0,
+            steps=(),
+        )
 
 
 @pytest.fixture

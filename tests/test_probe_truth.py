@@ -22,13 +22,13 @@ class CancelledRunner(FakeRunner):
 
     def run(self):
         return ProbeResult(
-            RESULT_VERSION,
-            "cancelled",
-            "quick",
-            "python",
-            "now",
-            2.0,
-            (),
+            version=RESULT_VERSION,
+            status="cancelled",
+            mode="quick",
+            python="python",
+            started="now",
+            seconds=2.0,
+            steps=(),
             message="cancelled by the user",
         )
 
@@ -38,12 +38,44 @@ class CpuRunner(FakeRunner):
 
     def run(self):
         steps = (
-            StepResult("env", "ok", (Metric("environment", 1, "GPUs", params={"gpus": []}),)),
-            StepResult("matmul", "ok", (Metric("fp32", 0.42, "TFLOPS", 2.0, 7),)),
-            StepResult("bandwidth", "ok", (Metric("device_memory", 21.0, "GB/s", 2.0, 7),)),
-            StepResult("input", "ok", (Metric("jpeg_decode_augment", 310.0, "images/s", 3.0, 7),)),
+            StepResult(
+                "env",
+                "ok",
+                (Metric(name="environment", value=1, unit="GPUs", params={"gpus": []}),),
+            ),
+            StepResult(
+                "matmul",
+                "ok",
+                (Metric(name="fp32", value=0.42, unit="TFLOPS", spread_pct=2.0, runs=7),),
+            ),
+            StepResult(
+                "bandwidth",
+                "ok",
+                (Metric(name="device_memory", value=21.0, unit="GB/s", spread_pct=2.0, runs=7),),
+            ),
+            StepResult(
+                "input",
+                "ok",
+                (
+                    Metric(
+                        name="jpeg_decode_augment",
+                        value=310.0,
+                        unit="images/s",
+                        spread_pct=3.0,
+                        runs=7,
+                    ),
+                ),
+            ),
         )
-        return ProbeResult(RESULT_VERSION, "ok", "quick", "python", "now", 9.0, steps)
+        return ProbeResult(
+            version=RESULT_VERSION,
+            status="ok",
+            mode="quick",
+            python="python",
+            started="now",
+            seconds=9.0,
+            steps=steps,
+        )
 
 
 @pytest.fixture

@@ -221,9 +221,9 @@ def test_markup_in_names_is_escaped_in_the_html_report():
     from gpuplanner.report.html import ReportContext
 
     context = ReportContext(
-        "2026-11-30 12:00",
-        "0",
-        "<i>catalog</i>",
+        generated="2026-11-30 12:00",
+        app_version="0",
+        catalog_version="<i>catalog</i>",
         machine_rows=[("<img src=x onerror=alert(1)>", "<script>")],
         shop="<b>Shop</b>",
         logo_url='x" onload="alert(2)',

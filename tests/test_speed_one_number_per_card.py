@@ -18,6 +18,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.planning import engines
 from gpuplanner.planning.speed import (
     WORKLOAD_CLASS,
+    SpeedQuery,
     predict,
     predict_llm,
     predict_llm_inference,
@@ -37,18 +38,27 @@ def _jobs(by_id):
     for workload in WORKLOAD_CLASS:
         for precision in ("mixed", "fp32"):
             jobs[f"{workload}/{precision}"] = lambda gpus, w=workload, p=precision, f=None: predict(
-                w, p, gpus, model, by_id, machine_factor=f
+                SpeedQuery(gpus=gpus, speed_model=model, by_id=by_id, machine_factor=f),
+                workload=w,
+                precision=p,
             )
     for mode in ("full", "lora", "lora-int8", "qlora"):
         jobs[f"llm-{mode}"] = lambda gpus, m=mode, f=None: predict_llm(
-            8.0, m, gpus, machine_factor=f, model=model, by_id=by_id
+            SpeedQuery(gpus=gpus, speed_model=model, by_id=by_id, machine_factor=f),
+            params_b=8.0,
+            method=m,
         )
     llm = LLMS["llama-3-8b"]
     for engine in engines.ENGINES:
         params = model.engine(engine)
         for bits in sorted(engines.RUNS_BITS[engine]):
             jobs[f"{engine}/{bits}"] = lambda gpus, b=bits, p=params, f=None: predict_llm_inference(
-                llm, b, 1, 4096, gpus, p
+                SpeedQuery(gpus=gpus, speed_model=model, by_id=by_id, machine_factor=f),
+                llm=llm,
+                engine=p,
+                bits=b,
+                batch=1,
+                context=4096,
             )
     return jobs
 

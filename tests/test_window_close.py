@@ -25,7 +25,14 @@ class HangingProbe:
         self.started.set()
         self.cancelled.wait(120)
         status = "cancelled" if self.cancelled.is_set() else "timeout"
-        return ProbeResult(RESULT_VERSION, status, "quick", "python", "2026-01-01", 0.1)
+        return ProbeResult(
+            version=RESULT_VERSION,
+            status=status,
+            mode="quick",
+            python="python",
+            started="2026-01-01",
+            seconds=0.1,
+        )
 
 
 def test_closing_the_window_cancels_a_running_probe(qtbot):

@@ -83,7 +83,11 @@ def _log_error(predicted: float, measured: float) -> float:
 
 def fit(rows) -> InferenceParams:
     base = InferenceParams(
-        {16: 0.8, 8: 0.8, 4: 0.8}, {16: 0.1, 8: 0.1, 4: 0.1}, {16: 0.5, 8: 0.5, 4: 0.5}, 0.0, 0.0
+        bandwidth_efficiency={16: 0.8, 8: 0.8, 4: 0.8},
+        overhead_ms_per_layer={16: 0.1, 8: 0.1, 4: 0.1},
+        prefill_efficiency={16: 0.5, 8: 0.5, 4: 0.5},
+        decode_error_pct=0.0,
+        prefill_error_pct=0.0,
     )
     chosen, overhead = {}, {}
     gddr = [r for r in rows if not _hbm(r)]
@@ -129,7 +133,14 @@ def fit(rows) -> InferenceParams:
         ratios = [float(r["prefill_tokens_s"]) / _prefill(r, unit) for r in subset]
         prefill[bits] = round(math.exp(statistics.fmean(math.log(x) for x in ratios)), 3)
     prefill[8] = round((prefill[16] + prefill[4]) / 2, 3)
-    return InferenceParams(chosen, overhead, prefill, 0.0, 0.0, factor)
+    return InferenceParams(
+        bandwidth_efficiency=chosen,
+        overhead_ms_per_layer=overhead,
+        prefill_efficiency=prefill,
+        decode_error_pct=0.0,
+        prefill_error_pct=0.0,
+        hbm_factor=factor,
+    )
 
 
 def leave_one_gpu_out(rows) -> dict:

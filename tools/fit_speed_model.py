@@ -224,7 +224,15 @@ Params = tuple[float, float, float]  # theta, gamma, hbm efficiency
 
 
 def class_params(params: Params, norm: Scale) -> ClassParams:
-    return ClassParams(params[0], params[1], norm[0], norm[1], 0.0, params[2], sustained=norm[2])
+    return ClassParams(
+        theta=params[0],
+        gamma=params[1],
+        compute_norm_tflops=norm[0],
+        bandwidth_norm_gbs=norm[1],
+        error_pct=0.0,
+        hbm_efficiency=params[2],
+        sustained=norm[2],
+    )
 
 
 def predict_t(card: GpuSpec, precision: str, params: Params, norm: Scale) -> float:

@@ -18,7 +18,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.core.vocab import Currency
+from gpuplanner.core.vocab import Currency, Precision, Workload
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
 from gpuplanner.planning import pick as advice
@@ -110,7 +110,7 @@ class FleetPlan:
     )
     currency: Currency
     budget: float
-    workload: str
+    workload: Workload
     choices: tuple[Choice, ...]
     unit: str = ""
 
@@ -156,7 +156,9 @@ def _choice(machine: FleetMachine, option: Option, gain: float) -> Choice:
     return Choice(machine.name, option, gain, "", option.speedup)
 
 
-def plan_each(plans: MachinePlans, currency: Currency, budget: float, workload: str) -> FleetPlan:
+def plan_each(
+    plans: MachinePlans, currency: Currency, budget: float, workload: Workload
+) -> FleetPlan:
     """For each machine what its own plan advises first (planning.pick): a free change (MIG
     off, a power limit lifted), else its first ranked purchase faster than what it has."""
     choices = []
@@ -170,7 +172,9 @@ def plan_each(plans: MachinePlans, currency: Currency, budget: float, workload: 
     return FleetPlan("each", currency, budget, workload, tuple(choices), _unit(plans))
 
 
-def plan_lab(plans: MachinePlans, currency: Currency, budget: float, workload: str) -> FleetPlan:
+def plan_lab(
+    plans: MachinePlans, currency: Currency, budget: float, workload: Workload
+) -> FleetPlan:
     """At most one upgrade per machine, total price within ``budget``, the most added throughput.
 
     A multiple-choice knapsack solved exactly on a grid of BUDGET_STEPS; each machine's
@@ -242,8 +246,8 @@ def plan_fleet(
     currency: Currency,
     budget: float | None,
     lab_budget: float | None,
-    workload: str | None,
-    precision: str,
+    workload: Workload | None,
+    precision: Precision,
     language: str,
     shop_prices: tuple[Price, ...] = (),
 ) -> FleetPlan:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from gpuplanner.catalog.names import match_device, named_cards, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
-from gpuplanner.core.vocab import TOLD_SOURCE
+from gpuplanner.core.vocab import TOLD_SOURCE, Precision
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
 from gpuplanner.planning.machine_facts import Measured, installed_card_id
@@ -94,7 +94,12 @@ def _measured(probe: ProbeResult, card: GpuSpec | None) -> Measured:
     pipeline = probe.metric("input", "jpeg_decode_augment")
     facts: Measured = {"pipeline_images_s": pipeline.value if pipeline else None}
     if card is not None and probe.environment().get("gpus"):
-        for name, precision in (("fp16", "mixed"), ("tf32", "fp32"), ("fp32", "fp32")):
+        matmuls: tuple[tuple[str, Precision], ...] = (
+            ("fp16", "mixed"),
+            ("tf32", "fp32"),
+            ("fp32", "fp32"),
+        )
+        for name, precision in matmuls:
             measured = probe.metric("matmul", name)
             if measured and measured.value:
                 facts["matmul_tflops"] = measured.value

@@ -27,7 +27,7 @@ from gpuplanner.core.vocab import (
 Kind = Literal["amount", "count", "choice", "flag", "text"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class JobField:
     name: str  # the JobInputs field
     flag: str  # the command line's option
@@ -40,62 +40,108 @@ class JobField:
 
 
 FIELDS: tuple[JobField, ...] = (
-    JobField("budget", "--budget", "amount", "total budget (default: the scenario's typical)"),
-    JobField("workload", "--workload", "choice", "the job: a Keras preset or an LLM", WORKLOADS),
     JobField(
-        "llm_model",
-        "--model",
-        "text",
-        "an LLM preset (implies --workload llm)",
+        name="budget",
+        flag="--budget",
+        kind="amount",
+        help="total budget (default: the scenario's typical)",
+    ),
+    JobField(
+        name="workload",
+        flag="--workload",
+        kind="choice",
+        help="the job: a Keras preset or an LLM",
+        choices=WORKLOADS,
+    ),
+    JobField(
+        name="llm_model",
+        flag="--model",
+        kind="text",
+        help="an LLM preset (implies --workload llm)",
         implies={"workload": "llm"},
     ),
     JobField(
-        "llm_params_b",
-        "--params",
-        "amount",
-        "an LLM given by its size in billions, e.g. 70 (implies --workload llm)",
+        name="llm_params_b",
+        flag="--params",
+        kind="amount",
+        help="an LLM given by its size in billions, e.g. 70 (implies --workload llm)",
         metavar="BILLIONS",
         implies={"workload": "llm"},
     ),
-    JobField("llm_mode", "--mode", "choice", "LLM inference or a fine-tuning method", LLM_MODES),
-    JobField("seq", "--seq", "count", "context length in tokens"),
-    JobField("batch", "--batch", "count", "batch per card (default: the workload's)"),
-    JobField("precision", "--precision", "choice", "training precision", PRECISIONS),
     JobField(
-        "tf_route",
-        "--tf-route",
-        "choice",
-        "how TensorFlow will be installed: official pip wheels (default), NVIDIA's NGC "
+        name="llm_mode",
+        flag="--mode",
+        kind="choice",
+        help="LLM inference or a fine-tuning method",
+        choices=LLM_MODES,
+    ),
+    JobField(name="seq", flag="--seq", kind="count", help="context length in tokens"),
+    JobField(
+        name="batch", flag="--batch", kind="count", help="batch per card (default: the workload's)"
+    ),
+    JobField(
+        name="precision",
+        flag="--precision",
+        kind="choice",
+        help="training precision",
+        choices=PRECISIONS,
+    ),
+    JobField(
+        name="tf_route",
+        flag="--tf-route",
+        kind="choice",
+        help="how TensorFlow will be installed: official pip wheels (default), NVIDIA's NGC "
         "container, or Keras 3 on the JAX/PyTorch backend",
-        TF_ROUTES,
-    ),
-    JobField("accept_rocm", "--accept-rocm", "flag", "AMD cards through ROCm on Linux are fine"),
-    JobField("bits", "--bits", "choice", "LLM inference weight precision", WEIGHT_BITS),
-    JobField(
-        "engine",
-        "--engine",
-        "choice",
-        "LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
-        ENGINES,
-    ),
-    JobField("keep_psu", "--keep-psu", "flag", "do not offer options that need a new power supply"),
-    JobField("tariff", "--tariff", "amount", "electricity price per kWh"),
-    JobField("max_gpus", "--max-gpus", "count", "at most this many cards"),
-    JobField("used_ok", "--used-ok", "flag", "consider used cards"),
-    JobField(
-        "region",
-        "--region",
-        "choice",
-        "the market you buy in (default: CN for CNY, US for USD)",
-        REGIONS,
+        choices=TF_ROUTES,
     ),
     JobField(
-        "show_unavailable",
-        "--show-unavailable",
-        "flag",
-        "also cards not sold in your region (China-only, export-restricted, discontinued)",
+        name="accept_rocm",
+        flag="--accept-rocm",
+        kind="flag",
+        help="AMD cards through ROCm on Linux are fine",
     ),
-    JobField("shop_only", "--shop-only", "flag", "only cards in the imported shop lists"),
+    JobField(
+        name="bits",
+        flag="--bits",
+        kind="choice",
+        help="LLM inference weight precision",
+        choices=WEIGHT_BITS,
+    ),
+    JobField(
+        name="engine",
+        flag="--engine",
+        kind="choice",
+        help="LLM inference engine (default: keras for 16-bit weights, llama.cpp for 8 and 4)",
+        choices=ENGINES,
+    ),
+    JobField(
+        name="keep_psu",
+        flag="--keep-psu",
+        kind="flag",
+        help="do not offer options that need a new power supply",
+    ),
+    JobField(name="tariff", flag="--tariff", kind="amount", help="electricity price per kWh"),
+    JobField(name="max_gpus", flag="--max-gpus", kind="count", help="at most this many cards"),
+    JobField(name="used_ok", flag="--used-ok", kind="flag", help="consider used cards"),
+    JobField(
+        name="region",
+        flag="--region",
+        kind="choice",
+        help="the market you buy in (default: CN for CNY, US for USD)",
+        choices=REGIONS,
+    ),
+    JobField(
+        name="show_unavailable",
+        flag="--show-unavailable",
+        kind="flag",
+        help="also cards not sold in your region (China-only, export-restricted, discontinued)",
+    ),
+    JobField(
+        name="shop_only",
+        flag="--shop-only",
+        kind="flag",
+        help="only cards in the imported shop lists",
+    ),
 )
 
 BY_NAME = {f.name: f for f in FIELDS}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gpuplanner.catalog import llm_presets
+from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMode, Precision
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.job import (
     FINE_TUNING_SEQ,
@@ -29,14 +30,14 @@ WRITTEN_OUT = 1e4
 
 
 def keras_job(
-    workload: str, batch: int | None, precision: str, seq: int | None = None
+    workload: KerasWorkloadName, batch: int | None, precision: Precision, seq: int | None = None
 ) -> MemoryEstimate:
     """A Keras preset's training memory at ``batch`` (its default batch when None)."""
     preset = KERAS[workload]
     return memory.keras_training(preset, batch or preset.default_batch, precision, seq=seq)
 
 
-def default_batch(workload: str) -> int:
+def default_batch(workload: KerasWorkloadName) -> int:
     return KERAS[workload].default_batch
 
 
@@ -60,13 +61,13 @@ def _llm(model: str | None, params: float | None) -> LlmModel:
 def llm_job(
     model: str | None,
     params: float | None,
-    mode: str,
+    mode: LlmMode,
     *,
     seq: int | None = None,
     batch: int = 1,
     checkpointing: bool = True,
     bits: int = 16,
-    engine: str | None = None,
+    engine: Engine | None = None,
 ) -> MemoryEstimate:
     """An LLM's memory for inference or a fine-tuning method: a preset by name (``PlanError``
     when unknown) or a stand-in of ``params`` billions; the context the mode usually has."""

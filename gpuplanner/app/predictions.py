@@ -12,12 +12,21 @@ from gpuplanner.app.memory_need import default_batch, fit_on, keras_job, llm_job
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog import llm_presets
 from gpuplanner.catalog.records import CatalogData, GpuSpec
+from gpuplanner.core.vocab import (
+    KERAS_WORKLOADS,
+    Engine,
+    KerasWorkloadName,
+    Precision,
+    PredictWorkload,
+    as_llm_method,
+)
 from gpuplanner.planning import engines
 from gpuplanner.planning.job import FINE_TUNING_SEQ
 from gpuplanner.planning.memory import MemoryEstimate
 from gpuplanner.planning.request import MachineFacts, PlanError
 from gpuplanner.planning.speed import (
     InferenceSpeed,
+    SpeedQuery,
     kv_bytes_per_token,
     llm_inference,
     predict,
@@ -57,7 +66,7 @@ def _speeds(fit: dict[str, Any], **speeds: float | None) -> dict[str, Any]:
 
 
 def inference(
-    cards: Cards, model_name: str, bits: int, engine: str | None, batch: int, seq: int
+    cards: Cards, model_name: str, bits: int, engine: Engine | None, batch: int, seq: int
 ) -> dict[str, Any]:
     """Single-stream (or ``batch``) decode and prefill of an LLM preset on each card."""
     presets = llm_presets.bundled()
@@ -119,8 +128,8 @@ def inference(
 
 def training(
     cards: Cards,
-    workload: str,
-    precision: str,
+    workload: PredictWorkload,
+    precision: Precision,
     batch: int | None,
     params_b: float,
     seq: int | None = None,
@@ -132,38 +141,28 @@ def training(
     by_id = {g.id: g for g in cards.data.gpus}
     facts = cards.facts
     reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
-    llm = workload.startswith("llm-")
-    if llm:
-        method = workload[4:]
+    query = SpeedQuery(
+        gpus=cards.gpus,
+        speed_model=load_speed_model(),
+        by_id=by_id,
+        reference=reference,
+        machine_factor=facts.machine_factor,
+    )
+    keras: KerasWorkloadName | None = workload if workload in KERAS_WORKLOADS else None
+    if keras is None:
+        method = as_llm_method(workload.removeprefix("llm-"))  # "llm-lora": the method lora
         estimate = llm_job(None, params_b, method, seq=seq or FINE_TUNING_SEQ, batch=batch or 1)
-        predictions = predict_llm(
-            params_b,
-            method,
-            cards.gpus,
-            reference,
-            facts.machine_factor,
-            load_speed_model(),
-            by_id=by_id,
-        )
+        predictions = predict_llm(query, params_b=params_b, method=method)
         precision = "mixed"
     else:
-        estimate = keras_job(workload, batch, precision, seq=seq)
-        predictions = predict(
-            workload,
-            precision,
-            cards.gpus,
-            load_speed_model(),
-            by_id,
-            reference,
-            facts.machine_factor,
-            batch=batch,
-            seq=seq,
-        )
+        estimate = keras_job(keras, batch, precision, seq=seq)
+        predictions = predict(query, workload=keras, precision=precision, batch=batch, seq=seq)
+    llm = keras is None
     return {
         "workload": workload,
         "precision": precision,
-        "batch": batch or (1 if llm else default_batch(workload)),
-        "seq": seq or (FINE_TUNING_SEQ if llm else KERAS[workload].seq or None),
+        "batch": batch or (default_batch(keras) if keras else 1),
+        "seq": seq or (KERAS[keras].seq or None if keras else FINE_TUNING_SEQ),
         "memory_needed_gb": estimate.total_gb,
         "reference": (reference or cards.gpus[0]).name,
         "calibrated": facts.machine_factor is not None,

@@ -153,10 +153,10 @@ def export_pack(path: Path, name: str, user: UserDb, today: str | None = None) -
             )
         prices, fx = user.pack_prices(name), user.pack_fx(name)
     manifest = pricepack.Manifest(
-        pricepack.VERSION,
-        name,
-        today or dt.date.today().isoformat(),
-        "gpuplanner db export-prices",
+        version=pricepack.VERSION,
+        name=name,
+        published=today or dt.date.today().isoformat(),
+        publisher="gpuplanner db export-prices",
         fx=tuple(fx),
     )
     ordered = sorted(prices, key=lambda p: (p.gpu_id, p.date))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.userdb import UserDb
+from gpuplanner.core.vocab import ProbeMode
 from gpuplanner.probe.compare import Change, compare
 from gpuplanner.probe.results import ProbeFileError, ProbeResult, from_json, load, save, to_json
 from gpuplanner.probe.runner import ProbeEvent, ProbeRunner, bundle_has_tensorflow
@@ -37,7 +38,7 @@ NOTABLE_CHANGE = 0.1
 
 
 def runner(
-    on_event: Callable[[ProbeEvent], None], mode: str = "quick", python: str | None = None
+    on_event: Callable[[ProbeEvent], None], mode: ProbeMode = "quick", python: str | None = None
 ) -> ProbeRunner:
     """The wizard's probe: a child Python in ``mode``, its events to ``on_event``."""
     return ProbeRunner(python=python, mode=mode, on_event=on_event)
@@ -47,7 +48,7 @@ def runner(
 def runner_with_nvml(
     on_event: Callable[[ProbeEvent], None],
     *,
-    mode: str,
+    mode: ProbeMode,
     python: str | None = None,
     steps: list[str] | None = None,
     timeout_s: float | None = None,

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.core import paths
+from gpuplanner.core.vocab import Engine, as_engine
 from gpuplanner.planning.speed import (
     Anchor,
     ClassParams,
@@ -32,18 +33,19 @@ def load_speed_model(path: Path | None = None) -> SpeedModel:
         for name, a in data["anchors"].items()
     }
     block = data.get("llm_inference")
-    engines = {
-        name: params
-        for name, fitted in ((block or {}).get("engines") or {}).items()
-        if (params := _inference(fitted, name)) is not None
-    }
+    engines: dict[Engine, InferenceParams] = {}
+    for name, fitted in ((block or {}).get("engines") or {}).items():
+        engine = as_engine(name)  # a file's word: ValueError on an engine the app has not
+        params = _inference(fitted, engine)
+        if params is not None:
+            engines[engine] = params
     llm = data.get("llm_anchor")
     return SpeedModel(
-        classes,
-        anchors,
-        _inference(block),
-        engines,
-        LlmAnchor(llm["gpu"], float(llm["mfu"]), llm["source"]) if llm else None,
+        classes=classes,
+        anchors=anchors,
+        inference=_inference(block),
+        engines=engines,
+        llm_anchor=LlmAnchor(llm["gpu"], float(llm["mfu"]), llm["source"]) if llm else None,
     )
 
 
@@ -78,7 +80,9 @@ def _class_params(
     )
 
 
-def _inference(block: dict[str, Any] | None, engine: str = "llama.cpp") -> InferenceParams | None:
+def _inference(
+    block: dict[str, Any] | None, engine: Engine = "llama.cpp"
+) -> InferenceParams | None:
     """One engine's LLM inference fit (tools/fit_llm_inference.py); None in a file made before
     it."""
     if not block:

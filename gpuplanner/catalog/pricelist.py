@@ -34,7 +34,7 @@ from gpuplanner.catalog.pricefile import (
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
 from gpuplanner.core.terminal import clean_cell, excerpt, has_controls
-from gpuplanner.core.vocab import as_condition, as_currency
+from gpuplanner.core.vocab import PriceCondition, as_condition, as_currency
 
 SURE_CONFIDENCE = 0.9
 PROGRESS_EVERY = 1000  # rows between two progress reports
@@ -87,7 +87,7 @@ CURRENCY_WORDS = {
     "$": "USD",
     "美元": "USD",
 }
-CONDITION_WORDS = {
+CONDITION_WORDS: dict[str, PriceCondition] = {
     "new": "new",
     "全新": "new",
     "新": "new",
@@ -118,7 +118,7 @@ class Review:
     reason: str
 
 
-@dataclass
+@dataclass(kw_only=True)
 class PriceListReport:
     file: str
     file_format: str = ""
@@ -351,10 +351,12 @@ def _check_row(
         reject("price", f"{raw_price} {currency} is not a plausible price for one card")
         return None
     raw_condition = _cell(cells, columns, "condition")
-    condition = "new"
+    condition: PriceCondition = "new"
     if raw_condition:
-        condition = CONDITION_WORDS.get(raw_condition.lower(), "")
-        if not condition:
+        word = CONDITION_WORDS.get(raw_condition.lower())
+        if word is not None:
+            condition = word
+        else:
             reject(
                 "condition",
                 f"{excerpt(raw_condition)} is not new / used / refurbished (全新 / 二手 / 翻新)",

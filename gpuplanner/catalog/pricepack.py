@@ -69,7 +69,7 @@ class PackError(UserError):
         super().__init__(f"{file}: {reason}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Manifest:
     version: int
     name: str
@@ -143,7 +143,7 @@ def parse_pack(
     columns = tuple(header)
     if len(rows) - 1 > MAX_ROWS:
         raise PackError(file, f"more than {MAX_ROWS:,} rows; split the pack")
-    manifest = report.manifest or Manifest(VERSION, "", "")
+    manifest = report.manifest or Manifest(version=VERSION, name="", published="")
     seen: dict[tuple, int] = {}
     for offset, cells in enumerate(rows[1:]):
         line = comment_end + 2 + offset
@@ -232,13 +232,13 @@ def _manifest(
         )
     defaults = tuple((k, values[k]) for k in DEFAULTABLE if values.get(k))
     return Manifest(
-        version,
-        name,
-        published,
-        values.get("publisher", ""),
-        values.get("description", ""),
-        tuple(fx),
-        defaults,
+        version=version,
+        name=name,
+        published=published,
+        publisher=values.get("publisher", ""),
+        description=values.get("description", ""),
+        fx=tuple(fx),
+        defaults=defaults,
     )
 
 
@@ -411,7 +411,7 @@ def _safe(text: str) -> str:
 # -- what an import would change ----------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Change:
     """The newest price of one card in one condition, region and currency, before and after."""
 
@@ -449,14 +449,18 @@ def preview(
             kind = "same"
         else:
             kind = "changed"
+        gpu_id, condition, region, currency = key
         changes.append(
             Change(
-                *key,
-                kind,
-                old.amount if old else None,
-                old.date if old else None,
-                new.amount if new else None,
-                new.date if new else None,
+                gpu_id=gpu_id,
+                condition=condition,
+                region=region,
+                currency=currency,
+                kind=kind,
+                old_amount=old.amount if old else None,
+                old_date=old.date if old else None,
+                new_amount=new.amount if new else None,
+                new_date=new.date if new else None,
             )
         )
     return changes

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Region
+from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Region, TfRouteName
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GpuSpec:
     id: str
     name: str
@@ -89,7 +89,7 @@ class Price:
         return self.region or self.origin
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TfBuild:
     tf_version: str
     os: str
@@ -104,7 +104,7 @@ class TfBuild:
     note: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CpuPower:
     id: str
     name: str
@@ -119,7 +119,7 @@ class CpuPower:
     sources: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Source:
     id: str
     title: str
@@ -131,7 +131,7 @@ class Source:
     notes: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Board:
     """What the partner boards of a card add to its reference spec: the adapter, the size."""
 
@@ -159,11 +159,11 @@ class PsuPrice:
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TfRoute:
     """One way of running TensorFlow or Keras on one vendor's cards (catalog tf_routes.csv)."""
 
-    route: str  # official, ngc, keras-other
+    route: TfRouteName  # catalog/schema.py's choices checked it when the catalog was built
     vendor: str
     min_cc: float | None
     max_cc: float | None
@@ -197,7 +197,7 @@ class RegionTax:
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Availability:
     """Whether a card is sold new / used in a region ('*': everywhere), and why not."""
 
@@ -275,7 +275,7 @@ class LlmModel:
         return self.active_b is not None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CatalogData:
     """Everything the planner needs, loaded at once."""
 

@@ -22,7 +22,7 @@ TEXT, INT, FLOAT, DATE, CHOICE, LIST, BOOL = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Column:
     name: str
     kind: str = TEXT
@@ -51,7 +51,9 @@ def _c(
     high: float | None = None,
     choices: Iterable[str] = (),
 ) -> Column:
-    return Column(name, kind, required, low, high, tuple(choices))
+    return Column(
+        name=name, kind=kind, required=required, low=low, high=high, choices=tuple(choices)
+    )
 
 
 GPU_STATUSES = (

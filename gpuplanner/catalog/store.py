@@ -26,7 +26,7 @@ from gpuplanner.catalog.records import (
     TfBuild,
     TfRoute,
 )
-from gpuplanner.core.vocab import Currency
+from gpuplanner.core.vocab import Currency, PriceCondition
 
 _GPU_ORDER = "order by vendor, segment, release_date, name"
 
@@ -141,7 +141,7 @@ class Catalog:
         self,
         gpu_id: str | None = None,
         currency: Currency | None = None,
-        condition: str | None = None,
+        condition: PriceCondition | None = None,
     ) -> list[Price]:
         sql = (
             "select p.*, s.label as source_name from prices p"
@@ -212,19 +212,19 @@ class Catalog:
         risks = tuple(self.risks())
         rebuilt = frozenset(r.gpu_id for r in risks if r.risk == "modified-board")
         return CatalogData(
-            gpus,
-            tuple(self.prices()),
-            tuple(self.tf_builds()),
-            tuple(self.cpus()),
-            tuple(self.boards()),
-            tuple(self.psus()),
-            tuple(self.tf_routes()),
-            tuple(self.fx_rates()),
-            tuple(self.regions()),
-            export_rules.with_rules(tuple(self.availability()), gpus, rebuilt),
-            risks,
-            tuple(self.price_trends()),
-            llm_presets.bundled(),  # from llms.csv itself (not a table of the database)
+            gpus=gpus,
+            prices=tuple(self.prices()),
+            tf_builds=tuple(self.tf_builds()),
+            cpus=tuple(self.cpus()),
+            boards=tuple(self.boards()),
+            psus=tuple(self.psus()),
+            tf_routes=tuple(self.tf_routes()),
+            fx_rates=tuple(self.fx_rates()),
+            regions=tuple(self.regions()),
+            availability=export_rules.with_rules(tuple(self.availability()), gpus, rebuilt),
+            risks=risks,
+            price_trends=tuple(self.price_trends()),
+            llms=llm_presets.bundled(),  # from llms.csv itself (not a table of the database)
         )
 
     def info(self) -> dict:

@@ -16,32 +16,46 @@ import math
 from dataclasses import dataclass
 
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.vocab import ENGINES, LLM_MODES, PRECISIONS, TF_ROUTES, WEIGHT_BITS, WORKLOADS
+from gpuplanner.core.vocab import (
+    ENGINES,
+    LLM_MODES,
+    PRECISIONS,
+    TF_ROUTES,
+    WEIGHT_BITS,
+    WORKLOADS,
+    Engine,
+    LlmMode,
+    Precision,
+    TfRouteName,
+    Workload,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
 class JobInputs:
     budget: float | None = None  # None: the scenario's typical upper budget
-    workload: str | None = None  # a Keras preset (resnet50, bert-large, ...) or "llm"
-    precision: str = "mixed"  # fp32 or mixed
+    workload: Workload | None = None  # a Keras preset (resnet50, bert-large, ...) or "llm"
+    precision: Precision = "mixed"
     batch: int | None = None  # None: the workload's usual batch
     llm_model: str | None = None  # an LLM preset (planning/workloads.py)
-    llm_mode: str | None = None  # inference, full, lora, lora-int8, qlora
+    llm_mode: LlmMode | None = None
     llm_params_b: float | None = None  # an LLM given by its size in billions
     bits: int = 16  # weights of LLM inference: 16, 8 or 4
-    engine: str | None = None  # LLM inference engine (planning/engines.py); None: the default
+    engine: Engine | None = None  # LLM inference engine (planning/engines.py); None: the default
     seq: int | None = None  # context length in tokens
     max_gpus: int | None = None  # None: the scenario's
     used_ok: bool = False
     shop_only: bool = False
     keep_psu: bool = False  # the user will not change the supply: a supply need blocks
     tariff: float | None = None  # electricity per kWh; None: the market's usual
-    tf_route: str = "official"  # official, ngc, keras-other
+    tf_route: TfRouteName = "official"
     accept_rocm: bool = False  # AMD through ROCm on Linux is acceptable
     region: str | None = None  # the buyer's market (CN, US); None: the currency's
     show_unavailable: bool = False  # also cards not sold in the region (China-only, banned)
 
     def __post_init__(self) -> None:
+        # The types hold code to the words; a value from outside that skipped its ``as_...``
+        # helper (core/vocab.py) is still refused here, with the id the user reads.
         refusal = _refusal(self)
         if refusal is not None:
             raise refusal

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gpuplanner.core.languages import CNY, USD
-from gpuplanner.core.vocab import Currency
+from gpuplanner.core.vocab import Currency, LlmMode, Workload
 
 
 class Scenario(str, Enum):
@@ -31,14 +31,14 @@ class BudgetRange:
     currency: Currency
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ScenarioPreset:
     scenario: Scenario
     typical_budgets: tuple[BudgetRange, ...]
     min_vram_gb: int
-    workload: str = "resnet50"  # the typical job
+    workload: Workload = "resnet50"  # the typical job
     llm_model: str | None = None
-    llm_mode: str | None = None
+    llm_mode: LlmMode | None = None
     max_gpus: int = 1
     reference_gpu: str = (
         "geforce-rtx-3060-12-gb"  # speeds are relative to this when there is no GPU
@@ -57,8 +57,8 @@ class ScenarioPreset:
 
 PRESETS: dict[Scenario, ScenarioPreset] = {
     Scenario.STUDENT: ScenarioPreset(
-        Scenario.STUDENT,
-        (BudgetRange(2_500, 3_500, CNY), BudgetRange(350, 500, USD)),
+        scenario=Scenario.STUDENT,
+        typical_budgets=(BudgetRange(2_500, 3_500, CNY), BudgetRange(350, 500, USD)),
         # "8 GB is a trap": 12 GB is the entry point the seed articles recommend.
         min_vram_gb=12,
         workload="resnet50",
@@ -67,8 +67,8 @@ PRESETS: dict[Scenario, ScenarioPreset] = {
         objective="value",
     ),
     Scenario.SME: ScenarioPreset(
-        Scenario.SME,
-        (BudgetRange(10_000, 30_000, CNY), BudgetRange(1_400, 4_200, USD)),
+        scenario=Scenario.SME,
+        typical_budgets=(BudgetRange(10_000, 30_000, CNY), BudgetRange(1_400, 4_200, USD)),
         min_vram_gb=24,
         workload="bert-large",
         max_gpus=2,
@@ -77,8 +77,8 @@ PRESETS: dict[Scenario, ScenarioPreset] = {
         ecc_matters=True,
     ),
     Scenario.LLM: ScenarioPreset(
-        Scenario.LLM,
-        (BudgetRange(50_000, 300_000, CNY), BudgetRange(7_000, 42_000, USD)),
+        scenario=Scenario.LLM,
+        typical_budgets=(BudgetRange(50_000, 300_000, CNY), BudgetRange(7_000, 42_000, USD)),
         min_vram_gb=24,
         workload="llm",
         llm_model="llama-3-8b",  # Llama 3.1 8B: the model most fine-tuned in 2025-26

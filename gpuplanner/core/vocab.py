@@ -1,14 +1,19 @@
 """The closed sets of words the app stores and compares, each once, typed.
 
 Each vocabulary is a ``Literal`` (what the type checker holds code to) and the tuple of its
-values (what command-line choices, combo boxes and file checks are built from). A value used
-in code but missing here fails tests/test_vocab.py; one listed here but never handled fails it
-too, where the handling is a table.
+values (what command-line choices, combo boxes and file checks are built from). Code that
+compares or passes one of these words is held to it by mypy: a parameter or field named for a
+vocabulary (workload, mode, precision, route, engine, condition, scenario) is never a plain
+``str`` (tests/test_vocab_types.py). A string from outside (a command line, a setting, a saved
+file) becomes a word here once, where it enters, through its ``as_...`` helper below; one
+listed here but never handled fails tests/test_vocab.py, where the handling is a table.
 """
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
+
+W = TypeVar("W", bound=str)
 
 Currency = Literal["CNY", "USD"]
 Language = Literal["zh_CN", "en"]
@@ -56,11 +61,17 @@ TfVerdict = Literal[
 
 # The job's words (core/job_inputs.py checks a job against them; planning's tables are keyed
 # by them, and tests/test_vocab.py holds the two together).
-Workload = Literal["resnet50", "ssd", "bert-base", "bert-large", "transformer", "llm"]
-LlmMode = Literal["inference", "full", "lora", "lora-int8", "qlora"]
+KerasWorkloadName = Literal["resnet50", "ssd", "bert-base", "bert-large", "transformer"]
+Workload = Literal[KerasWorkloadName, "llm"]
+LlmMethod = Literal["full", "lora", "lora-int8", "qlora"]  # the ways to fine-tune an LLM
+LlmMode = Literal["inference", LlmMethod]
+# What ``gpuplanner predict --workload`` names: a Keras workload, or a fine-tuning method.
+PredictWorkload = Literal[KerasWorkloadName, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora"]
 Precision = Literal["fp32", "mixed"]
 TfRouteName = Literal["official", "ngc", "keras-other"]  # pip wheels, NGC, Keras 3 on JAX
 Engine = Literal["keras", "llama.cpp", "vllm", "exllama", "transformers"]
+# How much work a probe does (probe/worker.py's SIZES; "tiny" is for tests).
+ProbeMode = Literal["tiny", "quick", "full"]
 
 CURRENCIES: tuple[Currency, ...] = get_args(Currency)
 LANGUAGES: tuple[Language, ...] = get_args(Language)
@@ -72,12 +83,65 @@ REGIONS: tuple[Region, ...] = get_args(Region)
 PRICE_ORIGINS: tuple[PriceOrigin, ...] = get_args(PriceOrigin)
 DRIVER_STATES: tuple[DriverState, ...] = get_args(DriverState)
 TF_VERDICTS: tuple[TfVerdict, ...] = get_args(TfVerdict)
+KERAS_WORKLOADS: tuple[KerasWorkloadName, ...] = get_args(KerasWorkloadName)
 WORKLOADS: tuple[Workload, ...] = get_args(Workload)
+LLM_METHODS: tuple[LlmMethod, ...] = get_args(LlmMethod)
 LLM_MODES: tuple[LlmMode, ...] = get_args(LlmMode)
+PREDICT_WORKLOADS: tuple[PredictWorkload, ...] = get_args(PredictWorkload)
 PRECISIONS: tuple[Precision, ...] = get_args(Precision)
 TF_ROUTES: tuple[TfRouteName, ...] = get_args(TfRouteName)
 ENGINES: tuple[Engine, ...] = get_args(Engine)
+PROBE_MODES: tuple[ProbeMode, ...] = get_args(ProbeMode)
 WEIGHT_BITS = (16, 8, 4)  # LLM inference weights
+
+
+def _word(text: str, words: tuple[W, ...], what: str) -> W:
+    """``text`` as the word of ``words`` it spells; ValueError naming them when none.
+
+    The word returned is the vocabulary's own value (found by comparison), so nothing here
+    asks the type checker to take a string on trust."""
+    for word in words:
+        if text == word:
+            return word
+    raise ValueError(f"{text!r} is not a {what}: use {', '.join(words)}")
+
+
+# One narrowing helper per vocabulary of the job: where a command line, a setting or a saved
+# file hands over a plain string, it becomes a word here (or a ValueError) once.
+def as_workload(text: str) -> Workload:
+    return _word(text, WORKLOADS, "workload")
+
+
+def as_keras_workload(text: str) -> KerasWorkloadName:
+    return _word(text, KERAS_WORKLOADS, "Keras workload")
+
+
+def as_llm_mode(text: str) -> LlmMode:
+    return _word(text, LLM_MODES, "method")
+
+
+def as_llm_method(text: str) -> LlmMethod:
+    return _word(text, LLM_METHODS, "fine-tuning method")
+
+
+def as_predict_workload(text: str) -> PredictWorkload:
+    return _word(text, PREDICT_WORKLOADS, "workload")
+
+
+def as_precision(text: str) -> Precision:
+    return _word(text, PRECISIONS, "precision")
+
+
+def as_tf_route(text: str) -> TfRouteName:
+    return _word(text, TF_ROUTES, "TensorFlow route")
+
+
+def as_engine(text: str) -> Engine:
+    return _word(text, ENGINES, "engine")
+
+
+def as_probe_mode(text: str) -> ProbeMode:
+    return _word(text, PROBE_MODES, "probe mode")
 
 
 def as_currency(text: str, default: Currency | None = None) -> Currency:

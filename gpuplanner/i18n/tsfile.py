@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-@dataclass
+@dataclass(kw_only=True)
 class TsMessage:
     context: str
     source: str

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData
+from gpuplanner.core.vocab import KerasWorkloadName, Workload
 from gpuplanner.planning import engines, job
 from gpuplanner.planning.methods import KERAS_METHODS
 from gpuplanner.planning.options import Alternative, Option, Plan
@@ -24,7 +25,7 @@ from gpuplanner.planning.routes import ROUTES
 METHOD_ORDER = KERAS_METHODS
 MIN_SEQ = 256
 # The smaller model of the same family, for the same task.
-SMALLER_MODEL = {"bert-large": "bert-base"}
+SMALLER_MODEL: dict[Workload, KerasWorkloadName] = {"bert-large": "bert-base"}
 # An external GPU enclosure over Thunderbolt 3/4 or USB4, as the Razer Core X: PCIe 3.0 x4 to
 # the card (its JHL6540 controller, techbulletin.net's review), a 650 W ATX supply inside, cards
 # up to 330 mm and three slots, 299 USD/EUR at launch (geektopia.es, 2018-05-22).
@@ -137,7 +138,9 @@ def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternativ
             if bits < (request.bits or 16):
                 # The user's engine where it loads the smaller weights, else that format's
                 # default engine (ExLlama has no 16-bit, KerasHub no 4-bit).
-                engine = request.engine if engines.runs(request.engine or "", bits) else None
+                engine = request.engine
+                if engine is not None and not engines.runs(engine, bits):
+                    engine = None
                 found = _effect("bits", bits, replan(replace(request, bits=bits, engine=engine)))
                 if found:
                     return found

@@ -14,12 +14,12 @@ def assess(c: Candidate, ctx: Context, baseline: Baseline | None) -> Assessment:
     request = ctx.request
     machine = request.machine
     load = power.GpuLoad(
-        gpu.board_power_w,
-        c.count,
-        gpu.power_8pin,
-        gpu.power_12v2x6,
-        gpu.power_6pin,
-        gpu.recommended_psu_w,
+        board_power_w=gpu.board_power_w,
+        count=c.count,
+        power_8pin=gpu.power_8pin,
+        power_12v2x6=gpu.power_12v2x6,
+        power_6pin=gpu.power_6pin,
+        recommended_psu_w=gpu.recommended_psu_w,
     )
     draw = power.budget(
         load,

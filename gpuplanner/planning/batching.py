@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpuplanner.core.vocab import KerasWorkloadName, Precision
 from gpuplanner.planning.workloads import KERAS, KerasWorkload
 
 
@@ -32,7 +33,7 @@ class AnchorShape:
 
 
 # The shapes of the anchors' measured runs (their sources are in speed_model.json).
-ANCHOR_SHAPES: dict[str, AnchorShape] = {
+ANCHOR_SHAPES: dict[KerasWorkloadName, AnchorShape] = {
     # Lambda tf_cnn_benchmarks, A100 40GB PCIe: resnet50-448 (FP16) and resnet50-224 (FP32).
     "resnet50": AnchorShape(448, 224),
     # NVIDIA DeepLearningExamples TensorFlow SSD, A100 40GB: batch 32.
@@ -68,7 +69,7 @@ KAPPA = {
 }
 
 
-def anchor_batch(workload: str, precision: str) -> int:
+def anchor_batch(workload: KerasWorkloadName, precision: Precision) -> int:
     shape = ANCHOR_SHAPES[workload]
     return shape.mixed_batch if precision == "mixed" else shape.fp32_batch
 
@@ -78,22 +79,24 @@ def seq_work(preset: KerasWorkload, seq: int) -> float:
     return 1.0 + seq / (6.0 * preset.hidden)
 
 
-def half_batch(preset: KerasWorkload, precision: str, tflops: float, seq: int) -> float:
+def half_batch(preset: KerasWorkload, precision: Precision, tflops: float, seq: int) -> float:
     """The batch (in samples) at which the card runs at half its saturated speed."""
     per_tflops = KAPPA[(preset.kind if preset.kind == "cnn" else "transformer", precision)]
     k = per_tflops * tflops
     return k / seq if preset.kind != "cnn" else k
 
 
-def efficiency(preset: KerasWorkload, precision: str, tflops: float, batch: int, seq: int) -> float:
+def efficiency(
+    preset: KerasWorkload, precision: Precision, tflops: float, batch: int, seq: int
+) -> float:
     """The share of its saturated speed a card of ``tflops`` reaches at ``batch``."""
     k = half_batch(preset, precision, tflops, seq)
     return batch / (batch + k)
 
 
 def shape_factor(
-    workload: str,
-    precision: str,
+    workload: KerasWorkloadName,
+    precision: Precision,
     tflops: float,
     batch: int | None = None,
     seq: int | None = None,

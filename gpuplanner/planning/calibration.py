@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.core.vocab import Precision, Workload
 from gpuplanner.planning.request import MachineFacts
 from gpuplanner.planning.speed import ClassParams, machine_scale
 
@@ -56,7 +57,7 @@ def bandwidth_factor(measured_gbs: float | None, peak_gbs: float | None) -> floa
 
 
 def input_cap(
-    workload: str, pipeline_images_s: float | None, copy_gbs: float | None
+    workload: Workload, pipeline_images_s: float | None, copy_gbs: float | None
 ) -> tuple[float | None, Figure | None]:
     """The most images a second this machine can feed its cards, and which figure sets it."""
     caps: list[tuple[float, Figure]] = []
@@ -76,7 +77,7 @@ def effects(
     machine: MachineFacts,
     card: GpuSpec | None,
     params: ClassParams,
-    precision: str,
+    precision: Precision,
     bandwidth: float | None,
     cap: tuple[float | None, Figure | None],
 ) -> tuple[ProbeEffect, ...]:

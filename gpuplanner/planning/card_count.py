@@ -62,7 +62,15 @@ def scaling(
     how = strategy(ctx, gpu, count)
     if how == "layer-split":
         # Layers split over the cards: memory adds up, one token still passes every layer.
-        return Scaling(count, round(1 / count, 3), "layer-split", 0.0, (), False, how)
+        return Scaling(
+            count=count,
+            efficiency=round(1 / count, 3),
+            link="layer-split",
+            link_gbs=0.0,
+            lanes=(),
+            peer_to_peer=False,
+            strategy=how,
+        )
     if ctx.workload == "llm":
         if ctx.llm is None or ctx.method is None:
             raise PlanError("an LLM job needs a model and a method")

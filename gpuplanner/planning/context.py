@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk
-from gpuplanner.core.vocab import LlmMode
+from gpuplanner.core.vocab import LlmMethod, LlmMode, Precision
 from gpuplanner.planning import (
     calibration,
     candidates,
@@ -145,36 +145,35 @@ def _predict(
     """Every card's predicted speed for the job, against ``reference``."""
     request, machine = resolved.request, resolved.request.machine
     engine = model.engine(job.engine_of(request))
+    workload = resolved.workload
     if method is not None and llm is None:
         raise PlanError("an LLM job needs a model and a method")
+    query = speed.SpeedQuery(
+        gpus=gpus,
+        speed_model=model,
+        by_id=by_id,
+        reference=reference,
+        machine_factor=machine.machine_factor,
+        bandwidth_factor=bandwidth,
+    )
     if method == "inference" and llm is not None and engine is not None:
         found = speed.predict_llm_inference(
-            llm, request.bits, batch, seq or job.INFERENCE_SEQ, list(gpus), engine, reference
+            query,
+            llm=llm,
+            engine=engine,
+            bits=request.bits,
+            batch=batch,
+            context=seq or job.INFERENCE_SEQ,
         )
     elif method is not None and llm is not None:
-        found = speed.predict_llm(
-            llm.active_params_b,
-            method if method != "inference" else "lora",
-            list(gpus),
-            reference,
-            machine.machine_factor,
-            model,
-            bandwidth,
-            by_id,
-        )
-    else:
+        trained: LlmMethod = method if method != "inference" else "lora"
+        found = speed.predict_llm(query, params_b=llm.active_params_b, method=trained)
+    elif workload != "llm":
         found = speed.predict(
-            resolved.workload,
-            request.precision,
-            list(gpus),
-            model,
-            by_id,
-            reference,
-            machine.machine_factor,
-            bandwidth,
-            batch=batch,
-            seq=seq,
+            query, workload=workload, precision=request.precision, batch=batch, seq=seq
         )
+    else:  # an LLM job always has its method (job.resolve)
+        raise PlanError("an LLM job needs a model and a method")
     return {p.gpu_id: p for p in found}
 
 
@@ -183,6 +182,7 @@ def probe_effects(ctx: Context, options: Iterable[Option]) -> tuple[calibration.
     where it capped some judged option."""
     trained = ctx.workload != "llm" or ctx.method != "inference"
     card = ctx.installed.gpu if ctx.installed is not None and trained else None
+    precision: Precision
     if ctx.workload == "llm":
         fitted = speed.llm_class(ctx.speed_model)
         if fitted is None:

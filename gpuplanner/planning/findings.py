@@ -20,7 +20,7 @@ from gpuplanner.core.findings import SEVERITIES, SEVERITY_ORDER, Finding, Param,
 __all__ = ["SEVERITIES", "SEVERITY_ORDER", "Finding", "Need", "Param", "Severity", "finding"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Need:
     """Something an option needs to work, with its price in the plan's currency (0: free)."""
 

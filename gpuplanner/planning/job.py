@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from gpuplanner.core.scenarios import PRESETS, ScenarioPreset
 from gpuplanner.core.vocab import LLM_MODES as METHODS
-from gpuplanner.core.vocab import WORKLOADS, LlmMode, Workload
+from gpuplanner.core.vocab import WORKLOADS, Engine, LlmMode, Workload
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.workloads import KERAS, LlmModel, find_llm
@@ -118,7 +118,7 @@ def stand_in_llm(params_b: float) -> LlmModel:
     )
 
 
-def engine_of(request: PlanRequest) -> str:
+def engine_of(request: PlanRequest) -> Engine:
     """The LLM inference engine of the request: the one asked, else the default for its weights."""
     return request.engine or engines.default_engine(request.bits)
 

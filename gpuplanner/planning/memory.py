@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpuplanner.core.vocab import Engine, LlmMode, Precision
 from gpuplanner.planning.workloads import KerasWorkload, LlmModel
 
 GB = 1024**3
@@ -109,7 +110,7 @@ def _p(**params: object) -> tuple[tuple[str, object], ...]:
     return tuple(params.items())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MemoryEstimate:
     parts: tuple[Part, ...]
     total_gb: float  # per card, data parallel (every card holds the whole model)
@@ -143,20 +144,20 @@ def _finish(
     )
     total = sum(p.gb for p in parts)
     return MemoryEstimate(
-        tuple(Part(p.name, round(p.gb, 3), p.formula, p.params) for p in parts),
-        round(total, 2),
-        round(shardable, 3),
-        round(subtotal - shardable, 3),
-        notes,
-        context,
-        fragmentation,
+        parts=tuple(Part(p.name, round(p.gb, 3), p.formula, p.params) for p in parts),
+        total_gb=round(total, 2),
+        shardable_gb=round(shardable, 3),
+        unshardable_gb=round(subtotal - shardable, 3),
+        notes=notes,
+        context_gb=context,
+        fragmentation=fragmentation,
     )
 
 
 def keras_training(
     workload: KerasWorkload,
     batch: int,
-    precision: str = "fp32",
+    precision: Precision = "fp32",
     optimizer: str = "adam",
     params: float | None = None,
     image_size: int | None = None,
@@ -217,13 +218,13 @@ def keras_training(
 
 def llm(
     model: LlmModel,
-    mode: str,
+    mode: LlmMode,
     seq: int = 2048,
     batch: int = 1,
     checkpointing: bool = True,
     inference_bits: int = 16,
     lora_rank: int = 16,
-    engine: str = "keras",
+    engine: Engine = "keras",
 ) -> MemoryEstimate:
     """LLM inference (weights + KV cache, and what ``engine`` holds beside them) or fine-tuning
     (full, LoRA, QLoRA) in mixed precision on Keras."""

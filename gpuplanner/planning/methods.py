@@ -15,25 +15,27 @@ Facts (docs/PLANNING.md, "Several cards by route"):
 
 from __future__ import annotations
 
-SHARDING_API = {"keras-other": "keras.distribution.ModelParallel"}
+from gpuplanner.core.vocab import LlmMethod, LlmMode, TfRouteName
+
+SHARDING_API: dict[TfRouteName, str] = {"keras-other": "keras.distribution.ModelParallel"}
 REPLICATING_API = "tf.distribute.MirroredStrategy"
-KERAS_METHODS = ("full", "lora", "lora-int8")
+KERAS_METHODS: tuple[LlmMethod, ...] = ("full", "lora", "lora-int8")
 # The Keras method nearest to one Keras does not have: QLoRA's frozen 4-bit base becomes an
 # int8 one (model.quantize("int8")), the adapters stay.
-NEAREST_KERAS = {"qlora": "lora-int8"}
+NEAREST_KERAS: dict[LlmMode, LlmMethod] = {"qlora": "lora-int8"}
 
 
-def runnable(method: str) -> str:
+def runnable(method: LlmMode) -> LlmMode:
     """The method a TensorFlow route runs for ``method``: itself, or the nearest Keras has."""
     return NEAREST_KERAS.get(method, method)
 
 
-def shards(route: str) -> bool:
+def shards(route: TfRouteName) -> bool:
     """Whether the route can divide a model's weights and optimizer state over cards."""
     return route in SHARDING_API
 
 
-def strategy_api(route: str, strategy: str) -> str:
+def strategy_api(route: TfRouteName, strategy: str) -> str:
     """The API that runs ``strategy`` on ``route``: what the user writes."""
     if strategy == "sharded":
         return SHARDING_API.get(route, "")
@@ -42,6 +44,6 @@ def strategy_api(route: str, strategy: str) -> str:
     return REPLICATING_API if route != "keras-other" else "keras.distribution.DataParallel"
 
 
-def in_keras(method: str) -> bool:
+def in_keras(method: LlmMode) -> bool:
     """Whether Keras (and so every TensorFlow route) has the fine-tuning method."""
     return method in KERAS_METHODS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.core.vocab import Currency, LlmMode, Workload
+from gpuplanner.core.vocab import Currency, LlmMode, TfRouteName, Workload
 from gpuplanner.planning import memory
 from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
@@ -130,7 +130,7 @@ class Plan:
     vram: memory.MemoryEstimate
     reference_gpu: str
     options: tuple[Option, ...]
-    tf_route: str = "official"
+    tf_route: TfRouteName = "official"
     model: str | None = None  # LLM
     mode: LlmMode | None = None  # the LLM's method as ranked
     bits: int | None = None

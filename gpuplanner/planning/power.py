@@ -38,7 +38,7 @@ SOCKETS = {"CN-10A": (220, 10), "CN-16A": (220, 16), "US-15A": (120, 15), "US-20
 CONTINUOUS_DERATING = 0.80
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PsuSpec:
     rated_w: float
     atx_version: AtxVersion = "2"
@@ -75,17 +75,17 @@ def entered_supply(
     if not rated_w:
         return None
     return PsuSpec(
-        float(rated_w),
-        atx or "2",
-        bool(has_12v2x6),
-        pcie_8pin_cables,
-        rating,
-        cables_12v2x6,
+        rated_w=float(rated_w),
+        atx_version=atx or "2",
+        has_12v2x6=bool(has_12v2x6),
+        pcie_8pin_cables=pcie_8pin_cables,
+        rating=rating,
+        cables_12v2x6=cables_12v2x6,
         atx_told=bool(atx),
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GpuLoad:
     board_power_w: float
     count: int = 1
@@ -95,7 +95,7 @@ class GpuLoad:
     recommended_psu_w: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PowerBudget:
     cpu_w: float
     gpus_w: float
@@ -162,19 +162,19 @@ def budget(
     limit_socket = socket_limit_w(socket)
     if psu is None:
         return PowerBudget(
-            cpu,
-            cards + existing_gpu_w,
-            PLATFORM_W,
-            sustained,
-            transient,
-            None,
-            None,
-            None,
-            None,
-            None,
-            round(wall, 1),
-            limit_socket,
-            "unknown",
+            cpu_w=cpu,
+            gpus_w=cards + existing_gpu_w,
+            platform_w=PLATFORM_W,
+            sustained_w=sustained,
+            transient_w=transient,
+            psu_w=None,
+            sustained_limit_w=None,
+            transient_limit_w=None,
+            headroom_w=None,
+            headroom_pct=None,
+            wall_w=round(wall, 1),
+            socket_limit_w=limit_socket,
+            verdict="unknown",
         )
     limit = psu.rated_w * SUSTAINED_CEILING
     transient_limit = psu.rated_w * transient_allowance(psu)
@@ -186,19 +186,19 @@ def budget(
     else:
         verdict = "ok"
     return PowerBudget(
-        cpu,
-        cards + existing_gpu_w,
-        PLATFORM_W,
-        sustained,
-        transient,
-        psu.rated_w,
-        limit,
-        transient_limit,
-        round(headroom, 1),
-        round(headroom / psu.rated_w * 100, 1),
-        round(wall, 1),
-        limit_socket,
-        verdict,
+        cpu_w=cpu,
+        gpus_w=cards + existing_gpu_w,
+        platform_w=PLATFORM_W,
+        sustained_w=sustained,
+        transient_w=transient,
+        psu_w=psu.rated_w,
+        sustained_limit_w=limit,
+        transient_limit_w=transient_limit,
+        headroom_w=round(headroom, 1),
+        headroom_pct=round(headroom / psu.rated_w * 100, 1),
+        wall_w=round(wall, 1),
+        socket_limit_w=limit_socket,
+        verdict=verdict,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec, TfRoute
-from gpuplanner.core.vocab import TF_ROUTES
+from gpuplanner.core.vocab import TF_ROUTES, TfRouteName
 
 ROUTES = TF_ROUTES
 # NVIDIA's last TensorFlow container and the driver its CUDA 12.8 needs (catalog source
@@ -22,7 +22,7 @@ NGC_LAST_DRIVER = "570.86"
 
 @dataclass(frozen=True)
 class RouteSupport:
-    route: str
+    route: TfRouteName
     runs: bool
     needs_rocm: bool = False  # runs only through ROCm on Linux
     min_driver: str | None = None
@@ -36,7 +36,7 @@ def _cc(gpu: GpuSpec) -> float | None:
         return None
 
 
-def support(gpu: GpuSpec, route: str, rows: tuple[TfRoute, ...]) -> RouteSupport:
+def support(gpu: GpuSpec, route: TfRouteName, rows: tuple[TfRoute, ...]) -> RouteSupport:
     cc = _cc(gpu)
     for row in rows:
         if row.route != route or row.vendor != gpu.vendor:
@@ -54,7 +54,7 @@ def support(gpu: GpuSpec, route: str, rows: tuple[TfRoute, ...]) -> RouteSupport
     return RouteSupport(route, False)
 
 
-def cc_floor(gpu: GpuSpec, route: str, rows: tuple[TfRoute, ...]) -> float | None:
+def cc_floor(gpu: GpuSpec, route: TfRouteName, rows: tuple[TfRoute, ...]) -> float | None:
     """The lowest compute capability the route builds kernels for, when the card is below it."""
     cc = _cc(gpu)
     floors = [
@@ -67,7 +67,7 @@ def cc_floor(gpu: GpuSpec, route: str, rows: tuple[TfRoute, ...]) -> float | Non
     return min(floors)
 
 
-def routes_that_run(gpu: GpuSpec, rows: tuple[TfRoute, ...]) -> tuple[str, ...]:
+def routes_that_run(gpu: GpuSpec, rows: tuple[TfRoute, ...]) -> tuple[TfRouteName, ...]:
     return tuple(r for r in ROUTES if support(gpu, r, rows).runs)
 
 

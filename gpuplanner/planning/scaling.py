@@ -60,7 +60,7 @@ BRIDGE_SHARE = 0.43
 SHARDED_STEP_WEIGHTS = 1.5  # all-gather forward and backward, reduce-scatter: x the weights
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Scaling:
     count: int
     efficiency: float  # of linear
@@ -164,7 +164,16 @@ def data_parallel(
     lanes = tuple(link.width for link in links)
     p2p = peer_to_peer(gpu, bridged)
     if count == 1:
-        return Scaling(1, 1.0, "none", 0.0, lanes, p2p, strategy, links[0].gen)
+        return Scaling(
+            count=1,
+            efficiency=1.0,
+            link="none",
+            link_gbs=0.0,
+            lanes=lanes,
+            peer_to_peer=p2p,
+            strategy=strategy,
+            gen=links[0].gen,
+        )
     slowest = min(links, key=pcie_gbs)
     pcie = pcie_gbs(slowest)
     bridge = gpu.interconnect == "nvlink-bridge" and bridged and count == 2
@@ -186,5 +195,12 @@ def data_parallel(
     # Never slower than one card: with that little to gain the job would run on one of them.
     efficiency = max(1 / count, min(1.0, efficiency))
     return Scaling(
-        count, round(efficiency, 3), link, round(gbs, 2), lanes, p2p, strategy, slowest.gen
+        count=count,
+        efficiency=round(efficiency, 3),
+        link=link,
+        link_gbs=round(gbs, 2),
+        lanes=lanes,
+        peer_to_peer=p2p,
+        strategy=strategy,
+        gen=slowest.gen,
     )

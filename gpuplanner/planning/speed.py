@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the model record lives in workloads, which imports this module
     from gpuplanner.planning.workloads import LlmModel
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
 from gpuplanner.planning import batching
 
 MEMORY_SATURATION_GB = 48.0
 LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU fine-tune, used without a fitted model
-LLM_FLOPS_PER_TOKEN = {
+LLM_FLOPS_PER_TOKEN: dict[LlmMethod, float] = {
     "full": 6.0,
     "lora": 4.0,
     "lora-int8": 5.0,
@@ -36,7 +37,7 @@ CALIBRATION_LIMITS = (0.5, 1.3)
 # A job measured on its own gets its own class: one theta across every CNN or every
 # transformer task put BERT 13-17% off where its own fit is 9% (leave one GPU out). The
 # generic transformer preset has no measured twin, so it takes the class of every transformer.
-WORKLOAD_CLASS = {
+WORKLOAD_CLASS: dict[KerasWorkloadName, str] = {
     "resnet50": "resnet50",
     "ssd": "ssd",
     "bert-base": "bert",
@@ -45,7 +46,7 @@ WORKLOAD_CLASS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ClassParams:
     theta: float
     gamma: float
@@ -87,7 +88,7 @@ class LlmAnchor:
     source: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class InferenceParams:
     """One engine's LLM inference, fitted on measured decode speeds (tools/fit_llm_inference.py).
 
@@ -103,7 +104,7 @@ class InferenceParams:
     decode_error_pct: float
     prefill_error_pct: float
     hbm_factor: float = 1.0  # small-batch decode reaches less of HBM's peak than of GDDR's
-    engine: str = "llama.cpp"
+    engine: Engine = "llama.cpp"
     # The typical error of a decode prediction for each weight format the engine's own
     # measurements cover: across suites where two suites measured it, else within its one.
     error_by_bits: Mapping[int, float] = field(default_factory=dict)
@@ -134,10 +135,10 @@ class SpeedModel:
     classes: dict[str, ClassParams]  # "cnn/mixed" -> params
     anchors: dict[str, Anchor]
     inference: InferenceParams | None = None  # llama.cpp's: the engine prefill was fitted on
-    engines: dict[str, InferenceParams] = field(default_factory=dict)
+    engines: dict[Engine, InferenceParams] = field(default_factory=dict)
     llm_anchor: LlmAnchor | None = None
 
-    def engine(self, name: str | None) -> InferenceParams | None:
+    def engine(self, name: Engine | None) -> InferenceParams | None:
         """The named engine's fit (llama.cpp's without a name or for a file made before the
         engines were fitted one by one)."""
         if name and name in self.engines:
@@ -145,7 +146,7 @@ class SpeedModel:
         return self.inference
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Prediction:
     gpu_id: str
     gpu: str
@@ -156,7 +157,31 @@ class Prediction:
     calibrated: bool = False
 
 
-def features(gpu: GpuSpec, precision: str) -> tuple[float, float]:
+@dataclass(frozen=True, kw_only=True)
+class SpeedQuery:
+    """What every speed prediction is asked with, training or inference: the cards, the card
+    their ``relative`` is against (the first without one), the fitted model, the catalog's
+    cards by id (where a measured anchor's card is found), and this machine's probe figures.
+
+    One record for all three predictions: they took the same things in different orders, and
+    ``model`` meant the speed model in one and the LLM in another."""
+
+    gpus: Sequence[GpuSpec]
+    speed_model: SpeedModel
+    by_id: Mapping[str, GpuSpec]
+    reference: GpuSpec | None = None
+    machine_factor: float | None = None  # this machine's matrix multiply against the anchors'
+    bandwidth_factor: float | None = None  # its memory bandwidth, the same way
+
+    @property
+    def calibrated(self) -> bool:
+        return self.machine_factor is not None or self.bandwidth_factor is not None
+
+    def reference_gpu(self) -> GpuSpec:
+        return self.reference or self.gpus[0]
+
+
+def features(gpu: GpuSpec, precision: Precision) -> tuple[float, float]:
     """(compute TFLOPS, bandwidth GB/s) a TensorFlow job at this precision sees.
 
     Mixed precision runs on the FP16 tensor rate with FP32 accumulate (cards without tensor
@@ -195,7 +220,7 @@ def typical_error_pct(params: ClassParams, gpu: GpuSpec) -> float:
     return max([params.unmeasured_family_error_pct or params.error_pct, params.error_pct, *line])
 
 
-def sustained_share(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
+def sustained_share(gpu: GpuSpec, precision: Precision, params: ClassParams) -> float:
     """The share of the spec tensor rate ``gpu`` sustains in this class (1 where the class
     uses the spec rate, at FP32 and on cards without tensor cores)."""
     if not params.sustained or precision != "mixed" or not has_tensor_cores(gpu):
@@ -208,7 +233,7 @@ def is_hbm(gpu: GpuSpec) -> bool:
     return (gpu.memory_type or "").upper().startswith("HBM")
 
 
-def step_terms(gpu: GpuSpec, precision: str, params: ClassParams) -> tuple[float, float]:
+def step_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> tuple[float, float]:
     """(compute time, memory time) of a step on ``gpu`` in the class's units: its compute at
     the share of the tensor rate it sustains, its bandwidth at the share of HBM it reaches."""
     compute, bandwidth = features(gpu, precision)
@@ -221,7 +246,7 @@ def step_terms(gpu: GpuSpec, precision: str, params: ClassParams) -> tuple[float
     )
 
 
-def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
+def time_per_sample(gpu: GpuSpec, precision: Precision, params: ClassParams) -> float:
     compute_time, memory_time = step_terms(gpu, precision, params)
     memory = min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB
     return (compute_time + memory_time) / float(memory**params.gamma)
@@ -229,7 +254,7 @@ def time_per_sample(gpu: GpuSpec, precision: str, params: ClassParams) -> float:
 
 def machine_scale(
     gpu: GpuSpec,
-    precision: str,
+    precision: Precision,
     params: ClassParams,
     matmul: float | None,
     bandwidth: float | None,
@@ -243,9 +268,11 @@ def machine_scale(
     return (compute_time + memory_time) / slowed
 
 
-def llm_tokens_per_s(gpu: GpuSpec, params_b: float, mode: str, mfu: float = LLM_MFU) -> float:
+def llm_tokens_per_s(
+    gpu: GpuSpec, params_b: float, method: LlmMethod, mfu: float = LLM_MFU
+) -> float:
     compute, _ = features(gpu, "mixed")
-    return mfu * compute * 1e12 / (LLM_FLOPS_PER_TOKEN[mode] * params_b * 1e9)
+    return mfu * compute * 1e12 / (LLM_FLOPS_PER_TOKEN[method] * params_b * 1e9)
 
 
 @dataclass(frozen=True)
@@ -297,7 +324,11 @@ def llm_inference(
         bound = "overhead"  # kernel launches and dequantising: the card's memory waits
     else:
         bound = "memory" if memory_s >= compute_s else "compute"
-    return InferenceSpeed(round(batch / step_s, 2), round(peak / (2 * params_b * 1e9), 1), bound)
+    return InferenceSpeed(
+        decode_tokens_s=round(batch / step_s, 2),
+        prefill_tokens_s=round(peak / (2 * params_b * 1e9), 1),
+        bound=bound,
+    )
 
 
 def calibration(measured_tflops: float | None, peak_tflops: float | None) -> float | None:
@@ -309,29 +340,25 @@ def calibration(measured_tflops: float | None, peak_tflops: float | None) -> flo
 
 
 def predict(
-    workload: str,
-    precision: str,
-    gpus: list[GpuSpec],
-    model: SpeedModel,
-    by_id: dict[str, GpuSpec],
-    reference: GpuSpec | None = None,
-    machine_factor: float | None = None,
-    bandwidth_factor: float | None = None,
+    query: SpeedQuery,
+    *,
+    workload: KerasWorkloadName,
+    precision: Precision,
     batch: int | None = None,
     seq: int | None = None,
 ) -> list[Prediction]:
-    """Every card's throughput for ``workload`` at ``batch`` and ``seq`` (the preset's own when
-    None); ``relative`` is against ``reference`` (default: the first) at the same shape. This
-    machine's probe figures (``machine_factor`` for its matrix multiply, ``bandwidth_factor``
-    for its memory) scale each card's step in its class's proportions."""
+    """Every card's training throughput for ``workload`` at ``batch`` and ``seq`` (the preset's
+    own when None); ``relative`` is against the query's reference at the same shape. This
+    machine's probe figures (the query's ``machine_factor`` for its matrix multiply,
+    ``bandwidth_factor`` for its memory) scale each card's step in its class's proportions."""
     cls = WORKLOAD_CLASS[workload]
-    reference = reference or gpus[0]
+    model = query.speed_model
     anchor = model.anchors[workload]
-    anchor_gpu = by_id[anchor.gpu]
+    anchor_gpu = query.by_id[anchor.gpu]
 
-    def params_for(gpu: GpuSpec) -> tuple[str, ClassParams]:
+    def params_for(gpu: GpuSpec) -> tuple[Precision, ClassParams]:
         # Without tensor cores mixed precision has nothing to run faster on: FP32's speed.
-        run_as = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
+        run_as: Precision = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
         return run_as, model.classes[f"{cls}/{run_as}"]
 
     def rate(gpu: GpuSpec) -> float:
@@ -339,14 +366,14 @@ def predict(
         run_as, params = params_for(gpu)
         anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
         anchor_time = time_per_sample(anchor_gpu, run_as, params)
-        machine = machine_scale(gpu, run_as, params, machine_factor, bandwidth_factor)
+        machine = machine_scale(gpu, run_as, params, query.machine_factor, query.bandwidth_factor)
         # The anchor's shape moved to the job's: a small batch uses a big card less well.
         shape = batching.shape_factor(workload, run_as, features(gpu, run_as)[0], batch, seq)
         return anchor_rate * anchor_time / time_per_sample(gpu, run_as, params) * machine * shape
 
-    reference_rate = rate(reference)
+    reference_rate = rate(query.reference_gpu())
     results = []
-    for gpu in gpus:
+    for gpu in query.gpus:
         throughput = rate(gpu)
         results.append(
             Prediction(
@@ -356,7 +383,7 @@ def predict(
                 unit=model.anchors[workload].unit,
                 relative=round(throughput / reference_rate, 3),
                 error_pct=typical_error_pct(params_for(gpu)[1], gpu),
-                calibrated=machine_factor is not None or bandwidth_factor is not None,
+                calibrated=query.calibrated,
             )
         )
     return results
@@ -395,46 +422,38 @@ def llm_class(model: SpeedModel | None) -> tuple[str, ClassParams] | None:
     return None
 
 
-def predict_llm(
-    params_b: float,
-    mode: str,
-    gpus: list[GpuSpec],
-    reference: GpuSpec | None = None,
-    machine_factor: float | None = None,
-    model: SpeedModel | None = None,
-    bandwidth_factor: float | None = None,
-    by_id: Mapping[str, GpuSpec] | None = None,
-) -> list[Prediction]:
-    """LLM fine-tuning tokens/s per card, ``relative`` against ``reference`` (default: the first).
+def predict_llm(query: SpeedQuery, *, params_b: float, method: LlmMethod) -> list[Prediction]:
+    """LLM fine-tuning tokens/s per card (``method`` on a model of ``params_b`` billion
+    parameters), ``relative`` against the query's reference.
 
     Each card's tokens/s is the anchor's measured utilisation moved to it by the LLM training
     class, which weighs compute against memory bandwidth (peak compute alone put an L40S at
     twice an RTX 4090); the anchor is one fixed, measured card, so a card's speed does not
-    depend on which cards are asked with it. Without a model, each card's own peak at the
-    default utilisation."""
-    reference = reference or gpus[0]
-    fitted = llm_class(model)
+    depend on which cards are asked with it. Without the class (a model file made before it),
+    each card's own peak at the default utilisation."""
+    machine_factor, bandwidth_factor = query.machine_factor, query.bandwidth_factor
+    fitted = llm_class(query.speed_model)
     params = fitted[1] if fitted else None
-    anchor = model.llm_anchor if model is not None else None
-    anchor_gpu = (by_id or {}).get(anchor.gpu) if anchor is not None else None
+    anchor = query.speed_model.llm_anchor
+    anchor_gpu = query.by_id.get(anchor.gpu) if anchor is not None else None
 
-    def run_as(gpu: GpuSpec) -> str:
+    def run_as(gpu: GpuSpec) -> Precision:
         return "mixed" if has_tensor_cores(gpu) else "fp32"  # no tensor cores: FP32's rate
 
     def own_speed(gpu: GpuSpec) -> float:
         """The card's tokens/s before this machine's probe moves it."""
         if params is None:
-            return llm_tokens_per_s(gpu, params_b, mode)
+            return llm_tokens_per_s(gpu, params_b, method)
         if anchor is None or anchor_gpu is None:
             # No measured anchor: the default utilisation of a card at the class's typical
             # compute and bandwidth (time 1 by construction), still one number per card.
             typical = params.compute_norm_tflops * 1e12 * LLM_MFU
             return (
                 typical
-                / (LLM_FLOPS_PER_TOKEN[mode] * params_b * 1e9)
+                / (LLM_FLOPS_PER_TOKEN[method] * params_b * 1e9)
                 / time_per_sample(gpu, run_as(gpu), params)
             )
-        base = llm_tokens_per_s(anchor_gpu, params_b, mode, anchor.mfu)
+        base = llm_tokens_per_s(anchor_gpu, params_b, method, anchor.mfu)
         return (
             base
             * time_per_sample(anchor_gpu, "mixed", params)
@@ -451,18 +470,19 @@ def predict_llm(
             return LLM_TRAINING_ERROR_PCT
         return typical_error_pct(params, gpu)
 
+    reference = query.reference_gpu()
     reference_rate = own_speed(reference) * scale(reference)
     return [
         Prediction(
-            gpu.id,
-            gpu.name,
-            round(rate, 1),
-            "tokens/s",
-            round(rate / reference_rate, 3),
-            error_pct(gpu),
-            machine_factor is not None or bandwidth_factor is not None,
+            gpu_id=gpu.id,
+            gpu=gpu.name,
+            throughput=round(rate, 1),
+            unit="tokens/s",
+            relative=round(rate / reference_rate, 3),
+            error_pct=error_pct(gpu),
+            calibrated=query.calibrated,
         )
-        for gpu in gpus
+        for gpu in query.gpus
         for rate in (own_speed(gpu) * scale(gpu),)
     ]
 
@@ -473,43 +493,45 @@ def kv_bytes_per_token(layers: int, kv_heads: int, head_dim: int) -> float:
 
 
 def predict_llm_inference(
-    model: LlmModel,
+    query: SpeedQuery,
+    *,
+    llm: LlmModel,
+    engine: InferenceParams,
     bits: int,
     batch: int,
     context: int,
-    gpus: list[GpuSpec],
-    params: InferenceParams,
-    reference: GpuSpec | None = None,
 ) -> list[Prediction]:
-    """Decode speed of each card (tokens/s, batch requests together), against ``reference``."""
-    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
+    """Decode speed of each card (tokens/s, ``batch`` requests together) for ``llm`` on
+    ``engine``'s fit, against the query's reference; the query's probe figures do not move
+    it (the prediction is never ``calibrated``)."""
+    kv = kv_bytes_per_token(llm.layers, llm.kv_heads, llm.head_dim)
 
     def speed(gpu: GpuSpec) -> InferenceSpeed:
         return llm_inference(
             gpu,
-            model.params_b,
-            model.layers,
+            llm.params_b,
+            llm.layers,
             kv,
             bits,
             batch,
             context,
-            params,
-            active_b=model.active_b,
+            engine,
+            active_b=llm.active_b,
         )
 
-    base = speed(reference or gpus[0]).decode_tokens_s
+    base = speed(query.reference_gpu()).decode_tokens_s
     out = []
-    for gpu in gpus:
+    for gpu in query.gpus:
         result = speed(gpu)
         out.append(
             Prediction(
-                gpu.id,
-                gpu.name,
-                result.decode_tokens_s,
-                "tokens/s",
-                round(result.decode_tokens_s / base, 3),
-                params.error_pct(bits),
-                False,
+                gpu_id=gpu.id,
+                gpu=gpu.name,
+                throughput=result.decode_tokens_s,
+                unit="tokens/s",
+                relative=round(result.decode_tokens_s / base, 3),
+                error_pct=engine.error_pct(bits),
+                calibrated=False,
             )
         )
     return out

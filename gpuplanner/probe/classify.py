@@ -15,7 +15,7 @@ from gpuplanner.probe.worker import PROTOCOL_VERSION
 FINAL_STATUSES = frozenset({"ok", "partial", "failed"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Outcome:
     ended: str  # "cancelled", "timeout", "bad-python" (no hello in time) or "exited"
     python: str  # the Python that ran the worker, for messages

@@ -157,18 +157,23 @@ def diagnose_log(text: str) -> list[Diagnosis]:
             else:
                 params = (*groups, "", "")
             found[kind] = Diagnosis(
-                kind, severity, template.format(*params), line.strip()[:300], template, params
+                id=kind,
+                severity=severity,
+                message=template.format(*params),
+                evidence=line.strip()[:300],
+                template=template,
+                params=params,
             )
     if "cuda-libraries-missing" in found:
         libraries = ", ".join(dict.fromkeys(missing_libraries))
         diagnosis = found["cuda-libraries-missing"]
         found["cuda-libraries-missing"] = Diagnosis(
-            diagnosis.id,
-            diagnosis.severity,
-            diagnosis.template.format(libraries, ""),
-            diagnosis.evidence,
-            diagnosis.template,
-            (libraries.replace(" (needs ", " (→ "), ""),  # the words stay in the template
+            id=diagnosis.id,
+            severity=diagnosis.severity,
+            message=diagnosis.template.format(libraries, ""),
+            evidence=diagnosis.evidence,
+            template=diagnosis.template,
+            params=(libraries.replace(" (needs ", " (→ "), ""),  # the words stay in the template
         )
     if "no-cuda-driver" in found:
         found.pop("cuinit-failed", None)  # the same fact, said twice by TensorFlow
@@ -188,19 +193,36 @@ def diagnose_environment(env: dict, nvidia_gpus_seen_by_scan: int = 0) -> list[D
             )
             found.append(
                 Diagnosis(
-                    "gpu-unusable", "error", GPU_UNUSABLE.format(*params), "", GPU_UNUSABLE, params
+                    id="gpu-unusable",
+                    severity="error",
+                    message=GPU_UNUSABLE.format(*params),
+                    evidence="",
+                    template=GPU_UNUSABLE,
+                    params=params,
                 )
             )
     if nvidia_gpus_seen_by_scan and not gpus:
         if env.get("is_cuda_build") is False:
             found.append(
-                Diagnosis("cpu-only-build", "error", CPU_ONLY_BUILD, "", CPU_ONLY_BUILD, ())
+                Diagnosis(
+                    id="cpu-only-build",
+                    severity="error",
+                    message=CPU_ONLY_BUILD,
+                    evidence="",
+                    template=CPU_ONLY_BUILD,
+                    params=(),
+                )
             )
         else:
             params = (str(nvidia_gpus_seen_by_scan),)
             found.append(
                 Diagnosis(
-                    "gpu-not-used", "error", GPU_NOT_USED.format(*params), "", GPU_NOT_USED, params
+                    id="gpu-not-used",
+                    severity="error",
+                    message=GPU_NOT_USED.format(*params),
+                    evidence="",
+                    template=GPU_NOT_USED,
+                    params=params,
                 )
             )
     return found

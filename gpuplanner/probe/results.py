@@ -11,6 +11,7 @@ from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.core.terminal import excerpt
+from gpuplanner.core.vocab import ProbeMode
 from gpuplanner.probe.env_fields import readable_environment
 
 RESULT_KIND = "gpuplanner-probe"
@@ -30,7 +31,7 @@ STATUSES = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Metric:
     name: str
     value: float | None
@@ -48,7 +49,7 @@ class StepResult:
     reason: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GpuLoadSummary:
     """NVML samples taken while the worker ran, for one GPU."""
 
@@ -62,7 +63,7 @@ class GpuLoadSummary:
     pcie_width_max: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Diagnosis:
     id: str
     severity: str
@@ -72,11 +73,11 @@ class Diagnosis:
     params: tuple[str, ...] = ()  # what fills the template's {0}, {1}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ProbeResult:
     version: int
     status: str
-    mode: str
+    mode: ProbeMode  # a saved file's is checked against the vocabulary when it loads
     python: str
     started: str
     seconds: float

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol, cast
 
+from gpuplanner.core.vocab import ProbeMode
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
@@ -54,7 +55,7 @@ class ProbeEvent:
     data: dict = field(default_factory=dict)
 
 
-def worker_command(python: str | None, mode: str, steps: list[str], device: str) -> list[str]:
+def worker_command(python: str | None, mode: ProbeMode, steps: list[str], device: str) -> list[str]:
     """How to start the worker: a named Python runs the file; a frozen app runs itself."""
     args = ["--mode", mode, "--steps", ",".join(steps), "--device", device]
     if python is None and getattr(sys, "frozen", False):
@@ -100,7 +101,7 @@ class ProbeRunner:
     def __init__(
         self,
         python: str | None = None,
-        mode: str = "quick",
+        mode: ProbeMode = "quick",
         steps: list[str] | None = None,
         timeout_s: float | None = None,
         device: str = "auto",

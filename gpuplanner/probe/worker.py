@@ -21,14 +21,18 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any  # TensorFlow is untyped: its tensors, models and module are Any
+from typing import Any, Literal  # TensorFlow is untyped: its tensors, models and module are Any
+
+# core/vocab.py's ProbeMode, spelled again: the worker never imports gpuplanner (its test
+# holds the two together, tests/test_vocab.py).
+ProbeMode = Literal["tiny", "quick", "full"]
 
 PROTOCOL_VERSION = 1
 STEPS = ("env", "matmul", "bandwidth", "transfer", "training", "input", "allreduce")
 QUICK_STEPS = ("env", "matmul", "bandwidth", "transfer", "training", "input", "allreduce")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Sizes:
     """How much work each step does in one mode."""
 
@@ -134,7 +138,7 @@ def summarise(samples: list[float]) -> dict:
 
 
 class Probe:
-    def __init__(self, tf: Any, emit: Emitter, mode: str, device: str) -> None:
+    def __init__(self, tf: Any, emit: Emitter, mode: ProbeMode, device: str) -> None:
         self.tf = tf
         self.emit = emit
         self.mode = mode

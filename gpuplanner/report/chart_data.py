@@ -25,7 +25,7 @@ def text_width(text: str) -> float:
     return sum(11.0 if ord(ch) > 0x2E80 else 6.5 for ch in text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Point:
     index: int  # the option's place in plan.options (the results table's row)
     gpu: str
@@ -62,14 +62,14 @@ def value_chart(plan: Plan, current_gpu_id: str | None = None) -> ValueChart:
     first = next((i for i, o in enumerate(plan.options) if o.offered), None)
     points = tuple(
         Point(
-            i,
-            o.gpu,
-            o.count,
-            float(o.price),
-            float(o.predicted_relative),
-            id(o) in front,
-            i == first,
-            memory_trap(o),
+            index=i,
+            gpu=o.gpu,
+            count=o.count,
+            price=float(o.price),
+            speed=float(o.predicted_relative),
+            on_front=id(o) in front,
+            top=i == first,
+            trap=memory_trap(o),
         )
         for i, o in enumerate(plan.options)
         if o.offered and o.price and o.predicted_relative
@@ -197,7 +197,7 @@ def axis_span(values: list[float]) -> tuple[float, float]:
     return (max(0.0, low - pad), high + pad)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PowerBar:
     cpu_w: float
     gpus_w: float
@@ -214,10 +214,10 @@ class PowerBar:
 def power_bar(option: Option) -> PowerBar:
     budget = option.power
     return PowerBar(
-        budget.cpu_w,
-        budget.gpus_w,
-        budget.platform_w,
-        budget.transient_w,
-        budget.psu_w,
-        budget.sustained_limit_w,
+        cpu_w=budget.cpu_w,
+        gpus_w=budget.gpus_w,
+        platform_w=budget.platform_w,
+        transient_w=budget.transient_w,
+        psu_w=budget.psu_w,
+        limit_w=budget.sustained_limit_w,
     )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from gpuplanner.catalog.pricelist import neutralise
 from gpuplanner.core import atomic
 from gpuplanner.core.languages import CHINESE, ENGLISH
+from gpuplanner.core.vocab import Workload
 from gpuplanner.i18n import translatable
 from gpuplanner.report.job_text import WORKLOAD
 from gpuplanner.report.job_text import translator as report_words
@@ -263,7 +264,7 @@ td,th{{border:1px solid #999;padding:3px 5px;vertical-align:top;font-size:85%}}<
 """
 
 
-def _workload(workload: str, language: str) -> str:
+def _workload(workload: Workload, language: str) -> str:
     return (
         report_words(_language(language))(WORKLOAD[workload]) if workload in WORKLOAD else workload
     )

@@ -33,7 +33,7 @@ from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg,
 MARK = plan_text.SEVERITY_MARK
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ReportContext:
     """What the report says beyond the plan: when, by which versions, for which machine."""
 

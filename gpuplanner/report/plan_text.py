@@ -17,7 +17,7 @@ from gpuplanner.core import paths
 from gpuplanner.core.findings import Finding, Severity
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
-from gpuplanner.core.vocab import Currency, as_currency
+from gpuplanner.core.vocab import Currency, TfRouteName, as_currency
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.planning.findings import Need
@@ -367,7 +367,7 @@ def action_text(action: str, language: str = ENGLISH, tr: Translator | None = No
     return tr(ACTION_TEXT.get(action, action))
 
 
-def route_text(route: str, language: str = ENGLISH, tr: Translator | None = None) -> str:
+def route_text(route: TfRouteName, language: str = ENGLISH, tr: Translator | None = None) -> str:
     tr = tr or (lambda text: translate(text, language))
     return tr(ROUTE_TEXT.get(route, route))
 

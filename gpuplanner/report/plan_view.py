@@ -21,7 +21,7 @@ from gpuplanner.report.plan_text import Said
 from gpuplanner.report.probe_effects_text import effect_line
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Headline:
     summary: str  # the job, the budget, the memory, the TensorFlow route, the speed baseline
     market: str | None  # the market the prices are for, and the money they are shown in
@@ -37,7 +37,7 @@ class Headline:
     probe_cap: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class OptionRow:
     rank: int | None  # 1-based among the offered; None: not offered (its reasons are warnings)
     action: str

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.core.errors import UserError
-from gpuplanner.core.vocab import PriceCondition
+from gpuplanner.core.vocab import PriceCondition, ProbeMode
 from gpuplanner.ui.background import Background
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
@@ -302,7 +302,7 @@ class WizardController(QObject):
 
     # -- probe -------------------------------------------------------------------------------
 
-    def start_probe(self, mode: str = "quick", python: str | None = None) -> None:
+    def start_probe(self, mode: ProbeMode = "quick", python: str | None = None) -> None:
         from gpuplanner.app import probing
 
         factory = self._probe_factory or (

@@ -30,7 +30,7 @@ def plan_request_for(scenario: str, language: str, data):
         request = PlanRequest(
             Scenario.STUDENT,
             currency,
-            psu=PsuSpec(550, "3", pcie_8pin_cables=2, rating="gold"),
+            psu=PsuSpec(rated_w=550, atx_version="3", pcie_8pin_cables=2, rating="gold"),
             case=CaseSpec(320, 3, "atx"),
             today=TODAY,
             language=language,

@@ -42,29 +42,59 @@ class FakeRunner:
             StepResult(
                 "env",
                 "ok",
-                (Metric("environment", 1, "GPUs", params={"gpus": [{"name": "GPU:0"}]}),),
+                (
+                    Metric(
+                        name="environment",
+                        value=1,
+                        unit="GPUs",
+                        params={"gpus": [{"name": "GPU:0"}]},
+                    ),
+                ),
             ),
             StepResult(
                 "matmul",
                 "ok",
-                (Metric("fp16", 120.0, "TFLOPS", 2.0, 7), Metric("fp32", 70.0, "TFLOPS", 2.0, 7)),
+                (
+                    Metric(name="fp16", value=120.0, unit="TFLOPS", spread_pct=2.0, runs=7),
+                    Metric(name="fp32", value=70.0, unit="TFLOPS", spread_pct=2.0, runs=7),
+                ),
             ),
-            StepResult("input", "ok", (Metric("jpeg_decode_augment", 900.0, "images/s", 3.0, 7),)),
+            StepResult(
+                "input",
+                "ok",
+                (
+                    Metric(
+                        name="jpeg_decode_augment",
+                        value=900.0,
+                        unit="images/s",
+                        spread_pct=3.0,
+                        runs=7,
+                    ),
+                ),
+            ),
         )
         if self.status != "ok":
             return ProbeResult(
-                RESULT_VERSION,
-                self.status,
-                "quick",
-                "python",
-                "now",
-                1.0,
-                steps[:1],
+                version=RESULT_VERSION,
+                status=self.status,
+                mode="quick",
+                python="python",
+                started="now",
+                seconds=1.0,
+                steps=steps[:1],
                 message="the worker crashed (SIGSEGV) after 1 step(s)"
                 if self.status == "crashed"
                 else f"the probe ended: {self.status}",
             )
-        return ProbeResult(RESULT_VERSION, "ok", "quick", "python", "now", 12.0, steps)
+        return ProbeResult(
+            version=RESULT_VERSION,
+            status="ok",
+            mode="quick",
+            python="python",
+            started="now",
+            seconds=12.0,
+            steps=steps,
+        )
 
 
 def make_wizard(qtbot, tmp_path: Path):

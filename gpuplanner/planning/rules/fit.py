@@ -196,8 +196,8 @@ def nvlink_bridge(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Findi
         ],
         [
             Need(
-                "nvlink-bridge",
-                round(price, 2),
+                what="nvlink-bridge",
+                price=round(price, 2),
                 date=physical.NVLINK_BRIDGE_DATE,
                 source=physical.NVLINK_BRIDGE_SOURCE,
             )

@@ -117,7 +117,7 @@ def driver(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
         return [], []
     return (
         [finding("driver-update", "needs", have=have, need=need or "", route=ctx.request.tf_route)],
-        [Need("driver", 0.0, version=need)],
+        [Need(what="driver", price=0.0, version=need)],
     )
 
 

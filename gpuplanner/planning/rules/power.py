@@ -111,7 +111,7 @@ def _ask_for_cables(c: Candidate, ctx: Context, wanted: _Wanted) -> tuple[Findin
         currency=ctx.request.currency,
         card_w=round(c.gpu.board_power_w),
     )
-    return said, Need("psu", price, watts=row.watts, date=row.date, source=row.source)
+    return said, Need(what="psu", price=price, watts=row.watts, date=row.date, source=row.source)
 
 
 def _unknown_supply(c: Candidate, a: Assessment, ctx: Context, wanted_w: int) -> list[Finding]:
@@ -213,7 +213,7 @@ def _short(
             currency=ctx.request.currency,
         )
     )
-    return out, [Need("psu", price, watts=row.watts, date=row.date, source=row.source)]
+    return out, [Need(what="psu", price=price, watts=row.watts, date=row.date, source=row.source)]
 
 
 def _adapter(c: Candidate, ctx: Context) -> int | None:

@@ -26,6 +26,7 @@ from gpuplanner.app.choices import LLMS, PRESETS, Scenario
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
+from gpuplanner.core.vocab import Engine
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.input_text import error_text
 from gpuplanner.ui.pages.base import WizardPage
@@ -231,7 +232,7 @@ class WorkloadPage(WizardPage):
         self.precision.setEnabled(not is_llm)
         self._show_memory()
 
-    def _fill_engines(self, bits: int, chosen: str | None) -> None:
+    def _fill_engines(self, bits: int, chosen: Engine | None) -> None:
         """The engines that load ``bits``-bit weights, the default first; the choice is kept
         where the engine loads them, else the default (stored as None)."""
         items: list[tuple[object, str]] = [
@@ -253,7 +254,7 @@ class WorkloadPage(WizardPage):
         self.engine.setCurrentIndex(max(0, self.engine.findData(keep)) if keep else 0)
         self.engine.blockSignals(False)
 
-    def _show_engine_error(self, bits: int, engine: str | None, inference: bool) -> None:
+    def _show_engine_error(self, bits: int, engine: Engine | None, inference: bool) -> None:
         """The chosen engine's validated decode error for these weights, and how it was found."""
         params = load_speed_model().engine(engine or choices.default_engine(bits))
         self.engine_note.setVisible(inference and params is not None)
