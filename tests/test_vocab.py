@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import ast
-import re
 
+import pytest
 from conftest import REPO_ROOT
 from helpers.package_source import PackageSource
 
 from gpuplanner.catalog import pricelist, schema
 from gpuplanner.core import vocab
-from gpuplanner.planning.power import EFFICIENCY
+from gpuplanner.planning.power import EFFICIENCY, SOCKETS
 from gpuplanner.report import job_text, plan_text
 from gpuplanner.report.machine_view import HINTS
 
@@ -32,13 +32,30 @@ def _string_args(source: PackageSource, call_name: str, position: int = 0) -> se
     return found
 
 
-def _assigned(source: PackageSource, keyword: str) -> set[str]:
-    """String literals given to ``keyword=`` anywhere in hardware/ (the scan's verdicts)."""
-    found = set()
-    for path in source.files("hardware"):
-        text = source.texts[path]
-        found |= set(re.findall(rf'\b{keyword}\s*=\s*"([a-z-]+)"', text))
-    return found
+def _assigned(source: PackageSource, name: str, under: str) -> tuple[set[str], set[str]]:
+    """(the string literals assigned to ``name`` or given as ``name=``, the annotations
+    ``name`` is declared with) in the modules under ``under``: read from the syntax tree."""
+    written, annotations = set(), set()
+    for path in source.files(under):
+        for node in ast.walk(source.tree(path)):
+            values: list[ast.expr] = []
+            if isinstance(node, ast.keyword) and node.arg == name:
+                values = [node.value]
+            elif isinstance(node, ast.Assign):
+                values = [node.value] if any(_named(t, name) for t in node.targets) else []
+            elif isinstance(node, ast.AnnAssign) and _named(node.target, name):
+                annotations.add(ast.unparse(node.annotation))
+                values = [node.value] if node.value is not None else []
+            written |= {
+                v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            }
+    return written, annotations
+
+
+def _named(target: ast.expr, name: str) -> bool:
+    return (isinstance(target, ast.Name) and target.id == name) or (
+        isinstance(target, ast.Attribute) and target.attr == name
+    )
 
 
 def test_every_driver_state_written_is_in_the_vocabulary(package_source):
@@ -49,8 +66,10 @@ def test_every_driver_state_written_is_in_the_vocabulary(package_source):
 
 
 def test_every_tensorflow_verdict_written_is_in_the_vocabulary(package_source):
-    written = _assigned(package_source, "verdict")
+    written, annotations = _assigned(package_source, "verdict", "hardware")
     assert written and written <= set(vocab.TF_VERDICTS), written - set(vocab.TF_VERDICTS)
+    # Declared as the vocabulary wherever it is declared: mypy checks each value written.
+    assert annotations == {"TfVerdict"}, annotations
 
 
 def test_the_tables_cover_their_vocabulary():
@@ -89,12 +108,61 @@ def test_the_catalog_data_speaks_the_vocabulary():
 def test_each_market_is_said_once_and_its_words_are_known(package_source):
     """Per-market defaults (money, socket, tariff) live in core/markets.py only (issue 29)."""
     from gpuplanner.core import markets
-    from gpuplanner.planning.power import SOCKETS
 
     assert set(markets.MARKETS) == set(vocab.REGIONS)
     assert {m.currency for m in markets.MARKETS.values()} == set(vocab.CURRENCIES)
     assert all(m.socket in SOCKETS and m.tariff_per_kwh > 0 for m in markets.MARKETS.values())
     assert markets.region_of("USD") == "US" and markets.region_of("USD", "CN") == "CN"
-    for path, text in package_source.texts.items():
-        if path.name != "markets.py":
-            assert '"CN-10A"' not in text.replace('"CN-10A": (', ""), path.name
+    # A socket named anywhere but in markets.py (or as a key of power.py's socket table) is a
+    # market's default said twice.
+    for path in package_source.files():
+        if path.name == "markets.py":
+            continue
+        tree = package_source.tree(path)
+        keys = {id(k) for node in ast.walk(tree) if isinstance(node, ast.Dict) for k in node.keys}
+        said = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in SOCKETS and id(node) not in keys
+        ]
+        assert not said, (path.name, [node.lineno for node in said])
+
+
+def test_each_job_word_is_read_from_outside_by_its_helper():
+    """A command line's, a setting's or a file's string becomes a word once, through the
+    vocabulary's helper: every word comes back as itself, anything else is a ValueError."""
+    helpers = {
+        vocab.as_workload: vocab.WORKLOADS,
+        vocab.as_keras_workload: vocab.KERAS_WORKLOADS,
+        vocab.as_llm_mode: vocab.LLM_MODES,
+        vocab.as_llm_method: vocab.LLM_METHODS,
+        vocab.as_predict_workload: vocab.PREDICT_WORKLOADS,
+        vocab.as_precision: vocab.PRECISIONS,
+        vocab.as_tf_route: vocab.TF_ROUTES,
+        vocab.as_engine: vocab.ENGINES,
+        vocab.as_probe_mode: vocab.PROBE_MODES,
+        vocab.as_condition: vocab.PRICE_CONDITIONS,
+    }
+    for helper, words in helpers.items():
+        assert [helper(w) for w in words] == list(words)
+        for wrong in ("", "LLM", "lora ", words[0].upper() + "x"):
+            with pytest.raises(ValueError, match="is not a"):
+                helper(wrong)
+    # The narrower vocabularies are parts of the wider ones.
+    assert set(vocab.KERAS_WORKLOADS) == set(vocab.WORKLOADS) - {"llm"}
+    assert set(vocab.LLM_METHODS) == set(vocab.LLM_MODES) - {"inference"}
+    assert set(vocab.PREDICT_WORKLOADS) == set(vocab.KERAS_WORKLOADS) | {
+        f"llm-{m}" for m in vocab.LLM_METHODS
+    }
+
+
+def test_the_probe_modes_are_the_workers_sizes():
+    """The worker spells ProbeMode again (it never imports gpuplanner): the two agree, and each
+    mode has its work sizes and its time limit."""
+    from typing import get_args
+
+    from gpuplanner.probe import runner, worker
+
+    assert get_args(worker.ProbeMode) == vocab.PROBE_MODES
+    assert tuple(worker.SIZES) == vocab.PROBE_MODES
+    assert set(runner.DEFAULT_TIMEOUT_S) == set(vocab.PROBE_MODES)

@@ -1,0 +1,232 @@
+"""The job's words are held by the type checker, and records are built by keyword (issue 40).
+
+A parameter, a dataclass field or an annotated attribute named for a vocabulary of
+core/vocab.py (or core/scenarios.py's ``Scenario``) is typed with it, never a plain ``str``:
+then mypy (tests/test_lint.py) checks every value passed, compared or stored, where grep
+tests used to look for the words. A dataclass of six or more fields is ``kw_only``: a record
+that long built by position puts a value in the wrong field without a word from anyone.
+
+Both tests read the syntax tree of every module in gpuplanner/.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+# The names that always mean a word of a vocabulary (Workload, LlmMode or ProbeMode,
+# Precision, TfRouteName, Engine, Scenario, PriceCondition).
+VOCABULARY_NAMES = frozenset(
+    {"workload", "mode", "precision", "route", "tf_route", "engine", "scenario", "condition"}
+)
+KW_ONLY_FROM = 6  # fields
+
+# Violations left in files other helpers of issue 40 own while their branches are open
+# (helper A: planning/options.py, judging.py; helper B: the price records and their path;
+# helper C: app/fleet.py, ui/). Each is (module under gpuplanner/, "Scope.name"). The lead
+# empties these lists as the branches merge: test_the_allow_lists_hold_only_real_violations
+# fails on an entry that no longer is one, so the lists can only shrink.
+STR_ALLOWED = frozenset(
+    {
+        # helper A (the plan records)
+        ("planning/options.py", "PriceFact.condition"),
+        ("planning/options.py", "Plan.scenario"),
+        ("planning/options.py", "Plan.precision"),
+        ("planning/options.py", "Plan.engine"),
+        ("planning/judging.py", "Context.workload"),
+        # helper B (a price's condition, on its one record path)
+        ("catalog/records.py", "Price.condition"),
+        ("catalog/records.py", "PriceTrend.condition"),
+        ("planning/cost.py", "ChosenPrice.condition"),
+        ("planning/price_moves.py", "Dated.condition"),
+        ("planning/market.py", "Market.not_sold.condition"),
+        ("app/user_prices.py", "TypedPrice.condition"),
+        ("app/user_prices.py", "remember.condition"),
+        ("report/plan_text.py", "condition_text.condition"),
+        # ... and in catalog/, read from Price.condition: typed once Price's is
+        ("catalog/pricepack.py", "Change.condition"),
+        ("catalog/userdb.py", "user_price.condition"),
+        # helper C (front ends; FleetPlan.mode is a fleet's mode, "each" or "lab")
+        ("app/fleet.py", "plan_fleet.scenario"),
+        ("app/fleet.py", "FleetPlan.mode"),
+        ("ui/controller.py", "WizardController.type_price.condition"),
+    }
+)
+KW_ONLY_ALLOWED = frozenset(
+    {
+        # helper A
+        ("app/session.py", "Session"),
+        ("planning/judging.py", "Context"),
+        ("planning/judging.py", "Assessment"),
+        ("planning/options.py", "Option"),
+        ("planning/options.py", "Rental"),
+        ("planning/options.py", "Alternative"),
+        ("planning/options.py", "Plan"),
+        ("planning/request.py", "MachineFacts"),
+        ("planning/request.py", "PlanRequest"),
+        # helper B
+        ("catalog/records.py", "Price"),
+        ("planning/cost.py", "ChosenPrice"),
+        ("planning/market.py", "Market"),
+        ("planning/options.py", "PriceFact"),
+        ("planning/options.py", "PriceAge"),
+        # helper C
+        ("app/fleet.py", "FleetPlan"),
+        ("hardware/lspci.py", "LspciDevice"),
+        ("hardware/nvidia_smi.py", "Report"),
+        ("hardware/records.py", "PcieLink"),
+        ("hardware/records.py", "GpuDevice"),
+        ("hardware/records.py", "CpuInfo"),
+        ("hardware/records.py", "TensorFlowInstall"),
+        ("hardware/records.py", "PsuReading"),
+        ("hardware/records.py", "PowerSupply"),
+        ("hardware/records.py", "SystemSnapshot"),
+        ("hardware/scan.py", "ScanOptions"),
+        ("kiosk/config.py", "KioskFile"),
+        ("kiosk/config.py", "KioskConfig"),
+        ("planning/workloads.py", "KerasWorkload"),
+        ("planning/workloads.py", "LlmModel"),
+        ("ui/app.py", "LaunchOptions"),
+    }
+)
+
+PLAIN_STR = frozenset({"str", "str | None", "None | str", "Optional[str]", "typing.Optional[str]"})
+
+
+def _is_plain_str(annotation: ast.expr | None) -> bool:
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = ast.parse(annotation.value, mode="eval").body  # a quoted annotation
+    return ast.unparse(annotation) in PLAIN_STR
+
+
+def _str_typed_words(tree: ast.Module) -> set[str]:
+    """ "Scope.name" of every parameter, field or annotated attribute named for a vocabulary
+    and annotated ``str`` (or ``str | None``) in the module."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST, scope: tuple[str, ...]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                visit(child, (*scope, child.name))
+            elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                arguments = child.args
+                for arg in (
+                    *arguments.posonlyargs,
+                    *arguments.args,
+                    *arguments.kwonlyargs,
+                    *(a for a in (arguments.vararg, arguments.kwarg) if a is not None),
+                ):
+                    if arg.arg in VOCABULARY_NAMES and _is_plain_str(arg.annotation):
+                        found.add(".".join((*scope, child.name, arg.arg)))
+                # self.x: str inside a method belongs to the class
+                visit(child, (*scope, child.name))
+            elif isinstance(child, ast.AnnAssign):
+                target = child.target
+                name = (
+                    target.id
+                    if isinstance(target, ast.Name)
+                    else target.attr
+                    if isinstance(target, ast.Attribute)
+                    else None
+                )
+                if name in VOCABULARY_NAMES and _is_plain_str(child.annotation):
+                    owner = scope[:-1] if isinstance(target, ast.Attribute) else scope
+                    found.add(".".join((*owner, name)))
+            else:
+                visit(child, scope)
+
+    visit(tree, ())
+    return found
+
+
+def _dataclass_decorator(node: ast.ClassDef) -> ast.expr | None:
+    for decorator in node.decorator_list:
+        func = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name == "dataclass":
+            return decorator
+    return None
+
+
+def _long_positional_records(tree: ast.Module) -> set[str]:
+    """Every dataclass of ``KW_ONLY_FROM`` or more fields whose decorator lacks kw_only=True."""
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        decorator = _dataclass_decorator(node)
+        if decorator is None:
+            continue
+        fields = [
+            s
+            for s in node.body
+            if isinstance(s, ast.AnnAssign)
+            and isinstance(s.target, ast.Name)
+            and not ast.unparse(s.annotation).startswith(("ClassVar", "typing.ClassVar"))
+        ]
+        kw_only = isinstance(decorator, ast.Call) and any(
+            k.arg == "kw_only" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in decorator.keywords
+        )
+        if len(fields) >= KW_ONLY_FROM and not kw_only:
+            found.add(node.name)
+    return found
+
+
+def _everywhere(package_source, find) -> set[tuple[str, str]]:
+    root: Path = package_source.root
+    return {
+        (path.relative_to(root).as_posix(), name)
+        for path in package_source.files()
+        for name in find(package_source.tree(path))
+    }
+
+
+def test_no_vocabulary_word_is_a_plain_string(package_source):
+    found = _everywhere(package_source, _str_typed_words)
+    assert found <= STR_ALLOWED, sorted(found - STR_ALLOWED)
+
+
+def test_every_record_of_six_or_more_fields_is_built_by_keyword(package_source):
+    found = _everywhere(package_source, _long_positional_records)
+    assert found <= KW_ONLY_ALLOWED, sorted(found - KW_ONLY_ALLOWED)
+
+
+def test_the_allow_lists_hold_only_real_violations(package_source):
+    """An entry fixed by its owner goes from the list: the lists only shrink."""
+    fixed = STR_ALLOWED - _everywhere(package_source, _str_typed_words)
+    assert not fixed, f"typed now, take them off STR_ALLOWED: {sorted(fixed)}"
+    fixed = KW_ONLY_ALLOWED - _everywhere(package_source, _long_positional_records)
+    assert not fixed, f"kw_only now, take them off KW_ONLY_ALLOWED: {sorted(fixed)}"
+
+
+def test_the_checks_see_what_they_look_for():
+    """Each finder catches its case (and lets the typed or keyword one pass)."""
+    source = ast.parse(
+        "from dataclasses import dataclass\n"
+        "def plan(workload: str, mode: 'str | None', engine: Engine, name: str) -> None: ...\n"
+        "class Job:\n"
+        "    precision: str | None = None\n"
+        "    tf_route: TfRouteName = 'official'\n"
+        "    def __init__(self, route: Optional[str]) -> None:\n"
+        "        self.condition: str = 'new'\n"
+        "@dataclass(frozen=True)\n"
+        "class Long:\n"
+        "    a: int\n    b: int\n    c: int\n    d: int\n    e: int\n    f: int\n"
+        "@dataclass(frozen=True, kw_only=True)\n"
+        "class Keyed:\n"
+        "    a: int\n    b: int\n    c: int\n    d: int\n    e: int\n    f: int\n"
+        "@dataclass\n"
+        "class Short:\n"
+        "    a: int\n    b: int\n    c: int\n    d: int\n    e: int\n"
+    )
+    assert _str_typed_words(source) == {
+        "plan.workload",
+        "plan.mode",
+        "Job.precision",
+        "Job.__init__.route",
+        "Job.condition",
+    }
+    assert _long_positional_records(source) == {"Long"}
