@@ -95,7 +95,7 @@ def seq_of(request: PlanRequest, mode: LlmMode | None) -> int | None:
     return INFERENCE_SEQ if mode == "inference" else FINE_TUNING_SEQ
 
 
-def batch_of(request: PlanRequest, workload: str) -> int:
+def batch_of(request: PlanRequest, workload: Workload) -> int:
     """The batch the job runs at: the request's, else the preset's default (1 for LLMs)."""
     if request.batch:
         return request.batch
