@@ -22,33 +22,19 @@ VOCABULARY_NAMES = frozenset(
 KW_ONLY_FROM = 6  # fields
 
 # Violations left in files that other helpers of issue 40 own (helper A: the plan request and
-# records; helper B: a price's records and their path; helper C: the front ends, hardware/,
-# kiosk/, app/fleet.py). Each is (module under gpuplanner/, "Scope.name"). The lead empties
+# records; helper B: the price records; helper C: the front ends, hardware/, kiosk/,
+# app/fleet.py, planning/workloads.py). Each is (module under gpuplanner/, "Scope.name"). The lead empties
 # these lists as that work merges: test_the_allow_lists_hold_only_real_violations fails on an
 # entry that no longer is one, so the lists can only shrink.
 STR_ALLOWED = frozenset(
     {
-        # helper A (the plan records)
-        ("planning/options.py", "PriceFact.condition"),
+        # helper A (the plan record)
         ("planning/options.py", "Plan.scenario"),
         ("planning/options.py", "Plan.precision"),
         ("planning/options.py", "Plan.engine"),
-        # helper B (a price's condition, on its one record path)
-        ("catalog/records.py", "Price.condition"),
-        ("catalog/records.py", "PriceTrend.condition"),
-        ("planning/cost.py", "ChosenPrice.condition"),
-        ("planning/price_moves.py", "Dated.condition"),
-        ("planning/market.py", "Market.not_sold.condition"),
-        ("app/user_prices.py", "TypedPrice.condition"),
-        ("app/user_prices.py", "remember.condition"),
-        ("report/plan_text.py", "condition_text.condition"),
-        # ... and in catalog/, read from Price.condition: typed once Price's is
-        ("catalog/pricepack.py", "Change.condition"),
-        ("catalog/userdb.py", "user_price.condition"),
-        # helper C (front ends; FleetPlan.mode is a fleet's mode, "each" or "lab")
+        # helper C (app/fleet.py; FleetPlan.mode is a fleet's own mode, "each" or "lab")
         ("app/fleet.py", "plan_fleet.scenario"),
         ("app/fleet.py", "FleetPlan.mode"),
-        ("ui/controller.py", "WizardController.type_price.condition"),
     }
 )
 KW_ONLY_ALLOWED = frozenset(
@@ -60,10 +46,6 @@ KW_ONLY_ALLOWED = frozenset(
         ("planning/request.py", "MachineFacts"),
         ("planning/request.py", "PlanRequest"),
         # helper B
-        ("catalog/records.py", "Price"),
-        ("planning/cost.py", "ChosenPrice"),
-        ("planning/market.py", "Market"),
-        ("planning/options.py", "PriceFact"),
         ("planning/options.py", "PriceAge"),
         # helper C
         ("app/fleet.py", "FleetPlan"),

@@ -45,7 +45,13 @@ from gpuplanner.catalog.records import FxRate, Price
 from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.terminal import clean_cell, excerpt
-from gpuplanner.core.vocab import Currency, as_condition, as_currency, as_region
+from gpuplanner.core.vocab import (
+    Currency,
+    PriceCondition,
+    as_condition,
+    as_currency,
+    as_region,
+)
 
 MARK = "gpuplanner price pack"
 VERSION = 1
@@ -416,7 +422,7 @@ class Change:
     """The newest price of one card in one condition, region and currency, before and after."""
 
     gpu_id: str
-    condition: str
+    condition: PriceCondition
     region: str
     currency: Currency
     kind: str  # added, changed, same, removed
@@ -466,12 +472,12 @@ def preview(
     return changes
 
 
-def _key(p: Price) -> tuple[str, str, str, Currency]:
+def _key(p: Price) -> tuple[str, PriceCondition, str, Currency]:
     return (p.gpu_id, p.condition, p.where, p.currency)
 
 
-def _newest(prices: list[Price]) -> dict[tuple[str, str, str, Currency], Price]:
-    out: dict[tuple[str, str, str, Currency], Price] = {}
+def _newest(prices: list[Price]) -> dict[tuple[str, PriceCondition, str, Currency], Price]:
+    out: dict[tuple[str, PriceCondition, str, Currency], Price] = {}
     for p in prices:
         key = _key(p)
         if key not in out or (p.date, -p.amount) > (out[key].date, -out[key].amount):

@@ -17,7 +17,7 @@ from gpuplanner.core import paths
 from gpuplanner.core.findings import Finding, Severity
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
-from gpuplanner.core.vocab import Currency, TfRouteName, as_currency
+from gpuplanner.core.vocab import Currency, PriceCondition, TfRouteName, as_currency
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.planning.findings import Need
@@ -181,7 +181,7 @@ def source_text(each: Quote, language: str) -> str:
     return each.source
 
 
-def condition_text(condition: str, tr: Translator) -> str:
+def condition_text(condition: PriceCondition, tr: Translator) -> str:
     return tr(CONDITION_TEXT[condition]) if condition in CONDITION_TEXT else condition
 
 
