@@ -42,8 +42,8 @@ def main() -> int:
     results = {}
     for scenario in Scenario:
         request = PlanRequest(
-            scenario,
-            "CNY",
+            scenario=scenario,
+            currency="CNY",
             psu=PsuSpec(rated_w=750, atx_version="3", has_12v2x6=True, pcie_8pin_cables=3),
         )
         results[scenario.value] = round(median_ms(lambda r=request: recommend(r, data, model)), 2)

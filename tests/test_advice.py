@@ -59,7 +59,9 @@ def _recorded_plans(data, model, scenario):
     for name, snapshot in _recorded_machines(data):
         facts = machine_facts(snapshot, None, data)
         plan = recommend(
-            PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False),
+            PlanRequest(
+                scenario=scenario, currency="CNY", machine=facts, today=TODAY, alternatives=False
+            ),
             data,
             model,
         )
@@ -129,8 +131,8 @@ def test_recommend_json_says_keep_for_a_recorded_machine_that_holds_the_job(tmp_
 
 def _all_cards_with_550w(data, model, **extra):
     request = PlanRequest(
-        Scenario.SME,
-        "CNY",
+        scenario=Scenario.SME,
+        currency="CNY",
         budget=10_000_000,
         max_gpus=1,
         used_ok=True,
@@ -174,8 +176,8 @@ def test_every_12v2x6_card_has_its_adapter_count_on_record_or_a_check_line(data,
     boards = {b.gpu_id: b for b in data.boards}
     plan = recommend(
         PlanRequest(
-            Scenario.LLM,
-            "CNY",
+            scenario=Scenario.LLM,
+            currency="CNY",
             budget=10_000_000,
             max_gpus=1,
             psu=power.PsuSpec(rated_w=2000, atx_version="3", has_12v2x6=False, pcie_8pin_cables=8),
@@ -211,8 +213,8 @@ def test_two_cards_on_one_12v2x6_cable_need_the_second_through_its_adapter(data,
     # ResNet-50 (the student's job), where a second card adds speed and so is offered.
     plan = recommend(
         PlanRequest(
-            Scenario.STUDENT,
-            "CNY",
+            scenario=Scenario.STUDENT,
+            currency="CNY",
             budget=1_000_000,
             max_gpus=2,
             psu=power.PsuSpec(rated_w=1600, atx_version="3", has_12v2x6=True, pcie_8pin_cables=2),
@@ -235,8 +237,8 @@ def test_fit_is_judged_against_the_longest_common_board(data, model):
 
     plan = recommend(
         PlanRequest(
-            Scenario.SME,
-            "CNY",
+            scenario=Scenario.SME,
+            currency="CNY",
             budget=100_000,
             max_gpus=1,
             case=CaseSpec(gpu_clearance_mm=320, free_slots=4),
@@ -254,7 +256,9 @@ def test_fit_is_judged_against_the_longest_common_board(data, model):
 
 
 def test_an_unknown_supply_or_case_gives_a_check_line_with_the_number(data, model):
-    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY", today=TODAY), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", today=TODAY), data, model
+    )
     best = plan.options[0]
     checks = {f.id: f.params for f in best.findings}
     # Which check line depends on the card's plugs (8-pin, 12V-2x6, EPS, none): the best
@@ -272,8 +276,8 @@ def test_an_unknown_supply_or_case_gives_a_check_line_with_the_number(data, mode
 
 def _big(route: str, **extra):
     return PlanRequest(
-        Scenario.SME,
-        "CNY",
+        scenario=Scenario.SME,
+        currency="CNY",
         budget=500_000,
         max_gpus=1,
         tf_route=route,
@@ -327,7 +331,13 @@ def test_an_old_driver_is_named_with_its_fix(data, model):
         driver_version="418.43",
     )
     plan = recommend(
-        PlanRequest(Scenario.STUDENT, "CNY", machine=facts, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.STUDENT,
+            currency="CNY",
+            machine=facts,
+            today=TODAY,
+            alternatives=False,
+        ),
         data,
         model,
     )
@@ -405,7 +415,9 @@ def test_a_second_card_that_adds_no_speed_is_not_offered(data, model):
     memory over x8 links and run at one card's speed. That pair, at twice the money, was listed."""
     facts = MachineFacts(current_gpu_id="geforce-rtx-3060-12-gb", installed_count=1, has_gpu=True)
     plan = recommend(
-        PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+        ),
         data,
         model,
     )
@@ -463,7 +475,7 @@ def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
     from gpuplanner.app.fleet import load_fleet, plan_fleet
 
     machines, _errors = load_fleet([FIXTURES / "nvidia-smi-q-x"], data)
-    plan = plan_fleet(machines, data, "student", "CNY", 20000, None, None, "mixed", "en")
+    plan = plan_fleet(machines, data, Scenario.STUDENT, "CNY", 20000, None, None, "mixed", "en")
     by_name = {m.name: m for m in machines}
     checked = set()
     for choice in plan.choices:
@@ -511,7 +523,11 @@ def test_a_smaller_batch_that_lets_the_installed_card_run_the_job_is_a_way_forwa
     laptop = MachineFacts(
         current_gpu_id="geforce-gtx-1050", installed_count=1, has_gpu=True, laptop=True
     )
-    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY", machine=laptop, today=TODAY), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", machine=laptop, today=TODAY),
+        data,
+        model,
+    )
     assert not plan.fitting()
     batch = next(a for a in plan.alternatives if a.change == "batch")
     assert batch.keep and batch.gpu == "GeForce GTX 1050" and batch.price == 0
@@ -524,8 +540,8 @@ def test_unmeasured_vendors_are_widened_once(data, model):
     engine = model.engine("keras")
     plan = recommend(
         PlanRequest(
-            Scenario.LLM,
-            "CNY",
+            scenario=Scenario.LLM,
+            currency="CNY",
             budget=1_000_000,
             workload="llm",
             llm_model="llama-3-8b",
@@ -548,7 +564,9 @@ def test_an_upgrade_is_valued_by_the_speed_it_adds(data, model):
     has no value to show (a second RTX 4090 for BERT-large scales no better than one)."""
     facts = MachineFacts(current_gpu_id="geforce-rtx-4090", installed_count=1, has_gpu=True)
     plan = recommend(
-        PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+        ),
         data,
         model,
     )

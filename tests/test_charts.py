@@ -31,7 +31,9 @@ def data():
 
 
 def _plan(data, scenario=Scenario.STUDENT, **kw):
-    return recommend(PlanRequest(scenario, "CNY", today=TODAY, **kw), data, load_speed_model())
+    return recommend(
+        PlanRequest(scenario=scenario, currency="CNY", today=TODAY, **kw), data, load_speed_model()
+    )
 
 
 def test_the_best_value_line_never_steps_on_a_memory_trap(data):
@@ -211,7 +213,9 @@ def test_your_card_sits_at_its_own_speed_and_price(data):
 
     facts = machine_facts(enrich(load_file(SNAPSHOT), data), None, data)
     plan = recommend(
-        PlanRequest(Scenario.SME, "CNY", today=TODAY, machine=facts), data, load_speed_model()
+        PlanRequest(scenario=Scenario.SME, currency="CNY", today=TODAY, machine=facts),
+        data,
+        load_speed_model(),
     )
     keep = next(o for o in plan.options if o.action == "keep")
     each = next(

@@ -51,7 +51,12 @@ def snap(
         memory=MemoryInfo(),
         os=OsInfo(system, "6.8", "x86_64"),
         tensorflow=TensorFlowInstall(
-            "3.11.7", "/usr/bin/python3", package, tf_version, (), verdict
+            python_version="3.11.7",
+            python_executable="/usr/bin/python3",
+            package=package,
+            version=tf_version,
+            cuda_wheels=(),
+            verdict=verdict,
         ),
         power_supply=PowerSupply(),
         case=CaseInfo(),

@@ -84,7 +84,9 @@ def test_snapshot_round_trips_through_json(tmp_path):
 def test_merge_keeps_os_only_devices():
     from gpuplanner.hardware.records import GpuDevice
 
-    merged = merge_devices([], [GpuDevice(0, "Intel", "UHD", bus_id="0000:00:02.0")])
+    merged = merge_devices(
+        [], [GpuDevice(index=0, vendor="Intel", name="UHD", bus_id="0000:00:02.0")]
+    )
     assert [d.name for d in merged] == ["UHD"]
 
 
@@ -99,7 +101,7 @@ def test_other_platforms_use_their_own_readers(tmp_path, monkeypatch, platform):
     from gpuplanner.hardware import macos, windows
     from gpuplanner.hardware.records import GpuDevice
 
-    fake = [GpuDevice(0, "AMD", "Radeon", bus_id="0000:03:00.0")]
+    fake = [GpuDevice(index=0, vendor="AMD", name="Radeon", bus_id="0000:03:00.0")]
     monkeypatch.setattr(
         windows if platform == "win32" else macos, "read_display_devices", lambda: fake
     )

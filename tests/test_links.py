@@ -36,7 +36,11 @@ def _facts(path: Path, data):
 
 def _keep(data, model, facts, scenario: Scenario):
     plan = recommend(
-        PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False), data, model
+        PlanRequest(
+            scenario=scenario, currency="CNY", machine=facts, today=TODAY, alternatives=False
+        ),
+        data,
+        model,
     )
     keep = plan.options[0]
     assert keep.action == "keep" and keep.scaling is not None
@@ -123,7 +127,11 @@ def test_a_limit_at_the_default_but_below_the_boards_maximum_is_a_finding(data, 
     """2x H100 NVL at 310 W, which is also their default, of the 400 W the board allows:
     (310 / 400) ** 0.23, about 94% of the speed the plan has for the card at 400 W."""
     request = PlanRequest(
-        Scenario.SME, "CNY", machine=_nvl_pair(310, 310, 400), today=TODAY, alternatives=False
+        scenario=Scenario.SME,
+        currency="CNY",
+        machine=_nvl_pair(310, 310, 400),
+        today=TODAY,
+        alternatives=False,
     )
     keep = recommend(request, data, model).options[0]
     assert keep.action == "keep"
@@ -162,7 +170,13 @@ def test_a_kepler_card_has_a_compute_capability_finding(data, model, gpus):
     assert compat.family_cc("NVIDIA GeForce GTX 1080 Ti") is None
     facts = MachineFacts(current_gpu_id="tesla-k80", installed_count=1, has_gpu=True)
     plan = recommend(
-        PlanRequest(Scenario.STUDENT, "CNY", machine=facts, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.STUDENT,
+            currency="CNY",
+            machine=facts,
+            today=TODAY,
+            alternatives=False,
+        ),
         data,
         model,
     )
@@ -210,7 +224,11 @@ def test_a_pair_of_3090s_without_a_bridge_is_offered_one(data, model, tmp_path, 
         False,
     )
     plan = recommend(
-        PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False), data, model
+        PlanRequest(
+            scenario=scenario, currency="CNY", machine=facts, today=TODAY, alternatives=False
+        ),
+        data,
+        model,
     )
     keep = plan.options[0]
     bridge = next(o for o in plan.options if o.action == "bridge")
@@ -238,7 +256,9 @@ def test_the_batch_that_pays_is_the_smallest_that_reaches_a_useful_share(data, m
         slot_gen=4,
         slot_width=16,
     )
-    request = PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+    )
     keep = recommend(request, data, model).options[0]
     pays = next(f for f in keep.findings if f.id == "scaling-pays-at")
     batch = pays.params["batch"]
@@ -288,7 +308,12 @@ def test_no_recorded_server_is_offered_a_desktop_card(data, model, scenario):
     for name, facts in servers:
         plan = recommend(
             PlanRequest(
-                scenario, "CNY", budget=1e6, machine=facts, today=TODAY, alternatives=False
+                scenario=scenario,
+                currency="CNY",
+                budget=1e6,
+                machine=facts,
+                today=TODAY,
+                alternatives=False,
             ),
             data,
             model,

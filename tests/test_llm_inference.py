@@ -87,8 +87,8 @@ def test_layer_split_inference_never_predicts_a_decode_speed_up(data):
     def plan(max_gpus: int):
         return recommend(
             PlanRequest(
-                Scenario.LLM,
-                "USD",
+                scenario=Scenario.LLM,
+                currency="USD",
                 budget=1_000_000,
                 workload="llm",
                 llm_model="llama-3-70b",

@@ -52,7 +52,7 @@ def test_a_us_buyer_is_never_offered_a_china_only_card(data, model, scenario, ex
     china_only = {a.gpu_id for a in data.availability if a.region == "US" and not a.used}
     assert {"geforce-rtx-4090-d", "geforce-rtx-5090-d", "geforce-rtx-4090-48-gb"} <= china_only
     request = PlanRequest(
-        scenario, "USD", today=TODAY, used_ok=used_ok, alternatives=False, **extra
+        scenario=scenario, currency="USD", today=TODAY, used_ok=used_ok, alternatives=False, **extra
     )
     plan = recommend(request, data, model)
     assert _offered(plan) and not _offered(plan) & china_only
@@ -60,7 +60,9 @@ def test_a_us_buyer_is_never_offered_a_china_only_card(data, model, scenario, ex
 
 @pytest.mark.parametrize(("scenario", "extra"), SCENARIOS)
 def test_a_china_buyer_is_never_offered_a_card_not_sold_there(data, model, scenario, extra):
-    request = PlanRequest(scenario, "CNY", today=TODAY, alternatives=False, **extra)
+    request = PlanRequest(
+        scenario=scenario, currency="CNY", today=TODAY, alternatives=False, **extra
+    )
     plan = recommend(request, data, model)
     barred_new = _barred(data, "CN", "new")
     assert {"geforce-rtx-4090", "geforce-rtx-5090", "h100-sxm5-80-gb"} <= barred_new
@@ -73,7 +75,11 @@ def test_a_china_buyer_is_never_offered_a_card_not_sold_there(data, model, scena
 
 def test_choosing_to_see_every_card_shows_them_with_a_warning(data, model):
     request = PlanRequest(
-        Scenario.SME, "USD", today=TODAY, show_unavailable=True, alternatives=False
+        scenario=Scenario.SME,
+        currency="USD",
+        today=TODAY,
+        show_unavailable=True,
+        alternatives=False,
     )
     plan = recommend(request, data, model)
     shown = next(o for o in plan.options if o.gpu_id == "geforce-rtx-4090-d" and o.count == 1)
@@ -84,13 +90,19 @@ def test_choosing_to_see_every_card_shows_them_with_a_warning(data, model):
 
 def test_a_discontinued_card_is_offered_used_only(data, model):
     new_only = recommend(
-        PlanRequest(Scenario.SME, "USD", today=TODAY, alternatives=False), data, model
+        PlanRequest(scenario=Scenario.SME, currency="USD", today=TODAY, alternatives=False),
+        data,
+        model,
     )
     option = next(o for o in new_only.options if o.gpu_id == "geforce-rtx-3090" and o.count == 1)
     assert not option.offered
     assert {f.id for f in option.findings} >= {"not-sold-here"}
     used = recommend(
-        PlanRequest(Scenario.SME, "USD", today=TODAY, used_ok=True, alternatives=False), data, model
+        PlanRequest(
+            scenario=Scenario.SME, currency="USD", today=TODAY, used_ok=True, alternatives=False
+        ),
+        data,
+        model,
     )
     option = next(o for o in used.options if o.gpu_id == "geforce-rtx-3090" and o.count == 1)
     assert option.price_each.condition == "used" and option.price_each.date >= "2026-01-01"
@@ -98,7 +110,9 @@ def test_a_discontinued_card_is_offered_used_only(data, model):
 
 def test_a_usd_only_price_reaches_cny_at_the_dated_rate_with_vat(data, model):
     plan = recommend(
-        PlanRequest(Scenario.STUDENT, "CNY", today=TODAY, alternatives=False), data, model
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", today=TODAY, alternatives=False),
+        data,
+        model,
     )
     option = next(
         o for o in plan.options if o.gpu_id == "geforce-rtx-4060-ti-16-gb" and o.count == 1
@@ -139,7 +153,9 @@ def test_a_cny_only_price_sheds_vat_on_the_way_to_usd(data):
 
 def test_modified_cards_wait_for_used_ok_and_carry_their_risks(data, model):
     strict = recommend(
-        PlanRequest(Scenario.SME, "CNY", today=TODAY, budget=40_000, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.SME, currency="CNY", today=TODAY, budget=40_000, alternatives=False
+        ),
         data,
         model,
     )
@@ -150,7 +166,12 @@ def test_modified_cards_wait_for_used_ok_and_carry_their_risks(data, model):
     assert "modified-needs-used-ok" in {f.id for f in option.findings}
     relaxed = recommend(
         PlanRequest(
-            Scenario.SME, "CNY", today=TODAY, budget=40_000, used_ok=True, alternatives=False
+            scenario=Scenario.SME,
+            currency="CNY",
+            today=TODAY,
+            budget=40_000,
+            used_ok=True,
+            alternatives=False,
         ),
         data,
         model,

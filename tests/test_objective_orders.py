@@ -29,7 +29,7 @@ def _speed(option):
 
 @pytest.mark.parametrize(("scenario", "budget", "currency"), GRID)
 def test_no_fitting_option_is_below_a_slower_dearer_one(data, model, scenario, budget, currency):
-    request = PlanRequest(scenario, currency, budget=budget, alternatives=False)
+    request = PlanRequest(scenario=scenario, currency=currency, budget=budget, alternatives=False)
     plan = recommend(request, data, model)
     fitting = [o for o in plan.options if o.offered and o.action != "keep" and _speed(o)]
     for above_at, above in enumerate(fitting):
@@ -42,7 +42,11 @@ def test_no_fitting_option_is_below_a_slower_dearer_one(data, model, scenario, b
 
 
 def test_the_sme_memory_floor_warns_without_reordering(data, model):
-    plan = recommend(PlanRequest(Scenario.SME, "USD", budget=3000, alternatives=False), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.SME, currency="USD", budget=3000, alternatives=False),
+        data,
+        model,
+    )
     fitting = [o for o in plan.options if o.offered and o.action != "keep"]
     under = [o for o in fitting if any(f.id == "vram-below-floor" for f in o.findings)]
     assert under  # 16 GB cards hold the 14 GB job: offered, with the warning

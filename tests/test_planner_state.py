@@ -25,8 +25,8 @@ DESKTOP = {"has_gpu": True, "kind": "desktop", "installed_count": 1}
 REQUESTS = {
     # An installed card every purchase is judged against, its probe capping what it is fed.
     "keep-capped": PlanRequest(
-        Scenario.STUDENT,
-        "CNY",
+        scenario=Scenario.STUDENT,
+        currency="CNY",
         today=TODAY,
         machine=MachineFacts(
             current_gpu_id="geforce-rtx-3060-12-gb",
@@ -37,8 +37,8 @@ REQUESTS = {
     ),
     # A pair that takes a bridge, under a power limit: keep, bridge, add and replace.
     "pair": PlanRequest(
-        Scenario.SME,
-        "USD",
+        scenario=Scenario.SME,
+        currency="USD",
         today=TODAY,
         machine=MachineFacts(
             current_gpu_id="geforce-rtx-3090",
@@ -50,7 +50,12 @@ REQUESTS = {
     ),
     # Nothing fits: the ways forward plan the job again, each replan judged in its own order.
     "nothing-fits": PlanRequest(
-        Scenario.LLM, "USD", budget=14_000, llm_model="llama-3-70b", llm_mode="lora", today=TODAY
+        scenario=Scenario.LLM,
+        currency="USD",
+        budget=14_000,
+        llm_model="llama-3-70b",
+        llm_mode="lora",
+        today=TODAY,
     ),
 }
 

@@ -274,7 +274,7 @@ def _ids(option):
 
 
 def test_student_gets_a_12_gb_card_not_an_8_gb_trap(data, model):
-    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY"), data, model)
+    plan = recommend(PlanRequest(scenario=Scenario.STUDENT, currency="CNY"), data, model)
     best = plan.options[0]
     assert best.offered and best.vram_per_card_gb >= 12 and best.price <= plan.budget
     eight = next(o for o in plan.options if o.gpu_id == "geforce-rtx-3060-ti")
@@ -282,7 +282,7 @@ def test_student_gets_a_12_gb_card_not_an_8_gb_trap(data, model):
 
 
 def test_options_that_do_not_fit_stay_visible_with_reasons(data, model):
-    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY"), data, model)
+    plan = recommend(PlanRequest(scenario=Scenario.STUDENT, currency="CNY"), data, model)
     h100 = next(o for o in plan.options if o.gpu_id == "h100-sxm5-80-gb")
     assert not h100.offered and "fit-module-needs-server" in _ids(h100)
     assert plan.options.index(h100) > len(plan.fitting()) - 1
@@ -290,7 +290,9 @@ def test_options_that_do_not_fit_stay_visible_with_reasons(data, model):
 
 
 def test_findings_carry_id_severity_and_numbers_not_sentences(data, model):
-    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY", budget=1000), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", budget=1000), data, model
+    )
     found = next(f for o in plan.options for f in o.findings if f.id == "over-budget")
     assert found.severity == "blocks" and found.params["budget"] == 1000
     assert all(" " not in str(k) for o in plan.options for f in o.findings for k in f.params)
@@ -300,15 +302,21 @@ def test_llm_70b_full_fine_tuning_suggests_renting_per_job(data, model):
     # MirroredStrategy needs the whole job on every card: no card holds a terabyte, so the
     # official wheels have no rental for it either; Keras 3 on JAX shards it.
     official = recommend(
-        PlanRequest(Scenario.LLM, "USD", workload="llm", llm_model="llama-2-70b", llm_mode="full"),
+        PlanRequest(
+            scenario=Scenario.LLM,
+            currency="USD",
+            workload="llm",
+            llm_model="llama-2-70b",
+            llm_mode="full",
+        ),
         data,
         model,
     )
     assert official.fitting() == () and not official.rent
     plan = recommend(
         PlanRequest(
-            Scenario.LLM,
-            "USD",
+            scenario=Scenario.LLM,
+            currency="USD",
             workload="llm",
             llm_model="llama-2-70b",
             llm_mode="full",
@@ -328,7 +336,7 @@ def test_llm_70b_full_fine_tuning_suggests_renting_per_job(data, model):
 
 
 def test_blackwell_is_blocked_on_official_wheels_with_the_route_that_runs_it(data, model):
-    plan = recommend(PlanRequest(Scenario.SME, "CNY", budget=100000), data, model)
+    plan = recommend(PlanRequest(scenario=Scenario.SME, currency="CNY", budget=100000), data, model)
     rtx5090 = next(o for o in plan.options if o.gpu_id == "geforce-rtx-5090")
     found = next(f for f in rtx5090.findings if f.id == "route-unsupported")
     assert not rtx5090.offered and "ngc" in found.params["other"]
@@ -344,7 +352,9 @@ def test_machine_facts_drive_bottleneck_warnings(data, model):
         ram_gb=16,
     )
     plan = recommend(
-        PlanRequest(Scenario.SME, "CNY", workload="resnet50", machine=facts), data, model
+        PlanRequest(scenario=Scenario.SME, currency="CNY", workload="resnet50", machine=facts),
+        data,
+        model,
     )
     rtx4090 = next(o for o in plan.options if o.gpu_id == "geforce-rtx-4090" and o.count == 1)
     assert {"pcie-slot-slower", "cpu-input-bound", "ram-below-vram"} <= _ids(rtx4090)
@@ -362,7 +372,9 @@ def _resnet_plan(data, model, **probe):
         current_gpu_id="geforce-rtx-3060-12-gb", installed_count=1, has_gpu=True, **probe
     )
     return recommend(
-        PlanRequest(Scenario.SME, "CNY", workload="resnet50", machine=facts), data, model
+        PlanRequest(scenario=Scenario.SME, currency="CNY", workload="resnet50", machine=facts),
+        data,
+        model,
     )
 
 
@@ -426,7 +438,9 @@ def test_a_slow_matrix_multiply_moves_only_the_compute_share(data, model):
 def test_impossible_requests_get_a_clear_answer(data, model, request_kwargs, words):
     with pytest.raises(PlanError, match=words):
         recommend(
-            PlanRequest(Scenario.STUDENT, **{"currency": "CNY", **request_kwargs}), data, model
+            PlanRequest(scenario=Scenario.STUDENT, **{"currency": "CNY", **request_kwargs}),
+            data,
+            model,
         )
 
 
@@ -442,14 +456,18 @@ def test_impossible_requests_get_a_clear_answer(data, model, request_kwargs, wor
 )
 def test_impossible_job_inputs_are_refused_when_the_request_is_made(request_kwargs, id):
     with pytest.raises(InputError) as refused:
-        PlanRequest(Scenario.STUDENT, "CNY", **request_kwargs)
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", **request_kwargs)
     assert refused.value.id == id
 
 
 def test_a_400b_model_on_a_student_card_fits_nothing(data, model):
     plan = recommend(
         PlanRequest(
-            Scenario.STUDENT, "CNY", workload="llm", llm_model="llama-3.1-405b", llm_mode="full"
+            scenario=Scenario.STUDENT,
+            currency="CNY",
+            workload="llm",
+            llm_model="llama-3.1-405b",
+            llm_mode="full",
         ),
         data,
         model,

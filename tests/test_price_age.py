@@ -18,7 +18,7 @@ def data(tmp_path_factory):
 
 
 def _plan(data, today):
-    request = PlanRequest(Scenario.SME, "CNY", today=today, alternatives=False)
+    request = PlanRequest(scenario=Scenario.SME, currency="CNY", today=today, alternatives=False)
     return recommend(request, data, load_speed_model())
 
 

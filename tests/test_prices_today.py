@@ -30,10 +30,18 @@ def _offered(plan):
 
 def test_the_age_of_prices_never_reorders_the_options(data, model):
     """The same prices seen five years later: every price older, the order the same."""
-    request = PlanRequest(Scenario.SME, "CNY", budget=15_000, today=TODAY, alternatives=False)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", budget=15_000, today=TODAY, alternatives=False
+    )
     now = recommend(request, data, model)
     later = recommend(
-        PlanRequest(Scenario.SME, "CNY", budget=15_000, today="2031-12-01", alternatives=False),
+        PlanRequest(
+            scenario=Scenario.SME,
+            currency="CNY",
+            budget=15_000,
+            today="2031-12-01",
+            alternatives=False,
+        ),
         data,
         model,
     )
@@ -46,14 +54,18 @@ def test_the_age_of_prices_never_reorders_the_options(data, model):
 
 def test_the_speed_scenario_picks_within_ten_percent_of_the_fastest(data, model):
     for today in (TODAY, "2029-06-01"):
-        request = PlanRequest(Scenario.SME, "CNY", budget=15_000, today=today, alternatives=False)
+        request = PlanRequest(
+            scenario=Scenario.SME, currency="CNY", budget=15_000, today=today, alternatives=False
+        )
         offered = _offered(recommend(request, data, model))
         fastest = max(o.predicted_relative or 0 for o in offered)
         assert (offered[0].predicted_relative or 0) >= 0.9 * fastest, today
 
 
 def test_an_old_price_is_marked_with_the_range_it_may_be_today(data, model):
-    request = PlanRequest(Scenario.SME, "CNY", budget=15_000, today=TODAY, alternatives=False)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", budget=15_000, today=TODAY, alternatives=False
+    )
     old = [
         o
         for o in _offered(recommend(request, data, model))
@@ -84,7 +96,9 @@ def test_a_launch_msrp_is_used_only_where_no_street_price_exists(data):
 
 
 def test_an_msrp_pick_says_it_is_a_launch_price(data, model):
-    request = PlanRequest(Scenario.SME, "CNY", budget=15_000, today=TODAY, alternatives=False)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", budget=15_000, today=TODAY, alternatives=False
+    )
     for option in _offered(recommend(request, data, model)):
         says = any(f.id == "price-msrp" for f in option.findings)
         assert says == (option.price_each.condition == "msrp"), option.gpu
@@ -106,7 +120,9 @@ def test_used_prices_moved_into_cny_carry_no_vat(data):
 
 
 def test_every_used_price_a_cny_plan_shows_is_without_vat(data, model):
-    request = PlanRequest(Scenario.SME, "CNY", budget=30_000, used_ok=True, today=TODAY)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", budget=30_000, used_ok=True, today=TODAY
+    )
     for option in recommend(request, data, model).options:
         each = option.price_each
         if each is not None and each.condition == "used":
@@ -182,7 +198,9 @@ def test_the_rule_is_the_thresholds_not_a_list():
 
 
 def test_a_cny_plan_does_not_offer_the_rtx_6000_ada_unless_asked(data, model):
-    request = PlanRequest(Scenario.SME, "CNY", budget=100_000, today=TODAY, alternatives=False)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", budget=100_000, today=TODAY, alternatives=False
+    )
     plan = recommend(request, data, model)
     for option in plan.options:
         if option.gpu_id in ("rtx-6000-ada-generation", "rtx-pro-6000-blackwell"):
@@ -190,8 +208,8 @@ def test_a_cny_plan_does_not_offer_the_rtx_6000_ada_unless_asked(data, model):
             assert any(f.id == "not-sold-here" for f in option.findings)
     shown = recommend(
         PlanRequest(
-            Scenario.SME,
-            "CNY",
+            scenario=Scenario.SME,
+            currency="CNY",
             budget=100_000,
             today=TODAY,
             alternatives=False,
@@ -221,7 +239,9 @@ def test_typed_entries_parse_and_refuse_what_is_not_a_price():
 
 
 def test_a_typed_price_wins_and_says_so(data, model):
-    request = PlanRequest(Scenario.STUDENT, "CNY", budget=3_000, today=TODAY, alternatives=False)
+    request = PlanRequest(
+        scenario=Scenario.STUDENT, currency="CNY", budget=3_000, today=TODAY, alternatives=False
+    )
     typed = user_price("geforce-rtx-3060-12-gb", 1599, "CNY", "new", TODAY)
     plan = recommend(request, data, model, price_book(data.prices, (typed,)))
     option = next(o for o in plan.options if o.gpu_id == "geforce-rtx-3060-12-gb" and o.count == 1)

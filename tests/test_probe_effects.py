@@ -78,7 +78,9 @@ def _plan(data, probe):
         load_file(REPO_ROOT / "tests" / "data" / "snapshots" / "rtx3060-telegraf.json"), data
     )
     facts = machine_facts(snapshot, probe, data)
-    request = PlanRequest(Scenario.STUDENT, "CNY", workload="resnet50", machine=facts)
+    request = PlanRequest(
+        scenario=Scenario.STUDENT, currency="CNY", workload="resnet50", machine=facts
+    )
     return facts, recommend(replace(request, today="2026-11-30"), data, load_speed_model())
 
 

@@ -32,8 +32,8 @@ def test_a_bare_request_and_the_session_make_the_same_plan(scenario, currency, g
     session.update(**given)
     from_session = to_request(session, data)
     bare = PlanRequest(
-        scenario,
-        currency,
+        scenario=scenario,
+        currency=currency,
         today=TODAY,
         socket=from_session.socket,
         region=from_session.region,
@@ -57,25 +57,27 @@ def test_a_bare_request_and_the_session_make_the_same_plan(scenario, currency, g
 
 def test_the_scenario_fills_only_what_the_request_left_unset():
     preset = PRESETS[Scenario.SME]
-    job = resolve(PlanRequest(Scenario.SME, "USD"))
+    job = resolve(PlanRequest(scenario=Scenario.SME, currency="USD"))
     assert (job.budget, job.workload, job.max_gpus, job.method) == (
         preset.budget("USD").high,
         preset.workload,
         preset.max_gpus,
         None,
     )
-    given = resolve(PlanRequest(Scenario.SME, "USD", budget=900.0, workload="ssd", max_gpus=4))
+    given = resolve(
+        PlanRequest(scenario=Scenario.SME, currency="USD", budget=900.0, workload="ssd", max_gpus=4)
+    )
     assert (given.budget, given.workload, given.max_gpus) == (900.0, "ssd", 4)
-    llm = resolve(PlanRequest(Scenario.LLM, "CNY"))
+    llm = resolve(PlanRequest(scenario=Scenario.LLM, currency="CNY"))
     assert llm.request.llm_model == PRESETS[Scenario.LLM].llm_model
     assert llm.method == PRESETS[Scenario.LLM].llm_mode
-    own = resolve(PlanRequest(Scenario.LLM, "CNY", llm_params_b=30.0))
+    own = resolve(PlanRequest(scenario=Scenario.LLM, currency="CNY", llm_params_b=30.0))
     assert own.request.llm_model is None and own.method == "qlora"  # a size is a model too
 
 
 @pytest.mark.parametrize(("scenario", "currency", "given"), CASES)
 def test_resolving_a_resolved_job_changes_nothing(scenario, currency, given):
-    job = resolve(PlanRequest(scenario, currency, **given))
+    job = resolve(PlanRequest(scenario=scenario, currency=currency, **given))
     assert resolve(job.request) == job
     assert job.replaced(batch=64).request == replace(job.request, batch=64)
 

@@ -40,7 +40,13 @@ def test_a_windows_report_is_told_about_native_windows_or_wsl2(data, model, name
     facts = machine_facts(snapshot, catalog=data)
     assert facts.windows_or_wsl and facts.os_system is None
     plan = recommend(
-        PlanRequest(Scenario.STUDENT, "CNY", machine=facts, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.STUDENT,
+            currency="CNY",
+            machine=facts,
+            today=TODAY,
+            alternatives=False,
+        ),
         data,
         model,
     )
@@ -67,7 +73,9 @@ def test_tcc_is_native_windows(data, model, tmp_path):
     facts = machine_facts(snapshot, catalog=data)
     assert facts.os_system == "Windows" and not facts.windows_or_wsl
     plan = recommend(
-        PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+        ),
         data,
         model,
     )
@@ -86,7 +94,9 @@ def test_tcc_is_native_windows(data, model, tmp_path):
     ],
 )
 def test_max_q_is_a_power_class_not_a_chassis(name, laptop):
-    gpu = GpuDevice(0, "NVIDIA", name, driver_version="590.44", power_limit_w=300.0)
+    gpu = GpuDevice(
+        index=0, vendor="NVIDIA", name=name, driver_version="590.44", power_limit_w=300.0
+    )
     assert looks_like_laptop(gpu) is laptop
 
 
@@ -94,19 +104,27 @@ def test_the_max_q_workstation_needs_no_purchase_with_the_container(data, model)
     facts = MachineFacts(
         current_gpu_id="rtx-pro-6000-blackwell-max-q", installed_count=1, has_gpu=True
     )
-    plan = recommend(PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY), data, model
+    )
     first = plan.alternatives[0]
     assert first.change == "route" and first.to == "ngc" and first.keep
     assert plan.route_alternative is None  # nothing to buy under the container
     ngc = recommend(
-        PlanRequest(Scenario.SME, "CNY", machine=facts, tf_route="ngc", today=TODAY), data, model
+        PlanRequest(
+            scenario=Scenario.SME, currency="CNY", machine=facts, tf_route="ngc", today=TODAY
+        ),
+        data,
+        model,
     )
     assert ngc.no_purchase_needed and ngc.options[0].action == "keep"
 
 
 def test_every_ngc_pick_says_the_container_has_ended(data, model):
     plan = recommend(
-        PlanRequest(Scenario.SME, "USD", tf_route="ngc", today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.SME, currency="USD", tf_route="ngc", today=TODAY, alternatives=False
+        ),
         data,
         model,
     )
@@ -123,7 +141,9 @@ def test_a_capped_card_is_planned_at_its_cap_and_told_what_it_costs(data, model)
     snapshot = enrich(load_paths([FIXTURES / name]).snapshots[0][1], data)
     facts = machine_facts(snapshot, catalog=data)
     assert (facts.power_cap_w, facts.power_default_w) == (200.0, 350.0)
-    request = PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+    )
     keep = recommend(request, data, model).options[0]
     capped = next(f for f in keep.findings if f.id == "power-capped")
     # (200 / 350) ** 0.23: about 88% of the card's speed at its default limit.
@@ -143,7 +163,11 @@ def test_a_slot_powered_pc_is_asked_about_its_cables_and_offered_cabled_cards(da
     facts = MachineFacts(
         current_gpu_id="geforce-gt-730", installed_count=1, has_gpu=True, slot_powered=True
     )
-    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY", machine=facts, today=TODAY), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", machine=facts, today=TODAY),
+        data,
+        model,
+    )
     offered = [o for o in plan.options if o.offered and o.action != "keep"]
     cabled = [o for o in offered if "psu-ask-cables" in _ids(o)]
     assert cabled, "cabled cards are offered with the question"

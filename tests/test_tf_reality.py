@@ -54,8 +54,8 @@ def test_no_multi_card_option_replicates_a_job_one_card_cannot_hold(data, model,
         for mode in LLM_MODES:
             plan = recommend(
                 PlanRequest(
-                    Scenario.LLM,
-                    "CNY",
+                    scenario=Scenario.LLM,
+                    currency="CNY",
                     budget=60_000,
                     llm_model=name,
                     llm_mode=mode,
@@ -78,7 +78,9 @@ def test_no_multi_card_option_replicates_a_job_one_card_cannot_hold(data, model,
 
 
 def test_the_llm_plan_at_8000_cny_is_one_card_with_a_method_that_fits(data, model):
-    plan = recommend(PlanRequest(Scenario.LLM, "CNY", budget=8000, today=TODAY), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.LLM, currency="CNY", budget=8000, today=TODAY), data, model
+    )
     offered = [o for o in plan.options if o.offered and o.action != "keep"]
     assert all(o.count == 1 or plan.vram.total_gb <= o.vram_per_card_gb * 0.92 for o in offered)
     if not offered:
@@ -89,7 +91,9 @@ def test_the_llm_plan_at_8000_cny_is_one_card_with_a_method_that_fits(data, mode
 
 def test_keras_on_jax_shards_and_says_with_which_api(data, model):
     plan = recommend(
-        PlanRequest(Scenario.LLM, "CNY", budget=8000, tf_route="keras-other", today=TODAY),
+        PlanRequest(
+            scenario=Scenario.LLM, currency="CNY", budget=8000, tf_route="keras-other", today=TODAY
+        ),
         data,
         model,
     )
@@ -111,7 +115,12 @@ def test_qlora_is_named_a_pytorch_method_on_every_tensorflow_route(data, model):
     for route in ROUTES:
         plan = recommend(
             PlanRequest(
-                Scenario.LLM, "USD", llm_mode="qlora", tf_route=route, today=TODAY, budget=9000
+                scenario=Scenario.LLM,
+                currency="USD",
+                llm_mode="qlora",
+                tf_route=route,
+                today=TODAY,
+                budget=9000,
             ),
             data,
             model,
@@ -177,7 +186,9 @@ def test_a_rig_whose_cards_run_at_x1_or_x4_keeps_that_link(data, model, tmp_path
     facts = machine_facts(snapshot, catalog=data)
     assert facts.installed_links and {w for w, _g in facts.installed_links} == {width}
     plan = recommend(
-        PlanRequest(Scenario.SME, "CNY", machine=facts, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+        ),
         data,
         model,
     )
@@ -198,8 +209,8 @@ def _pair(data, model, gpu_id: str, batch: int):
     )
     plan = recommend(
         PlanRequest(
-            Scenario.SME,
-            "USD",
+            scenario=Scenario.SME,
+            currency="USD",
             used_ok=True,
             machine=facts,
             today=TODAY,
@@ -257,7 +268,14 @@ def test_eight_dual_slot_cards_never_fit_an_atx_case(data, model, gpus):
         if gpu.form_factor == "pcie" and (gpu.slot_width or 2) >= 2:
             assert slot_positions(gpu.slot_width or 2, 8, gpu.cooler) > DEFAULT_CASE_SLOTS
     plan = recommend(
-        PlanRequest(Scenario.LLM, "USD", budget=1e7, max_gpus=8, today=TODAY, alternatives=False),
+        PlanRequest(
+            scenario=Scenario.LLM,
+            currency="USD",
+            budget=1e7,
+            max_gpus=8,
+            today=TODAY,
+            alternatives=False,
+        ),
         data,
         model,
     )
@@ -282,8 +300,8 @@ CASES = {
 def test_every_passive_card_is_blocked_outside_a_server(data, model, gpus, scenario, case):
     plan = recommend(
         PlanRequest(
-            scenario,
-            "USD",
+            scenario=scenario,
+            currency="USD",
             budget=1e6,
             used_ok=True,
             case=CASES[case],
@@ -308,7 +326,9 @@ def test_no_passive_card_is_first_in_a_desktop(data, model, gpus):
     for scenario in Scenario:
         for currency, budget in (("USD", 900), ("CNY", 100_000)):
             plan = recommend(
-                PlanRequest(scenario, currency, budget=budget, used_ok=True, today=TODAY),
+                PlanRequest(
+                    scenario=scenario, currency=currency, budget=budget, used_ok=True, today=TODAY
+                ),
                 data,
                 model,
             )
@@ -418,7 +438,9 @@ def test_no_offered_option_on_a_recorded_machine_is_slower_and_no_larger(data, m
     for name, snapshot in _recorded_machines(data):
         facts = machine_facts(snapshot, catalog=data)
         plan = recommend(
-            PlanRequest(scenario, "CNY", machine=facts, today=TODAY, alternatives=False),
+            PlanRequest(
+                scenario=scenario, currency="CNY", machine=facts, today=TODAY, alternatives=False
+            ),
             data,
             model,
         )
@@ -435,7 +457,9 @@ def test_no_offered_option_on_a_recorded_machine_is_slower_and_no_larger(data, m
 @pytest.mark.parametrize("currency,budget", [("USD", 420), ("CNY", 3000)])
 def test_the_student_sees_12_gb_cards_first(data, model, currency, budget):
     plan = recommend(
-        PlanRequest(Scenario.STUDENT, currency, budget=budget, today=TODAY), data, model
+        PlanRequest(scenario=Scenario.STUDENT, currency=currency, budget=budget, today=TODAY),
+        data,
+        model,
     )
     offered = [o for o in plan.options if o.offered and o.action != "keep"]
     assert offered, "a 12 GB card fits these budgets"
@@ -453,7 +477,12 @@ def test_nothing_on_the_route_points_to_the_route_that_runs_it_and_rents_only_wh
     would not run the official wheels either. In China that card is over the export rule's
     line: the way there is two 48 GB cards sharded by Keras 3."""
     request = PlanRequest(
-        Scenario.LLM, "USD", budget=14_000, llm_model="llama-3-70b", llm_mode="lora", today=TODAY
+        scenario=Scenario.LLM,
+        currency="USD",
+        budget=14_000,
+        llm_model="llama-3-70b",
+        llm_mode="lora",
+        today=TODAY,
     )
     plan = recommend(request, data, model)
     assert not plan.fitting()

@@ -12,7 +12,7 @@ from helpers.package_source import PackageSource
 from gpuplanner.catalog import pricelist, schema
 from gpuplanner.core import vocab
 from gpuplanner.planning.power import EFFICIENCY, SOCKETS
-from gpuplanner.report import job_text, plan_text
+from gpuplanner.report import fleet_export, job_text, plan_text
 from gpuplanner.report.machine_view import HINTS
 
 
@@ -77,6 +77,7 @@ def test_the_tables_cover_their_vocabulary():
     assert set(job_text.RATING) == set(vocab.PSU_RATINGS)
     assert set(job_text.CASE_FORM) == set(vocab.CASE_FORMS)
     assert set(plan_text.CONDITION_TEXT) >= set(vocab.PRICE_CONDITIONS)
+    assert set(fleet_export.TITLES) >= set(vocab.FLEET_MODES)  # each mode's heading
 
 
 def test_a_shops_condition_words_and_the_price_tables_use_the_vocabulary():

@@ -21,51 +21,6 @@ VOCABULARY_NAMES = frozenset(
 )
 KW_ONLY_FROM = 6  # fields
 
-# Violations left in files that other helpers of issue 40 own (helper A: the plan request and
-# records; helper B: the price records; helper C: the front ends, hardware/, kiosk/,
-# app/fleet.py, planning/workloads.py). Each is (module under gpuplanner/, "Scope.name"). The lead empties
-# these lists as that work merges: test_the_allow_lists_hold_only_real_violations fails on an
-# entry that no longer is one, so the lists can only shrink.
-STR_ALLOWED = frozenset(
-    {
-        # helper A (the plan record)
-        ("planning/options.py", "Plan.scenario"),
-        ("planning/options.py", "Plan.precision"),
-        ("planning/options.py", "Plan.engine"),
-        # helper C (app/fleet.py; FleetPlan.mode is a fleet's own mode, "each" or "lab")
-        ("app/fleet.py", "plan_fleet.scenario"),
-        ("app/fleet.py", "FleetPlan.mode"),
-    }
-)
-KW_ONLY_ALLOWED = frozenset(
-    {
-        # helper A
-        ("app/session.py", "Session"),
-        ("planning/options.py", "Rental"),
-        ("planning/options.py", "Alternative"),
-        ("planning/request.py", "MachineFacts"),
-        ("planning/request.py", "PlanRequest"),
-        # helper B
-        ("planning/options.py", "PriceAge"),
-        # helper C
-        ("app/fleet.py", "FleetPlan"),
-        ("hardware/lspci.py", "LspciDevice"),
-        ("hardware/nvidia_smi.py", "Report"),
-        ("hardware/records.py", "PcieLink"),
-        ("hardware/records.py", "GpuDevice"),
-        ("hardware/records.py", "CpuInfo"),
-        ("hardware/records.py", "TensorFlowInstall"),
-        ("hardware/records.py", "PsuReading"),
-        ("hardware/records.py", "PowerSupply"),
-        ("hardware/records.py", "SystemSnapshot"),
-        ("hardware/scan.py", "ScanOptions"),
-        ("kiosk/config.py", "KioskFile"),
-        ("kiosk/config.py", "KioskConfig"),
-        ("planning/workloads.py", "KerasWorkload"),
-        ("ui/app.py", "LaunchOptions"),
-    }
-)
-
 PLAIN_STR = frozenset({"str", "str | None", "None | str", "Optional[str]", "typing.Optional[str]"})
 
 
@@ -162,20 +117,12 @@ def _everywhere(package_source, find) -> set[tuple[str, str]]:
 
 def test_no_vocabulary_word_is_a_plain_string(package_source):
     found = _everywhere(package_source, _str_typed_words)
-    assert found <= STR_ALLOWED, sorted(found - STR_ALLOWED)
+    assert not found, sorted(found)
 
 
 def test_every_record_of_six_or_more_fields_is_built_by_keyword(package_source):
     found = _everywhere(package_source, _long_positional_records)
-    assert found <= KW_ONLY_ALLOWED, sorted(found - KW_ONLY_ALLOWED)
-
-
-def test_the_allow_lists_hold_only_real_violations(package_source):
-    """An entry fixed by its owner goes from the list: the lists only shrink."""
-    fixed = STR_ALLOWED - _everywhere(package_source, _str_typed_words)
-    assert not fixed, f"typed now, take them off STR_ALLOWED: {sorted(fixed)}"
-    fixed = KW_ONLY_ALLOWED - _everywhere(package_source, _long_positional_records)
-    assert not fixed, f"kw_only now, take them off KW_ONLY_ALLOWED: {sorted(fixed)}"
+    assert not found, sorted(found)
 
 
 def test_the_checks_see_what_they_look_for():

@@ -13,7 +13,7 @@ from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 
 def test_llm_at_8000_cny_new_names_the_used_card_it_would_buy(data, model):
-    request = PlanRequest(Scenario.LLM, "CNY", budget=8000)
+    request = PlanRequest(scenario=Scenario.LLM, currency="CNY", budget=8000)
     plan = recommend(request, data, model)
     assert not [o for o in plan.options if o.offered and o.action != "keep"]
     used = [a for a in plan.alternatives if a.change == "used"]
@@ -28,7 +28,9 @@ def test_llm_at_8000_cny_new_names_the_used_card_it_would_buy(data, model):
 
 
 def test_no_used_way_forward_when_used_cards_are_allowed(data, model):
-    plan = recommend(PlanRequest(Scenario.LLM, "CNY", budget=3000, used_ok=True), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.LLM, currency="CNY", budget=3000, used_ok=True), data, model
+    )
     assert not [a for a in plan.alternatives if a.change == "used"]
 
 
@@ -37,7 +39,12 @@ def test_no_used_way_forward_when_used_cards_are_allowed(data, model):
 )
 def test_a_job_no_offered_card_holds_can_be_rented(data, model, llm, mode):
     request = PlanRequest(
-        Scenario.LLM, "CNY", budget=60000, workload="llm", llm_model=llm, llm_mode=mode
+        scenario=Scenario.LLM,
+        currency="CNY",
+        budget=60000,
+        workload="llm",
+        llm_model=llm,
+        llm_mode=mode,
     )
     plan = recommend(request, data, model)
     assert not [o for o in plan.options if o.offered and o.action != "keep"]
@@ -49,7 +56,9 @@ def test_an_owned_16_gb_card_is_not_replaced_by_a_smaller_one_for_little(data, m
     machine = MachineFacts(
         current_gpu_id="rtx-2000-ada-generation", installed_count=1, has_gpu=True
     )
-    plan = recommend(PlanRequest(Scenario.STUDENT, "CNY", machine=machine), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", machine=machine), data, model
+    )
     keep = plan.options[0]
     assert keep.action == "keep" and keep.offered
     for option in plan.options:

@@ -58,7 +58,9 @@ def _bad(texts: list[str]) -> list[str]:
 @pytest.mark.parametrize(("scenario", "job"), GRID)
 def test_the_report_and_the_command_line_count_and_name_right(data, capsys, scenario, job):
     supply = entered_supply(550, None, False, 2, "gold")  # the ATX version left unknown
-    request = PlanRequest(scenario, "USD", today=TODAY, language="en", psu=supply, **job)
+    request = PlanRequest(
+        scenario=scenario, currency="USD", today=TODAY, language="en", psu=supply, **job
+    )
     plan = recommend(request, data, load_speed_model())
     context = report_context(plan, "en", data, request, None, now=NOW)
     page = plain(plan_html(plan, "en", context))
@@ -133,6 +135,16 @@ def test_a_short_rented_job_is_not_free():
     from gpuplanner.report.html import _rent
 
     class Plan:
-        rent = (Rental("h100", "H100 SXM", 1, 0.75, 0.4, 0.3, "USD"),)
+        rent = (
+            Rental(
+                gpu_id="h100",
+                gpu="H100 SXM",
+                count=1,
+                per_hour=0.75,
+                hours=0.4,
+                job_cost=0.3,
+                currency="USD",
+            ),
+        )
 
     assert "0.4 h, $0.30 for the job" in _rent(Plan(), lambda text: text)

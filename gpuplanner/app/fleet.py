@@ -18,7 +18,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.core.vocab import Currency, Precision, Workload
+from gpuplanner.core.vocab import Currency, FleetMode, Precision, Workload
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
 from gpuplanner.planning import pick as advice
@@ -103,11 +103,9 @@ class Choice:
     speedup: float | None = None  # over the machine's current card, when the catalog knows it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class FleetPlan:
-    mode: (
-        str  # "each": the best upgrade of each machine within the budget; "lab": within one budget
-    )
+    mode: FleetMode  # "each": the best upgrade of each machine within its budget; "lab": within one
     currency: Currency
     budget: float
     workload: Workload
@@ -169,7 +167,14 @@ def plan_each(
             choices.append(_choice(machine, picked.option, gain))
         else:
             choices.append(Choice(machine.name, None, 0.0, picked.change or _why_none(plan)))
-    return FleetPlan("each", currency, budget, workload, tuple(choices), _unit(plans))
+    return FleetPlan(
+        mode="each",
+        currency=currency,
+        budget=budget,
+        workload=workload,
+        choices=tuple(choices),
+        unit=_unit(plans),
+    )
 
 
 def plan_lab(
@@ -219,7 +224,14 @@ def plan_lab(
             reason = "outbid" if candidates[m] else (advice.first(plan).change or _why_none(plan))
             chosen[m] = Choice(machine.name, None, 0.0, reason)
     done = tuple(c for c in chosen if c is not None)  # every machine got its choice above
-    return FleetPlan("lab", currency, budget, workload, done, _unit(plans))
+    return FleetPlan(
+        mode="lab",
+        currency=currency,
+        budget=budget,
+        workload=workload,
+        choices=done,
+        unit=_unit(plans),
+    )
 
 
 def _unit(plans: MachinePlans) -> str:
@@ -242,7 +254,7 @@ def _why_none(plan: Plan) -> str:
 def plan_fleet(
     machines: Iterable[FleetMachine],
     catalog: CatalogData,
-    scenario: str,
+    scenario: Scenario,
     currency: Currency,
     budget: float | None,
     lab_budget: float | None,
@@ -253,7 +265,7 @@ def plan_fleet(
 ) -> FleetPlan:
     """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
     template = plan_request(
-        Scenario(scenario),
+        scenario,
         currency,
         job=JobInputs(budget=lab_budget or budget, workload=workload, precision=precision),
         language=language,

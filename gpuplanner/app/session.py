@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, n
     from gpuplanner.probe.results import ProbeResult
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Session:
     scenario: Scenario | None = None
     currency: Currency = "CNY"  # how money is shown; never where the user buys

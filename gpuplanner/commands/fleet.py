@@ -18,6 +18,7 @@ from gpuplanner.commands.output import (
     warn,
 )
 from gpuplanner.core import atomic
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import CURRENCIES, LANGUAGES
 from gpuplanner.i18n import translatable
 from gpuplanner.report.files import write_pdf_headless
@@ -118,7 +119,7 @@ def cmd_fleet(args: argparse.Namespace) -> int:
     plan = fleet.plan_fleet(
         machines,
         data,
-        args.scenario,
+        Scenario(args.scenario),
         args.currency,
         args.budget,
         args.lab_budget,

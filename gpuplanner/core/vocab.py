@@ -72,6 +72,9 @@ TfRouteName = Literal["official", "ngc", "keras-other"]  # pip wheels, NGC, Kera
 Engine = Literal["keras", "llama.cpp", "vllm", "exllama", "transformers"]
 # How much work a probe does (probe/worker.py's SIZES; "tiny" is for tests).
 ProbeMode = Literal["tiny", "quick", "full"]
+# How a lab's upgrades are planned (app/fleet.py): "each" is the best upgrade of each machine
+# within its own budget, "lab" the most added speed within one budget for them all.
+FleetMode = Literal["each", "lab"]
 
 CURRENCIES: tuple[Currency, ...] = get_args(Currency)
 LANGUAGES: tuple[Language, ...] = get_args(Language)
@@ -92,6 +95,7 @@ PRECISIONS: tuple[Precision, ...] = get_args(Precision)
 TF_ROUTES: tuple[TfRouteName, ...] = get_args(TfRouteName)
 ENGINES: tuple[Engine, ...] = get_args(Engine)
 PROBE_MODES: tuple[ProbeMode, ...] = get_args(ProbeMode)
+FLEET_MODES: tuple[FleetMode, ...] = get_args(FleetMode)
 WEIGHT_BITS = (16, 8, 4)  # LLM inference weights
 
 

@@ -28,7 +28,7 @@ DISPLAY_CLASSES = ("vga compatible controller", "3d controller", "display contro
 VENDORS = {"10de": "NVIDIA", "1002": "AMD", "8086": "Intel"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LspciDevice:
     address: str | None  # 0000:01:00.0, or None for a headerless fragment
     class_name: str
@@ -187,8 +187,8 @@ def gpus_from_lspci(text: str) -> list[GpuDevice]:
                         b.address or "",
                         b.description,
                         PcieLink(
-                            b.sta_gen,
-                            b.sta_width,
+                            current_gen=b.sta_gen,
+                            current_width=b.sta_width,
                             card_max_gen=b.cap_gen,
                             card_max_width=b.cap_width,
                             source="lspci",

@@ -67,7 +67,7 @@ def _refuse_too_many(text: str, kind: str) -> None:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Report:
     driver_version: str | None
     cuda_version: str | None
@@ -188,7 +188,14 @@ def parse_xml(data: bytes | str) -> Report:
     notes = []
     if attached is not None and attached != len(gpus):
         notes.append(f"the report says {attached} GPUs are attached but describes {len(gpus)}")
-    return Report(driver, cuda, attached, tuple(gpus), "nvidia-smi-xml", tuple(notes))
+    return Report(
+        driver_version=driver,
+        cuda_version=cuda,
+        attached_gpus=attached,
+        gpus=tuple(gpus),
+        kind="nvidia-smi-xml",
+        notes=tuple(notes),
+    )
 
 
 # -- text (-q) ----------------------------------------------------------------------------
@@ -332,7 +339,13 @@ def parse_text(text: str) -> Report:
                 )
             )
     attached = _integer(_get(tree, "Attached GPUs"))
-    return Report(driver, cuda, attached, tuple(gpus), "nvidia-smi-text")
+    return Report(
+        driver_version=driver,
+        cuda_version=cuda,
+        attached_gpus=attached,
+        gpus=tuple(gpus),
+        kind="nvidia-smi-text",
+    )
 
 
 # -- CSV (--query-gpu) --------------------------------------------------------------------
@@ -370,7 +383,13 @@ def parse_csv(text: str) -> Report:
                 "pcie.link.gen.current" in row,
             )
         )
-    return Report(driver, None, len(gpus), tuple(gpus), "nvidia-smi-csv")
+    return Report(
+        driver_version=driver,
+        cuda_version=None,
+        attached_gpus=len(gpus),
+        gpus=tuple(gpus),
+        kind="nvidia-smi-csv",
+    )
 
 
 # nvidia-smi -L: "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)", then one line per MIG device,
@@ -405,7 +424,13 @@ def parse_list(text: str) -> Report:
         )
         for i, (name, slices) in enumerate(listed)
     )
-    return Report(None, None, len(gpus), gpus, "nvidia-smi-list")
+    return Report(
+        driver_version=None,
+        cuda_version=None,
+        attached_gpus=len(gpus),
+        gpus=gpus,
+        kind="nvidia-smi-list",
+    )
 
 
 def parse_report(data: bytes) -> Report:

@@ -13,7 +13,7 @@ from gpuplanner.core.vocab import AtxVersion, CaseForm, DriverState, PsuRating, 
 SNAPSHOT_VERSION = 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PcieLink:
     """One PCIe link as the device reports it. Generations are 1-6, widths lanes (16 = x16)."""
 
@@ -48,7 +48,7 @@ class MigSlice:
     sm_count: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GpuDevice:
     index: int
     vendor: str  # NVIDIA, AMD, Intel, or the PCI vendor id
@@ -104,7 +104,7 @@ class DriverStatus:
     detail: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CpuInfo:
     model: str | None = None
     vendor: str | None = None
@@ -131,7 +131,7 @@ class OsInfo:
     wsl: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TensorFlowInstall:
     """What is installed, found from package metadata without importing TensorFlow."""
 
@@ -143,7 +143,7 @@ class TensorFlowInstall:
     verdict: TfVerdict = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PsuReading:
     """Live values from a PSU that reports them (liquidctl, the corsair-psu hwmon driver)."""
 
@@ -159,7 +159,7 @@ class PsuReading:
     ocp_mode: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PowerSupply:
     """What the user entered about the PSU, plus any live readings."""
 
@@ -179,7 +179,7 @@ class CaseInfo:
     free_slots: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SystemSnapshot:
     version: int
     created: str

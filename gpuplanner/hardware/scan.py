@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 _DEFAULT = object()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ScanOptions:
     root: Path = Path("/")  # a fake tree in tests
     platform: str = sys.platform

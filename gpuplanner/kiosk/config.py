@@ -35,7 +35,7 @@ class KioskConfigError(UserError, ValueError):
         super().__init__(f"{file}: {reason}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class KioskFile:
     """The file's settings as written: ``from_dict`` checks each one's type."""
 
@@ -70,7 +70,7 @@ MUST_BE = {
 TEXTS = ("shop_name", "pin_hash", "logo", "price_list", "printer")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class KioskConfig:
     shop_name: str
     pin_hash: str

@@ -49,13 +49,27 @@ def _effect(change: str, to: str | float | int, plan: Plan | None) -> Alternativ
         return None
     if plan.no_purchase_needed:
         keep = plan.options[0]
-        return Alternative(change, to, plan.vram.total_gb, keep.gpu, keep.count, 0.0, keep=True)
+        return Alternative(
+            change=change,
+            to=to,
+            vram_gb=plan.vram.total_gb,
+            gpu=keep.gpu,
+            count=keep.count,
+            price=0.0,
+            keep=True,
+        )
     best = _best_purchase(plan)
     if best is None:
         return None
     speed = best.speedup if best.speedup is not None else best.predicted_relative
     return Alternative(
-        change, to, plan.vram.total_gb, best.gpu, best.count, best.price, speed=speed
+        change=change,
+        to=to,
+        vram_gb=plan.vram.total_gb,
+        gpu=best.gpu,
+        count=best.count,
+        price=best.price,
+        speed=speed,
     )
 
 
@@ -223,12 +237,12 @@ def _more_money(plan: Plan, judged: list[Option]) -> Alternative | None:
         return None
     cheapest = min(over, key=lambda o: o.price or 0.0)
     return Alternative(
-        "budget",
-        cheapest.price or 0.0,
-        plan.vram.total_gb,
-        cheapest.gpu,
-        cheapest.count,
-        cheapest.price,
+        change="budget",
+        to=cheapest.price or 0.0,
+        vram_gb=plan.vram.total_gb,
+        gpu=cheapest.gpu,
+        count=cheapest.count,
+        price=cheapest.price,
         extra=round((cheapest.price or 0.0) - plan.budget, 2),
     )
 
@@ -238,12 +252,12 @@ def _rental(plan: Plan) -> Alternative | None:
     if rental is None:
         return None
     return Alternative(
-        "rent",
-        rental.gpu,
-        plan.vram.total_gb,
-        rental.gpu,
-        rental.count,
-        rental.job_cost,
+        change="rent",
+        to=rental.gpu,
+        vram_gb=plan.vram.total_gb,
+        gpu=rental.gpu,
+        count=rental.count,
+        price=rental.job_cost,
         hours=rental.hours,
         per_hour=rental.per_hour,
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.core.vocab import Currency, LlmMode, TfRouteName, Workload
+from gpuplanner.core.scenarios import Scenario
+from gpuplanner.core.vocab import Currency, Engine, LlmMode, Precision, TfRouteName, Workload
 from gpuplanner.planning import memory
 from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
@@ -62,7 +63,7 @@ class Option:
         return round(self.power.sustained_w, 1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rental:
     gpu_id: str
     gpu: str
@@ -73,7 +74,7 @@ class Rental:
     currency: Currency
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Alternative:
     """A change to the request that would make an option fit, and what it gives."""
 
@@ -92,7 +93,7 @@ class Alternative:
     batch: int | None = None  # model: the batch the smaller model fits at
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PriceAge:
     """How old the prices behind a plan's offered options are, counted from the request's today."""
 
@@ -122,11 +123,11 @@ class PlanMarket:
 
 @dataclass(frozen=True, kw_only=True)
 class Plan:
-    scenario: str
+    scenario: Scenario
     currency: Currency
     budget: float
     workload: Workload
-    precision: str
+    precision: Precision
     vram: memory.MemoryEstimate
     reference_gpu: str
     options: tuple[Option, ...]
@@ -134,7 +135,7 @@ class Plan:
     model: str | None = None  # LLM
     mode: LlmMode | None = None  # the LLM's method as ranked
     bits: int | None = None
-    engine: str | None = None  # the LLM inference engine the decode speeds are for
+    engine: Engine | None = None  # the LLM inference engine the decode speeds are for
     engine_default: bool = False  # the engine was not asked for: the weights' default
     seq: int | None = None
     batch: int | None = None

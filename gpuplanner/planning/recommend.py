@@ -121,7 +121,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
     faster = [o for o in ranked if o.offered and o.action != "keep"]
     inference = ctx.method == "inference"
     return Plan(
-        scenario=request.scenario.value,
+        scenario=request.scenario,
         currency=request.currency,
         budget=ctx.budget,
         workload=ctx.workload,

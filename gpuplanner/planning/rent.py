@@ -54,6 +54,16 @@ def rentals(
         hours = round(work / rate / 3600, 1) if rate else None
         per_hour = round(hourly * count, 2)
         job_cost = round(per_hour * hours, 2) if hours else None
-        found.append(Rental(gpu.id, gpu.name, count, per_hour, hours, job_cost, market.currency))
+        found.append(
+            Rental(
+                gpu_id=gpu.id,
+                gpu=gpu.name,
+                count=count,
+                per_hour=per_hour,
+                hours=hours,
+                job_cost=job_cost,
+                currency=market.currency,
+            )
+        )
     found.sort(key=lambda r: (r.job_cost is None, r.job_cost or 0.0, r.per_hour))
     return tuple(found[:5])

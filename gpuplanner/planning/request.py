@@ -15,7 +15,7 @@ from gpuplanner.planning.errors import PlanError
 __all__ = ["JobInputs", "MachineFacts", "PlanError", "PlanRequest"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MachineFacts:
     """What the scan and the probe say about the user's computer (all optional)."""
 
@@ -65,7 +65,7 @@ class MachineFacts:
     throttled: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PlanRequest(JobInputs):
     """The user's job and choices (``JobInputs``, checked there), with the scenario, how money
     is shown, the machine's supply, case and wall socket, and what is known of the machine."""

@@ -16,7 +16,7 @@ from gpuplanner.core import vocab
 __all__ = ["KERAS", "LLM_MODES", "KerasWorkload", "LlmModel", "find_llm"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class KerasWorkload:
     id: str
     kind: str  # cnn or transformer (selects the activation-memory formula)
@@ -37,28 +37,28 @@ KERAS: dict[str, KerasWorkload] = {
     w.id: w
     for w in (
         KerasWorkload(
-            "resnet50",
-            "cnn",
-            25.6e6,
-            "images/s",
+            id="resnet50",
+            kind="cnn",
+            params=25.6e6,
+            unit="images/s",
             activation_mb_fp32=100.0,
             default_batch=64,
             run_samples=90 * 1.281e6,
         ),
         KerasWorkload(
-            "ssd",
-            "cnn",
-            24.0e6,
-            "images/s",
+            id="ssd",
+            kind="cnn",
+            params=24.0e6,
+            unit="images/s",
             activation_mb_fp32=85.0,
             default_batch=32,
             run_samples=65 * 118e3,
         ),
         KerasWorkload(
-            "bert-base",
-            "transformer",
-            110e6,
-            "sequences/s",
+            id="bert-base",
+            kind="transformer",
+            params=110e6,
+            unit="sequences/s",
             layers=12,
             hidden=768,
             heads=12,
@@ -67,10 +67,10 @@ KERAS: dict[str, KerasWorkload] = {
             run_samples=3 * 393e3,
         ),
         KerasWorkload(
-            "bert-large",
-            "transformer",
-            340e6,
-            "sequences/s",
+            id="bert-large",
+            kind="transformer",
+            params=340e6,
+            unit="sequences/s",
             layers=24,
             hidden=1024,
             heads=16,
@@ -79,10 +79,10 @@ KERAS: dict[str, KerasWorkload] = {
             run_samples=3 * 393e3,
         ),
         KerasWorkload(
-            "transformer",
-            "transformer",
-            60e6,
-            "tokens/s",
+            id="transformer",
+            kind="transformer",
+            params=60e6,
+            unit="tokens/s",
             layers=6,
             hidden=512,
             heads=8,

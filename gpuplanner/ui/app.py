@@ -36,7 +36,7 @@ SMOKE_TEST_TIMEOUT_MS = 60_000
 NEVER_PAINTED = 3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LaunchOptions:
     language: str | None = None
     currency: Currency | None = None

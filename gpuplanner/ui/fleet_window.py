@@ -227,7 +227,7 @@ class FleetWindow(QMainWindow):
             return
         lab = self.lab_radio.isChecked()
         machines, catalog = list(self.machines), self._catalog()
-        scenario, budget = self.scenario_combo.currentData(), self.budget.value()
+        scenario, budget = Scenario(self.scenario_combo.currentData()), self.budget.value()
         self.plan_button.setEnabled(False)
         self._background.start(
             lambda: plan_fleet(

@@ -28,8 +28,8 @@ def plan_request_for(scenario: str, language: str, data):
     if scenario == "student":
         snapshot = enrich(load_file(SNAPSHOT), data)
         request = PlanRequest(
-            Scenario.STUDENT,
-            currency,
+            scenario=Scenario.STUDENT,
+            currency=currency,
             psu=PsuSpec(rated_w=550, atx_version="3", pcie_8pin_cables=2, rating="gold"),
             case=CaseSpec(320, 3, "atx"),
             today=TODAY,
@@ -38,11 +38,13 @@ def plan_request_for(scenario: str, language: str, data):
         )
         return request, snapshot
     if scenario == "sme":
-        return PlanRequest(Scenario.SME, currency, today=TODAY, language=language), None
+        return PlanRequest(
+            scenario=Scenario.SME, currency=currency, today=TODAY, language=language
+        ), None
     return (
         PlanRequest(
-            Scenario.LLM,
-            currency,
+            scenario=Scenario.LLM,
+            currency=currency,
             workload="llm",
             llm_model="llama-3-70b",
             llm_mode="inference",
