@@ -27,12 +27,13 @@ def edit_line(path: Path, line: int, old: str, new: str) -> None:
     path.write_text("".join(lines), encoding="utf-8")
 
 
-def built_catalog(folder: Path):
-    """The bundled CSVs built into a database under ``folder``, loaded (CatalogData)."""
+def built_catalog(folder: Path, csv_dir: Path = CSV_DIR):
+    """The bundled CSVs (or those in ``csv_dir``) built into a database under ``folder``,
+    loaded (CatalogData)."""
     from gpuplanner.catalog.build import build_database
     from gpuplanner.catalog.store import Catalog
 
     path = folder / "catalog.sqlite"
-    build_database(CSV_DIR, path)
+    build_database(csv_dir, path)
     with Catalog(path) as catalog:
         return catalog.load_all()
