@@ -27,8 +27,22 @@ SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
 SHARED_ABSENT = "needs the team's shared folder (../shared or $GPUPLANNER_SHARED), absent here"
 
 
-def pytest_collection_modifyitems(items):
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """With pytest-xdist installed (the ``[test]`` extra), the suite runs on every core this
+    process may use, whole files to a worker: ``-n 0`` or ``-p no:xdist`` runs it here, and
+    ``-n N`` or ``--dist`` choose otherwise (tests/helpers/parallel.py says why these)."""
+    from helpers.parallel import default_workers
+
+    default_workers(config)
+
+
+def pytest_collection_modifyitems(config, items):
+    from helpers.parallel import longest_first
     from helpers.process_tests import process_functions
+
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker
+        longest_first(items)
 
     for item in items:
         path = getattr(item, "path", None)

@@ -20,6 +20,9 @@ PLANNING_TESTS = [
     "tests/test_market.py",
     "tests/test_price_age.py",
 ]
+# The child runs in one process: it already runs beside the other workers of this run
+# (tests/helpers/parallel.py), and a worker of its own would only add start-up.
+ONE_PROCESS = ["-p", "no:cacheprovider", "-p", "no:xdist"]
 
 
 def edit_prices(folder, seed: int) -> int:
@@ -50,7 +53,7 @@ def test_the_planning_tests_pass_with_prices_edited_at_random(tmp_path, seed):
     assert edit_prices(folder, seed) > 200
     env = child_env(tmp_path, GPUPLANNER_TEST_CATALOG_CSV=str(folder))
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *PLANNING_TESTS],
+        [sys.executable, "-m", "pytest", "-q", "-rs", *ONE_PROCESS, *PLANNING_TESTS],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,
@@ -72,7 +75,7 @@ def test_the_override_is_really_used(tmp_path):
     (folder / "prices.csv").write_text("not a price pack\n", encoding="utf-8")
     env = child_env(tmp_path, GPUPLANNER_TEST_CATALOG_CSV=str(folder))
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", PLANNING_TESTS[0]],
+        [sys.executable, "-m", "pytest", "-q", *ONE_PROCESS, PLANNING_TESTS[0]],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,

@@ -1,0 +1,74 @@
+"""How many pytest-xdist workers a run gets when the command line does not say
+(``pytest_cmdline_main`` in conftest.py), and in what order they are handed the files.
+
+The default is set here rather than as ``-n`` in pyproject's ``addopts``: an ``-n`` there is an
+unknown option wherever xdist is absent or turned off (``-p no:xdist``), and every run would
+have to name it again to debug in one process.
+
+Whole files go to a worker (``--dist loadfile``): a module's fixtures are then built once, and
+the tests of one file, which may look for each other's processes by name
+(tests/test_probe_leash.py), never run at the same time. Each worker is its own process with
+its own session fixtures, temporary folders and user home (conftest.py), and an Xvfb server
+picks a free display of its own (tests/xvfb.py), so nothing else needs to be told apart.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+# Many tests wait more than they compute (a probe's timeout, a child ended by its deadline, an
+# idle timer, Xvfb): half as many workers again as cores keeps the cores busy meanwhile. More
+# than MOST_WORKERS spend on start-up (each imports Qt and collects the whole suite) what they
+# save.
+MOST_WORKERS = 8
+
+
+# The longest files (a minute down to a quarter of one, in one process on two idle cores), sent
+# out first: a worker handed one of them last would run on alone after the others finished.
+LONGEST_FIRST = (
+    "test_probe_leash.py",
+    "test_price_independence.py",
+    "test_speed_model_file.py",
+    "test_offline.py",
+    "test_tf_reality.py",
+    "test_probe_worker.py",
+    "test_odd_user_db.py",
+    "test_llm_inference.py",
+    "test_kiosk.py",
+    "test_probe_runner.py",
+)
+
+
+def usable_cpus() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def default_workers(config) -> None:
+    """Give the run its workers (three on two cores), unless xdist is absent or turned off, the run
+    is itself a worker, the command line chose (``-n``), or a debugger is asked for."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    option = config.option
+    # xdist would send the files with the most tests first: keep LONGEST_FIRST's order.
+    option.loadscopereorder = False
+    if option.numprocesses is not None or option.usepdb or getattr(option, "trace", False):
+        return
+    cpus = usable_cpus()
+    workers = min(cpus + cpus // 2, MOST_WORKERS)
+    if workers < 2:
+        return
+    option.numprocesses = workers
+    if option.dist == "no":
+        option.dist = "loadfile"
+
+
+def longest_first(items: list) -> None:
+    """Reorder ``items`` (in place) so the files in LONGEST_FIRST come first, in that order;
+    the others, and the tests within each file, keep their order. Only for a distributed run
+    (conftest.py): xdist hands the files out in this order, and one process keeps the usual."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    first = len(rank)
+    items.sort(key=lambda item: rank.get(Path(str(item.path)).name, first))
