@@ -144,9 +144,10 @@ def run_cli(
     """``gpuplanner ARGS`` as a fresh process runs it: its own user folders, the network guard,
     ``tmp_path`` as the working folder; a ``subprocess.CompletedProcess`` either way.
 
-    A sub-command runs in this process (``cli.main``, tests/helpers/cli_in_process.py): a child Python
-    costs about a second of imports and start-up, over a hundred times a run. What only a
-    process has goes to one (``run_cli_process``): a window (no sub-command), a PDF (Qt's
+    A sub-command, ``--help`` or ``--version`` runs in this process (``cli.main``,
+    tests/helpers/cli_in_process.py): a child Python costs about a second of imports and
+    start-up, over a hundred times a run. What only a process has goes to one
+    (``run_cli_process``): a window (no sub-command), a PDF (Qt's
     application object would outlive the call), an environment that changes how Python itself
     starts (an output encoding, a display, a module path of its own). ``timeout`` bounds a
     child only.
@@ -190,7 +191,9 @@ _IN_PROCESS_ENV = ("GPUPLANNER_", "LANG", "LC_", "LANGUAGE", "TZ", "HOME")
 def in_process_ok(args: tuple[str, ...], env: dict) -> bool:
     from gpuplanner.cli import COMMANDS
 
-    if not any(arg in COMMANDS for arg in args) or "--probe-worker" in args:
+    # --help and --version end in the parser, before a window could open.
+    ends_in_parser = any(arg in ("-h", "--help", "--version") for arg in args)
+    if not (ends_in_parser or any(arg in COMMANDS for arg in args)) or "--probe-worker" in args:
         return False  # the window, the kiosk, the frozen app's probe worker
     if any(str(arg).lower().endswith(".pdf") for arg in args):
         return False

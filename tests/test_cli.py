@@ -1,4 +1,5 @@
-"""The command line as a user meets it, each run in a fresh process under the network guard."""
+"""The command line as a user meets it, under the network guard: in a fresh process, but for
+``--help`` and ``--version``, which end in the parser (conftest.run_cli)."""
 
 from __future__ import annotations
 

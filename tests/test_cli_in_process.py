@@ -16,7 +16,8 @@ COMMANDS = [
     ("db", "info", "--json"),
     ("db", "show", "Voodoo 5"),  # exit 1, the message on stderr
     ("recommend", "--scenario", "nobody"),  # a usage error: exit 2
-    ("--version",),
+    ("--version",),  # ends in the parser, as --help does
+    ("--help",),
     ("vram", "--model", "llama-3-8b", "--mode", "lora", "--json"),
 ]
 
@@ -24,8 +25,6 @@ COMMANDS = [
 @pytest.mark.slow
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
 def test_in_process_and_a_child_process_say_the_same(tmp_path, args):
-    if "--version" in args:
-        args = ("db", *args)  # a sub-command's name keeps it in this process
     (tmp_path / "in").mkdir()
     (tmp_path / "out").mkdir()
     inside = run_cli(tmp_path / "in", *args)
@@ -59,6 +58,8 @@ def test_what_needs_a_process_gets_one(tmp_path):
     env = child_env(tmp_path)
     assert in_process_ok(("db", "info"), env)
     assert not in_process_ok(("--smoke-test",), env)  # a window
+    assert not in_process_ok(("--language", "zh_CN"), env)  # the window in Chinese
+    assert in_process_ok(("--help",), env) and in_process_ok(("--version",), env)
     assert not in_process_ok(("recommend", "--report", "r.PDF"), env)  # Qt's application
     assert not in_process_ok(("db", "info"), {**env, "PYTHONIOENCODING": "ascii"})
     assert in_process_ok(("db", "info"), {**env, "LANG": "zh_CN.UTF-8"})
@@ -75,9 +76,12 @@ def test_process_tests_are_found_through_the_functions_they_call(tmp_path):
         "def test_through_two_helpers():\n    _helper()\n"
         "def test_a_window(tmp_path):\n    run_cli(tmp_path, '--smoke-test')\n"
         "def test_a_pdf(tmp_path):\n    run_cli(tmp_path, 'recommend', '--report', 'a.pdf')\n"
-        "def test_in_process(tmp_path):\n    run_cli(tmp_path, 'db', 'info')\n",
+        "def test_in_process(tmp_path):\n    run_cli(tmp_path, 'db', 'info')\n"
+        "def test_no_command(tmp_path):\n    run_cli(tmp_path, '--language', 'xx')\n"
+        "def test_help(tmp_path):\n    run_cli(tmp_path, '--help')\n"
+        "def test_made_at_run_time(tmp_path, args):\n    run_cli(tmp_path, *args)\n",
         encoding="utf-8",
     )
     ast.parse(module.read_text())
     tests = {n for n in process_functions(module) if n.startswith("test_")}
-    assert tests == {"test_through_two_helpers", "test_a_window", "test_a_pdf"}
+    assert tests == {"test_through_two_helpers", "test_a_window", "test_a_pdf", "test_no_command"}

@@ -5,7 +5,7 @@ Read from each test module's syntax tree once a session, so a new test is marked
 does, not by a list someone must remember: a test function is a process test when it, or a
 function of its module it calls, calls ``subprocess.*``, ``run_cli_process``, the Xvfb
 server, or ``run_cli`` with arguments that open a window or write a PDF (which ``run_cli``
-runs in a child, see conftest.py).
+runs in a child, see conftest.py), or with no sub-command at all.
 """
 
 from __future__ import annotations
@@ -34,9 +34,23 @@ def _spawns_directly(function: ast.AST, spawners: set[str]) -> bool:
         if isinstance(called, ast.Name):
             if called.id in _HELPERS or called.id in spawners:
                 return True
-            if called.id == "run_cli" and any(_opens_a_window(arg) for arg in node.args):
+            if called.id == "run_cli" and _runs_a_child(node.args[1:]):
                 return True
     return False
+
+
+def _runs_a_child(args: list[ast.expr]) -> bool:
+    """Whether ``run_cli(folder, *args)`` goes to a child (conftest.in_process_ok): a window or
+    a PDF; or, where every argument is written out, no sub-command, ``--help`` or
+    ``--version`` among them, which is the window too. Arguments made at run time say nothing."""
+    from gpuplanner.cli import COMMANDS
+
+    if any(_opens_a_window(arg) for arg in args):
+        return True
+    if not all(isinstance(arg, ast.Constant) for arg in args):
+        return False
+    words = {arg.value for arg in args}
+    return not words & {*COMMANDS, "-h", "--help", "--version"}
 
 
 def _opens_a_window(arg: ast.expr) -> bool:
