@@ -22,6 +22,10 @@ pytestmark = pytest.mark.slow
 NETWORK_CALL = re.compile(r"\b(connect|sendto|sendmsg)\(\d+, \{sa_family=AF_INET6?\b")
 OUTSIDE_BIND = re.compile(r"\bbind\(\d+, \{sa_family=AF_INET6?\b")
 LOOPBACK = re.compile(r'inet_(addr|pton)\((AF_INET6, )?"(127\.\d+\.\d+\.\d+|::1)"')
+# Every process followed, the network calls written down. With --seccomp-bpf only those calls
+# stop a traced process (not each of its system calls), which makes the traced session a
+# quarter faster; the control test below traces with the same options.
+STRACE = ["strace", "-f", "--seccomp-bpf", "-e", "trace=network"]
 
 
 def network_calls(trace: str) -> list[str]:
@@ -68,7 +72,7 @@ def _strace_works(tmp_path: Path) -> str | None:
     if shutil.which("strace") is None:
         return "strace is not installed (.ci/run installs it)"
     probe = subprocess.run(
-        ["strace", "-f", "-o", str(tmp_path / "probe.trace"), "true"],
+        [*STRACE, "-o", str(tmp_path / "probe.trace"), "true"],
         capture_output=True,
         text=True,
     )
@@ -84,7 +88,7 @@ def test_the_tracer_sees_a_connection_when_there_is_one(tmp_path):
     trace = tmp_path / "control.trace"
     code = "import socket; s = socket.socket(); s.settimeout(0.2); s.connect_ex(('127.0.0.1', 9))"
     subprocess.run(
-        ["strace", "-f", "-e", "trace=network", "-o", str(trace), sys.executable, "-c", code],
+        [*STRACE, "-o", str(trace), sys.executable, "-c", code],
         check=True,
         timeout=60,
     )
@@ -99,7 +103,7 @@ def test_strace_finds_no_network_call_in_the_whole_session(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["GPUPLANNER_HOME"] = str(tmp_path / "home")
     trace = tmp_path / "session.trace"
-    result = _session(tmp_path, env, ["strace", "-f", "-e", "trace=network", "-o", str(trace)])
+    result = _session(tmp_path, env, [*STRACE, "-o", str(trace)])
     assert result.returncode == 0, result.stdout + result.stderr
     text = trace.read_text()
     assert "+++ exited with 0 +++" in text  # the trace covers the whole run
