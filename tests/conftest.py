@@ -37,6 +37,16 @@ def pytest_cmdline_main(config):
     default_workers(config)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Whole files to a worker, and the process-deadline files together (helpers/parallel.py)."""
+    from helpers.parallel import make_scheduler
+
+    if config.option.dist != "loadfile":
+        return None
+    return make_scheduler(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
     from helpers.parallel import longest_first
     from helpers.process_tests import process_functions

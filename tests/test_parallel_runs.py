@@ -93,3 +93,24 @@ def test_every_file_named_longest_first_exists():
     assert not missing, missing
     assert len(set(parallel.LONGEST_FIRST)) == len(parallel.LONGEST_FIRST)
     assert all(Path(name).suffix == ".py" for name in parallel.LONGEST_FIRST)
+
+
+def test_the_process_deadline_files_share_one_worker():
+    """A fork storm on one worker slowed another's 2 s cancel to 10 s: those files go together."""
+    storm = parallel.scope_of("tests/test_probe_leash.py::test_a_fork_loop")
+    assert parallel.scope_of("tests/test_probe_runner.py::test_cancel") == storm
+    assert parallel.scope_of("tests/test_probe_worker.py::test_x[1]") == storm
+    assert parallel.scope_of("tests/test_kiosk.py::test_y") == "tests/test_kiosk.py"
+    missing = [name for name in parallel.SAME_WORKER if not (TESTS_DIR / name).is_file()]
+    assert not missing, missing
+
+
+def test_the_grouped_scheduler_is_xdists_whole_file_one():
+    xdist = pytest.importorskip("xdist.scheduler")
+    config = SimpleNamespace(
+        getvalue=lambda name: {"tx": ["popen"] * 3, "maxschedchunk": None}.get(name),
+        option=SimpleNamespace(dist="loadfile", tx=["popen"] * 3, numprocesses=3),
+    )
+    scheduler = parallel.make_scheduler(config, None)
+    assert isinstance(scheduler, xdist.LoadFileScheduling)
+    assert scheduler._split_scope("tests/test_probe_runner.py::t") == "probe-processes"

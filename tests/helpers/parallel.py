@@ -40,6 +40,34 @@ LONGEST_FIRST = (
 )
 
 
+# Files that start process storms (fork loops, floods: test_probe_leash.py) and files that time
+# the app's promised process deadlines (a cancel within 2 s) share one worker, one file after the
+# other: a storm on the other core made every psutil walk of the deadline tests crawl, and a
+# cancel promised in 2 s took 10 (a run on three workers, never one on its own).
+SAME_WORKER = {
+    "test_probe_leash.py": "probe-processes",
+    "test_probe_runner.py": "probe-processes",
+    "test_probe_worker.py": "probe-processes",
+}
+
+
+def scope_of(nodeid: str) -> str:
+    """The unit a worker is handed: the test's file, or the group its file belongs to."""
+    path = nodeid.split("::", 1)[0]
+    return SAME_WORKER.get(Path(path).name, path)
+
+
+def make_scheduler(config, log):
+    """xdist's whole-file scheduling, with SAME_WORKER's files handed out as one unit."""
+    from xdist.scheduler import LoadFileScheduling
+
+    class GroupedFiles(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return scope_of(nodeid)
+
+    return GroupedFiles(config, log)
+
+
 def usable_cpus() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
