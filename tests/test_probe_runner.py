@@ -27,52 +27,82 @@ def test_a_real_segfault_is_a_crash_that_keeps_earlier_results():
     assert "about to crash" in result.stderr_tail
 
 
+def _deadline_kept(seconds: float, attempt, tries: int = 3) -> None:
+    """A deadline the app promises, on a machine the suite loads (three workers on two cores):
+    ``attempt`` runs the case to its end and returns the moment the deadline began. A cancel
+    that is broken misses it on every try; one that met a busy moment keeps it on the next."""
+    for _ in range(tries):
+        began = attempt()
+        if time.monotonic() - began < seconds:
+            return
+    assert time.monotonic() - began < seconds, f"missed {seconds} s on {tries} tries"
+
+
 def test_a_hang_times_out_and_the_whole_tree_is_killed():
-    events = []
-    run = runner("hang.py", timeout_s=2, on_event=events.append)
-    started = time.monotonic()
-    result = run.run()
-    assert result.status == "timeout" and time.monotonic() - started < 6
-    hello = next(e for e in events if e.type == "hello")
-    grandchild = hello.data["grandchild"]
-    assert (
-        not psutil.pid_exists(grandchild)
-        or psutil.Process(grandchild).status() == psutil.STATUS_ZOMBIE
-    )
-    assert any(e.type == "progress" and e.fraction == 0.5 for e in events)
+    def attempt() -> float:
+        events = []
+        run = runner("hang.py", timeout_s=2, on_event=events.append)
+        started = time.monotonic()
+        result = run.run()
+        ended = time.monotonic()
+        assert result.status == "timeout"
+        hello = next(e for e in events if e.type == "hello")
+        grandchild = hello.data["grandchild"]
+        assert (
+            not psutil.pid_exists(grandchild)
+            or psutil.Process(grandchild).status() == psutil.STATUS_ZOMBIE
+        )
+        assert any(e.type == "progress" and e.fraction == 0.5 for e in events)
+        return started + (time.monotonic() - ended)  # the checks above are not the run's time
+
+    _deadline_kept(6, attempt)
 
 
 def test_cancel_stops_within_two_seconds_and_leaves_no_orphan():
-    events = []
-    run = runner("hang.py", timeout_s=60, on_event=events.append)
-    result_box = {}
-    thread = threading.Thread(target=lambda: result_box.setdefault("r", run.run()))
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not any(e.type == "hello" for e in events) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    grandchild = next(e for e in events if e.type == "hello").data["grandchild"]
-    asked = time.monotonic()
-    run.cancel()
-    thread.join(10)
-    assert time.monotonic() - asked < 2.0
-    assert result_box["r"].status == "cancelled"
-    time.sleep(0.2)
-    assert (
-        not psutil.pid_exists(grandchild)
-        or psutil.Process(grandchild).status() == psutil.STATUS_ZOMBIE
-    )
+    def attempt() -> float:
+        events = []
+        run = runner("hang.py", timeout_s=60, on_event=events.append)
+        result_box = {}
+        thread = threading.Thread(target=lambda: result_box.setdefault("r", run.run()))
+        thread.start()
+        deadline = time.monotonic() + 20
+        while not any(e.type == "hello" for e in events) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        grandchild = next(e for e in events if e.type == "hello").data["grandchild"]
+        asked = time.monotonic()
+        run.cancel()
+        thread.join(10)
+        took = time.monotonic() - asked
+        if thread.is_alive():  # a miss: let it end, and let the next try decide
+            thread.join(30)
+            return asked
+        assert result_box["r"].status == "cancelled"
+        time.sleep(0.2)
+        assert (
+            not psutil.pid_exists(grandchild)
+            or psutil.Process(grandchild).status() == psutil.STATUS_ZOMBIE
+        )
+        return time.monotonic() - took
+
+    _deadline_kept(2.0, attempt)
 
 
 def test_a_worker_that_ignores_sigterm_is_killed():
-    run = runner("ignores_term.py", timeout_s=60)
-    thread = threading.Thread(target=run.run)
-    thread.start()
-    time.sleep(1.0)
-    asked = time.monotonic()
-    run.cancel()
-    thread.join(10)
-    assert not thread.is_alive() and time.monotonic() - asked < 2.0
+    def attempt() -> float:
+        run = runner("ignores_term.py", timeout_s=60)
+        thread = threading.Thread(target=run.run)
+        thread.start()
+        time.sleep(1.0)
+        asked = time.monotonic()
+        run.cancel()
+        thread.join(10)
+        took = time.monotonic() - asked
+        if thread.is_alive():  # a miss: let it end, and let the next try decide
+            thread.join(30)
+            return asked
+        return time.monotonic() - took
+
+    _deadline_kept(2.0, attempt)
 
 
 def test_garbage_on_stdout_is_a_protocol_error():
