@@ -53,3 +53,20 @@ def test_a_keras_method_is_ranked_as_asked(data, model):
     )
     plan = recommend(request, data, model)
     assert plan.mode == "lora" and plan.method_asked is None
+
+
+@pytest.mark.parametrize("given", [{"llm_model": "llama-2-7b"}, {"llm_params_b": 13.0}])
+def test_a_users_own_model_without_a_method_is_not_ranked_as_qlora(data, model, given):
+    """The default method for the user's own model is QLoRA (job.DEFAULT_METHOD), which no
+    TensorFlow route runs: once it was ranked by QLoRA's memory all the same."""
+    request = PlanRequest(
+        scenario=Scenario.LLM, currency="USD", workload="llm", alternatives=False, **given
+    )
+    plan = recommend(request, data, model)
+    assert job.DEFAULT_METHOD == "qlora"
+    assert plan.mode == "lora-int8" and plan.method_asked == "qlora"
+    offered = [o for o in plan.options if o.offered]
+    assert offered
+    for option in offered:
+        said = [f for f in option.findings if f.id == "method-pytorch-only"]
+        assert said and dict(said[0].params)["instead"] == "lora-int8", option.gpu_id

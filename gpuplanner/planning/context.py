@@ -43,8 +43,10 @@ def build(
     workload = resolved.workload
     preset = resolved.preset
     # Every route is TensorFlow's: a method none runs (QLoRA) is planned as the nearest Keras
-    # has, and the asked one is kept to be shown, with its memory, for PyTorch users.
-    asked = resolved.method if request.llm_mode else None
+    # has, and that one is kept to be shown, with its memory, for PyTorch users — also when
+    # it was only the default for the user's own model (once ranked as QLoRA on a route that
+    # cannot run it).
+    asked = resolved.method
     method_asked = method_asked_gb = None
     ranked = resolved
     if asked is not None and asked != "inference" and not methods.in_keras(asked):

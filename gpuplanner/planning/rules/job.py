@@ -87,8 +87,8 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
 def method_on_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     """A fine-tuning method Keras does not have (QLoRA's NF4 base is bitsandbytes, PyTorch):
     the plan says so, with the Keras method nearest to it, instead of planning it silently."""
-    mode = ctx.request.llm_mode
-    if ctx.workload != "llm" or not mode or mode == "inference" or methods.in_keras(mode):
+    mode = ctx.method_asked  # asked, or the default for the user's own model
+    if ctx.workload != "llm" or mode is None:
         return []
     return [
         finding(
