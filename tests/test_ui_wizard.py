@@ -393,3 +393,20 @@ def test_the_job_page_asks_the_inference_engine_and_states_its_error(wizard, qtb
     assert controller.session.job.engine is None and page.engine.currentIndex() == 0
     page.llm_mode.setCurrentIndex(page.llm_mode.findData("lora"))
     assert not page.engine.isEnabled() and page.engine_note.isHidden()
+
+
+def test_the_job_page_shows_what_the_plan_resolves(wizard):
+    """The job page's fields start at what planning/job.py:resolve fills, not defaults of its
+    own (issue 40): the user's own model with no method shows the method it is planned from."""
+    from gpuplanner.app.session import resolved_job
+
+    window, controller = wizard()
+    session = controller.session
+    session.scenario = Scenario.LLM
+    session.update(llm_params_b=13.0, llm_model=None, llm_mode=None)
+    window.go(3)
+    page = window.workload_page
+    page.load_from_session()
+    job = resolved_job(session)
+    assert page.llm_mode.currentData() == job.method == "qlora"
+    assert page.max_gpus.value() == job.max_gpus

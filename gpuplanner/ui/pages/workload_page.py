@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.app import choices, memory_need
 from gpuplanner.app.choices import LLMS, PRESETS, Scenario
+from gpuplanner.app.session import resolved_job
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
@@ -162,21 +163,20 @@ class WorkloadPage(WizardPage):
         self.budget.setValue(int(session.effective_budget()))
         self.budget_slider.setValue(int(session.effective_budget()))
         self.workload.setCurrentIndex(max(0, self.workload.findData(session.effective_workload())))
+        # What the plan uses, filled by the planner's one resolver; a job that is not an LLM
+        # starts the (disabled) LLM fields at the LLM scenario's own choice.
+        job = resolved_job(session)
+        llm_start = PRESETS[Scenario.LLM]
         self.llm_model.setCurrentIndex(
-            max(
-                0,
-                self.llm_model.findData(
-                    session.job.llm_model or preset.llm_model or PRESETS[Scenario.LLM].llm_model
-                ),
-            )
+            max(0, self.llm_model.findData(job.request.llm_model or llm_start.llm_model))
         )
         self.llm_mode.setCurrentIndex(
-            max(0, self.llm_mode.findData(session.job.llm_mode or preset.llm_mode or "lora"))
+            max(0, self.llm_mode.findData(job.method or job.request.llm_mode or llm_start.llm_mode))
         )
         self.precision.setCurrentIndex(max(0, self.precision.findData(session.job.precision)))
         self.seq.setValue(session.job.seq or 0)
         self.batch.setValue(session.job.batch or 0)
-        self.max_gpus.setValue(session.job.max_gpus or preset.max_gpus)
+        self.max_gpus.setValue(job.max_gpus)
         self.used.setChecked(session.job.used_ok)
         self.all_regions.setChecked(session.job.show_unavailable)
         self.bits.setCurrentIndex(max(0, self.bits.findData(session.job.bits)))
