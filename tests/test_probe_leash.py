@@ -314,7 +314,10 @@ def test_a_silent_worker_ends_when_the_probe_command_is_killed(tmp_path):
         cwd=tmp_path,
     )
     deadline = time.monotonic() + 30
-    while not pid_file.exists() and time.monotonic() < deadline:
+    # The file appears before its number is written: wait for the number, not the file.
+    while time.monotonic() < deadline and not (
+        pid_file.exists() and pid_file.read_text(encoding="utf-8").strip()
+    ):
         time.sleep(0.05)
     worker = psutil.Process(int(pid_file.read_text(encoding="utf-8")))
     cli.kill()
