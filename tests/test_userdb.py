@@ -215,3 +215,21 @@ def test_an_existing_backup_is_never_overwritten(tmp_path, monkeypatch):
     with UserDb(path) as db:
         assert db.recovered_from != earlier and db.recovered_from.read_bytes() == damaged
     assert earlier.read_bytes() == b"an earlier backup the user may still need"
+
+
+def test_a_migration_sqlite_rolled_back_raises_its_own_error(tmp_path, monkeypatch):
+    """A migration that failed after SQLite had rolled back by itself (a file another process
+    found damaged) raised "cannot rollback - no transaction is active" instead of its error."""
+    import sqlite3
+
+    from gpuplanner.catalog import userdb
+
+    with UserDb(tmp_path / "u.sqlite") as db:
+        fresh = sqlite3.connect(tmp_path / "fresh.sqlite", isolation_level=None)
+        broken = ["rollback; select * from no_such_table", *userdb.MIGRATIONS[1:]]
+        monkeypatch.setattr(userdb, "MIGRATIONS", broken)
+        try:
+            with pytest.raises(sqlite3.OperationalError, match="no such table"):
+                db._migrate(fresh)
+        finally:
+            fresh.close()

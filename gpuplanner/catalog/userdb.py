@@ -304,7 +304,11 @@ class UserDb:
                 conn.execute(f"pragma user_version = {number + 1}")
                 conn.execute("commit")
             except BaseException:
-                conn.execute("rollback")
+                # SQLite has rolled back by itself after some errors (a file found damaged
+                # mid-migration, by another process racing to set it aside): a second rollback
+                # would hide the error that says what happened.
+                if conn.in_transaction:
+                    conn.execute("rollback")
                 raise
             log.info("user database migrated to schema %d", number + 1)
 
