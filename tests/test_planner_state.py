@@ -65,9 +65,9 @@ def _shuffled(monkeypatch, seed: int) -> None:
     judge_all, rng = recommend_module.judge_all, random.Random(seed)
 
     def shuffled(ctx: Context, order=None) -> list[Option]:
-        todo = list(ctx.candidates if order is None else order)
-        rng.shuffle(todo)
-        return judge_all(ctx, todo)
+        judging_order = list(ctx.candidates if order is None else order)
+        rng.shuffle(judging_order)
+        return judge_all(ctx, judging_order)
 
     monkeypatch.setattr(recommend_module, "judge_all", shuffled)
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from gpuplanner.core.scenarios import PRESETS, ScenarioPreset
-from gpuplanner.core.vocab import LLM_MODES as METHODS
-from gpuplanner.core.vocab import WORKLOADS, Engine, LlmMode, Workload
+from gpuplanner.core.vocab import LLM_METHODS, Engine, LlmMode, Workload
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.workloads import KERAS, LlmModel, find_llm
 
-LLM_MODES = ("full", "lora", "lora-int8", "qlora")
+LLM_MODES = LLM_METHODS  # the fine-tuning methods (inference aside)
 INFERENCE_SEQ = 4096  # a chat context
 FINE_TUNING_SEQ = 2048
 # An LLM job of the user's own model with no method given (the scenario's own model comes with
@@ -52,7 +51,7 @@ def resolve(request: PlanRequest) -> ResolvedJob:
     # The inputs were checked when the request was made (core/job_inputs.py).
     if request.psu is not None and request.psu.rated_w <= 0:
         raise PlanError("the power supply's wattage must be above zero")
-    workload = _known(request.workload or preset.workload, WORKLOADS, "workload")
+    workload = request.workload or preset.workload  # both words (core/job_inputs.py checks)
     budget = request.budget if request.budget is not None else preset.budget(request.currency).high
     max_gpus = preset.max_gpus if request.max_gpus is None else request.max_gpus
     resolved = replace(request, workload=workload, budget=budget, max_gpus=max_gpus)
@@ -64,7 +63,7 @@ def resolve(request: PlanRequest) -> ResolvedJob:
                 llm_model=preset.llm_model,
                 llm_mode=request.llm_mode or preset.llm_mode,
             )
-        method = _known(resolved.llm_mode or DEFAULT_METHOD, METHODS, "method")
+        method = resolved.llm_mode or DEFAULT_METHOD
     return ResolvedJob(
         request=resolved,
         preset=preset,
@@ -73,17 +72,6 @@ def resolve(request: PlanRequest) -> ResolvedJob:
         max_gpus=max_gpus,
         method=method,
     )
-
-
-_Word = TypeVar("_Word", bound=str)
-
-
-def _known(name: str, known: tuple[_Word, ...], what: str) -> _Word:
-    """``name`` as the word of its vocabulary it is (a request's inputs were checked when made)."""
-    for word in known:
-        if word == name:
-            return word
-    raise PlanError(f"unknown {what} {name!r}")
 
 
 def seq_of(request: PlanRequest, mode: LlmMode | None) -> int | None:

@@ -44,16 +44,18 @@ def judge_all(ctx: Context, order: Iterable[Candidate] | None = None) -> list[Op
     they are judged in (``order``: the candidates in that order; ``ctx.candidates`` when
     None). The installed cards are the baseline of every purchase; more cards of a kind whose
     single card is blocked for good are not judged."""
-    todo = list(ctx.candidates if order is None else order)
-    kept = next((judge(c, ctx, None) for c in todo if c.action == "keep"), None)
+    judging_order = list(ctx.candidates if order is None else order)
+    kept = next((judge(c, ctx, None) for c in judging_order if c.action == "keep"), None)
     baseline = Baseline.of(kept)
     singles = {
-        _key(c): judge(c, ctx, baseline) for c in todo if c.action != "keep" and c.count == 1
+        _key(c): judge(c, ctx, baseline)
+        for c in judging_order
+        if c.action != "keep" and c.count == 1
     }
     hopeless = {key[1] for key, option in singles.items() if _blocked_for_good(option)}
     judged = {
         _key(c): judge(c, ctx, baseline)
-        for c in todo
+        for c in judging_order
         if c.action != "keep" and c.count > 1 and c.gpu.id not in hopeless
     }
     out: list[Option] = []
