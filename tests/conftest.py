@@ -13,6 +13,14 @@ import pytest
 # set their own environment for the child they start.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# Compiled bytecode is kept, whatever the environment says: with PYTHONDONTWRITEBYTECODE set
+# (this workplace's machines set it) every test worker and each of the suite's child Pythons
+# (the app, the CLI, the probe, child test runs: over a hundred) compiled the package, and each
+# worker rewrote every test module's asserts, from source again: about a fifth of the suite's
+# CPU. The caches go to the __pycache__ folders git ignores.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
 sys.path.insert(0, str(TESTS_DIR))
@@ -32,9 +40,11 @@ def pytest_cmdline_main(config):
     """With pytest-xdist installed (the ``[test]`` extra), the suite runs on every core this
     process may use, whole files to a worker: ``-n 0`` or ``-p no:xdist`` runs it here, and
     ``-n N`` or ``--dist`` choose otherwise (tests/helpers/parallel.py says why these)."""
-    from helpers.parallel import default_workers
+    from helpers.parallel import compile_package, default_workers
 
     default_workers(config)
+    if not hasattr(config, "workerinput"):  # not a pytest-xdist worker
+        compile_package()
 
 
 @pytest.hookimpl(optionalhook=True)

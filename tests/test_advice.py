@@ -54,8 +54,18 @@ def _recorded_machines(data):
     return [(Path(name).name, enrich(snapshot, data)) for name, snapshot in result.snapshots]
 
 
+# The recorded machines' plans, made once for the tests that read them: a plan is a function of
+# its request, catalog and model alone (tests/test_planner_state.py), and making them is most of
+# these tests' time, here and in the child runs of tests/test_price_independence.py.
+_PLANNED: dict[Scenario, tuple[object, object, list]] = {}
+
+
 def _recorded_plans(data, model, scenario):
     """Each recorded machine's facts and its plan for ``scenario``."""
+    made = _PLANNED.get(scenario)
+    if made is not None and made[0] is data and made[1] is model:
+        return made[2]
+    plans = []
     for name, snapshot in _recorded_machines(data):
         facts = machine_facts(snapshot, None, data)
         plan = recommend(
@@ -65,7 +75,9 @@ def _recorded_plans(data, model, scenario):
             data,
             model,
         )
-        yield name, facts, plan
+        plans.append((name, facts, plan))
+    _PLANNED[scenario] = (data, model, plans)
+    return plans
 
 
 # -- 1. start from this machine ----------------------------------------------------------------

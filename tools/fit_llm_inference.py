@@ -25,7 +25,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.speed import InferenceParams, is_hbm, llm_inference
+from gpuplanner.planning.speed import (
+    InferenceParams,
+    decode_tokens_s,
+    inference_shape,
+    is_hbm,
+    llm_inference,
+)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_llamacpp.csv"
@@ -68,6 +74,18 @@ def _prepared(row: dict, gpus) -> dict:
     row["bits"] = int(row["bits"])
     row["kv"] = 2 * int(row["layers"]) * int(row["kv_heads"]) * int(row["head_dim"]) * 2
     row["context"] = int(row["context"])
+    # What a decode step moves and computes: fixed for the row, read once for every grid point
+    # the fits try (several million of them in the test suite's refit).
+    row["shape"] = inference_shape(
+        row["gpu"],
+        float(row["params_b"]),
+        int(row["layers"]),
+        row["kv"],
+        row["bits"],
+        1,
+        row["context"],
+        float(row["weights_gb"]),
+    )
     return row
 
 
@@ -176,17 +194,7 @@ def engine_rows(gpus) -> list[dict]:
 
 
 def _decode_at(row, params: InferenceParams) -> float:
-    return llm_inference(
-        row["gpu"],
-        float(row["params_b"]),
-        int(row["layers"]),
-        row["kv"],
-        row["bits"],
-        1,
-        int(row["context"]),
-        params,
-        float(row["weights_gb"]),
-    ).decode_tokens_s
+    return decode_tokens_s(row["shape"], params)
 
 
 def _with(params: InferenceParams, bits: int, efficiency: float, overhead: float):

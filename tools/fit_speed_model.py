@@ -49,8 +49,10 @@ from gpuplanner.catalog.csvdata import load_catalog  # noqa: E402
 from gpuplanner.catalog.records import GpuSpec  # noqa: E402
 from gpuplanner.planning.speed import (  # noqa: E402
     ClassParams,
+    card_terms,
     family,
     features,
+    terms_time,
     time_per_sample,
 )
 
@@ -243,21 +245,23 @@ def fit_class(groups: list[dict[str, float]], cards: dict, precision: str, norm)
     """(theta, gamma, h) minimising the squared log error of every pairwise speed ratio within
     each group. Within a group of n, that sum is n * sum(e^2) - (sum e)^2 with e the log of
     measured speed times predicted time: linear in the rows, so the whole grid is cheap."""
+    # The fit and its cross-validation visit about ten million rows, and the test suite refits
+    # it: each row's card terms are read once (they do not depend on the shape tried), and the
+    # class is made once per grid point.
+    shapeless = class_params((0.5, 0.0, 1.0), norm)
     rows = [
-        (index, cards[g], math.log(v))
+        (index, card_terms(cards[g], precision, shapeless), math.log(v))
         for index, group in enumerate(groups)
         for g, v in group.items()
     ]
     sizes = [len(group) for group in groups]
 
     def loss(params: Params) -> float:
-        # The class made once per grid point, not once per row (predict_t): the fit and its
-        # cross-validation visit about ten million rows, and the test suite refits it.
         class_ = class_params(params, norm)
         sums = [0.0] * len(groups)
         squares = [0.0] * len(groups)
         for index, card, log_speed in rows:
-            e = log_speed + math.log(time_per_sample(card, precision, class_))
+            e = log_speed + math.log(terms_time(card, class_))
             sums[index] += e
             squares[index] += e * e
         return sum(n * q - s * s for n, q, s in zip(sizes, squares, sums, strict=True))

@@ -61,3 +61,4 @@ WorkloadPage
 # The tests' own: names pytest, configparser or the code under test use.
 _.optionxform  # tests/test_installer_files.py: configparser calls it to keep keys' case
 colour  # tests/test_serial.py: a nested record's field, read back by the serializer it tests
+_.dont_write_bytecode  # tests/conftest.py: Python's import system reads it

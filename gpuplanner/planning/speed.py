@@ -233,23 +233,48 @@ def is_hbm(gpu: GpuSpec) -> bool:
     return (gpu.memory_type or "").upper().startswith("HBM")
 
 
-def step_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> tuple[float, float]:
-    """(compute time, memory time) of a step on ``gpu`` in the class's units: its compute at
-    the share of the tensor rate it sustains, its bandwidth at the share of HBM it reaches."""
+@dataclass(frozen=True)
+class CardTerms:
+    """What a step's time takes from the card, before the class's shape: fixed for a card,
+    precision and sustained share, so a fit that tries many shapes reads them once."""
+
+    compute_tflops: float  # at the share of the tensor rate the card sustains
+    bandwidth_gbs: float
+    hbm: bool
+    memory_share: float  # of MEMORY_SATURATION_GB
+
+
+def card_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> CardTerms:
     compute, bandwidth = features(gpu, precision)
-    compute *= sustained_share(gpu, precision, params)
-    if is_hbm(gpu):
-        bandwidth *= params.hbm_efficiency
+    return CardTerms(
+        compute_tflops=compute * sustained_share(gpu, precision, params),
+        bandwidth_gbs=bandwidth,
+        hbm=is_hbm(gpu),
+        memory_share=min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB,
+    )
+
+
+def terms_step(card: CardTerms, params: ClassParams) -> tuple[float, float]:
+    """(compute time, memory time) of a step in the class's units: the card's compute at the
+    share of the tensor rate it sustains, its bandwidth at the share of HBM it reaches."""
+    bandwidth = card.bandwidth_gbs * params.hbm_efficiency if card.hbm else card.bandwidth_gbs
     return (
-        params.theta / (compute / params.compute_norm_tflops),
+        params.theta / (card.compute_tflops / params.compute_norm_tflops),
         (1 - params.theta) / (bandwidth / params.bandwidth_norm_gbs),
     )
 
 
+def terms_time(card: CardTerms, params: ClassParams) -> float:
+    compute_time, memory_time = terms_step(card, params)
+    return (compute_time + memory_time) / float(card.memory_share**params.gamma)
+
+
+def step_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> tuple[float, float]:
+    return terms_step(card_terms(gpu, precision, params), params)
+
+
 def time_per_sample(gpu: GpuSpec, precision: Precision, params: ClassParams) -> float:
-    compute_time, memory_time = step_terms(gpu, precision, params)
-    memory = min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB
-    return (compute_time + memory_time) / float(memory**params.gamma)
+    return terms_time(card_terms(gpu, precision, params), params)
 
 
 def machine_scale(
@@ -290,6 +315,86 @@ def inference_tflops(gpu: GpuSpec) -> float:
     return compute * 2 if geforce_half_rate else compute
 
 
+@dataclass(frozen=True, kw_only=True)
+class InferenceShape:
+    """What one decode step moves and computes on one card, whatever the engine: fixed for a
+    card, model, format, batch and context, so a fit that tries many engine figures reads it
+    once (tools/fit_llm_inference.py)."""
+
+    bits: int
+    bytes_read: float  # the weights read per step, and the KV cache
+    bandwidth_bps: float  # the card's peak
+    hbm: bool
+    peak_flops: float  # the FP16 tensor rate inference engines get
+    flops_per_token: float  # 2 x the parameters that work per token
+    batch: int
+    layers: int
+
+
+def inference_shape(
+    gpu: GpuSpec,
+    params_b: float,
+    layers: int,
+    kv_bytes_per_token: float,
+    bits: int,
+    batch: int,
+    context: int,
+    weights_gb: float | None = None,
+    active_b: float | None = None,
+) -> InferenceShape:
+    """A mixture of experts (``active_b`` of them work per token) reads only the active
+    experts' weights per token, more of them as a batch routes its tokens to different experts,
+    and computes 2 x active parameters per token."""
+    read_b = min(params_b, active_b * batch) if active_b else params_b
+    params_b = active_b or params_b
+    weights = weights_gb * 1e9 if weights_gb else read_b * 1e9 * WEIGHT_BYTES[bits]
+    return InferenceShape(
+        bits=bits,
+        bytes_read=weights + kv_bytes_per_token * context * batch,
+        bandwidth_bps=gpu.memory_bandwidth_gbs * 1e9,
+        hbm=is_hbm(gpu),
+        peak_flops=inference_tflops(gpu) * 1e12,
+        flops_per_token=2 * params_b * 1e9,
+        batch=batch,
+        layers=layers,
+    )
+
+
+def decode_times(shape: InferenceShape, params: InferenceParams) -> tuple[float, float, float]:
+    """(memory, compute, per-layer overhead) seconds of one decode step with an engine's
+    figures."""
+    bits = shape.bits
+    bandwidth = shape.bandwidth_bps * params.bandwidth_efficiency[bits]
+    if shape.hbm:
+        bandwidth *= params.hbm_factor
+    peak = shape.peak_flops * params.prefill_efficiency[bits]
+    return (
+        shape.bytes_read / bandwidth,
+        shape.flops_per_token * shape.batch / peak,
+        shape.layers * params.overhead_ms_per_layer[bits] / 1000,
+    )
+
+
+def decode_tokens_s(shape: InferenceShape, params: InferenceParams) -> float:
+    memory_s, compute_s, overhead_s = decode_times(shape, params)
+    return round(shape.batch / (max(memory_s, compute_s) + overhead_s), 2)
+
+
+def inference_speed(shape: InferenceShape, params: InferenceParams) -> InferenceSpeed:
+    """The decode and prefill speed of ``shape`` with an engine's figures."""
+    memory_s, compute_s, overhead_s = decode_times(shape, params)
+    if overhead_s > max(memory_s, compute_s):
+        bound = "overhead"  # kernel launches and dequantising: the card's memory waits
+    else:
+        bound = "memory" if memory_s >= compute_s else "compute"
+    peak = shape.peak_flops * params.prefill_efficiency[shape.bits]
+    return InferenceSpeed(
+        decode_tokens_s=decode_tokens_s(shape, params),
+        prefill_tokens_s=round(peak / shape.flops_per_token, 1),
+        bound=bound,
+    )
+
+
 def llm_inference(
     gpu: GpuSpec,
     params_b: float,
@@ -302,33 +407,12 @@ def llm_inference(
     weights_gb: float | None = None,
     active_b: float | None = None,
 ) -> InferenceSpeed:
-    """One card's decode and prefill speed for a model of ``params_b`` billion parameters.
-
-    A mixture of experts (``active_b`` of them work per token) reads only the active experts'
-    weights per token, more of them as a batch routes its tokens to different experts, and
-    computes 2 x active parameters per token.
-    """
-    read_b = min(params_b, active_b * batch) if active_b else params_b
-    params_b = active_b or params_b
-    weights = weights_gb * 1e9 if weights_gb else read_b * 1e9 * WEIGHT_BYTES[bits]
-    kv = kv_bytes_per_token * context * batch
-    bandwidth = gpu.memory_bandwidth_gbs * 1e9 * params.bandwidth_efficiency[bits]
-    if is_hbm(gpu):
-        bandwidth *= params.hbm_factor
-    memory_s = (weights + kv) / bandwidth
-    peak = inference_tflops(gpu) * 1e12 * params.prefill_efficiency[bits]
-    compute_s = 2 * params_b * 1e9 * batch / peak
-    overhead_s = layers * params.overhead_ms_per_layer[bits] / 1000
-    step_s = max(memory_s, compute_s) + overhead_s
-    if overhead_s > max(memory_s, compute_s):
-        bound = "overhead"  # kernel launches and dequantising: the card's memory waits
-    else:
-        bound = "memory" if memory_s >= compute_s else "compute"
-    return InferenceSpeed(
-        decode_tokens_s=round(batch / step_s, 2),
-        prefill_tokens_s=round(peak / (2 * params_b * 1e9), 1),
-        bound=bound,
+    """One card's decode and prefill speed for a model of ``params_b`` billion parameters
+    (inference_shape says what a mixture of experts reads)."""
+    shape = inference_shape(
+        gpu, params_b, layers, kv_bytes_per_token, bits, batch, context, weights_gb, active_b
     )
+    return inference_speed(shape, params)
 
 
 def calibration(measured_tflops: float | None, peak_tflops: float | None) -> float | None:
