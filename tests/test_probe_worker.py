@@ -12,6 +12,8 @@ from conftest import REPO_ROOT, child_env
 
 from gpuplanner.probe.runner import WORKER_PATH, ProbeRunner
 
+FAKE = Path(__file__).parent / "fakeworkers"
+
 pytestmark = pytest.mark.slow
 
 
@@ -162,9 +164,29 @@ def test_a_real_python_without_tensorflow(tmp_path):
     assert python in result.message and "pip install tensorflow" in result.message
 
 
-def _probe_cli(tmp_path, *extra):
+def _finished_probe_cli(tmp_path, *extra):
+    """``gpuplanner probe`` with a worker that finishes at once: what these tests check is what
+    the command does with a finished measurement, and the real worker's TensorFlow start-up (a
+    few seconds of CPU) is checked by the tests above."""
+    python = tmp_path / "python-finishes"
+    python.write_text(
+        f'#!/bin/sh\nexec "{sys.executable}" -u "{FAKE / "finishes.py"}"\n', encoding="utf-8"
+    )
+    python.chmod(0o755)
     return subprocess.run(
-        [sys.executable, "-m", "gpuplanner", "probe", "--tiny", "--steps", "env", "--json", *extra],
+        [
+            sys.executable,
+            "-m",
+            "gpuplanner",
+            "probe",
+            "--python",
+            str(python),
+            "--tiny",
+            "--steps",
+            "env",
+            "--json",
+            *extra,
+        ],
         capture_output=True,
         text=True,
         env=child_env(tmp_path),
@@ -176,12 +198,13 @@ def _probe_cli(tmp_path, *extra):
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_finished_probe_is_shown_when_its_file_cannot_be_written(tmp_path):
     """Issue 18.3: --save on a full disk once threw the finished measurement away."""
-    result = _probe_cli(tmp_path, "--save", "/dev/full/p.json")
+    result = _finished_probe_cli(tmp_path, "--save", "/dev/full/p.json")
     assert "Traceback" not in result.stderr
     assert json.loads(result.stdout)["kind"] == "gpuplanner-probe"  # the result is shown
     assert "could not be saved" in result.stderr and result.returncode == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="the fake worker is a shell script")
 def test_a_finished_probe_is_shown_when_the_history_is_locked(tmp_path):
     """Issue 18.3: another copy holding the database once cost the measurement."""
     import sqlite3
@@ -193,7 +216,7 @@ def test_a_finished_probe_is_shown_when_the_history_is_locked(tmp_path):
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("begin immediate")  # readers pass, the history insert waits, then fails
     try:
-        result = _probe_cli(tmp_path)
+        result = _finished_probe_cli(tmp_path)
     finally:
         holder.execute("rollback")
         holder.close()
