@@ -1,4 +1,7 @@
-"""One offline session from the command line: scan, a quick CPU probe, recommend, report.
+"""One offline session from the command line: scan, a CPU probe, recommend, report.
+
+The probe runs every step at its tiny sizes: what it sends or not does not depend on the sizes,
+and the quick ones cost the suite another 12 s of CPU.
 
 Run by tests/test_offline.py under the network guard and under strace. Prints one JSON line.
 """
@@ -22,7 +25,7 @@ def gpuplanner(*args: str) -> str:
 
 def main(out: Path) -> int:
     gpuplanner("scan", "--json", "--save", str(out / "scan.json"))
-    gpuplanner("probe", "--quick", "--device", "cpu", "--json", "--save", str(out / "probe.json"))
+    gpuplanner("probe", "--tiny", "--device", "cpu", "--json", "--save", str(out / "probe.json"))
     plan = json.loads(
         gpuplanner(
             "recommend",
