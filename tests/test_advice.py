@@ -9,16 +9,15 @@ from pathlib import Path
 
 import pytest
 from conftest import SHARED, run_cli
+from helpers import recorded
 
-from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.app.inventory import machine_facts
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning import physical, power, routes
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"
-RECORDED = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
 needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 
@@ -48,38 +47,6 @@ def _ids(option) -> set[str]:
     return {f.id for f in option.findings}
 
 
-def _recorded_machines(data):
-    paths = [FIXTURES / folder for folder in RECORDED if (FIXTURES / folder).is_dir()]
-    result = load_paths(paths)
-    return [(Path(name).name, enrich(snapshot, data)) for name, snapshot in result.snapshots]
-
-
-# The recorded machines' plans, made once for the tests that read them: a plan is a function of
-# its request, catalog and model alone (tests/test_planner_state.py), and making them is most of
-# these tests' time, here and in the child runs of tests/test_price_independence.py.
-_PLANNED: dict[Scenario, tuple[object, object, list]] = {}
-
-
-def _recorded_plans(data, model, scenario):
-    """Each recorded machine's facts and its plan for ``scenario``."""
-    made = _PLANNED.get(scenario)
-    if made is not None and made[0] is data and made[1] is model:
-        return made[2]
-    plans = []
-    for name, snapshot in _recorded_machines(data):
-        facts = machine_facts(snapshot, None, data)
-        plan = recommend(
-            PlanRequest(
-                scenario=scenario, currency="CNY", machine=facts, today=TODAY, alternatives=False
-            ),
-            data,
-            model,
-        )
-        plans.append((name, facts, plan))
-    _PLANNED[scenario] = (data, model, plans)
-    return plans
-
-
 # -- 1. start from this machine ----------------------------------------------------------------
 
 
@@ -89,7 +56,7 @@ def test_nothing_slower_and_no_larger_ranks_above_keeping_the_installed_cards(
     data, model, scenario
 ):
     checked = kept = 0
-    for name, facts, plan in _recorded_plans(data, model, scenario):
+    for name, facts, plan in recorded.plans(data, model, scenario):
         keep = next((o for o in plan.options if o.action == "keep"), None)
         assert {o.action for o in plan.options} <= {"keep", "bridge", "add", "replace"}, name
         if facts.current_gpu_id:
@@ -441,7 +408,7 @@ def test_a_second_card_that_adds_no_speed_is_not_offered(data, model):
 @needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_no_recorded_machine_is_offered_more_cards_that_add_no_speed(data, model, scenario):
-    for name, _facts, plan in _recorded_plans(data, model, scenario):
+    for name, _facts, plan in recorded.plans(data, model, scenario):
         assert _dominated_counts(plan) == [], name
 
 

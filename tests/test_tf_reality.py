@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SHARED, run_cli
+from helpers import recorded
 
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.inventory import enrich, machine_facts
@@ -29,7 +30,6 @@ from gpuplanner.planning.workloads import KERAS
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"
-RECORDED = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
 needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 
@@ -425,25 +425,11 @@ def test_predict_still_predicts_a_job_that_fits(tmp_path):
 # -- only real options --------------------------------------------------------------------------
 
 
-def _recorded_machines(data):
-    paths = [FIXTURES / folder for folder in RECORDED if (FIXTURES / folder).is_dir()]
-    result = load_paths(paths)
-    return [(Path(name).name, enrich(snapshot, data)) for name, snapshot in result.snapshots]
-
-
 @needs_shared
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_no_offered_option_on_a_recorded_machine_is_slower_and_no_larger(data, model, scenario):
-    for name, snapshot in _recorded_machines(data):
-        facts = machine_facts(snapshot, catalog=data)
-        plan = recommend(
-            PlanRequest(
-                scenario=scenario, currency="CNY", machine=facts, today=TODAY, alternatives=False
-            ),
-            data,
-            model,
-        )
+    for name, _facts, plan in recorded.plans(data, model, scenario):
         keep = next((o for o in plan.options if o.action == "keep"), None)
         if keep is None or not keep.predicted_relative:
             continue

@@ -51,6 +51,9 @@ SAME_WORKER = {
     "test_probe_leash.py": "probe-processes",
     "test_probe_runner.py": "probe-processes",
     "test_probe_worker.py": "probe-processes",
+    # Both read the recorded machines' plans, made once a worker (helpers/recorded.py).
+    "test_tf_reality.py": "recorded-plans",
+    "test_advice.py": "recorded-plans",
 }
 
 
