@@ -1,9 +1,8 @@
 """The order of a plan's options, and the one line that says why each stands where it does.
 
 Keeping the installed cards comes first when they hold the job; purchases follow by value for
-the user's goal (ties toward fewer warnings, fewer needs, a lower price), those priced only by a
-price over two years old after them (that price is a guess, not a price), those no faster than
-the installed cards after those; options not offered last, those that come closest first.
+the user's goal (ties toward fewer warnings, fewer needs, a lower price; a price's age is shown,
+never ranked); options not offered last, those that come closest first.
 More of a card is listed only when it is faster than fewer of it (MIN_GAIN_OVER_FEWER).
 """
 
