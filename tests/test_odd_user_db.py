@@ -10,17 +10,16 @@ import shutil
 import sqlite3
 import stat
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
 from conftest import child_env, run_cli
+from helpers.fake_python import fake_python
 
 from gpuplanner.catalog.userdb import UserDb, UserDbError
 from gpuplanner.catalog.userdb_schema import MIGRATIONS
 
-FAKE = Path(__file__).parent / "fakeworkers"
 posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs and links")
 
 
@@ -135,16 +134,6 @@ def test_what_sqlite_cannot_use_is_refused_by_name_and_left_as_it_is(tmp_path, k
     assert _state(db.parent) == before
 
 
-def _fake_probe_python(tmp_path: Path) -> Path:
-    path = tmp_path / "python-fake"
-    path.write_text(
-        f'#!/bin/sh\nexec "{sys.executable}" -u "{FAKE / "forks_then_exits.py"}"\n',
-        encoding="utf-8",
-    )
-    path.chmod(0o755)
-    return path
-
-
 @posix_only
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", SET_ASIDE[:2] + UNUSABLE)
@@ -154,7 +143,7 @@ def test_every_command_over_an_odd_database_says_so_without_a_traceback(tmp_path
     commands = [
         ["db", "packs"],
         ["recommend", "--scenario", "student", "--budget", "3000", "--currency", "CNY"],
-        ["probe", "--python", str(_fake_probe_python(tmp_path)), "--timeout", "30"],
+        ["probe", "--python", str(fake_python(tmp_path, "forks_then_exits.py")), "--timeout", "30"],
     ]
     for command in commands:
         shutil.rmtree(db.parent, ignore_errors=True)  # each command meets the odd file

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import subprocess
 import sys
 import threading
@@ -15,6 +14,7 @@ from pathlib import Path
 import psutil
 import pytest
 from conftest import REPO_ROOT, child_env
+from helpers.fake_python import fake_python
 
 from gpuplanner.probe.protocol import clean_text, iter_lines
 from gpuplanner.probe.runner import ProbeRunner
@@ -24,14 +24,6 @@ MB = 1024 * 1024
 LIMIT_MB = 300
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and /proc")
-
-
-def _fake_python(tmp_path: Path, script: str) -> Path:
-    """An executable that the CLI takes for a Python: it runs the fake worker instead."""
-    path = tmp_path / f"python-{script}"
-    path.write_text(f'#!/bin/sh\nexec "{sys.executable}" -u "{FAKE / script}"\n', encoding="utf-8")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return path
 
 
 def _run_measured(
@@ -63,7 +55,7 @@ def _run_measured(
 
 def _cli(tmp_path: Path, script: str, timeout_s: int):
     command = [sys.executable, "-m", "gpuplanner", "probe", "--python"]
-    command += [str(_fake_python(tmp_path, script)), "--timeout", str(timeout_s)]
+    command += [str(fake_python(tmp_path, script)), "--timeout", str(timeout_s)]
     command += ["--no-history", "--json"]
     return _run_measured(command, child_env(tmp_path))
 
@@ -305,7 +297,7 @@ def test_a_silent_worker_ends_when_the_probe_command_is_killed(tmp_path):
     """Issue 42: after SIGKILL to ``gpuplanner probe``, a worker that never says anything ran
     on; it now has a death signal for when its parent goes."""
     pid_file = tmp_path / "worker.pid"
-    fake = str(_fake_python(tmp_path, "silent.py"))
+    fake = str(fake_python(tmp_path, "silent.py"))
     cli = subprocess.Popen(
         [sys.executable, "-m", "gpuplanner", "probe", "--python", fake, "--timeout", "60"],
         stdout=subprocess.DEVNULL,

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO_ROOT, child_env
+from helpers.fake_python import fake_python
 
 from gpuplanner.probe.runner import WORKER_PATH, ProbeRunner
-
-FAKE = Path(__file__).parent / "fakeworkers"
 
 pytestmark = pytest.mark.slow
 
@@ -168,11 +167,7 @@ def _finished_probe_cli(tmp_path, *extra):
     """``gpuplanner probe`` with a worker that finishes at once: what these tests check is what
     the command does with a finished measurement, and the real worker's TensorFlow start-up (a
     few seconds of CPU) is checked by the tests above."""
-    python = tmp_path / "python-finishes"
-    python.write_text(
-        f'#!/bin/sh\nexec "{sys.executable}" -u "{FAKE / "finishes.py"}"\n', encoding="utf-8"
-    )
-    python.chmod(0o755)
+    python = fake_python(tmp_path, "finishes.py")
     return subprocess.run(
         [
             sys.executable,
