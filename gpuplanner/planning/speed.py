@@ -269,10 +269,6 @@ def terms_time(card: CardTerms, params: ClassParams) -> float:
     return (compute_time + memory_time) / float(card.memory_share**params.gamma)
 
 
-def step_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> tuple[float, float]:
-    return terms_step(card_terms(gpu, precision, params), params)
-
-
 def time_per_sample(gpu: GpuSpec, precision: Precision, params: ClassParams) -> float:
     return terms_time(card_terms(gpu, precision, params), params)
 
@@ -288,7 +284,7 @@ def machine_scale(
     step divided by the matmul factor, the memory share by the bandwidth factor."""
     if not matmul and not bandwidth:
         return 1.0
-    compute_time, memory_time = step_terms(gpu, precision, params)
+    compute_time, memory_time = terms_step(card_terms(gpu, precision, params), params)
     slowed = compute_time / (matmul or 1.0) + memory_time / (bandwidth or 1.0)
     return (compute_time + memory_time) / slowed
 
