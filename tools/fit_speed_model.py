@@ -515,11 +515,11 @@ def card_factors(groups: list[dict[str, float]]) -> dict[str, float]:
         by_card: dict[str, list[float]] = defaultdict(list)
         for index, g, y in rows:
             by_card[g].append(y - task[index])
-        card = {g: statistics.mean(values) for g, values in by_card.items()}
+        card = {g: statistics.fmean(values) for g, values in by_card.items()}
         by_task: dict[int, list[float]] = defaultdict(list)
         for index, g, y in rows:
             by_task[index].append(y - card[g])
-        task = [statistics.mean(by_task[index]) for index in range(len(groups))]
+        task = [statistics.fmean(by_task[index]) for index in range(len(groups))]
     return card
 
 
