@@ -12,15 +12,30 @@ from conftest import REPO_ROOT, child_env
 from helpers.fake_python import fake_python
 
 from gpuplanner.probe.runner import WORKER_PATH, ProbeRunner
+from gpuplanner.probe.worker import QUICK_STEPS
 
 pytestmark = pytest.mark.slow
 
 
+# The worker is a file the app hands to whatever Python the user names: it must run alone,
+# copied out of the package, with gpuplanner unimportable (``sys.modules`` holds None for it, so
+# any import of it fails) and in isolated mode (no script folder or working folder on the path).
+ALONE = (
+    "import runpy, sys; sys.modules['gpuplanner'] = None; sys.argv = sys.argv[1:]; "
+    "runpy.run_path(sys.argv[0], run_name='__main__')"
+)
+
+
 @pytest.fixture(scope="module")
-def tiny_result():
+def tiny_result(tmp_path_factory):
+    """One tiny run of the real worker, alone (ALONE): every step, through the app's runner."""
+    copy = tmp_path_factory.mktemp("alone") / "worker.py"
+    copy.write_text(WORKER_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    steps = ",".join(QUICK_STEPS)
+    command = [sys.executable, "-I", "-u", "-c", ALONE, str(copy), "--mode", "tiny"]
     events = []
-    result = ProbeRunner(mode="tiny", on_event=events.append).run()
-    return result, events
+    runner = ProbeRunner(mode="tiny", on_event=events.append, command=[*command, "--steps", steps])
+    return runner.run(), events
 
 
 def test_every_step_reports(tiny_result):
@@ -66,27 +81,31 @@ def test_progress_is_streamed(tiny_result):
     assert all(0.0 <= e.fraction <= 1.0 for e in progress)
 
 
-def test_the_worker_file_runs_on_its_own_without_gpuplanner(tmp_path):
-    # Copy the file elsewhere and run it with -I (isolated: no site, no cwd on the path);
-    # it must not need gpuplanner.
+def test_the_worker_file_runs_on_its_own_without_gpuplanner(tiny_result):
+    """tiny_result's worker ran copied out of the package with gpuplanner unimportable: it said
+    hello once, streamed its progress, reported every step and ended well."""
+    result, events = tiny_result
+    assert result.status == "ok", result.message + result.stderr_tail[-2000:]
+    kinds = [e.type for e in events]
+    assert kinds[0] == "hello" and kinds.count("hello") == 1 and "progress" in kinds
+    assert {s.step for s in result.steps} >= set(QUICK_STEPS)
+
+
+def test_a_worker_that_imports_gpuplanner_fails_alone(tmp_path):
+    """ALONE really leaves gpuplanner out: the same run of a copy that imports it fails."""
+    source = WORKER_PATH.read_text(encoding="utf-8")
+    future = "from __future__ import annotations\n"  # must stay the file's first statement
+    assert future in source
     copy = tmp_path / "worker.py"
-    copy.write_text(WORKER_PATH.read_text())
-    env = child_env(tmp_path)
+    copy.write_text(source.replace(future, future + "import gpuplanner\n", 1), "utf-8")
     result = subprocess.run(
-        [sys.executable, str(copy), "--mode", "tiny", "--steps", "env,matmul"],
+        [sys.executable, "-I", "-c", ALONE, str(copy), "--mode", "tiny", "--steps", "env"],
         capture_output=True,
         text=True,
-        env=env,
-        timeout=300,
+        timeout=60,
         cwd=tmp_path,
     )
-    lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert lines[0]["type"] == "hello" and lines[-1] == {
-        **lines[-1],
-        "type": "final",
-        "status": "ok",
-    }
-    assert all(line["v"] == 1 for line in lines)
+    assert result.returncode != 0 and "ModuleNotFoundError" in result.stderr, result.stderr
 
 
 def test_unknown_steps_are_refused(tmp_path):
