@@ -104,23 +104,24 @@ def _gpuplanner_home(tmp_path_factory, monkeypatch):
     return home
 
 
-@pytest.fixture(autouse=True)
-def _qt_garbage_on_the_gui_thread(request):
-    """Free a Qt test's windows and controllers on the main thread when it ends.
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item):
+    """Free a Qt test's windows and controllers on the main thread once it has ended.
 
     Tests build parentless controllers and windows that end up in reference cycles; left to the
     cyclic collector, they may be freed on whichever thread allocates next, such as a scan
     worker of a later test, and Qt objects destroyed off the GUI thread crash the process
     (seen once in CI: a segfault while a worker imported pynvml).
 
-    What outlives the collection is frozen: the next one walks only what was made since. A
+    This runs after pytest has dropped the test's fixture values, so the collection frees them
+    too. What outlives it is frozen: the next collection walks only what was made since. A
     full walk cost 100-300 ms once a worker held the recorded machines' plans and Qt's
     wrappers (28 s of the suite's CPU over 169 walks). A frozen object is still freed when
     nothing refers to it; only a cycle among frozen objects stays, and is never freed on any
     thread.
     """
     yield
-    if {"qtbot", "qapp"} & set(request.fixturenames):
+    if {"qtbot", "qapp"} & set(getattr(item, "fixturenames", ())):
         gc.collect()
         gc.freeze()
 

@@ -6,11 +6,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from conftest import REPO_ROOT, child_env
 from helpers.fake_python import fake_python
 
+from gpuplanner.probe import runner as runner_module
 from gpuplanner.probe.runner import WORKER_PATH, ProbeRunner
 from gpuplanner.probe.worker import QUICK_STEPS
 
@@ -26,16 +28,38 @@ ALONE = (
 )
 
 
+class _Recording(runner_module.ProtocolReader):
+    """The runner's reader, keeping every raw line it is fed (None: a line too long to keep)."""
+
+    lines: ClassVar[list[bytes | None]] = []  # the run's own list, set by tiny_run
+
+    def feed(self, raw: bytes | None) -> None:
+        self.lines.append(raw)
+        super().feed(raw)
+
+
 @pytest.fixture(scope="module")
-def tiny_result(tmp_path_factory):
-    """One tiny run of the real worker, alone (ALONE): every step, through the app's runner."""
+def tiny_run(tmp_path_factory):
+    """One tiny run of the real worker, alone (ALONE), through the app's runner: its result,
+    the events the runner passed on, and every line the worker wrote to stdout."""
     copy = tmp_path_factory.mktemp("alone") / "worker.py"
     copy.write_text(WORKER_PATH.read_text(encoding="utf-8"), encoding="utf-8")
     steps = ",".join(QUICK_STEPS)
     command = [sys.executable, "-I", "-u", "-c", ALONE, str(copy), "--mode", "tiny"]
     events = []
     runner = ProbeRunner(mode="tiny", on_event=events.append, command=[*command, "--steps", steps])
-    return runner.run(), events
+    lines: list[bytes | None] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_Recording, "lines", lines)
+        patch.setattr(runner_module, "ProtocolReader", _Recording)
+        result = runner.run()
+    return result, events, lines
+
+
+@pytest.fixture(scope="module")
+def tiny_result(tiny_run):
+    result, events, _lines = tiny_run
+    return result, events
 
 
 def test_every_step_reports(tiny_result):
@@ -81,13 +105,17 @@ def test_progress_is_streamed(tiny_result):
     assert all(0.0 <= e.fraction <= 1.0 for e in progress)
 
 
-def test_the_worker_file_runs_on_its_own_without_gpuplanner(tiny_result):
-    """tiny_result's worker ran copied out of the package with gpuplanner unimportable: it said
-    hello once, streamed its progress, reported every step and ended well."""
-    result, events = tiny_result
+def test_the_worker_file_runs_on_its_own_without_gpuplanner(tiny_run):
+    """tiny_run's worker ran copied out of the package with gpuplanner unimportable: every line
+    it wrote is a message of the protocol's version, hello first and a good final last, and it
+    reported every step."""
+    result, _events, lines = tiny_run
     assert result.status == "ok", result.message + result.stderr_tail[-2000:]
-    kinds = [e.type for e in events]
-    assert kinds[0] == "hello" and kinds.count("hello") == 1 and "progress" in kinds
+    assert lines and None not in lines
+    messages = [json.loads(line) for line in lines if line and line.strip()]
+    assert all(m["v"] == 1 for m in messages)
+    assert messages[0]["type"] == "hello"
+    assert messages[-1]["type"] == "final" and messages[-1]["status"] == "ok"
     assert {s.step for s in result.steps} >= set(QUICK_STEPS)
 
 
@@ -105,7 +133,8 @@ def test_a_worker_that_imports_gpuplanner_fails_alone(tmp_path):
         timeout=60,
         cwd=tmp_path,
     )
-    assert result.returncode != 0 and "ModuleNotFoundError" in result.stderr, result.stderr
+    halted = "ModuleNotFoundError: import of gpuplanner halted"
+    assert result.returncode != 0 and halted in result.stderr, result.stderr
 
 
 def test_unknown_steps_are_refused(tmp_path):
