@@ -222,7 +222,10 @@ def test_a_migration_on_a_full_disk_changes_nothing_and_says_so(tmp_path, full_d
     assert plan.returncode == 0, plan.stderr  # planned with the bundled prices, and said so
     assert "bundled prices only" in plan.stderr
     assert db.read_bytes() == before
-    assert sorted(p.name for p in db.parent.iterdir()) == ["gpuplanner.sqlite"]
+    # Nothing beside it but the empty lock every copy opens it under (userdb.py:_open_first).
+    lock = db.with_name(db.name + ".recover.lock")
+    assert sorted(p.name for p in db.parent.iterdir()) == [db.name, lock.name]
+    assert lock.stat().st_size == 0
 
 
 @pytest.mark.slow

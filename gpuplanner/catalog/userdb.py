@@ -175,13 +175,35 @@ class UserDb:
             raise UserDbUnusable(self.path.parent, exc.strerror or str(exc)) from exc
         _refuse_odd_path(self.path)
         try:
-            self._conn = self._open_checked()
+            self._conn = self._open_first()
         except sqlite3.DatabaseError as exc:
             # A lock, a read-only folder or a migration that found no room: not damage.
             error = _storage_error(self.path, exc)
             if error is not None:
                 raise error from exc
             self._conn = self._recover(exc)
+
+    def _lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".recover.lock")
+
+    def _open_first(self) -> sqlite3.Connection:
+        """Open, check and migrate under the lock the recovery takes.
+
+        A copy that opened the damaged file outside the lock could still hold it while another
+        set it aside and started the new one: SQLite then took the new file's live journal
+        (found by name) for a hot journal of the old one, played it back and deleted it, and the
+        copy migrating the new file failed (SQLITE_IOERR_DELETE_NOENT; the other, with
+        SQLITE_READONLY_DBMOVED). Where the lock cannot be made (a read-only folder, where
+        nothing can be set aside either), the file is opened without it.
+        """
+        with contextlib.ExitStack() as held:
+            try:
+                held.enter_context(filelock.exclusive(self._lock_path()))
+            except filelock.LockTimeout as exc:
+                raise UserDbLocked(self.path) from exc
+            except OSError:
+                pass  # no lock file can be made here: opened as before
+            return self._open_checked()
 
     def _recover(self, first: sqlite3.DatabaseError) -> sqlite3.Connection:
         """Set a damaged file aside and start a new one, one process at a time.
@@ -191,7 +213,7 @@ class UserDb:
         byte for byte) and starts a new database; the others then find that new one healthy
         and use it.
         """
-        lock = self.path.with_name(self.path.name + ".recover.lock")
+        lock = self._lock_path()
         try:
             with filelock.exclusive(lock):
                 try:
