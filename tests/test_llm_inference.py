@@ -12,7 +12,7 @@ from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.speed import WEIGHT_BYTES, kv_bytes_per_token, llm_inference
+from gpuplanner.planning.speed import WEIGHT_BYTES, preset_inference
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +28,9 @@ def params():
 @pytest.mark.parametrize("bits", [16, 8, 4])
 def test_decode_never_beats_reading_the_weights_once_per_token(data, params, bits):
     model = LLMS["llama-3-8b"]
-    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
     weights = model.params_b * 1e9 * WEIGHT_BYTES[bits]
     for gpu in data.gpus:
-        speed = llm_inference(gpu, model.params_b, model.layers, kv, bits, 1, 4096, params)
+        speed = preset_inference(gpu, model, params, bits=bits, batch=1, context=4096)
         assert speed.decode_tokens_s <= gpu.memory_bandwidth_gbs * 1e9 / weights, gpu.name
         # Small quantised weights on a fast card: the per-layer launches can outlast the read.
         assert speed.bound == "memory" if bits == 16 else speed.bound in ("memory", "overhead")
@@ -39,21 +38,16 @@ def test_decode_never_beats_reading_the_weights_once_per_token(data, params, bit
 
 def test_batches_move_decode_toward_compute(data, params):
     model = LLMS["llama-3-8b"]  # grouped-query attention: 8 KV heads
-    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
     gpu = next(g for g in data.gpus if g.id == "a100-pcie-80-gb")
-    one = llm_inference(gpu, model.params_b, model.layers, kv, 16, 1, 512, params)
-    sixteen = llm_inference(gpu, model.params_b, model.layers, kv, 16, 16, 512, params)
+    one = preset_inference(gpu, model, params, bits=16, batch=1, context=512)
+    sixteen = preset_inference(gpu, model, params, bits=16, batch=16, context=512)
     assert 10 * one.decode_tokens_s < sixteen.decode_tokens_s < 16 * one.decode_tokens_s
     # A thousand short requests: the weights are read once for all, the FLOPs are not.
-    crowd = llm_inference(gpu, model.params_b, model.layers, kv, 16, 1024, 16, params)
+    crowd = preset_inference(gpu, model, params, bits=16, batch=1024, context=16)
     assert crowd.bound == "compute"
     # Long contexts keep a big batch memory-bound: every request's KV cache is read each step.
-    llama2 = LLMS["llama-2-7b"]
-    mha = kv_bytes_per_token(llama2.layers, llama2.kv_heads, llama2.head_dim)
-    assert (
-        llm_inference(gpu, llama2.params_b, llama2.layers, mha, 16, 256, 512, params).bound
-        == "memory"
-    )
+    llama2 = LLMS["llama-2-7b"]  # multi-head attention: a KV head per query head
+    assert preset_inference(gpu, llama2, params, bits=16, batch=256, context=512).bound == "memory"
 
 
 def test_predict_orders_cards_by_bandwidth_with_tokens_per_second_of_the_right_size(tmp_path):

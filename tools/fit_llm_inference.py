@@ -1,4 +1,4 @@
-"""Fit the LLM inference model (planning/speed.py: llm_inference) on measured decode speeds.
+"""Fit the LLM inference model (planning/speed.py: inference_speed) on measured decode speeds.
 
 Reads resources/measurements/llm_decode_llamacpp.csv (single cards only), fits the bandwidth
 efficiency per weight format, one per-layer overhead and the prefill efficiency per format,
@@ -29,8 +29,8 @@ from gpuplanner.planning.speed import (
     InferenceParams,
     decode_tokens_s,
     inference_shape,
+    inference_speed,
     is_hbm,
-    llm_inference,
 )
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -90,9 +90,7 @@ def _prepared(row: dict, gpus) -> dict:
 
 
 def _prefill(row, params: InferenceParams) -> float:
-    return llm_inference(
-        row["gpu"], float(row["params_b"]), int(row["layers"]), row["kv"], row["bits"], 1, 1, params
-    ).prefill_tokens_s
+    return inference_speed(row["shape"], params).prefill_tokens_s  # the context moves no FLOPs
 
 
 def _log_error(predicted: float, measured: float) -> float:

@@ -27,10 +27,9 @@ from gpuplanner.planning.request import MachineFacts, PlanError
 from gpuplanner.planning.speed import (
     InferenceSpeed,
     SpeedQuery,
-    kv_bytes_per_token,
-    llm_inference,
     predict,
     predict_llm,
+    preset_inference,
     uncertainty_pct,
 )
 from gpuplanner.planning.workloads import KERAS, find_llm
@@ -81,12 +80,9 @@ def inference(
         raise PlanError("the speed model has no LLM inference fit; run tools/fit_llm_inference.py")
     by_id = {g.id: g for g in cards.data.gpus}
     reference = by_id.get(cards.facts.current_gpu_id or "") or cards.gpus[0]
-    kv = kv_bytes_per_token(model.layers, model.kv_heads, model.head_dim)
 
     def speed(gpu: GpuSpec) -> InferenceSpeed:
-        return llm_inference(
-            gpu, model.params_b, model.layers, kv, bits, batch, seq, params, active_b=model.active_b
-        )
+        return preset_inference(gpu, model, params, bits=bits, batch=batch, context=seq)
 
     estimate = llm_job(
         model_name, None, "inference", seq=seq, batch=batch, bits=bits, engine=chosen

@@ -391,24 +391,16 @@ def inference_speed(shape: InferenceShape, params: InferenceParams) -> Inference
     )
 
 
-def llm_inference(
-    gpu: GpuSpec,
-    params_b: float,
-    layers: int,
-    kv_bytes_per_token: float,
-    bits: int,
-    batch: int,
-    context: int,
-    params: InferenceParams,
-    weights_gb: float | None = None,
-    active_b: float | None = None,
+def preset_inference(
+    gpu: GpuSpec, llm: LlmModel, engine: InferenceParams, *, bits: int, batch: int, context: int
 ) -> InferenceSpeed:
-    """One card's decode and prefill speed for a model of ``params_b`` billion parameters
+    """One card's decode and prefill speed for an LLM preset on ``engine``'s fit
     (inference_shape says what a mixture of experts reads)."""
+    kv = kv_bytes_per_token(llm.layers, llm.kv_heads, llm.head_dim)
     shape = inference_shape(
-        gpu, params_b, layers, kv_bytes_per_token, bits, batch, context, weights_gb, active_b
+        gpu, llm.params_b, llm.layers, kv, bits, batch, context, active_b=llm.active_b
     )
-    return inference_speed(shape, params)
+    return inference_speed(shape, engine)
 
 
 def calibration(measured_tflops: float | None, peak_tflops: float | None) -> float | None:
@@ -584,20 +576,9 @@ def predict_llm_inference(
     """Decode speed of each card (tokens/s, ``batch`` requests together) for ``llm`` on
     ``engine``'s fit, against the query's reference; the query's probe figures do not move
     it (the prediction is never ``calibrated``)."""
-    kv = kv_bytes_per_token(llm.layers, llm.kv_heads, llm.head_dim)
 
     def speed(gpu: GpuSpec) -> InferenceSpeed:
-        return llm_inference(
-            gpu,
-            llm.params_b,
-            llm.layers,
-            kv,
-            bits,
-            batch,
-            context,
-            engine,
-            active_b=llm.active_b,
-        )
+        return preset_inference(gpu, llm, engine, bits=bits, batch=batch, context=context)
 
     base = speed(query.reference_gpu()).decode_tokens_s
     out = []
