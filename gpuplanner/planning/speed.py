@@ -372,20 +372,25 @@ def decode_times(shape: InferenceShape, params: InferenceParams) -> tuple[float,
 
 
 def decode_tokens_s(shape: InferenceShape, params: InferenceParams) -> float:
-    memory_s, compute_s, overhead_s = decode_times(shape, params)
-    return round(shape.batch / (max(memory_s, compute_s) + overhead_s), 2)
+    return _decode_rate(shape.batch, decode_times(shape, params))
+
+
+def _decode_rate(batch: int, times: tuple[float, float, float]) -> float:
+    memory_s, compute_s, overhead_s = times
+    return round(batch / (max(memory_s, compute_s) + overhead_s), 2)
 
 
 def inference_speed(shape: InferenceShape, params: InferenceParams) -> InferenceSpeed:
     """The decode and prefill speed of ``shape`` with an engine's figures."""
-    memory_s, compute_s, overhead_s = decode_times(shape, params)
+    times = decode_times(shape, params)
+    memory_s, compute_s, overhead_s = times
     if overhead_s > max(memory_s, compute_s):
         bound = "overhead"  # kernel launches and dequantising: the card's memory waits
     else:
         bound = "memory" if memory_s >= compute_s else "compute"
     peak = shape.peak_flops * params.prefill_efficiency[shape.bits]
     return InferenceSpeed(
-        decode_tokens_s=decode_tokens_s(shape, params),
+        decode_tokens_s=_decode_rate(shape.batch, times),
         prefill_tokens_s=round(peak / shape.flops_per_token, 1),
         bound=bound,
     )
