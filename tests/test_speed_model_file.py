@@ -185,20 +185,23 @@ def test_the_across_suite_floor_is_zero_for_consistent_suites_and_not_otherwise(
 
 def test_gemm_bound_classes_run_at_the_measured_sustained_tensor_rate():
     """GeForce cards boost past their spec clock, data-centre cards reach about three quarters
-    of theirs, 300 W workstation blowers less: measured matrix multiplies, two sources."""
+    of theirs, 300 W workstation blowers less: measured matrix multiplies, two sources. Every
+    class in mixed precision reads it: with each run compared at its saturated rate (freed of
+    its step's fixed time at the batch the suite gave that card), the convolutional classes
+    gain from it too (Lambda's ResNet-50: an A100 80 GB 2.02x an RTX 3090, measured 1.75x,
+    where the spec rate gave 2.16x)."""
     data = _model()
     segment = data["sustained_tensor"]["by_segment"]
     assert segment["consumer"] > 1.2 > segment["datacenter"] == 1.0 > segment["workstation"]
     for name, fitted in data["classes"].items():
         kind, precision = name.split("/")
-        assert fitted["sustained"] == (
-            kind in ("bert", "transformer", "llm") and precision == "mixed"
-        )
+        assert fitted["sustained"] == (precision == "mixed"), kind
     from gpuplanner.app.speed_model_file import load_speed_model
 
     model = load_speed_model()
     assert model.classes["llm/mixed"].sustained["geforce-rtx-4090"] > 1.2
-    assert model.classes["cnn/mixed"].sustained == {}
+    assert model.classes["cnn/mixed"].sustained["geforce-rtx-4090"] > 1.2
+    assert model.classes["cnn/fp32"].sustained == {}
 
 
 def test_a_suite_held_out_takes_its_matmul_rows_with_it():

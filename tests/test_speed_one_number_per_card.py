@@ -16,8 +16,10 @@ from catalog_helpers import built_catalog
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.planning import engines
+from gpuplanner.planning.job import stand_in_llm
 from gpuplanner.planning.speed import (
     WORKLOAD_CLASS,
+    LlmShape,
     SpeedQuery,
     predict,
     predict_llm,
@@ -45,7 +47,7 @@ def _jobs(by_id):
     for mode in ("full", "lora", "lora-int8", "qlora"):
         jobs[f"llm-{mode}"] = lambda gpus, m=mode, f=None: predict_llm(
             SpeedQuery(gpus=gpus, speed_model=model, by_id=by_id, machine_factor=f),
-            params_b=8.0,
+            shape=LlmShape.of(stand_in_llm(8.0), 2048),
             method=m,
         )
     llm = LLMS["llama-3-8b"]

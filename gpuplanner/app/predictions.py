@@ -21,11 +21,12 @@ from gpuplanner.core.vocab import (
     as_llm_method,
 )
 from gpuplanner.planning import engines
-from gpuplanner.planning.job import FINE_TUNING_SEQ
+from gpuplanner.planning.job import FINE_TUNING_SEQ, stand_in_llm
 from gpuplanner.planning.memory import MemoryEstimate
 from gpuplanner.planning.request import MachineFacts, PlanError
 from gpuplanner.planning.speed import (
     InferenceSpeed,
+    LlmShape,
     SpeedQuery,
     predict,
     predict_llm,
@@ -148,7 +149,8 @@ def training(
     if keras is None:
         method = as_llm_method(workload.removeprefix("llm-"))  # "llm-lora": the method lora
         estimate = llm_job(None, params_b, method, seq=seq or FINE_TUNING_SEQ, batch=batch or 1)
-        predictions = predict_llm(query, params_b=params_b, method=method)
+        shape = LlmShape.of(stand_in_llm(params_b), seq or FINE_TUNING_SEQ, batch or 1)
+        predictions = predict_llm(query, shape=shape, method=method)
         precision = "mixed"
     else:
         estimate = keras_job(keras, batch, precision, seq=seq)

@@ -1,4 +1,5 @@
-"""How the job's batch and sequence length move a card's training speed away from the anchor's.
+"""How the job's batch and sequence length move a card's training speed away from its saturated
+rate.
 
 Every Keras preset's speed is anchored on one measured run (resources/models/speed_model.json),
 at that run's batch and sequence. A job run at another shape is moved from it by two facts
@@ -7,12 +8,12 @@ at that run's batch and sequence. A job run at another shape is moved from it by
 - **Work per sample.** A transformer's training FLOPs per token grow with the sequence as
   1 + s / (6 h) (Narayanan et al., 2021: 72 B s L h^2 (1 + s / 6h + ...)); a sequence of s
   tokens is s of them. A CNN's work per image is fixed by its input.
-- **Batch efficiency.** A step has a fixed part (kernel launches, the optimizer's update, the
-  input's copy) that a small batch cannot hide: throughput(b) = peak x b / (b + k). The
-  half-saturation batch k grows with the card's compute rate, k = KAPPA x TFLOPS / work per
-  sample, KAPPA fitted on measured batch sweeps of TensorFlow training (the pairs under KAPPA
-  below, from the team's benchmark tables: NVIDIA DeepLearningExamples and TensorFlow's 2017
-  benchmarks page).
+- **The fixed part of a step is a time.** A step costs a fixed time t0 (kernel launches, the
+  optimizer's update, the host's bookkeeping) plus the batch's work at the card's saturated
+  rate R: time per sample = 1 / R + t0 / batch, so throughput(b) = R b / (b + t0 R). The batch
+  that hides the fixed part (t0 R) grows with the card's own saturated rate, not with its peak
+  TFLOPS. t0 is fitted on measured batch sweeps of TensorFlow training (``STEP_FIXED_S``), per
+  layer for transformers (a layer's kernels are launched once a step, whatever the sequence).
 """
 
 from __future__ import annotations
@@ -47,25 +48,19 @@ ANCHOR_SHAPES: dict[KerasWorkloadName, AnchorShape] = {
     "transformer": AnchorShape(64, 64, 192),
 }
 
-# Half-saturation work per TFLOPS of the card's rate at the job's precision: tokens for a
-# transformer, 224x224 images for a CNN. Fitted as k = b1 b2 (1 - r) / (b2 r - b1) from pairs
-# of measured single-GPU throughputs T(b1) / T(b2) = r of one model on one card:
-#   transformer mixed: V100 BERT-large seq 128, 134.3 at batch 16 vs 168.6 at 64 (k = 5.9
-#     sequences = 755 tokens / 125 TFLOPS = 6.0); A100 Transformer-XL base 26,130 at 16 vs
-#     36,455 at 64 (k = 9.7 x 192 tokens / 312 TFLOPS = 6.0).
-#   transformer fp32: V100 BERT-large 39.43 at 8 vs 46.78 at 32 (270 tokens / 15.7 = 17);
-#     A100 Transformer-XL TF32 25,127 at 16 vs 34,244 at 64 (1,690 / 156 = 10.8); geometric
-#     mean 13.6.
-#   cnn fp32: TensorFlow 2017 benchmarks, ResNet-50 synthetic, P100 195 at 32 vs 219 at 64
-#     (k = 9.0 images / 10.6 TFLOPS = 0.85), one K80 die 49.5 vs 51.9 (3.25 / 4.11 = 0.79).
-#   cnn mixed: no measured ResNet sweep in mixed precision; the FP32 figure moved by the one
-#     convolutional pair measured in both precisions (V100 VNet, DeepLearningExamples: k = 14.2
-#     in FP16 against 7.3 in FP32 for 8x the rate): 0.82 x 1.95 / 7.96 = 0.20.
-KAPPA = {
-    ("transformer", "mixed"): 6.0,
-    ("transformer", "fp32"): 13.6,
-    ("cnn", "mixed"): 0.20,
-    ("cnn", "fp32"): 0.82,
+# The fixed time of one training step, in seconds: per step for a CNN, per layer for a
+# transformer. Fitted by tools/fit_step_time.py (a straight line 1/T = 1/R + t0/b through each
+# single-GPU sweep of one model on one card in NVIDIA DeepLearningExamples' TensorFlow tables:
+# UNet and VNet for the CNN, Transformer-XL base and BERT-large for the transformer), the
+# median of the fitted sweeps of each kind and precision; the held-out sweeps and the error on
+# them are in docs/PREDICTION.md (tests/test_roofline.py refits them). The same model on a V100 and on an A100 keeps about
+# the same t0 (UNet: 9.9 and 7.1 ms mixed), while its saturated rate doubles: the fixed part is
+# a time, and a faster card needs a bigger batch to hide it.
+STEP_FIXED_S: dict[tuple[str, Precision], float] = {
+    ("cnn", "mixed"): 0.00989,
+    ("cnn", "fp32"): 0.01012,
+    ("transformer", "mixed"): 0.00208,
+    ("transformer", "fp32"): 0.00225,
 }
 
 
@@ -74,50 +69,55 @@ def anchor_batch(workload: KerasWorkloadName, precision: Precision) -> int:
     return shape.mixed_batch if precision == "mixed" else shape.fp32_batch
 
 
-def seq_work(preset: KerasWorkload, seq: int) -> float:
+def seq_work(hidden: int, seq: int) -> float:
     """A transformer's training work per token at ``seq``, up to a constant: 1 + s / 6h."""
-    return 1.0 + seq / (6.0 * preset.hidden)
+    return 1.0 + seq / (6.0 * hidden)
 
 
-def half_batch(preset: KerasWorkload, precision: Precision, tflops: float, seq: int) -> float:
-    """The batch (in samples) at which the card runs at half its saturated speed."""
-    per_tflops = KAPPA[(preset.kind if preset.kind == "cnn" else "transformer", precision)]
-    k = per_tflops * tflops
-    return k / seq if preset.kind != "cnn" else k
+def step_fixed_s(kind: str, precision: Precision, layers: int = 0) -> float:
+    """The fixed time of one step of a model of ``kind`` (per layer for a transformer)."""
+    per = STEP_FIXED_S[("cnn" if kind == "cnn" else "transformer", precision)]
+    return per if kind == "cnn" else per * max(layers, 1)
 
 
-def efficiency(
-    preset: KerasWorkload, precision: Precision, tflops: float, batch: int, seq: int
-) -> float:
-    """The share of its saturated speed a card of ``tflops`` reaches at ``batch``."""
-    k = half_batch(preset, precision, tflops, seq)
-    return batch / (batch + k)
+def preset_fixed_s(preset: KerasWorkload, precision: Precision) -> float:
+    return step_fixed_s(preset.kind, precision, preset.layers)
 
 
-def shape_factor(
-    workload: KerasWorkloadName,
-    precision: Precision,
-    tflops: float,
-    batch: int | None = None,
-    seq: int | None = None,
-) -> float:
-    """How much faster (above 1) or slower a job at ``batch`` and ``seq`` runs than the anchor's
-    shape, in the workload's own unit (samples/s, or tokens/s for the generic transformer)."""
-    preset = KERAS[workload]
-    shape = ANCHOR_SHAPES[workload]
-    b = batch or preset.default_batch
-    b0 = anchor_batch(workload, precision)
-    if preset.kind == "cnn":
-        return efficiency(preset, precision, tflops, b, 0) / efficiency(
-            preset, precision, tflops, b0, 0
-        )
-    s = seq or preset.seq
-    s0 = shape.seq
-    work = seq_work(preset, s0) / seq_work(preset, s)  # per token
+def at_batch(saturated: float, units_per_step: float, fixed_s: float) -> float:
+    """Throughput (units/s) at ``units_per_step`` units a step, of a card whose saturated rate
+    is ``saturated``: the step's work at that rate plus the fixed time."""
+    if saturated <= 0 or units_per_step <= 0:
+        return 0.0
+    return 1.0 / (1.0 / saturated + fixed_s / units_per_step)
+
+
+def saturated_from(measured: float, units_per_step: float, fixed_s: float) -> float:
+    """The saturated rate behind a throughput measured at ``units_per_step``: the inverse of
+    ``at_batch``. A measurement faster than its own fixed time allows (a fixed time larger than
+    the whole step) keeps at least a tenth of its step for the work."""
+    per_unit = 1.0 / measured - fixed_s / units_per_step
+    return 1.0 / max(per_unit, 0.1 / measured)
+
+
+def work_factor(preset: KerasWorkload, seq: int, anchor_seq: int) -> float:
+    """How much less (below 1) work a unit of the job takes than a unit at the anchor's
+    sequence, in the preset's own unit (samples/s, or tokens/s for the generic transformer):
+    the job's rate at saturation is the anchor's times this."""
+    if preset.kind == "cnn" or not seq or not anchor_seq:
+        return 1.0
+    work = seq_work(preset.hidden, anchor_seq) / seq_work(preset.hidden, seq)  # per token
     if preset.unit != "tokens/s":
-        work *= s0 / s  # a sample is a sequence of s tokens
-    return (
-        work
-        * efficiency(preset, precision, tflops, b, s)
-        / efficiency(preset, precision, tflops, b0, s0)
-    )
+        work *= anchor_seq / seq  # a sample is a sequence of s tokens
+    return work
+
+
+def units_per_step(preset: KerasWorkload, batch: int, seq: int) -> float:
+    """Units of the preset's throughput in one step of ``batch`` samples."""
+    return float(batch * seq) if preset.unit == "tokens/s" else float(batch)
+
+
+def job_shape(workload: KerasWorkloadName, batch: int | None, seq: int | None) -> tuple[int, int]:
+    """(batch, sequence) of the job: the preset's own where not given."""
+    preset = KERAS[workload]
+    return batch or preset.default_batch, (seq or preset.seq) if preset.kind != "cnn" else 0

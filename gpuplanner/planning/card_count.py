@@ -4,7 +4,7 @@ layers), the memory each holds, how well they scale, and the batch at which they
 from __future__ import annotations
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.planning import batching, job, memory, methods, physical, rules, speed
+from gpuplanner.planning import batching, job, memory, methods, physical, rules
 from gpuplanner.planning.judging import Context
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.request import PlanError
@@ -118,16 +118,17 @@ def scaling(
 
 
 def throughput_at(ctx: Context, gpu: GpuSpec, per_card: float | None, batch: int) -> float | None:
-    """One card's throughput at another per-card batch: a bigger batch uses the card better
-    (planning/batching.py), so its step is shorter than the batch alone would make it."""
+    """One card's throughput at another per-card batch: a step's fixed time is hidden better by
+    a bigger batch (planning/batching.py), so its step is shorter than the batch alone would
+    make it."""
     if per_card is None or ctx.workload not in batching.ANCHOR_SHAPES:
         return per_card
-    precision = ctx.request.precision
-    tflops = speed.features(gpu, precision)[0]
-    seq = ctx.request.seq
-    moved = batching.shape_factor(ctx.workload, precision, tflops, batch, seq)
-    now = batching.shape_factor(ctx.workload, precision, tflops, ctx.batch, seq)
-    return per_card * moved / now
+    preset = KERAS[ctx.workload]
+    _, seq = batching.job_shape(ctx.workload, ctx.batch, ctx.request.seq)
+    fixed = batching.preset_fixed_s(preset, ctx.request.precision)
+    now = batching.units_per_step(preset, ctx.batch, seq)
+    saturated = batching.saturated_from(per_card, now, fixed)
+    return batching.at_batch(saturated, batching.units_per_step(preset, batch, seq), fixed)
 
 
 def paying_batch(

@@ -169,7 +169,8 @@ def _predict(
         )
     elif method is not None and llm is not None:
         trained: LlmMethod = method if method != "inference" else "lora"
-        found = speed.predict_llm(query, params_b=llm.active_params_b, method=trained)
+        shape = speed.LlmShape.of(llm, seq or job.FINE_TUNING_SEQ, batch)
+        found = speed.predict_llm(query, shape=shape, method=trained)
     elif workload != "llm":
         found = speed.predict(
             query, workload=workload, precision=request.precision, batch=batch, seq=seq

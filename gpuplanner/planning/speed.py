@@ -12,26 +12,17 @@ LLM inference depends on the engine as much as on the card: each engine has its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # the model record lives in workloads, which imports this module
-    from gpuplanner.planning.workloads import LlmModel
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from gpuplanner.catalog.records import GpuSpec
+from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
-from gpuplanner.planning import batching
+from gpuplanner.planning import batching, roofline
+from gpuplanner.planning.roofline import LLM_FLOPS_PER_TOKEN
+from gpuplanner.planning.workloads import KERAS
 
 MEMORY_SATURATION_GB = 48.0
 LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU fine-tune, used without a fitted model
-LLM_FLOPS_PER_TOKEN: dict[LlmMethod, float] = {
-    "full": 6.0,
-    "lora": 4.0,
-    "lora-int8": 5.0,
-    "qlora": 5.0,
-}  # x parameters; a quantised base pays for dequantising
 TYPICAL_MATMUL_EFFICIENCY = 0.75  # measured / peak that the anchors' machines reached
 CALIBRATION_LIMITS = (0.5, 1.3)
 # A job measured on its own gets its own class: one theta across every CNN or every
@@ -438,15 +429,46 @@ def predict(
         run_as: Precision = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
         return run_as, model.classes[f"{cls}/{run_as}"]
 
+    preset = KERAS[workload]
+    anchor_shape = batching.ANCHOR_SHAPES[workload]
+    job_batch, job_seq = batching.job_shape(workload, batch, seq)
+    kind = "cnn" if preset.kind == "cnn" else "transformer"
+    if preset.kind == "cnn":
+        flops = roofline.CNN_TRAIN_GFLOP[workload] * 1e9
+    else:
+        flops = roofline.transformer_flops_per_token(
+            preset.params, preset.layers, preset.hidden, job_seq
+        ) * (1 if preset.unit == "tokens/s" else job_seq)
+    units = batching.units_per_step(preset, job_batch, job_seq)
+
     def rate(gpu: GpuSpec) -> float:
-        """The anchor's measured rate moved to ``gpu`` by the class, then by this machine."""
+        """The anchor's saturated rate moved to ``gpu`` by the class, then by this machine and
+        the job's sequence, held under the card's ceiling, then run at the job's batch."""
         run_as, params = params_for(gpu)
+        fixed = batching.preset_fixed_s(preset, run_as)
         anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
+        anchor_units = batching.units_per_step(
+            preset, batching.anchor_batch(workload, run_as), anchor_shape.seq
+        )
+        saturated = batching.saturated_from(anchor_rate, anchor_units, fixed)
         anchor_time = time_per_sample(anchor_gpu, run_as, params)
         machine = machine_scale(gpu, run_as, params, query.machine_factor, query.bandwidth_factor)
-        # The anchor's shape moved to the job's: a small batch uses a big card less well.
-        shape = batching.shape_factor(workload, run_as, features(gpu, run_as)[0], batch, seq)
-        return anchor_rate * anchor_time / time_per_sample(gpu, run_as, params) * machine * shape
+        saturated *= anchor_time / time_per_sample(gpu, run_as, params)
+        saturated *= batching.work_factor(preset, job_seq, anchor_shape.seq)
+        step_bytes = roofline.STEP_BYTES_PER_PARAM[run_as] * preset.params / units
+        if preset.kind == "cnn":
+            per_sample_mb = preset.activation_mb_fp32 / (2 if run_as == "mixed" else 1)
+            step_bytes += roofline.ACTIVATION_PASSES * per_sample_mb * 1e6
+        ceiling = roofline.ceiling_rate(
+            peak_tflops=roofline.peak_tflops(gpu, run_as, has_tensor_cores(gpu)),
+            sustained=sustained_share(gpu, run_as, params),
+            bandwidth_gbs=gpu.memory_bandwidth_gbs,
+            utilisation=roofline.UTILISATION_CEILING[(kind, run_as)],
+            flops_per_unit=flops,
+            bytes_per_unit=step_bytes,
+        )
+        # This machine's probe scales the whole step, as it scales the class's terms.
+        return batching.at_batch(min(saturated, ceiling), units, fixed) * machine
 
     reference_rate = rate(query.reference_gpu())
     results = []
@@ -499,38 +521,86 @@ def llm_class(model: SpeedModel | None) -> tuple[str, ClassParams] | None:
     return None
 
 
-def predict_llm(query: SpeedQuery, *, params_b: float, method: LlmMethod) -> list[Prediction]:
-    """LLM fine-tuning tokens/s per card (``method`` on a model of ``params_b`` billion
-    parameters), ``relative`` against the query's reference.
+# The fixed time of an LLM fine-tuning step, per layer: the Keras 3 LoRA fine-tune of Mistral
+# 7B on the TensorFlow backend (train_llm_keras_io.csv: 185.92 ms a step of 8 x 128 tokens on an
+# A100 40GB, 51.1% of its FP16 peak) against the best utilisation measured on LLM training
+# (roofline.UTILISATION_CEILING, 62% of the sustained rate: 63.9% of this card's peak): the
+# step's time beyond that rate, 37.3 ms over 32 layers. Mistral is Llama-shaped like the
+# stand-in of a size (planning/job.py: stand_in_llm).
+LLM_STEP_FIXED_S_PER_LAYER = 0.00117
 
-    Each card's tokens/s is the anchor's measured utilisation moved to it by the LLM training
-    class, which weighs compute against memory bandwidth (peak compute alone put an L40S at
-    twice an RTX 4090); the anchor is one fixed, measured card, so a card's speed does not
-    depend on which cards are asked with it. Without the class (a model file made before it),
-    each card's own peak at the default utilisation."""
+
+@dataclass(frozen=True, kw_only=True)
+class LlmShape:
+    """What an LLM fine-tuning step computes: the working parameters (billions), the layers and
+    width that set attention's work, the sequence and the batch of sequences a step."""
+
+    params_b: float
+    layers: int
+    width: int
+    seq: int
+    batch: int = 1
+
+    @property
+    def tokens_per_step(self) -> int:
+        return self.seq * self.batch
+
+    @classmethod
+    def of(cls, llm: LlmModel, seq: int, batch: int = 1) -> LlmShape:
+        """An LLM preset's shape: its working parameters and its attention's width."""
+        return cls(
+            params_b=llm.active_params_b,
+            layers=llm.layers,
+            width=llm.heads * llm.head_dim,
+            seq=seq,
+            batch=max(batch, 1),
+        )
+
+
+def predict_llm(query: SpeedQuery, *, shape: LlmShape, method: LlmMethod) -> list[Prediction]:
+    """LLM fine-tuning tokens/s per card (``method`` on a model of ``shape``), ``relative``
+    against the query's reference.
+
+    A step's work per token is the method's FLOPs on the parameters plus attention's, which
+    grows with the sequence (roofline.llm_flops_per_token). Each card's saturated rate is the
+    anchor's, moved to it by the LLM training class (which weighs compute against memory
+    bandwidth), and never above the best utilisation measured on LLM training of the card's own
+    dense peak; a step adds its fixed time (per layer), which a longer step hides better. The
+    anchor is one fixed, measured card, so a card's speed does not depend on which cards are
+    asked with it. Without the class (a model file made before it), each card's own peak at
+    the default utilisation."""
     machine_factor, bandwidth_factor = query.machine_factor, query.bandwidth_factor
     fitted = llm_class(query.speed_model)
     params = fitted[1] if fitted else None
     anchor = query.speed_model.llm_anchor
     anchor_gpu = query.by_id.get(anchor.gpu) if anchor is not None else None
+    flops = roofline.llm_flops_per_token(
+        shape.params_b, method, shape.layers, shape.width, shape.seq
+    )
+    ceiling = roofline.UTILISATION_CEILING[("llm", "mixed")]
+    fixed_s = LLM_STEP_FIXED_S_PER_LAYER * shape.layers
 
     def run_as(gpu: GpuSpec) -> Precision:
         return "mixed" if has_tensor_cores(gpu) else "fp32"  # no tensor cores: FP32's rate
 
-    def own_speed(gpu: GpuSpec) -> float:
-        """The card's tokens/s before this machine's probe moves it."""
+    def peak(gpu: GpuSpec) -> float:
+        return roofline.peak_tflops(gpu, run_as(gpu), has_tensor_cores(gpu)) * 1e12
+
+    def sustains(gpu: GpuSpec) -> float:
+        return sustained_share(gpu, run_as(gpu), params) if params is not None else 1.0
+
+    def saturated(gpu: GpuSpec) -> float:
+        """The card's tokens/s on long steps, before this machine's probe moves it."""
         if params is None:
-            return llm_tokens_per_s(gpu, params_b, method)
+            return LLM_MFU * peak(gpu) / flops
         if anchor is None or anchor_gpu is None:
             # No measured anchor: the default utilisation of a card at the class's typical
             # compute and bandwidth (time 1 by construction), still one number per card.
             typical = params.compute_norm_tflops * 1e12 * LLM_MFU
-            return (
-                typical
-                / (LLM_FLOPS_PER_TOKEN[method] * params_b * 1e9)
-                / time_per_sample(gpu, run_as(gpu), params)
-            )
-        base = llm_tokens_per_s(anchor_gpu, params_b, method, anchor.mfu)
+            return typical / flops / time_per_sample(gpu, run_as(gpu), params)
+        # The anchor card saturates at the best measured utilisation (its own measured rate
+        # is that, less the fixed time of its short steps).
+        base = ceiling * sustains(anchor_gpu) * peak(anchor_gpu) / flops
         return (
             base
             * time_per_sample(anchor_gpu, "mixed", params)
@@ -542,25 +612,31 @@ def predict_llm(query: SpeedQuery, *, params_b: float, method: LlmMethod) -> lis
             return machine_factor or 1.0
         return machine_scale(gpu, run_as(gpu), params, machine_factor, bandwidth_factor)
 
+    def rate(gpu: GpuSpec) -> float:
+        # Each card's ceiling is moved by the share of its spec tensor rate it sustains (a
+        # GeForce card boosts past its spec), never above its dense peak.
+        bound = min(ceiling * sustains(gpu), 1.0) * peak(gpu) / flops
+        fastest = min(saturated(gpu), bound)
+        return batching.at_batch(fastest, shape.tokens_per_step, fixed_s) * scale(gpu)
+
     def error_pct(gpu: GpuSpec) -> float:
         if params is None:
             return LLM_TRAINING_ERROR_PCT
         return typical_error_pct(params, gpu)
 
-    reference = query.reference_gpu()
-    reference_rate = own_speed(reference) * scale(reference)
+    reference_rate = rate(query.reference_gpu())
     return [
         Prediction(
             gpu_id=gpu.id,
             gpu=gpu.name,
-            throughput=round(rate, 1),
+            throughput=round(speed, 1),
             unit="tokens/s",
-            relative=round(rate / reference_rate, 3),
+            relative=round(speed / reference_rate, 3),
             error_pct=error_pct(gpu),
             calibrated=query.calibrated,
         )
         for gpu in query.gpus
-        for rate in (own_speed(gpu) * scale(gpu),)
+        for speed in (rate(gpu),)
     ]
 
 
