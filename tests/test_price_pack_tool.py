@@ -26,8 +26,9 @@ TODAY = "2026-12-03"
 CLOUD_JSONL = FEEDS / "gpu-price-feed-2026-10-04.jsonl"
 CLOUD_HISTORY = FEEDS / "gpu-price-tracker-2026-09-30.json"
 LISTINGS = FEEDS / "gpu-prices-gr-2026-10-04.json"
+OBSERVATIONS = FEEDS / "gpu-price-index-2026-10-10.csv"
 SHEET = FEEDS / "gpupoet-reports-2026.csv"
-BUNDLED_SOURCES = (CLOUD_JSONL, CLOUD_HISTORY, SHEET)
+BUNDLED_SOURCES = (CLOUD_JSONL, CLOUD_HISTORY, OBSERVATIONS, SHEET)
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,8 @@ def test_the_excerpts_rebuild_every_feed_sourced_2026_row_of_the_bundled_prices(
     built = {price_pack.row_key(price_pack.bundled_line(p)): p for p in rebuilt.prices}
     sources = {p.source for p in rebuilt.prices}
     bundled = [r for r in _bundled_rows() if r[5] in sources]
-    assert len(bundled) >= 180 and {"toolshed-2026-10-04", "gputracker-2026-09-30"} <= sources
+    assert len(bundled) >= 210
+    assert {"toolshed-2026-10-04", "gputracker-2026-09-30", "gpuindex-2026-10-10"} <= sources
     problems = []
     for row in bundled:
         key = price_pack.row_key(row)
@@ -144,6 +146,16 @@ def test_a_cloud_feeds_json_history_dates_a_reference_price_by_its_own_date(cata
     }
     h100 = [p for p in result.prices if p.gpu_id == "h100-sxm5-80-gb"]
     assert sorted(p.amount for p in h100) == [2.69, 3.49] and all(p.region == "US" for p in h100)
+
+
+def test_a_cloud_index_gives_the_rows_its_credit_picks_and_no_spot_price(catalog):
+    result = price_pack.build([OBSERVATIONS], catalog, today=TODAY)
+    h100 = {p.amount: p.note for p in result.prices if p.gpu_id == "h100-sxm5-80-gb"}
+    assert h100[11.0613].startswith("Google Cloud on-demand a3-highgpu-8g")  # $88.49 / 8
+    assert 6.2894 not in h100  # the same machine's spot price
+    reasons = [r.reason for r in result.refusals]
+    assert "a spot price, not on demand" in reasons
+    assert any(r.startswith("not picked in the credit file (Vast.ai") for r in reasons)
 
 
 def test_a_listings_index_gives_the_median_of_a_cards_stock_listings():

@@ -48,7 +48,7 @@ from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
 from gpuplanner.core.vocab import as_condition, as_currency, as_region
 
 # The catalog sources of the bundled 2026 rows a person typed from a page (a buying guide, an
-# article, a README, a hand-picked row of a feed): no recorded excerpt rebuilds them, and
+# article, a README, a buying guide's table): no recorded excerpt rebuilds them, and
 # docs/PRICES.md lists them as hand-entered. Every other 2026 row is rebuilt from
 # tests/data/price_feeds/ (tests/test_price_pack_tool.py).
 HAND_ENTERED = (
@@ -57,7 +57,6 @@ HAND_ENTERED = (
     "bestllmfor-2026-05",
     "codesota-2026-03",
     "deploybase-runpod-2026-03",
-    "gpuindex-2026-10-10",
     "groktech-2026-05",
     "hn-aihw-2026-08",
     "localaimaster-p40-2026-06",
@@ -105,6 +104,7 @@ class Credit:
     cards: tuple[tuple[str, str], ...] = ()  # a feed's own spelling -> catalog id
     providers: tuple[tuple[str, str], ...] = ()  # provider taken -> how it measures
     refused: tuple[tuple[str, str], ...] = ()  # provider left out -> why
+    picks: tuple[tuple[str, str], ...] = ()  # 'provider / machine / region' -> 'card / note'
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,12 @@ def read_credit(path: Path) -> Credit:
             f"{path.name}: no {credit_path.name} beside it (what it is, whom to credit)"
         )
     values: dict[str, str] = {}
-    lists: dict[str, list[tuple[str, str]]] = {"card": [], "provider": [], "refuse": []}
+    lists: dict[str, list[tuple[str, str]]] = {
+        "card": [],
+        "provider": [],
+        "refuse": [],
+        "pick": [],
+    }
     for number, line in enumerate(credit_path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -198,6 +203,7 @@ def read_credit(path: Path) -> Credit:
         cards=tuple(lists["card"]),
         providers=tuple(lists["provider"]),
         refused=tuple(lists["refuse"]),
+        picks=tuple(lists["pick"]),
     )
 
 
@@ -359,9 +365,46 @@ def parse_sheet(text: str, credit: Credit) -> list[Figure]:
     return figures
 
 
+def parse_observations(text: str, credit: Credit) -> list[Figure]:
+    """A cloud-price index's daily observations (gpu-price-index): one CSV row per provider,
+    machine and region with its ``usd_per_gpu_hour``. The index names models loosely (its
+    'A100-40GB' is a PCIe and an SXM4 card alike), so only the rows the credit file picks by
+    provider, machine and region are taken, each with the card and the words it gives."""
+    picks = {}
+    for where, what in credit.picks:
+        key = tuple(part.strip() for part in where.split(" / "))
+        card, _, note = what.partition(" / ")
+        picks[key] = (card.strip(), note.strip())
+    figures = []
+    for row in csv.DictReader(io.StringIO(text.lstrip("\ufeff"))):
+        key = (row.get("provider", ""), (row.get("sku") or "").strip(), row.get("region", ""))
+        card, note = picks.get(key, ("", ""))
+        figures.append(
+            Figure(
+                name=card or " ".join(filter(None, (row.get("gpu_model"), key[0], key[1]))),
+                amount=_number(row.get("usd_per_gpu_hour")),
+                currency="USD",  # the column says so
+                condition="cloud-hour",
+                region=credit.region,
+                date=row.get("date", ""),
+                note=note,
+                source=credit.source,
+                refusal=(
+                    f"a {row.get('pricing')} price, not on demand"
+                    if row.get("pricing") != "on_demand"
+                    else ""
+                    if card
+                    else f"not picked in the credit file ({' / '.join(key)})"
+                ),
+            )
+        )
+    return figures
+
+
 PARSERS: dict[str, Callable[[str, Credit], list[Figure]]] = {
     "cloud-jsonl": parse_cloud_jsonl,
     "cloud-history": parse_cloud_history,
+    "cloud-observations": parse_observations,
     "listings-index": parse_listings,
     "report-sheet": parse_sheet,
 }
