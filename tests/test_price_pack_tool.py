@@ -300,6 +300,9 @@ def test_the_command_writes_a_pack_that_previews_imports_and_shows_its_dates(tmp
     text = pack.read_text(encoding="utf-8")
     assert text.startswith("# gpuplanner price pack: 1\n# name: feeds-2026-12\n")
     assert "GPU Poet (gpupoet.com), Scott Willeke" in text and "CC BY-SA 4.0" in text
+    # Each row names its source as a reader knows it, with the commit read where it is one.
+    assert ",gpu-price-tracker (fenggg1988) @00e8c77,2026-09-30," in text
+    assert ',"GPU Poet market reports, Feb-Jul 2026",2026-06-01,' in text
     preview = run_cli(tmp_path, "db", "import-prices", str(pack), "--preview", "--json")
     assert preview.returncode == 0, preview.stderr
     changes = json.loads(preview.stdout)["changes"]

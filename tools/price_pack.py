@@ -427,7 +427,7 @@ def _number(value: object) -> float | None:
 class Catalog:
     cards: list[NamedCard]
     prices: list[Price]
-    sources: set[str]
+    sources: dict[str, str]  # catalog source id -> its label (sources.csv)
 
     @classmethod
     def bundled(cls, folder: Path | None = None) -> Catalog:
@@ -451,7 +451,7 @@ class Catalog:
             )
             for p in data["prices"]
         ]
-        return cls(cards, prices, {s["id"] for s in data["sources"]})
+        return cls(cards, prices, {s["id"]: s["label"] or s["id"] for s in data["sources"]})
 
 
 def card_of(name: str, credit: Credit, catalog: Catalog) -> tuple[str | None, str]:
@@ -604,7 +604,23 @@ def _check(
 # -- writing ----------------------------------------------------------------------------------
 
 
-def pack_text(result: Build, name: str, published: str) -> str:
+def pack_text(result: Build, name: str, published: str, labels: dict[str, str]) -> str:
+    """The pack, each row's source by name (and the commit read, where the source is one file
+    at one commit): a pack's source is shown as it is, not looked up in the catalog."""
+    commits = {}
+    for c in result.credits:
+        found = re.findall(r" @([0-9a-f]{40})\b", c.where)
+        if len(found) == 1:
+            commits[c.source] = found[0][:7]
+    named = [
+        replace(
+            p,
+            source=labels.get(p.source, p.source)
+            + (f" @{commits[p.source]}" if p.source in commits else ""),
+        )
+        for p in result.prices
+    ]
+
     credits = "; ".join(
         f"{c.name} ({c.where}; {c.licence}; credit: {c.credit})" for c in result.credits
     )
@@ -615,7 +631,7 @@ def pack_text(result: Build, name: str, published: str) -> str:
         publisher="gpuplanner maintainers (tools/price_pack.py)",
         description=f"Built from public price feeds and report sheets. Sources: {credits}",
     )
-    return render_pack(manifest, result.prices, {})
+    return render_pack(manifest, named, {})
 
 
 def bundled_line(p: Price) -> list[str]:
@@ -857,7 +873,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.out:
         name = args.name or f"prices-{args.published}"
-        args.out.write_text(pack_text(result, name, args.published), encoding="utf-8")
+        args.out.write_text(
+            pack_text(result, name, args.published, catalog.sources), encoding="utf-8"
+        )
         print(f"{args.out}: {len(result.prices)} prices")
     else:
         kept, dropped, added = merge_into(args.merge_into, result.prices)
