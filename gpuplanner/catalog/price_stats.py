@@ -77,6 +77,7 @@ MARKET_KINDS = ("new", "used", "refurbished", "cloud-hour")
 def newest_dates(prices: Iterable[Price], cards: Iterable[str], today: str) -> dict[str, dict]:
     """{card: {region: {condition: date}}}: the date of each card's newest market price (a
     listing, a report, a cloud rate; not a launch price or an estimate) per market and kind."""
+    cards = list(cards)
     wanted = set(cards)
     out: dict[str, dict[str, dict[str, str]]] = {card: {} for card in cards}
     for p in prices:
