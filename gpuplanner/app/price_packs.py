@@ -17,7 +17,7 @@ from gpuplanner.catalog.bundled import BuildReport
 from gpuplanner.catalog.names import named_cards
 from gpuplanner.catalog.packimport import PreparedImport
 from gpuplanner.catalog.price_plausible import ranges_of
-from gpuplanner.catalog.price_stats import COMMON_PICKS, price_ages
+from gpuplanner.catalog.price_stats import COMMON_PICKS, newest_dates, price_ages
 from gpuplanner.catalog.pricefile import PriceListError, read_limited
 from gpuplanner.catalog.pricelist import PriceListReport, read_price_list, write_price_list
 from gpuplanner.catalog.records import GpuSpec, Price
@@ -178,6 +178,29 @@ def catalog_info(today: str | None = None) -> dict[str, Any]:
             "cards": list(COMMON_PICKS),
             **price_ages(common, day),
         }
+        info["price_newest_common"] = newest_dates(common, COMMON_PICKS, day)
+        trends = catalog.price_trends()
+    # The measured direction of prices (price_trends.csv): each trend, and the span of the
+    # series they measure.
+    info["price_trends"] = [
+        {
+            "kind": t.kind,
+            "cards": list(t.cards),
+            "region": t.region,
+            "condition": t.condition,
+            "from_date": t.from_date,
+            "to_date": t.to_date,
+            "change_pct": t.change_pct,
+            "cards_measured": t.cards_measured,
+            "sources": t.sources.split(";"),
+        }
+        for t in trends
+    ]
+    info["price_trends_span"] = {
+        "from_date": min((t.from_date for t in trends), default=None),
+        "to_date": max((t.to_date for t in trends), default=None),
+        "sources": sorted({s for t in trends for s in t.sources.split(";")}),
+    }
     return info
 
 

@@ -69,3 +69,21 @@ def price_ages(prices: Iterable[Price], today: str) -> dict[str, dict[str, dict]
 def _median(days: list[int]) -> float:
     middle = len(days) // 2
     return float(days[middle]) if len(days) % 2 else (days[middle - 1] + days[middle]) / 2
+
+
+MARKET_KINDS = ("new", "used", "refurbished", "cloud-hour")
+
+
+def newest_dates(prices: Iterable[Price], cards: Iterable[str], today: str) -> dict[str, dict]:
+    """{card: {region: {condition: date}}}: the date of each card's newest market price (a
+    listing, a report, a cloud rate; not a launch price or an estimate) per market and kind."""
+    cards = list(cards)
+    wanted = set(cards)
+    out: dict[str, dict[str, dict[str, str]]] = {card: {} for card in cards}
+    for p in prices:
+        if p.gpu_id not in wanted or p.condition not in MARKET_KINDS or p.date[:10] > today:
+            continue
+        kinds = out[p.gpu_id].setdefault(p.where, {})
+        if p.date[:10] > kinds.get(p.condition, ""):
+            kinds[p.condition] = p.date[:10]
+    return out

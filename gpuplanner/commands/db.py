@@ -98,6 +98,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 @guard
 def cmd_info(args: argparse.Namespace) -> int:
     info = price_packs.catalog_info()
+    # The imported price packs and the dates of their prices, beside the bundled ones.
+    info["packs"] = catalog_admin.imported_packs(on_notice=warn)
     if args.json:
         print_json(info)
         return EXIT_OK

@@ -4565,6 +4565,11 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>gpu-price-tracker (fenggg1988)</source>
+            <translation>gpu-price-tracker（fenggg1988）</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>gpuplanner hardware facts</source>
             <translation>gpuplanner 硬件资料</translation>
         </message>
