@@ -28,6 +28,10 @@ CaseForm = Literal["mini-itx", "micro-atx", "atx", "e-atx", "server"]
 PriceCondition = Literal["new", "used", "refurbished", "cloud-hour", "msrp", "estimate"]
 # The kinds used only when a card has no dated listing or report of its own.
 FALLBACK_CONDITIONS: tuple[PriceCondition, ...] = ("msrp", "estimate")
+# Which group a purchase ranks in by the kind of its price (never its age): "market" (a dated
+# listing or market report, a shop's list, the buyer's own typed price) ranks before
+# "to-confirm" (a launch MSRP or an estimate: the buyer is asked for the price they see).
+PriceGroup = Literal["market", "to-confirm"]
 Region = Literal["CN", "US"]
 # Whose a price is: the bundled catalog's, an imported price pack's (both a market's, with its
 # region), a shop's list or the user's own typing (neither has a region: they are asked where

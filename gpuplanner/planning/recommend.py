@@ -148,6 +148,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         market=plan_market(ranked, ctx.market, shop_only=request.shop_only),
         method_asked=ctx.method_asked,
         method_asked_gb=ctx.asked_method_gb,
+        prices_to_confirm=ranking.all_to_confirm(ranked),
     )
 
 

@@ -335,6 +335,10 @@ TEXT: dict[str, str] = {
     "rank-value": translatable(
         "Finding", "Ranked by value: {speed}x for the price, {value} per 1,000 {currency}."
     ),
+    "rank-to-confirm": translatable(
+        "Finding",
+        "Price to confirm ({speed}x): only a launch price or an estimate is on record, so it is listed after the cards priced by the market until you type the price you see.",
+    ),
     "keep-until-memory": translatable(
         "Finding", "Until a job needs more than {vram_gb} GB per card."
     ),

@@ -67,6 +67,9 @@ def option_json(o: Option) -> dict:
         "bought": o.bought,
         "offered": o.offered,
         "fits": o.offered,
+        # "market": ranked by a market figure; "to-confirm": only a launch price or an
+        # estimate, in its own group after them; null: installed, or not offered.
+        "price_group": o.price_group,
         "total": o.price,
         "cards_price": o.cards_price,
         "price": _price(o.price_each),
@@ -118,6 +121,7 @@ def plan_json(plan: Plan) -> dict:
         "vram_needed_gb": plan.vram.total_gb,
         "reference_gpu": plan.reference_gpu,
         "no_purchase_needed": plan.no_purchase_needed,
+        "prices_to_confirm": plan.prices_to_confirm,
         "keep_findings": [finding_json(f) for f in plan.keep_findings],
         "options": [option_json(o) for o in plan.options],
         "alternatives": [

@@ -146,8 +146,8 @@ class OptionsModel(QAbstractTableModel):
         return None
 
     def _display(self, row: OptionRow, option: Option, column: str) -> str:
-        if column == "rank":
-            return str(row.rank) if row.rank is not None else "✘"
+        if column == "rank":  # a price to confirm carries its ✎ (report/plan_view.py)
+            return row.rank_cell if row.rank is not None else "✘"
         if column == "price":
             text = row.price
             if option.price is not None and any(n.price for n in option.needs):
