@@ -57,7 +57,7 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
     headline and rows), laid out for a terminal."""
     head = headline(plan, language)
     print(head.summary)
-    for line in (head.market, head.confirm_all, head.ask_price):
+    for line in (head.stretch, head.market, head.confirm_all, head.ask_price):
         if line is not None:
             print(line)
     if head.price_age is not None:

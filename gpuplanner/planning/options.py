@@ -166,6 +166,9 @@ class Plan:
     # Every offered purchase is priced only by a launch MSRP or an estimate: they rank among
     # themselves as ever, and every price is to be confirmed.
     prices_to_confirm: bool = False
+    # The budget's edge: nothing within the budget meets the memory floor, and this card that
+    # does, a little over it, is offered (ranking.stretch: "budget-stretch" and its numbers).
+    budget_stretch: Finding | None = None
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

@@ -26,6 +26,11 @@ MIN_GAIN_OVER_FEWER = 0.10
 # this much faster: the user gives up memory a later job may need, and a smaller gain is within
 # the predictions' own typical error (11-22%, docs/PREDICTION.md).
 MIN_GAIN_SMALLER_REPLACEMENT = 0.25
+# The budget's edge: where nothing within the budget meets the scenario's memory floor, the
+# best card that does and costs at most this much more is offered, over budget by the
+# difference, rather than a card under the floor winning (issue 48: a student's ¥2,500 bought
+# a 6 GB card while a 12 GB one was ¥78 more). A friend would say "stretch ¥78".
+STRETCH = 0.10
 
 
 def slower_no_larger(option: Option, keep: Option | None) -> bool:
@@ -152,6 +157,64 @@ def _not_an_option(option: Option, blocking: Finding) -> Option:
             sorted((*option.findings, blocking), key=lambda f: SEVERITY_ORDER[f.severity])
         ),
     )
+
+
+def _budget_only(option: Option) -> bool:
+    blocks = [f.id for f in option.findings if f.severity == "blocks"]
+    return bool(blocks) and all(b == "over-budget" for b in blocks)
+
+
+def stretch(
+    options: list[Option], floor_gb: float | None, budget: float
+) -> tuple[list[Option], Finding | None]:
+    """Where no purchase within the budget meets the memory floor, the best one that does (by
+    the goal, the market's prices first) at most ``STRETCH`` over the budget is offered, with
+    what it costs more (``over-budget-by``); the plan says so (``budget-stretch``)."""
+    if floor_gb is None:
+        return options, None
+    purchases = [o for o in options if o.action != "keep"]
+    if any(o.offered and o.vram_per_card_gb >= floor_gb for o in purchases):
+        return options, None
+    edge = [
+        o
+        for o in purchases
+        if not o.offered
+        and _budget_only(o)
+        and o.price is not None
+        and o.vram_per_card_gb >= floor_gb
+        and o.price <= budget * (1 + STRETCH)
+    ]
+    if not edge:
+        return options, None
+    best = min(edge, key=lambda o: (price_group(o) == "to-confirm", rank_key(o)))
+    extra = float(round((best.price or 0.0) - budget))  # "¥78 more", not "¥77.98"
+    over = finding(
+        "over-budget-by",
+        "warns",
+        extra=extra,
+        total=best.price or 0.0,
+        budget=round(budget, 2),
+        currency=best.currency,
+    )
+    findings = [over] + [f for f in best.findings if f.id != "over-budget"]  # said first
+    stretched = replace(
+        best,
+        offered=True,
+        findings=tuple(sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])),
+    )
+    under = [o.vram_per_card_gb for o in purchases if o.offered]
+    said = finding(
+        "budget-stretch" if under else "budget-stretch-only",
+        "info",
+        extra=extra,
+        gpu=best.gpu,
+        count=best.count,
+        card_gb=best.vram_per_card_gb,
+        floor_gb=floor_gb,
+        **({"under_gb": max(under)} if under else {}),
+        currency=best.currency,
+    )
+    return [stretched if o is best else o for o in options], said
 
 
 def real_options(options: list[Option], floor_gb: float | None = None) -> list[Option]:

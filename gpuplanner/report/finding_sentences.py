@@ -127,6 +127,17 @@ TEXT: dict[str, str] = {
         "Finding", "The price is an estimate that was not checked against a source."
     ),
     "over-budget": translatable("Finding", "{total} is over the {budget} budget."),
+    "over-budget-by": translatable(
+        "Finding", "Over budget by {extra}: {total} against {budget}, for the memory the job needs."
+    ),
+    "budget-stretch": translatable(
+        "Finding",
+        "For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.",
+    ),
+    "budget-stretch-only": translatable(
+        "Finding",
+        "For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; nothing within the budget holds the job.",
+    ),
     # scenario advice
     "vram-small-trap": translatable(
         "Finding",

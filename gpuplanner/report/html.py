@@ -132,6 +132,7 @@ def _header(head: Headline, context: ReportContext, tr: Translator) -> str:
         price_age="".join(
             f"\n<p>{line}</p>"
             for line in (
+                f"<b>{e(head.stretch)}</b>" if head.stretch else "",
                 e(head.market) if head.market else "",
                 f"<b>{e(head.confirm_all)}</b>" if head.confirm_all else "",
                 f"<b>{e(head.ask_price)}</b>" if head.ask_price else "",

@@ -122,6 +122,7 @@ def plan_json(plan: Plan) -> dict:
         "reference_gpu": plan.reference_gpu,
         "no_purchase_needed": plan.no_purchase_needed,
         "prices_to_confirm": plan.prices_to_confirm,
+        "budget_stretch": finding_json(plan.budget_stretch) if plan.budget_stretch else None,
         "keep_findings": [finding_json(f) for f in plan.keep_findings],
         "options": [option_json(o) for o in plan.options],
         "alternatives": [

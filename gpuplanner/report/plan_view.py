@@ -39,6 +39,8 @@ class Headline:
     confirm_all: str | None = None
     # The heading of the group of options whose price is to be confirmed (after the ranked).
     confirm_group: str | None = None
+    # The budget's edge: the card that meets the memory floor a little over the budget.
+    stretch: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -112,6 +114,11 @@ def headline(plan: Plan, language: str) -> Headline:
     return Headline(
         confirm_all=words(CONFIRM_ALL) if plan.prices_to_confirm else None,
         confirm_group=words(CONFIRM_GROUP) if confirming else None,
+        stretch=(
+            plan_text.finding_text(plan.budget_stretch, language)
+            if plan.budget_stretch is not None
+            else None
+        ),
         summary=summary,
         market=plan_text.market_text(plan.market, language) if plan.market else None,
         ask_price=(

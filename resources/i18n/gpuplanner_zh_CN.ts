@@ -522,6 +522,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; nothing within the budget holds the job.</source>
+            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这项工作需要 {floor_gb} GB；预算之内没有能胜任此任务的卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.</source>
+            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这项工作需要 {floor_gb} GB；预算之内的卡显存都不超过 {under_gb} GB。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>GPU power spikes may reach {transient_w} W, above the {limit_w} W a supply of unknown ATX version is planned to tolerate (2.x; an ATX 3.x supply takes more): sudden shutdowns.</source>
             <translation>显卡瞬时功耗峰值可达 {transient_w} W，超过按 ATX 2.x 规划的电源可承受的 {limit_w} W（您未填写 ATX 版本；ATX 3.x 电源可承受更多）：可能突然断电。</translation>
         </message>
@@ -749,6 +759,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Only the launch price (MSRP, {date}) is on record, not a shelf price: check what shops ask today.</source>
             <translation>只有首发建议零售价（MSRP，{date}），不是货架价：请查看商店今天的报价。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Over budget by {extra}: {total} against {budget}, for the memory the job needs.</source>
+            <translation>超出预算 {extra}：{total}，预算 {budget}，为了任务所需的显存。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
