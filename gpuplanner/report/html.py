@@ -71,7 +71,7 @@ def _table(rows: list[tuple[str, str]]) -> str:
     return fill("facts.html", rows=cells)
 
 
-def _price_cell(option: Option, language: str) -> str:
+def _price_cell(option: Option, language: str, note: str | None = None) -> str:
     e = html.escape
     if option.price is None:
         return "N/A"
@@ -89,6 +89,8 @@ def _price_cell(option: Option, language: str) -> str:
             text += f"<br><small>{e(low)}–{e(high)}</small>"
         if each.sku or each.location:
             text += f"<br><small>{e(each.sku or '-')} · {e(each.location or '-')}</small>"
+        if note:  # another market's price: its own figure and how it was converted
+            text += f"<br><small>{e(note)}</small>"
     return text
 
 
@@ -101,7 +103,7 @@ def _option_row(row: OptionRow, option: Option, language: str) -> str:
         rank=e(row.rank_cell),
         action=e(row.action),
         gpu=e(row.gpu),
-        price=_price_cell(option, language),
+        price=_price_cell(option, language, row.price_note),
         speed=e(row.speed),
         power=e(row.power),
         needs="<br>".join(e(need) for need in row.needs),

@@ -63,6 +63,8 @@ class OptionRow:
     price_invite: str | None = None
     # An offered purchase's group by the kind of its price: "market" or "to-confirm".
     price_group: str | None = None
+    # Over a price from another market: its source's own figure and how it was converted.
+    price_note: str | None = None
 
     @property
     def rank_cell(self) -> str:
@@ -187,11 +189,12 @@ def option_row(
     return OptionRow(
         price_invite=price_invite(option, region, language),
         price_group=option.price_group,
+        price_note=plan_text.converted_note(option.price_each, region, language),
         rank=rank,
         action=plan_text.action_text(option.action, language),
         gpu=card_count(option.gpu, option.count),
         price=(format_money(option.price, option.currency) if option.price is not None else "N/A"),
-        priced=plan_text.priced_cell(option.price_each, tr),
+        priced=plan_text.priced_cell(option.price_each, tr, region),
         speed=plan_text.speed_cell(speed, option),
         value=f"{option.value:.3f}" if option.value else "",
         vram=f"{option.vram_per_card_gb * option.count:g} GB",

@@ -142,6 +142,8 @@ class OptionsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "price" and self.rows[row].price_invite and self.prices_editable:
                 return self.rows[row].price_invite
+            if column == "priced" and self.rows[row].price_note:  # "≈": another market's
+                return self.rows[row].price_note
             return "\n".join(w.text for w in self.rows[row].warnings) or None
         return None
 

@@ -1141,6 +1141,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>from {market}: {listed}</source>
+            <translation>来自{market}：{listed}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>full fine-tuning</source>
             <translation>全参数微调</translation>
         </message>
@@ -1502,6 +1507,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{watts} W power supply, {price} ({date})</source>
             <translation>{watts} W 电源，{price}（{date}）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>≈ Converted: {listed} as listed in {market} ({source}, {date}), at {rate} CNY per USD ({fx_date}){tax}; not a price from {here}.</source>
+            <translation>≈ 已换算：{market}标价 {listed}（{source}，{date}），按 1 美元兑 {rate} 元人民币（{fx_date}）换算{tax}；不是{here}的价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>≈ Converted: {listed} as listed in {market} ({source}, {date}){tax}; not a price from {here}.</source>
+            <translation>≈ 已换算：{market}标价 {listed}（{source}，{date}）{tax}；不是{here}的价格。</translation>
         </message>
     </context>
     <context>
