@@ -122,6 +122,8 @@ def price_group(option: Option) -> PriceGroup:
     each = option.price_each
     if each is not None and each.condition in FALLBACK_CONDITIONS:
         return "to-confirm"
+    if any(not n.priced for n in option.needs):  # a part whose price is not on record
+        return "to-confirm"
     return "market"
 
 

@@ -88,7 +88,11 @@ def option_json(o: Option, region: str | None = None) -> dict:
         "total": o.price,
         "cards_price": o.cards_price,
         "price": _price(o.price_each, region),
-        "needs": [{k: v for k, v in to_dict(n).items() if v is not None} for n in o.needs],
+        # A need's "priced" is said only where its price is not on record (false).
+        "needs": [
+            {k: v for k, v in to_dict(n).items() if v is not None and (k != "priced" or not v)}
+            for n in o.needs
+        ],
         "vram_needed_gb": o.vram_needed_gb,
         "vram_per_card_gb": o.vram_per_card_gb,
         "predicted": {

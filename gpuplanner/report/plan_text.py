@@ -468,6 +468,8 @@ def need_text(
     need: Need, currency: Currency, language: str = ENGLISH, tr: Translator | None = None
 ) -> str:
     tr = tr or (lambda text: translate(text, language))
+    if need.what == "nvlink-bridge" and not need.priced:
+        return tr(translatable("Finding", "Data-centre NVLink bridge, price to confirm"))
     if need.what == "nvlink-bridge":
         return _fill(
             tr(translatable("Finding", "NVLink bridge, {price} used ({date})")),

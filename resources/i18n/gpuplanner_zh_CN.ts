@@ -491,6 +491,11 @@
             <translation>由其他市场的价格换算：{cards}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Data-centre NVLink bridge, price to confirm</source>
+            <translation>数据中心 NVLink 桥，价格待确认</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Driver {driver} is older than {needed}, which TensorFlow {version} (CUDA {cuda}) needs: update the NVIDIA driver.</source>
             <translation>驱动 {driver} 低于 TensorFlow {version}（CUDA {cuda}）所需的 {needed}：请升级 NVIDIA 驱动。</translation>
@@ -959,6 +964,11 @@
             <translation>这两块卡需要一个 NVLink 桥（二手 {price}）：只走 PCIe 的话多卡加速会差很多。主板上两个 x16 插槽的间距必须与桥一致（3 槽或 4 槽）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The pair needs the data-centre NVLink bridge made for {gpu} (NVIDIA's 2- or 4-way board, not a desktop card's bridge): over PCIe it would scale far less. No price for it is on record, so the total leaves it out: price to confirm with the seller, who usually sells these pairs with it fitted.</source>
+            <translation>这对卡需要为 {gpu} 设计的数据中心 NVLink 桥（NVIDIA 的 2 路或 4 路桥接板，不是桌面显卡的桥）：只走 PCIe 的话扩展效率会低得多。目前没有它的价格记录，因此总价未计入：价格待向卖家确认，这类成对的卡通常出售时已装好桥。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>The price behind this option is {months} months old ({oldest}): check today's price.</source>
             <translation>这个方案所用的价格是 {months} 个月前的（{oldest}）：请核实当前价格。</translation>
@@ -972,6 +982,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
             <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The report does not show NVLink (nvidia-smi -q never does): the plan assumes your {gpu} pair has its NVLink bridge fitted, as such pairs are sold. If it has none, say so (--nvlink-bridge none, or on the job page), or load an nvidia-smi topo -m or nvidia-smi nvlink -s capture with the report.</source>
+            <translation>报告中看不到 NVLink（nvidia-smi -q 从不显示）：方案假定您的这对 {gpu} 已装好 NVLink 桥，这类成对的卡通常如此出售。如果没有桥，请说明（--nvlink-bridge none，或在任务页选择），或随报告一起载入 nvidia-smi topo -m 或 nvidia-smi nvlink -s 的输出。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -4774,6 +4789,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;NVLink bridge between your two cards</source>
+            <translation>两张卡之间的 NVLink 桥(&amp;N)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>&amp;Precision:</source>
             <translation>精度(&amp;P)：</translation>
         </message>
@@ -4819,6 +4839,11 @@
         <message>
             <source>Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
             <translation type="vanished">也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>As the scan shows (a data-centre pair: assumed fitted)</source>
+            <translation>按扫描结果（数据中心卡对：假定已装）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4890,6 +4915,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>FP32 / TF32</source>
             <translation>FP32 / TF32</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Fitted</source>
+            <translation>已装</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4978,6 +5008,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Needs %1 GB of GPU memory on one card</source>
             <translation>单卡需要 %1 GB 显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>None</source>
+            <translation>没有</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
