@@ -239,3 +239,27 @@ def test_the_window_asks_only_for_a_pair_that_takes_a_bridge(data, tmp_path):
     one = replace(pair, gpus=pair.gpus[:1])
     assert not asks_nvlink_bridge(replace(session, snapshot=one), data)
     assert not asks_nvlink_bridge(session, None)
+
+
+@needs_shared
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_job_page_asks_the_pairs_bridge(data, qtbot, tmp_path, language):
+    from gpuplanner.ui.controller import WizardController
+    from gpuplanner.ui.main_window import MainWindow
+
+    folder = tmp_path / "machine"
+    _two_3090_report(folder)
+    pair = enrich(snapshots.load_paths([folder]).snapshots[0][1], data)
+    session = Session(currency="CNY", language=language, scenario=Scenario.SME, snapshot=pair)
+    controller = WizardController(session)
+    window = MainWindow(language, "CNY", controller)
+    qtbot.addWidget(window)
+    window.go(4)
+    qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
+    window.go(3)
+    page = window.workload_page
+    assert page.nvlink.isVisibleTo(page) and page.nvlink_label.text()
+    page.nvlink.setCurrentIndex(page.nvlink.findData("none"))
+    assert controller.session.job.nvlink_bridge == "none"
+    page.nvlink.setCurrentIndex(page.nvlink.findData(""))
+    assert controller.session.job.nvlink_bridge is None
