@@ -263,3 +263,14 @@ def test_the_job_page_asks_the_pairs_bridge(data, qtbot, tmp_path, language):
     assert controller.session.job.nvlink_bridge == "none"
     page.nvlink.setCurrentIndex(page.nvlink.findData(""))
     assert controller.session.job.nvlink_bridge is None
+
+
+def test_an_answer_that_is_no_answer_is_refused():
+    from gpuplanner.core.errors import InputError
+    from gpuplanner.core.job_inputs import JobInputs
+    from gpuplanner.report.input_text import error_text
+
+    with pytest.raises(InputError) as refused:
+        JobInputs(nvlink_bridge="maybe")  # type: ignore[arg-type]
+    assert refused.value.id == "nvlink-bridge-unknown"
+    assert "fitted, none" in error_text(refused.value, "en")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.vocab import (
+    BRIDGE_ANSWERS,
     ENGINES,
     LLM_MODES,
     PRECISIONS,
@@ -87,6 +88,7 @@ def _refusal(job: JobInputs) -> InputError | None:
         ("bits", job.bits, WEIGHT_BITS),
         ("engine", job.engine, ENGINES),
         ("route", job.tf_route, TF_ROUTES),
+        ("nvlink-bridge", job.nvlink_bridge, BRIDGE_ANSWERS),
     )
     for name, chosen, known in choices:
         if chosen is not None and chosen not in known:

@@ -1964,6 +1964,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>There is no NVLink bridge answer {value}: use {known}.</source>
+            <translation>NVLink 桥没有 {value} 这个选项：请用 {known}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
             <source>There is no TensorFlow route {value}: use {known}.</source>
             <translation>没有 {value} 这种 TensorFlow 安装方式：请使用 {known}。</translation>
         </message>
