@@ -58,7 +58,10 @@ def test_the_speed_scenario_picks_within_ten_percent_of_the_fastest(data, model)
             scenario=Scenario.SME, currency="CNY", budget=15_000, today=today, alternatives=False
         )
         offered = _offered(recommend(request, data, model))
-        fastest = max(o.predicted_relative or 0 for o in offered)
+        # Among the cards priced like the top one: a launch price to confirm ranks after every
+        # market price, whatever its age (issue 48), never because of it.
+        peers = [o for o in offered if o.price_group == offered[0].price_group]
+        fastest = max(o.predicted_relative or 0 for o in peers)
         assert (offered[0].predicted_relative or 0) >= 0.9 * fastest, today
 
 

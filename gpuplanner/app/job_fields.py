@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.vocab import (
+    BRIDGE_ANSWERS,
     ENGINES,
     LLM_MODES,
     PRECISIONS,
@@ -135,6 +136,14 @@ FIELDS: tuple[JobField, ...] = (
         flag="--show-unavailable",
         kind="flag",
         help="also cards not sold in your region (China-only, export-restricted, discontinued)",
+    ),
+    JobField(
+        name="nvlink_bridge",
+        flag="--nvlink-bridge",
+        kind="choice",
+        help="whether your two cards have an NVLink bridge, where the scan cannot tell "
+        "(a data-centre pair is planned as bridged unless you say none)",
+        choices=BRIDGE_ANSWERS,
     ),
     JobField(
         name="shop_only",

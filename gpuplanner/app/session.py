@@ -117,6 +117,18 @@ def adopt_machine(session: Session, snapshot: SystemSnapshot) -> None:
     session.snapshot = snapshot
 
 
+def asks_nvlink_bridge(session: Session, catalog: CatalogData | None) -> bool:
+    """Whether to ask if the installed pair has its NVLink bridge: two cards of a kind that
+    takes one (nvidia-smi -q never shows it; planning/links.py)."""
+    if session.snapshot is None or catalog is None:
+        return False
+    ids = [g.catalog_id for g in session.snapshot.gpus if g.catalog_id]
+    if len(ids) != 2 or ids[0] != ids[1]:
+        return False
+    gpu = next((g for g in catalog.gpus if g.id == ids[0]), None)
+    return gpu is not None and gpu.interconnect == "nvlink-bridge"
+
+
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
     """The plan request of what the user told the wizard, on this machine: the inputs as they
     are (the planner fills in the scenario's defaults, planning/job.py:resolve)."""

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from gpuplanner.core.errors import (  # noqa: F401
     EXIT_FAILURE,
@@ -35,7 +35,13 @@ def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+def print_table(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    breaks: Mapping[int, str] | None = None,
+) -> None:
+    """``rows`` under ``headers`` in aligned columns; ``breaks``: a line printed before the
+    row of that index (a group's heading)."""
     cells = [[("" if v is None else str(v)) for v in row] for row in rows]
     widths = [max([_width(h)] + [_width(r[i]) for r in cells]) for i, h in enumerate(headers)]
 
@@ -46,7 +52,9 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> Non
 
     print(line(headers))
     print(line(["-" * w for w in widths]))
-    for row in cells:
+    for index, row in enumerate(cells):
+        if breaks and index in breaks:
+            print(breaks[index])
         print(line(row))
 
 

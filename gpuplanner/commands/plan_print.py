@@ -40,7 +40,7 @@ def _row(row: OptionRow, words: job_text.Translator) -> list[str]:
     # The table shows what stops or warns; what an option needs has its own column.
     warnings = [w.text for w in row.warnings if w.severity in ("blocks", "warns")]
     return [
-        str(row.rank) if row.rank is not None else "-",
+        row.rank_cell,
         row.action,
         row.gpu,
         row.price,
@@ -57,7 +57,7 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
     headline and rows), laid out for a terminal."""
     head = headline(plan, language)
     print(head.summary)
-    for line in (head.market, head.ask_price):
+    for line in (head.stretch, head.market, head.confirm_all, head.ask_price):
         if line is not None:
             print(line)
     if head.price_age is not None:
@@ -66,7 +66,11 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
         print(line)
     rows = option_rows(plan, language)
     words = job_text.translator(language)
-    print_table([words(h) for h in HEADERS], [_row(r, words) for r in rows[:top]])
+    shown = rows[:top]
+    # The options whose price is to be confirmed stand in their own group, after the ranked.
+    first = next((i for i, r in enumerate(shown) if r.price_group == "to-confirm"), None)
+    breaks = {first: head.confirm_group} if first and head.confirm_group else None
+    print_table([words(h) for h in HEADERS], [_row(r, words) for r in shown], breaks)
     if head.no_purchase is not None:
         print("\n" + head.no_purchase)
         for line in head.keep:

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.vocab import (
+    BRIDGE_ANSWERS,
     ENGINES,
     LLM_MODES,
     PRECISIONS,
     TF_ROUTES,
     WEIGHT_BITS,
     WORKLOADS,
+    BridgeAnswer,
     Engine,
     LlmMode,
     Precision,
@@ -52,6 +54,9 @@ class JobInputs:
     accept_rocm: bool = False  # AMD through ROCm on Linux is acceptable
     region: str | None = None  # the buyer's market (CN, US); None: the currency's
     show_unavailable: bool = False  # also cards not sold in the region (China-only, banned)
+    # The installed pair's NVLink bridge as the user says (None: as the scan shows, and for a
+    # data-centre pair whose report cannot show it, assumed fitted and said so).
+    nvlink_bridge: BridgeAnswer | None = None
 
     def __post_init__(self) -> None:
         # The types hold code to the words; a value from outside that skipped its ``as_...``
@@ -83,6 +88,7 @@ def _refusal(job: JobInputs) -> InputError | None:
         ("bits", job.bits, WEIGHT_BITS),
         ("engine", job.engine, ENGINES),
         ("route", job.tf_route, TF_ROUTES),
+        ("nvlink-bridge", job.nvlink_bridge, BRIDGE_ANSWERS),
     )
     for name, chosen, known in choices:
         if chosen is not None and chosen not in known:

@@ -28,6 +28,16 @@ CaseForm = Literal["mini-itx", "micro-atx", "atx", "e-atx", "server"]
 PriceCondition = Literal["new", "used", "refurbished", "cloud-hour", "msrp", "estimate"]
 # The kinds used only when a card has no dated listing or report of its own.
 FALLBACK_CONDITIONS: tuple[PriceCondition, ...] = ("msrp", "estimate")
+# Which group a purchase ranks in by the kind of its price (never its age): "market" (a dated
+# listing or market report, a shop's list, the buyer's own typed price) ranks before
+# "to-confirm" (a launch MSRP or an estimate: the buyer is asked for the price they see).
+PriceGroup = Literal["market", "to-confirm"]
+# An installed pair's NVLink bridge as the user says, where no report shows it (a data-centre
+# pair's bridge is invisible to nvidia-smi -q): fitted, or none.
+BridgeAnswer = Literal["fitted", "none"]
+# An NVLink bridge is one of two parts: a desktop or workstation card's (RTX 3090, RTX A-series,
+# Quadro: 2-, 3- or 4-slot) or a data-centre card's (A100 PCIe, H100 NVL, H200 NVL boards).
+BridgeKind = Literal["desktop", "data-centre"]
 Region = Literal["CN", "US"]
 # Whose a price is: the bundled catalog's, an imported price pack's (both a market's, with its
 # region), a shop's list or the user's own typing (neither has a region: they are asked where
@@ -83,6 +93,7 @@ ATX_VERSIONS: tuple[AtxVersion, ...] = get_args(AtxVersion)
 CASE_FORMS: tuple[CaseForm, ...] = get_args(CaseForm)
 PRICE_CONDITIONS: tuple[PriceCondition, ...] = get_args(PriceCondition)
 REGIONS: tuple[Region, ...] = get_args(Region)
+BRIDGE_ANSWERS: tuple[BridgeAnswer, ...] = get_args(BridgeAnswer)
 PRICE_ORIGINS: tuple[PriceOrigin, ...] = get_args(PriceOrigin)
 DRIVER_STATES: tuple[DriverState, ...] = get_args(DriverState)
 TF_VERDICTS: tuple[TfVerdict, ...] = get_args(TfVerdict)

@@ -32,6 +32,7 @@ from gpuplanner.hardware.nvidia_smi import (
     TooManyGpus,
     parse_report,
 )
+from gpuplanner.hardware.nvlink_capture import capture_only, nvlink_links
 from gpuplanner.hardware.pcie import link_findings
 from gpuplanner.hardware.plausible import plausible
 from gpuplanner.hardware.records import (
@@ -246,8 +247,14 @@ def _load_file(path: Path, name: str) -> SystemSnapshot:
         except UnicodeDecodeError:
             raise SnapshotError(name, "not UTF-8 text") from None
         return from_json(text, name)
+    if capture_only(data.decode("utf-8", errors="replace")):
+        raise SnapshotError(
+            name, "an NVLink capture (nvidia-smi nvlink -s or topo -m): read with its report"
+        )
     try:
-        return replace(from_report(data, name), machine=path.stem)
+        report = replace(from_report(data, name), machine=path.stem)
+        # A -q text report with an nvidia-smi topo -m or nvlink -s capture appended: its links.
+        return with_links(report, nvlink_links(data.decode("utf-8", errors="replace")))
     except TooManyGpusError:
         raise  # counted already: not an lspci capture to parse line by line
     except SnapshotError:
@@ -259,6 +266,26 @@ def _load_file(path: Path, name: str) -> SystemSnapshot:
         if lspci.gpus:
             return lspci
         raise
+
+
+def with_links(snapshot: SystemSnapshot, links: dict[int, int] | None) -> SystemSnapshot:
+    """``snapshot`` with each GPU's active NVLinks as a capture counted them (by GPU index),
+    where the capture covers every GPU of the report; else as it was."""
+    if not links or not snapshot.gpus:
+        return snapshot
+    if any(g.index not in links for g in snapshot.gpus):
+        return snapshot  # a capture of another machine, or of part of this one
+    gpus = tuple(replace(g, nvlink_active_links=links[g.index]) for g in snapshot.gpus)
+    return replace(snapshot, gpus=gpus)
+
+
+def _capture(file: Path) -> dict[int, int] | None:
+    """An nvidia-smi topo -m or nvlink -s capture's links (None: the file is not one)."""
+    try:
+        data = read_regular(file, MAX_REPORT_BYTES)
+    except (FileRefused, OSError):
+        return None
+    return nvlink_links(data.decode("utf-8", errors="replace"))
 
 
 @dataclass(frozen=True)
@@ -309,6 +336,7 @@ def load_paths(paths: list[Path]) -> LoadResult:
     """Files, and folders of files and of folders (MAX_FOLDER_DEPTH deep), each loaded on its
     own; every file is either a snapshot or an error that says why not."""
     snapshots, errors = [], []
+    captures: dict[Path, dict[int, int]] = {}  # by folder: nvidia-smi topo -m, nvlink -s
     for path in paths:
         try:
             files, passed = _folder_files(path) if path.is_dir() else ([path], [])
@@ -324,8 +352,19 @@ def load_paths(paths: list[Path]) -> LoadResult:
             try:
                 snapshots.append((str(file), load_file(file)))
             except SnapshotError as exc:
+                links = _capture(file)
+                if links is not None:  # a topo -m or nvlink -s capture beside its report
+                    captures[file.parent] = links
+                    continue
                 # Named by its place under the folder: two rooms may both hold "gpu.xml".
                 shown = file.relative_to(path).as_posix() if path.is_dir() else exc.file
                 failed.append(SnapshotError(shown, exc.reason))
         errors += sorted(passed + failed, key=lambda e: e.file)  # in the folder's order
-    return LoadResult(tuple(snapshots), tuple(errors))
+    # A capture tells of the report in its own folder: the one machine scanned there.
+    return LoadResult(
+        tuple(
+            (name, with_links(snapshot, captures.get(Path(name).parent)))
+            for name, snapshot in snapshots
+        ),
+        tuple(errors),
+    )

@@ -9,6 +9,7 @@ options afterwards (``probe_effects``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData, GpuSpec, MarketRisk
 from gpuplanner.core.vocab import LlmMethod, LlmMode, Precision
@@ -17,6 +18,7 @@ from gpuplanner.planning import (
     candidates,
     cost,
     job,
+    links,
     market,
     methods,
     power_cap,
@@ -38,6 +40,18 @@ def build(
 ) -> Context:
     """The context of ``request``, priced from ``book`` (app/planner.py builds it: the catalog's,
     the shop's and the user's prices); without one, from the catalog's own prices."""
+    by_id = {g.id: g for g in catalog.gpus}
+    # The installed pair's bridge, decided once from what was seen or told (planning/links.py).
+    placed = candidates.installed(request.machine, by_id)
+    request = replace(
+        request,
+        machine=links.installed_bridge(
+            request.machine,
+            placed.gpu if placed else None,
+            placed.count if placed else 0,
+            request.nvlink_bridge,
+        ),
+    )
     resolved = job.resolve(request)
     request = resolved.request
     workload = resolved.workload
@@ -54,7 +68,6 @@ def build(
         method_asked_gb = job.job_memory(resolved, catalog.llms)[0].total_gb
         ranked = resolved.replaced(llm_mode=methods.runnable(asked))
     estimate, llm, method = job.job_memory(ranked, catalog.llms)
-    by_id = {g.id: g for g in catalog.gpus}
     prices = (book if book is not None else price_book(catalog.prices)).by_card
     machine = request.machine
     installed = candidates.installed(machine, by_id)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gpuplanner.core.findings import SEVERITIES, SEVERITY_ORDER, Finding, Param, Severity, finding
+from gpuplanner.core.vocab import BridgeKind
 
 __all__ = ["SEVERITIES", "SEVERITY_ORDER", "Finding", "Need", "Param", "Severity", "finding"]
 
@@ -26,6 +27,10 @@ class Need:
 
     what: Literal["psu", "driver", "nvlink-bridge"]
     price: float = 0.0
+    # nvlink-bridge: a desktop card's bridge or a data-centre card's board (planning/links.py)
+    kind: BridgeKind | None = None
+    # False: no price is on record (a data-centre bridge): left out of the total, to confirm.
+    priced: bool = True
     watts: int | None = None  # psu
     version: str | None = None  # driver: the minimum version
     date: str | None = None  # of the price

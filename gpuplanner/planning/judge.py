@@ -33,7 +33,9 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         found += more
         needs += wanted
     cards = a.price.amount * c.bought if a.price else (0.0 if not c.bought else None)
-    total = None if cards is None else cards + sum(n.price for n in needs)
+    # A bridge alone whose price is not on record (a data-centre board) has no total to rank.
+    unpriced_alone = not c.bought and any(not n.priced for n in needs)
+    total = None if cards is None or unpriced_alone else cards + sum(n.price for n in needs)
     if total is not None and c.bought and total > ctx.budget:
         found.append(
             finding(

@@ -45,6 +45,7 @@ class KindFacts(TypedDict):
 class Scanned(TypedDict):
     has_gpu: bool
     nvlink_active: bool
+    nvlink_known: bool
     driver_version: str | None
     os_system: str | None
     windows_or_wsl: bool
@@ -217,6 +218,7 @@ def _scanned(snapshot: SystemSnapshot) -> Scanned:
     return {
         "has_gpu": any(g.vendor == "NVIDIA" or g.catalog_id for g in gpus),
         "nvlink_active": any((g.nvlink_active_links or 0) > 0 for g in gpus),
+        "nvlink_known": any(g.nvlink_active_links is not None for g in gpus),
         "driver_version": next((g.driver_version for g in gpus if g.driver_version), None),
         "os_system": system,
         # A report whose driver is Windows's WDDM: native Windows or WSL2, it cannot say which.

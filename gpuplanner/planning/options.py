@@ -6,7 +6,15 @@ from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.core.vocab import Currency, Engine, LlmMode, Precision, TfRouteName, Workload
+from gpuplanner.core.vocab import (
+    Currency,
+    Engine,
+    LlmMode,
+    Precision,
+    PriceGroup,
+    TfRouteName,
+    Workload,
+)
 from gpuplanner.planning import memory
 from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
@@ -57,6 +65,9 @@ class Option:
     rank_reason: Finding | None = None
     # The machine's input pipeline or host copies held its speed below what the cards do.
     input_capped: bool = False
+    # An offered purchase's group by the kind of its price (ranking.price_group); None for the
+    # installed cards and the options not offered.
+    price_group: PriceGroup | None = None
 
     @property
     def power_sustained_w(self) -> float:
@@ -152,6 +163,12 @@ class Plan:
     # ranked instead, and this the asked one with its memory under PyTorch, for information.
     method_asked: str | None = None
     method_asked_gb: float | None = None
+    # Every offered purchase is priced only by a launch MSRP or an estimate: they rank among
+    # themselves as ever, and every price is to be confirmed.
+    prices_to_confirm: bool = False
+    # The budget's edge: nothing within the budget meets the memory floor, and this card that
+    # does, a little over it, is offered (ranking.stretch: "budget-stretch" and its numbers).
+    budget_stretch: Finding | None = None
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

@@ -32,7 +32,8 @@ def entered_case(
     return CaseSpec(clearance_mm, free_slots, form_factor)
 
 
-# A two-way NVLink bridge for the cards that take one (RTX 3090, RTX A-series, Quadro RTX):
+# A two-way NVLink bridge for the desktop and workstation cards that take one (RTX 3090, RTX
+# A-series, Quadro RTX; a data-centre pair's board is another part, planning/links.py):
 # $40-80 used on eBay ("Is NVLink Worth It in 2026?", localrig.pages.dev, read 2026-12-01
 # through the search index). No Chinese price is on record: the plan converts it and says so.
 NVLINK_BRIDGE_PRICE = {"USD": 60.0}

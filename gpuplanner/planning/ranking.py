@@ -2,7 +2,9 @@
 
 Keeping the installed cards comes first when they hold the job; purchases follow by value for
 the user's goal (ties toward fewer warnings, fewer needs, a lower price; a price's age is shown,
-never ranked); options not offered last, those that come closest first.
+never ranked), those priced by the market before those priced only by a launch MSRP or an
+estimate (the kind of a price ranks, never its age: DESIGN.md section 14); options not offered
+last, those that come closest first.
 More of a card is listed only when it is faster than fewer of it (MIN_GAIN_OVER_FEWER).
 """
 
@@ -12,6 +14,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from gpuplanner.core.vocab import FALLBACK_CONDITIONS, PriceGroup
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, finding
 from gpuplanner.planning.options import Option
 from gpuplanner.planning.rules.job import USABLE_FRACTION
@@ -23,6 +26,11 @@ MIN_GAIN_OVER_FEWER = 0.10
 # this much faster: the user gives up memory a later job may need, and a smaller gain is within
 # the predictions' own typical error (11-22%, docs/PREDICTION.md).
 MIN_GAIN_SMALLER_REPLACEMENT = 0.25
+# The budget's edge: where nothing within the budget meets the scenario's memory floor, the
+# best card that does and costs at most this much more is offered, over budget by the
+# difference, rather than a card under the floor winning (issue 48: a student's ¥2,500 bought
+# a 6 GB card while a 12 GB one was ¥78 more). A friend would say "stretch ¥78".
+STRETCH = 0.10
 
 
 def slower_no_larger(option: Option, keep: Option | None) -> bool:
@@ -107,7 +115,21 @@ def _closeness(option: Option) -> tuple[Any, ...]:
     )
 
 
-def _rank_reason(option: Option, keep: Option | None, objective: str) -> Finding:
+def price_group(option: Option) -> PriceGroup:
+    """A purchase's group by the kind of its card's price: a market figure (a dated listing or
+    report, a shop's list, the buyer's typed price) or a price to confirm (a launch MSRP or an
+    estimate, which no one may be asking today)."""
+    each = option.price_each
+    if each is not None and each.condition in FALLBACK_CONDITIONS:
+        return "to-confirm"
+    if any(not n.priced for n in option.needs):  # a part whose price is not on record
+        return "to-confirm"
+    return "market"
+
+
+def _rank_reason(
+    option: Option, keep: Option | None, objective: str, after_market: bool = False
+) -> Finding:
     if option.action == "keep" and option.offered:
         return finding("rank-keep", "info")
     if not option.offered:
@@ -116,6 +138,8 @@ def _rank_reason(option: Option, keep: Option | None, objective: str) -> Finding
     if slower_no_larger(option, keep):
         return finding("rank-slower-than-installed", "info")
     basis = option.speedup if option.speedup is not None else option.predicted_relative
+    if after_market:  # a launch price or an estimate, below every card the market prices
+        return finding("rank-to-confirm", "info", speed=round(basis or 0, 2))
     if objective == "speed":
         return finding("rank-speed", "info", speed=round(basis or 0, 2))
     return finding(
@@ -135,6 +159,64 @@ def _not_an_option(option: Option, blocking: Finding) -> Option:
             sorted((*option.findings, blocking), key=lambda f: SEVERITY_ORDER[f.severity])
         ),
     )
+
+
+def _budget_only(option: Option) -> bool:
+    blocks = [f.id for f in option.findings if f.severity == "blocks"]
+    return bool(blocks) and all(b == "over-budget" for b in blocks)
+
+
+def stretch(
+    options: list[Option], floor_gb: float | None, budget: float
+) -> tuple[list[Option], Finding | None]:
+    """Where no purchase within the budget meets the memory floor, the best one that does (by
+    the goal, the market's prices first) at most ``STRETCH`` over the budget is offered, with
+    what it costs more (``over-budget-by``); the plan says so (``budget-stretch``)."""
+    if floor_gb is None:
+        return options, None
+    purchases = [o for o in options if o.action != "keep"]
+    if any(o.offered and o.vram_per_card_gb >= floor_gb for o in purchases):
+        return options, None
+    edge = [
+        o
+        for o in purchases
+        if not o.offered
+        and _budget_only(o)
+        and o.price is not None
+        and o.vram_per_card_gb >= floor_gb
+        and o.price <= budget * (1 + STRETCH)
+    ]
+    if not edge:
+        return options, None
+    best = min(edge, key=lambda o: (price_group(o) == "to-confirm", rank_key(o)))
+    extra = float(round((best.price or 0.0) - budget))  # "¥78 more", not "¥77.98"
+    over = finding(
+        "over-budget-by",
+        "warns",
+        extra=extra,
+        total=best.price or 0.0,
+        budget=round(budget, 2),
+        currency=best.currency,
+    )
+    findings = [over] + [f for f in best.findings if f.id != "over-budget"]  # said first
+    stretched = replace(
+        best,
+        offered=True,
+        findings=tuple(sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])),
+    )
+    under = [o.vram_per_card_gb for o in purchases if o.offered]
+    said = finding(
+        "budget-stretch" if under else "budget-stretch-only",
+        "info",
+        extra=extra,
+        gpu=best.gpu,
+        count=best.count,
+        card_gb=best.vram_per_card_gb,
+        floor_gb=floor_gb,
+        **({"under_gb": max(under)} if under else {}),
+        currency=best.currency,
+    )
+    return [stretched if o is best else o for o in options], said
 
 
 def real_options(options: list[Option], floor_gb: float | None = None) -> list[Option]:
@@ -179,16 +261,36 @@ def real_options(options: list[Option], floor_gb: float | None = None) -> list[O
 
 
 def order(options: list[Option], objective: str) -> tuple[list[Option], Option | None]:
+    """The installed cards when they hold the job; the purchases priced by the market, by the
+    goal; then those whose price is to be confirmed (a launch MSRP, an estimate), by the goal;
+    then what is not offered. Where no purchase has a market price, the ones to confirm rank as
+    ever (``all_to_confirm``)."""
     keep = next((o for o in options if o.action == "keep"), None)
     offered_keep = keep if keep is not None and keep.offered else None
-    purchases = [o for o in options if o.offered and o.action != "keep"]
-    faster = sorted(purchases, key=rank_key)  # the goal alone: a price's age is no rank
+    purchases = [
+        replace(o, price_group=price_group(o)) for o in options if o.offered and o.action != "keep"
+    ]
+    # The goal alone within each group: a price's age is no rank, its kind is.
+    market = sorted((o for o in purchases if o.price_group == "market"), key=rank_key)
+    confirm = sorted((o for o in purchases if o.price_group == "to-confirm"), key=rank_key)
     blocked = sorted((o for o in options if not o.offered), key=_closeness)
-    ordered = ([offered_keep] if offered_keep else []) + faster + blocked
+    ordered = ([offered_keep] if offered_keep else []) + market + confirm + blocked
     ranked = [
-        replace(option, rank_reason=_rank_reason(option, keep, objective)) for option in ordered
+        replace(
+            option,
+            rank_reason=_rank_reason(
+                option, keep, objective, bool(market) and option.price_group == "to-confirm"
+            ),
+        )
+        for option in ordered
     ]
     return ranked, offered_keep
+
+
+def all_to_confirm(options: list[Option]) -> bool:
+    """Every offered purchase is priced only by a launch MSRP or an estimate."""
+    groups = [o.price_group for o in options if o.offered and o.action != "keep"]
+    return bool(groups) and all(g == "to-confirm" for g in groups)
 
 
 def keep_findings(keep: Option, faster: list[Option]) -> tuple[Finding, ...]:

@@ -118,7 +118,8 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
     """The plan the judged options make: pruned, ranked, with what is said of them all."""
     request = ctx.request
     floor = ctx.preset.min_vram_gb if request.scenario is Scenario.STUDENT else None
-    real = ranking.real_options(ranking.prune(judged), floor)
+    edged, stretch = ranking.stretch(ranking.prune(judged), floor, ctx.budget)
+    real = ranking.real_options(edged, floor)
     ranked, keep = ranking.order(real, ctx.preset.objective)
     faster = [o for o in ranked if o.offered and o.action != "keep"]
     inference = ctx.method == "inference"
@@ -148,6 +149,8 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         market=plan_market(ranked, ctx.market, shop_only=request.shop_only),
         method_asked=ctx.method_asked,
         method_asked_gb=ctx.asked_method_gb,
+        prices_to_confirm=ranking.all_to_confirm(ranked),
+        budget_stretch=stretch,
     )
 
 

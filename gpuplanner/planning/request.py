@@ -28,6 +28,12 @@ class MachineFacts:
     slot_powered: bool = False  # the installed GPUs run from the slot alone (no power cables seen)
     workstation: bool = False  # a platform with x16 for every card (HEDT, server)
     nvlink_active: bool = False  # the installed cards are joined by NVLink (bridge or board)
+    # A report or a capture (nvidia-smi topo -m, nvidia-smi nvlink -s) showed the cards' NVLink
+    # state, active or not; nvidia-smi -q does not.
+    nvlink_known: bool = False
+    # How ``nvlink_active`` was decided for planning (planning/links.py): "seen" in a report or
+    # capture, "told" by the user, "assumed" (neither). None: not worked out yet.
+    nvlink_basis: str | None = None
     # The PCIe link each installed card of the planned kind can run at (lanes, generation): what
     # the scan saw, risers and chipset slots included.
     installed_links: tuple[tuple[int, int], ...] = ()

@@ -43,6 +43,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "The pair needs an NVLink bridge ({price} used): over PCIe it would scale far less. The board's two x16 slots must be as far apart as the bridge (3 or 4 slots).",
     ),
+    "nvlink-bridge-dc-needed": translatable(
+        "Finding",
+        "The pair needs the data-centre NVLink bridge made for {gpu} (NVIDIA's 2- or 4-way board, not a desktop card's bridge): over PCIe it would scale far less. No price for it is on record, so the total leaves it out: price to confirm with the seller, who usually sells these pairs with it fitted.",
+    ),
+    "nvlink-bridge-assumed": translatable(
+        "Finding",
+        "The report does not show NVLink (nvidia-smi -q never does): the plan assumes your {gpu} pair has its NVLink bridge fitted, as such pairs are sold. If it has none, say so (--nvlink-bridge none, or on the job page), or load an nvidia-smi topo -m or nvidia-smi nvlink -s capture with the report.",
+    ),
     "mig-slice": translatable(
         "Finding",
         "MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -i 0 -mig 0, as root, with no job running) and scan again.",
@@ -127,6 +135,17 @@ TEXT: dict[str, str] = {
         "Finding", "The price is an estimate that was not checked against a source."
     ),
     "over-budget": translatable("Finding", "{total} is over the {budget} budget."),
+    "over-budget-by": translatable(
+        "Finding", "Over budget by {extra}: {total} against {budget}, for the memory the job needs."
+    ),
+    "budget-stretch": translatable(
+        "Finding",
+        "For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.",
+    ),
+    "budget-stretch-only": translatable(
+        "Finding",
+        "For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; nothing within the budget holds the job.",
+    ),
     # scenario advice
     "vram-small-trap": translatable(
         "Finding",
@@ -334,6 +353,10 @@ TEXT: dict[str, str] = {
     "rank-speed": translatable("Finding", "Ranked by speed within the budget: {speed}x."),
     "rank-value": translatable(
         "Finding", "Ranked by value: {speed}x for the price, {value} per 1,000 {currency}."
+    ),
+    "rank-to-confirm": translatable(
+        "Finding",
+        "Price to confirm ({speed}x): only a launch price or an estimate is on record, so it is listed after the cards priced by the market until you type the price you see.",
     ),
     "keep-until-memory": translatable(
         "Finding", "Until a job needs more than {vram_gb} GB per card."

@@ -17,7 +17,7 @@ from gpuplanner.i18n import translatable
 from gpuplanner.report.job_text import WORKLOAD
 from gpuplanner.report.job_text import translator as report_words
 from gpuplanner.report.kind_text import kind_words
-from gpuplanner.report.plan_text import finding_text, translate
+from gpuplanner.report.plan_text import action_text, finding_text, translate
 from gpuplanner.report.svg_charts import FONT_FAMILIES
 
 if TYPE_CHECKING:
@@ -193,11 +193,17 @@ def plan_rows(
             for f in option.findings
             if f.severity in ("needs", "warns")
         )
+        # A bridge for the cards a machine has is named as the action it is, not as the cards.
+        bought = (
+            f"{action_text('bridge', _language(language))} ({option.gpu})"
+            if option.action == "bridge"
+            else option.gpu
+        )
         rows.append(
             [
                 choice.machine,
                 now.get(choice.machine, ""),
-                option.gpu,
+                bought,
                 option.count,
                 round(option.price) if option.price else "",
                 option.currency,

@@ -26,7 +26,13 @@ from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.job_text import Translator, input_rows, job_rows, translator
-from gpuplanner.report.plan_view import Headline, OptionRow, headline, option_rows
+from gpuplanner.report.plan_view import (
+    CONFIRM_GROUP,
+    Headline,
+    OptionRow,
+    headline,
+    option_rows,
+)
 from gpuplanner.report.probe_effects_text import effect_lines
 from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg, value_chart_svg
 
@@ -65,7 +71,7 @@ def _table(rows: list[tuple[str, str]]) -> str:
     return fill("facts.html", rows=cells)
 
 
-def _price_cell(option: Option, language: str) -> str:
+def _price_cell(option: Option, language: str, note: str | None = None) -> str:
     e = html.escape
     if option.price is None:
         return "N/A"
@@ -83,6 +89,8 @@ def _price_cell(option: Option, language: str) -> str:
             text += f"<br><small>{e(low)}–{e(high)}</small>"
         if each.sku or each.location:
             text += f"<br><small>{e(each.sku or '-')} · {e(each.location or '-')}</small>"
+        if note:  # another market's price: its own figure and how it was converted
+            text += f"<br><small>{e(note)}</small>"
     return text
 
 
@@ -92,10 +100,10 @@ def _option_row(row: OptionRow, option: Option, language: str) -> str:
     said += [f"{MARK[s.severity]} {e(s.text)}" for s in (*row.warnings, *row.notes)]
     return fill(
         "option_row.html",
-        rank=str(row.rank),
+        rank=e(row.rank_cell),
         action=e(row.action),
         gpu=e(row.gpu),
-        price=_price_cell(option, language),
+        price=_price_cell(option, language, row.price_note),
         speed=e(row.speed),
         power=e(row.power),
         needs="<br>".join(e(need) for need in row.needs),
@@ -126,7 +134,9 @@ def _header(head: Headline, context: ReportContext, tr: Translator) -> str:
         price_age="".join(
             f"\n<p>{line}</p>"
             for line in (
+                f"<b>{e(head.stretch)}</b>" if head.stretch else "",
                 e(head.market) if head.market else "",
+                f"<b>{e(head.confirm_all)}</b>" if head.confirm_all else "",
                 f"<b>{e(head.ask_price)}</b>" if head.ask_price else "",
                 f"<i>{e(head.price_age)}</i>" if head.price_age else "",
             )
@@ -180,11 +190,21 @@ def _options(fitting: list[tuple[OptionRow, Option]], language: str, tr: Transla
         tr(translatable("Report", "Needs")),
         tr(translatable("Report", "Why, and warnings")),
     )
+    cells = []
+    for index, (row, option) in enumerate(fitting):
+        # The options whose price is to be confirmed stand in their own group, after the ranked.
+        if (
+            index
+            and row.price_group == "to-confirm"
+            and fitting[index - 1][0].price_group != row.price_group
+        ):
+            cells.append(f"<tr><th colspan='{len(headers)}'>{e(tr(CONFIRM_GROUP))}</th></tr>")
+        cells.append(_option_row(row, option, language))
     return fill(
         "options.html",
         heading=heading,
         headers="".join(f"<th>{e(h)}</th>" for h in headers),
-        rows="".join(_option_row(row, option, language) for row, option in fitting),
+        rows="".join(cells),
     )
 
 

@@ -53,6 +53,9 @@ SENTENCES = {
     ),
     "engine-unknown": translatable("Input", "There is no inference engine {value}: use {known}."),
     "route-unknown": translatable("Input", "There is no TensorFlow route {value}: use {known}."),
+    "nvlink-bridge-unknown": translatable(
+        "Input", "There is no NVLink bridge answer {value}: use {known}."
+    ),
     "price-implausible": translatable(
         "Input",
         "{value} cannot be the price of one {card}: its known prices make {low} to {high} the"

@@ -9,6 +9,7 @@ from gpuplanner.catalog.records import Price
 from gpuplanner.core.findings import Finding
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.serial import to_dict
+from gpuplanner.core.vocab import FALLBACK_CONDITIONS
 from gpuplanner.planning.options import Option, Plan
 from gpuplanner.planning.quote import Quote
 from gpuplanner.report import plan_text
@@ -35,10 +36,24 @@ def listing_json(price: Price) -> dict:
     return out
 
 
-def _price(price: Quote | None) -> dict | None:
+def _marks(price: Quote, region: str | None) -> list[str]:
+    """What the price cell marks: "converted" (another market's, ≈), "msrp", "estimate"."""
+    marks = ["converted"] if plan_text.from_elsewhere(price, region) else []
+    return marks + ([price.condition] if price.condition in FALLBACK_CONDITIONS else [])
+
+
+def _price(price: Quote | None, region: str | None = None) -> dict | None:
     if price is None:
         return None
     return {
+        "marks": _marks(price, region),
+        # The source's own figure, in its own money (a US listing's dollars), before any
+        # conversion into the buyer's terms.
+        "as_listed": {
+            "amount": price.price.amount,
+            "currency": price.price.currency,
+            "region": price.where,
+        },
         "amount": price.amount,
         "currency": price.currency,
         "date": price.date,
@@ -58,7 +73,7 @@ def _price(price: Quote | None) -> dict | None:
     }
 
 
-def option_json(o: Option) -> dict:
+def option_json(o: Option, region: str | None = None) -> dict:
     return {
         "action": o.action,
         "gpu": o.gpu,
@@ -67,10 +82,17 @@ def option_json(o: Option) -> dict:
         "bought": o.bought,
         "offered": o.offered,
         "fits": o.offered,
+        # "market": ranked by a market figure; "to-confirm": only a launch price or an
+        # estimate, in its own group after them; null: installed, or not offered.
+        "price_group": o.price_group,
         "total": o.price,
         "cards_price": o.cards_price,
-        "price": _price(o.price_each),
-        "needs": [{k: v for k, v in to_dict(n).items() if v is not None} for n in o.needs],
+        "price": _price(o.price_each, region),
+        # A need's "priced" is said only where its price is not on record (false).
+        "needs": [
+            {k: v for k, v in to_dict(n).items() if v is not None and (k != "priced" or not v)}
+            for n in o.needs
+        ],
         "vram_needed_gb": o.vram_needed_gb,
         "vram_per_card_gb": o.vram_per_card_gb,
         "predicted": {
@@ -98,6 +120,7 @@ def option_json(o: Option) -> dict:
 
 
 def plan_json(plan: Plan) -> dict:
+    region = plan.market.region if plan.market else None
     return {
         "scenario": plan.scenario,
         "currency": plan.currency,
@@ -118,8 +141,10 @@ def plan_json(plan: Plan) -> dict:
         "vram_needed_gb": plan.vram.total_gb,
         "reference_gpu": plan.reference_gpu,
         "no_purchase_needed": plan.no_purchase_needed,
+        "prices_to_confirm": plan.prices_to_confirm,
+        "budget_stretch": finding_json(plan.budget_stretch) if plan.budget_stretch else None,
         "keep_findings": [finding_json(f) for f in plan.keep_findings],
-        "options": [option_json(o) for o in plan.options],
+        "options": [option_json(o, region) for o in plan.options],
         "alternatives": [
             {
                 **{k: v for k, v in to_dict(a).items() if v is not None},
@@ -130,7 +155,7 @@ def plan_json(plan: Plan) -> dict:
             }
             for a in plan.alternatives
         ],
-        "route_alternative": option_json(plan.route_alternative)
+        "route_alternative": option_json(plan.route_alternative, region)
         if plan.route_alternative
         else None,
         "rent": [to_dict(r) for r in plan.rent],

@@ -157,15 +157,69 @@ def region_text(region: str, tr: Translator) -> str:
     return tr(REGION_TEXT[region]) if region in REGION_TEXT else region
 
 
-def priced_cell(each: Quote | None, tr: Translator) -> str:
-    """The table's "priced" cell: the user's own price says so; an old one is marked."""
+def from_elsewhere(each: Quote, region: str | None) -> bool:
+    """A market's price from another market than the buyer's: converted into its terms."""
+    return region is not None and not each.price.own and each.region not in (None, region)
+
+
+def as_listed(each: Quote) -> str:
+    """The source's own figure, in its own money: '$325'."""
+    return format_money(each.price.amount, each.price.currency)
+
+
+CONVERTED_MARK = "≈"  # a price from another market, converted once into the buyer's terms
+
+
+def priced_cell(each: Quote | None, tr: Translator, region: str | None = None) -> str:
+    """The table's "priced" cell: the user's own price says so; an old one is marked; a launch
+    price or an estimate is named; another market's price is marked "≈ from the US: $325",
+    at the source's own amount (the total is that figure in the buyer's terms)."""
     if each is None:
         return ""
     if each.origin == "user":
         return tr(translatable("Finding", "your price, {date}")).replace("{date}", each.date)
     # Marked exactly when the option carries its "check today's price" finding.
     mark = " ⚠" if each.age_days is not None and each.age_days > STALE_DAYS else ""
-    return f"{each.date[:7]} {condition_text(each.condition, tr)}{mark}"
+    cell = f"{each.date[:7]} {condition_text(each.condition, tr)}{mark}"
+    if from_elsewhere(each, region):
+        cell += f" {CONVERTED_MARK} " + _fill(
+            tr(translatable("Finding", "from {market}: {listed}")),
+            {"market": region_text(each.where, tr), "listed": as_listed(each)},
+        )
+    return cell
+
+
+def converted_note(
+    each: Quote | None, region: str | None, language: str, tr: Translator | None = None
+) -> str | None:
+    """Over a price from another market (the cell's tooltip, the report's line): the source's
+    own figure and name, and how it was moved into the buyer's terms, once."""
+    if each is None or not from_elsewhere(each, region):
+        return None
+    tr = tr or (lambda text: translate(text, language))
+    pct = round(each.offer.converted.tax_pct, 1)
+    tax_pct = int(pct) if pct == int(pct) else pct  # "+13% VAT", not "+13.0%"
+    params = _params({"market": each.where, "tax_pct": tax_pct}, tr, None)
+    params.update(
+        listed=as_listed(each),
+        source=source_text(each, language),
+        date=each.date,
+        here=region_text(str(region), tr),
+        rate=f"{each.fx_rate:.4g}" if each.fx_rate else "",
+        fx_date=each.fx_date or "",
+    )
+    template = (
+        translatable(
+            "Finding",
+            "≈ Converted: {listed} as listed in {market} ({source}, {date}), at {rate} CNY per USD ({fx_date}){tax}; not a price from {here}.",
+        )
+        if each.fx_rate
+        else translatable(
+            "Finding",
+            "≈ Converted: {listed} as listed in {market} ({source}, {date}){tax}; not a price from {here}.",
+        )
+    )
+    return _fill(tr(template), params)
 
 
 SOURCE_CONTEXT = "Source"  # the catalog's source labels (i18n/extract.py DATA_STRINGS)
@@ -414,6 +468,8 @@ def need_text(
     need: Need, currency: Currency, language: str = ENGLISH, tr: Translator | None = None
 ) -> str:
     tr = tr or (lambda text: translate(text, language))
+    if need.what == "nvlink-bridge" and not need.priced:
+        return tr(translatable("Finding", "Data-centre NVLink bridge, price to confirm"))
     if need.what == "nvlink-bridge":
         return _fill(
             tr(translatable("Finding", "NVLink bridge, {price} used ({date})")),

@@ -35,6 +35,12 @@ class Headline:
     fitting: int  # options offered
     # Said once: the probe's input pipeline or host copies cap every faster card (issue 41).
     probe_cap: str | None = None
+    # Every offered purchase is priced only by a launch price or an estimate.
+    confirm_all: str | None = None
+    # The heading of the group of options whose price is to be confirmed (after the ranked).
+    confirm_group: str | None = None
+    # The budget's edge: the card that meets the memory floor a little over the budget.
+    stretch: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,6 +61,17 @@ class OptionRow:
     # Said over the price when it is not a recent listing from the buyer's market: the price
     # the user sees is the one to plan with.
     price_invite: str | None = None
+    # An offered purchase's group by the kind of its price: "market" or "to-confirm".
+    price_group: str | None = None
+    # Over a price from another market: its source's own figure and how it was converted.
+    price_note: str | None = None
+
+    @property
+    def rank_cell(self) -> str:
+        """The rank as the tables show it: a price to confirm carries its ✎."""
+        if self.rank is None:
+            return "-"
+        return f"✎{self.rank}" if self.price_group == "to-confirm" else str(self.rank)
 
 
 def card_count(gpu: str, count: int) -> str:
@@ -69,6 +86,13 @@ def baseline(plan: Plan, language: str) -> str:
     return translator(language)(translatable("Report", "your {gpu}")).replace(
         "{gpu}", card_count(keep.gpu, keep.count)
     )
+
+
+CONFIRM_GROUP = translatable("Report", "✎ Price to confirm: type the price you see")
+CONFIRM_ALL = translatable(
+    "Report",
+    "No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Confirm every price by typing the one you see.",
+)
 
 
 def headline(plan: Plan, language: str) -> Headline:
@@ -88,7 +112,15 @@ def headline(plan: Plan, language: str) -> Headline:
         .replace("{route}", plan_text.route_text(plan.tf_route, language))
         .replace("{gpu}", baseline(plan, language))
     )
+    confirming = any(o.price_group == "to-confirm" for o in plan.options)
     return Headline(
+        confirm_all=words(CONFIRM_ALL) if plan.prices_to_confirm else None,
+        confirm_group=words(CONFIRM_GROUP) if confirming else None,
+        stretch=(
+            plan_text.finding_text(plan.budget_stretch, language)
+            if plan.budget_stretch is not None
+            else None
+        ),
         summary=summary,
         market=plan_text.market_text(plan.market, language) if plan.market else None,
         ask_price=(
@@ -156,11 +188,13 @@ def option_row(
     speed = option.speedup if option.speedup is not None else option.predicted_relative
     return OptionRow(
         price_invite=price_invite(option, region, language),
+        price_group=option.price_group,
+        price_note=plan_text.converted_note(option.price_each, region, language),
         rank=rank,
         action=plan_text.action_text(option.action, language),
         gpu=card_count(option.gpu, option.count),
         price=(format_money(option.price, option.currency) if option.price is not None else "N/A"),
-        priced=plan_text.priced_cell(option.price_each, tr),
+        priced=plan_text.priced_cell(option.price_each, tr, region),
         speed=plan_text.speed_cell(speed, option),
         value=f"{option.value:.3f}" if option.value else "",
         vram=f"{option.vram_per_card_gb * option.count:g} GB",

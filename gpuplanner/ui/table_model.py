@@ -142,12 +142,14 @@ class OptionsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "price" and self.rows[row].price_invite and self.prices_editable:
                 return self.rows[row].price_invite
+            if column == "priced" and self.rows[row].price_note:  # "≈": another market's
+                return self.rows[row].price_note
             return "\n".join(w.text for w in self.rows[row].warnings) or None
         return None
 
     def _display(self, row: OptionRow, option: Option, column: str) -> str:
-        if column == "rank":
-            return str(row.rank) if row.rank is not None else "✘"
+        if column == "rank":  # a price to confirm carries its ✎ (report/plan_view.py)
+            return row.rank_cell if row.rank is not None else "✘"
         if column == "price":
             text = row.price
             if option.price is not None and any(n.price for n in option.needs):

@@ -491,6 +491,11 @@
             <translation>由其他市场的价格换算：{cards}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Data-centre NVLink bridge, price to confirm</source>
+            <translation>数据中心 NVLink 桥，价格待确认</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Driver {driver} is older than {needed}, which TensorFlow {version} (CUDA {cuda}) needs: update the NVIDIA driver.</source>
             <translation>驱动 {driver} 低于 TensorFlow {version}（CUDA {cuda}）所需的 {needed}：请升级 NVIDIA 驱动。</translation>
@@ -519,6 +524,16 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>For more speed: {gpu}{times} would be {speedup}x as fast for {price}.</source>
             <translation>若想更快：{gpu}{times} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; nothing within the budget holds the job.</source>
+            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这项工作需要 {floor_gb} GB；预算之内没有能胜任此任务的卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.</source>
+            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这项工作需要 {floor_gb} GB；预算之内的卡显存都不超过 {under_gb} GB。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -751,6 +766,11 @@
             <translation>只有首发建议零售价（MSRP，{date}），不是货架价：请查看商店今天的报价。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Over budget by {extra}: {total} against {budget}, for the memory the job needs.</source>
+            <translation>超出预算 {extra}：{total}，预算 {budget}，为了任务所需的显存。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>PCIe peer-to-peer</source>
             <translation>PCIe 点对点</translation>
@@ -769,6 +789,11 @@
             <location filename="gpuplanner/report/pack_text.py" />
             <source>Price pack {name} ({published}): {prices} prices; {added} new, {changed} changed, {same} the same, {removed} removed.</source>
             <translation>价格包 {name}（{published}）：{prices} 条价格；新增 {added} 条，变化 {changed} 条，不变 {same} 条，删除 {removed} 条。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Price to confirm ({speed}x): only a launch price or an estimate is on record, so it is listed after the cards priced by the market until you type the price you see.</source>
+            <translation>价格待确认（{speed}x）：只有首发价或估计价，因此排在有市场价的卡之后，直到您输入看到的价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -939,6 +964,11 @@
             <translation>这两块卡需要一个 NVLink 桥（二手 {price}）：只走 PCIe 的话多卡加速会差很多。主板上两个 x16 插槽的间距必须与桥一致（3 槽或 4 槽）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The pair needs the data-centre NVLink bridge made for {gpu} (NVIDIA's 2- or 4-way board, not a desktop card's bridge): over PCIe it would scale far less. No price for it is on record, so the total leaves it out: price to confirm with the seller, who usually sells these pairs with it fitted.</source>
+            <translation>这对卡需要为 {gpu} 设计的数据中心 NVLink 桥（NVIDIA 的 2 路或 4 路桥接板，不是桌面显卡的桥）：只走 PCIe 的话扩展效率会低得多。目前没有它的价格记录，因此总价未计入：价格待向卖家确认，这类成对的卡通常出售时已装好桥。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>The price behind this option is {months} months old ({oldest}): check today's price.</source>
             <translation>这个方案所用的价格是 {months} 个月前的（{oldest}）：请核实当前价格。</translation>
@@ -952,6 +982,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
             <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The report does not show NVLink (nvidia-smi -q never does): the plan assumes your {gpu} pair has its NVLink bridge fitted, as such pairs are sold. If it has none, say so (--nvlink-bridge none, or on the job page), or load an nvidia-smi topo -m or nvidia-smi nvlink -s capture with the report.</source>
+            <translation>报告中看不到 NVLink（nvidia-smi -q 从不显示）：方案假定您的这对 {gpu} 已装好 NVLink 桥，这类成对的卡通常如此出售。如果没有桥，请说明（--nvlink-bridge none，或在任务页选择），或随报告一起载入 nvidia-smi topo -m 或 nvidia-smi nvlink -s 的输出。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1118,6 +1153,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>every card holds the whole job</source>
             <translation>每块卡各存一份完整任务</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>from {market}: {listed}</source>
+            <translation>来自{market}：{listed}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1482,6 +1522,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{watts} W power supply, {price} ({date})</source>
             <translation>{watts} W 电源，{price}（{date}）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>≈ Converted: {listed} as listed in {market} ({source}, {date}), at {rate} CNY per USD ({fx_date}){tax}; not a price from {here}.</source>
+            <translation>≈ 已换算：{market}标价 {listed}（{source}，{date}），按 1 美元兑 {rate} 元人民币（{fx_date}）换算{tax}；不是{here}的价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>≈ Converted: {listed} as listed in {market} ({source}, {date}){tax}; not a price from {here}.</source>
+            <translation>≈ 已换算：{market}标价 {listed}（{source}，{date}）{tax}；不是{here}的价格。</translation>
         </message>
     </context>
     <context>
@@ -1911,6 +1961,11 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>There is no LLM method {value}: use {known}.</source>
             <translation>没有 {value} 这种大模型方法：请使用 {known}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>There is no NVLink bridge answer {value}: use {known}.</source>
+            <translation>NVLink 桥没有 {value} 这个选项：请用 {known}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
@@ -3163,6 +3218,11 @@
             <translation>按当前要求，没有显卡能胜任此任务。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Confirm every price by typing the one you see.</source>
+            <translation>能胜任此任务的卡都没有市场价：每张卡按首发价（MSRP）或估计价计算，而不是商家今天的要价。请逐一输入您看到的价格加以确认。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan.py" />
             <source>Note: {text}</source>
             <translation>注：{text}</translation>
@@ -3682,6 +3742,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>{w} W sustained peak</source>
             <translation>持续峰值 {w} W</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>✎ Price to confirm: type the price you see</source>
+            <translation>✎ 价格待确认：请输入您看到的价格</translation>
         </message>
     </context>
     <context>
@@ -4734,6 +4799,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>&amp;NVLink bridge between your two cards</source>
+            <translation>两张卡之间的 NVLink 桥(&amp;N)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>&amp;Precision:</source>
             <translation>精度(&amp;P)：</translation>
         </message>
@@ -4779,6 +4849,11 @@
         <message>
             <source>Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
             <translation type="vanished">也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>As the scan shows (a data-centre pair: assumed fitted)</source>
+            <translation>按扫描结果（数据中心卡对：假定已装）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4850,6 +4925,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>FP32 / TF32</source>
             <translation>FP32 / TF32</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Fitted</source>
+            <translation>已装</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -4938,6 +5018,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Needs %1 GB of GPU memory on one card</source>
             <translation>单卡需要 %1 GB 显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>None</source>
+            <translation>没有</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

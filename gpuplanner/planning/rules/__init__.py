@@ -21,6 +21,7 @@ BEFORE_PRICE = (
     fit.cooling,
     fit.lanes,
     fit.bridge_pays,
+    fit.nvlink_assumed,
     job.bottlenecks,
     job.multi_card,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.planning import physical
+from gpuplanner.planning import links, physical
 from gpuplanner.planning.findings import Finding, Need, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
@@ -171,12 +171,30 @@ def bridge_pays(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     ]
 
 
+def nvlink_assumed(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    """The installed pair's bridge, when no report showed it and the user did not say:
+    planned as fitted (a data-centre pair) and said so, with how to say otherwise."""
+    machine = ctx.request.machine
+    if c.action != "keep" or machine.nvlink_basis != "assumed":
+        return []
+    if not links.takes_bridge(c.gpu, c.count) or links.bridge_kind(c.gpu) != "data-centre":
+        return []
+    return [finding("nvlink-bridge-assumed", "warns", gpu=c.gpu.name, count=c.count)]
+
+
 def nvlink_bridge(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
-    """Two cards that scale on a bridge and not over PCIe: the bridge is bought with them."""
+    """Two cards that scale on a bridge and not over PCIe: the bridge is bought with them, the
+    part their kind takes (planning/links.py): a desktop card's, at its price; a data-centre
+    card's board, whose price is not on record, left out of the total and said to confirm."""
     s = a.scaling
     bridge = c.gpu.interconnect == "nvlink-bridge"
     if c.action == "keep" or s is None or s.link != "nvlink" or not bridge:
         return [], []
+    if links.bridge_kind(c.gpu) == "data-centre":
+        return (
+            [finding("nvlink-bridge-dc-needed", "needs", gpu=c.gpu.name, count=c.count)],
+            [Need(what="nvlink-bridge", kind="data-centre", priced=False)],
+        )
     currency = ctx.request.currency
     price = physical.NVLINK_BRIDGE_PRICE.get(currency)
     converted = price is None
@@ -197,6 +215,7 @@ def nvlink_bridge(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Findi
         [
             Need(
                 what="nvlink-bridge",
+                kind="desktop",
                 price=round(price, 2),
                 date=physical.NVLINK_BRIDGE_DATE,
                 source=physical.NVLINK_BRIDGE_SOURCE,

@@ -308,6 +308,12 @@ class ResultsPage(WizardPage):
         lines = []
         if head.market is not None:
             lines.append(f"<b>{e(head.market)}</b>")
+        if head.stretch is not None:  # the budget's edge, before the market's words
+            lines.insert(0, f"<b>{e(head.stretch)}</b>")
+        if head.confirm_all is not None:
+            lines.append(f"<b>{e(head.confirm_all)}</b>")
+        elif head.confirm_group is not None:  # the rows whose rank carries ✎
+            lines.append(e(head.confirm_group))
         if head.ask_price is not None:
             lines.append(f"<b>{e(head.ask_price)}</b>")
         if head.price_age is not None:

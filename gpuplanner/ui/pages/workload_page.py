@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.app import choices, memory_need
 from gpuplanner.app.choices import LLMS, PRESETS, Scenario
-from gpuplanner.app.session import resolved_job
+from gpuplanner.app.session import asks_nvlink_bridge, resolved_job
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
@@ -76,6 +76,12 @@ class WorkloadPage(WizardPage):
         self.route.setObjectName("routeCombo")
         self.rocm = QCheckBox(self)
         self.keep_psu = QCheckBox(self)
+        # The installed pair's NVLink bridge, asked only where two cards take one: no report
+        # shows it (app/session.py:asks_nvlink_bridge).
+        self.nvlink = QComboBox(self)
+        self.nvlink.setObjectName("nvlinkCombo")
+        self.nvlink_label = QLabel(self)
+        self.nvlink_label.setBuddy(self.nvlink)
         form = QFormLayout()
         self.labels = [QLabel(self) for _ in range(11)]
         budget_box = QWidget(self)  # the slider and the number, one row of the form
@@ -114,6 +120,7 @@ class WorkloadPage(WizardPage):
         form.addRow(self.all_regions)
         form.addRow(self.rocm)
         form.addRow(self.keep_psu)
+        form.addRow(self.nvlink_label, self.nvlink)
         self.vram_label = QLabel(self)
         self.vram_label.setObjectName("vramNeeded")
         font = self.vram_label.font()
@@ -140,6 +147,7 @@ class WorkloadPage(WizardPage):
             self.bits,
             self.engine,
             self.route,
+            self.nvlink,
         ):
             combo.currentIndexChanged.connect(self._changed)
         for spin in (self.seq, self.batch, self.max_gpus):
@@ -184,6 +192,10 @@ class WorkloadPage(WizardPage):
         self.route.setCurrentIndex(max(0, self.route.findData(session.job.tf_route)))
         self.rocm.setChecked(session.job.accept_rocm)
         self.keep_psu.setChecked(session.job.keep_psu)
+        asked = asks_nvlink_bridge(session, self.controller.catalog)
+        self.nvlink.setVisible(asked)
+        self.nvlink_label.setVisible(asked)
+        self.nvlink.setCurrentIndex(max(0, self.nvlink.findData(session.job.nvlink_bridge or "")))
         self._loading = False
         self._changed()
 
@@ -219,6 +231,10 @@ class WorkloadPage(WizardPage):
             tf_route=self.route.currentData() or "official",
             accept_rocm=self.rocm.isChecked(),
             keep_psu=self.keep_psu.isChecked(),
+            # "" (as the scan shows) and a question not asked leave it to the scan.
+            nvlink_bridge=(self.nvlink.currentData() or None)
+            if self.nvlink.isVisibleTo(self)
+            else None,
         )
         is_llm = session.job.workload == "llm"
         inference = is_llm and session.job.llm_mode == "inference"
@@ -381,6 +397,15 @@ class WorkloadPage(WizardPage):
         )
         self.rocm.setText(self.tr("AMD cards through &ROCm on Linux are fine"))
         self.keep_psu.setText(self.tr("&Keep my power supply (no options that need a new one)"))
+        self.nvlink_label.setText(self.tr("&NVLink bridge between your two cards"))
+        self._fill(
+            self.nvlink,
+            [
+                ("", self.tr("As the scan shows (a data-centre pair: assumed fitted)")),
+                ("fitted", self.tr("Fitted")),
+                ("none", self.tr("None")),
+            ],
+        )
         self.budget.setPrefix(CURRENCY_SYMBOLS.get(self.controller.session.currency, "") + " ")
         self.budget_slider.setAccessibleName(self.tr("Budget"))
         self.breakdown.setHorizontalHeaderLabels(
