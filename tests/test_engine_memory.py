@@ -77,3 +77,25 @@ def test_one_keras_accounting_for_presets_full_lora_and_int8_lora():
     # QLoRA is PyTorch's method: PyTorch's 16 bytes a trained parameter.
     qlora = {p.name: p for p in memory.llm(model, "qlora", seq=512).parts}
     assert dict(qlora["adapters"].params)["bytes"] == memory.PYTORCH_TRAINED_BYTES
+
+
+def test_quantised_weights_weigh_what_the_engines_file_weighs():
+    # Llama 2 70B (68.98 B parameters) as llama.cpp's common 4-bit GGUF, Q4_K_M: the file is
+    # 41.42 GB (38.6 GiB); with a 4,096-token KV cache and the engine's buffers about 40.7 GiB,
+    # across the 40 GB / 2 x 24 GB line that 4.24 bits a weight (0.53 B) had kept it under.
+    estimate = memory_need.llm_job("llama-2-70b", None, "inference", bits=4, engine="llama.cpp")
+    weights = next(p for p in estimate.parts if p.name == "weights")
+    assert 38.0 < weights.gb < 39.0
+    assert 40.0 < estimate.total_gb < 41.5
+    assert dict(weights.params)["format"] == "GGUF Q4_K_M"
+    q8 = memory_need.llm_job("llama-2-70b", None, "inference", bits=8, engine="llama.cpp")
+    assert dict(next(p for p in q8.parts if p.name == "weights").params)["format"] == "GGUF Q8_0"
+
+
+def test_every_engine_names_the_format_it_loads_at_every_precision_it_runs():
+    for engine, bits_run in engines.RUNS_BITS.items():
+        for bits in bits_run:
+            found = engines.weight_format(engine, bits)
+            assert found.name and bits - 0.5 <= found.bits_per_weight <= bits + 0.8, (engine, bits)
+    with pytest.raises(engines.PlanError):
+        engines.weight_format("exllama", 16)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.core.vocab import Engine, LlmMode, Precision
+from gpuplanner.planning import engines
 from gpuplanner.planning.workloads import KerasWorkload, LlmModel
 
 GB = 1024**3
@@ -233,13 +234,15 @@ def llm(
     notes: list[Note] = []
     kv = 2 * model.layers * model.kv_heads * model.head_dim * seq * batch * 2
     if mode == "inference":
-        weight_bytes = {16: 2.0, 8: 1.0, 4: 0.5 * 1.06}[inference_bits]
+        # The engine's own file at these bits: llama.cpp's 4-bit is Q4_K_M, 4.8 bits a weight.
+        weights_format = engines.weight_format(engine, inference_bits)
+        weight_bytes = round(weights_format.bytes_per_param, 3)
         parts.append(
             Part(
                 "weights",
                 p * weight_bytes / GB,
-                "inference-weights",
-                _p(bytes=weight_bytes, bits=inference_bits),
+                "inference-weights-format",
+                _p(bytes=weight_bytes, bits=inference_bits, format=weights_format.name),
             )
         )
         parts.append(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
-from gpuplanner.planning import batching, roofline
+from gpuplanner.planning import batching, engines, roofline
 from gpuplanner.planning.roofline import LLM_FLOPS_PER_TOKEN
 from gpuplanner.planning.workloads import KERAS
 
@@ -116,8 +116,10 @@ class InferenceParams:
         return bits in self.measured_bits or self.validated(bits)
 
 
-# Bytes per parameter as loaded: 16-bit, INT8 (plus scales), 4-bit GPTQ/AWQ/GGUF Q4-class
-# (4.5 bits with their group scales: LLaMA 2 7B Q4_0 is 3.82 GB, LLaMA 3 8B Q4_K_M 4.58 GB).
+# Bytes per parameter as loaded where the engine is not known: 16-bit, INT8 (plus scales),
+# 4-bit GPTQ/AWQ/GGUF Q4-class (4.5 bits with their group scales: LLaMA 2 7B Q4_0 is 3.82 GB,
+# LLaMA 3 8B Q4_K_M 4.58 GB). A preset on a known engine reads that engine's own format
+# (engines.weight_format: llama.cpp's Q4_K_M, 4.8 bits a weight).
 WEIGHT_BYTES = {16: 2.0, 8: 1.06, 4: 0.57}
 
 
@@ -393,8 +395,11 @@ def preset_inference(
     """One card's decode and prefill speed for an LLM preset on ``engine``'s fit
     (inference_shape says what a mixture of experts reads)."""
     kv = kv_bytes_per_token(llm.layers, llm.kv_heads, llm.head_dim)
+    # The engine's own file: a decode step reads every weight of the format it loads.
+    read_b = min(llm.params_b, llm.active_b * batch) if llm.active_b else llm.params_b
+    weights_gb = read_b * engines.weight_format(engine.engine, bits).bytes_per_param
     shape = inference_shape(
-        gpu, llm.params_b, llm.layers, kv, bits, batch, context, active_b=llm.active_b
+        gpu, llm.params_b, llm.layers, kv, bits, batch, context, weights_gb, llm.active_b
     )
     return inference_speed(shape, engine)
 

@@ -45,6 +45,9 @@ FORMULAS = {
         "s·h·(160 + 6.5·a·s/h) B per layer in FP32 (Keras, calibrated; half in mixed precision) × {layers} layers × batch {batch}",
     ),
     "inference-weights": translatable("Memory", "parameters × {bytes} B ({bits}-bit weights)"),
+    "inference-weights-format": translatable(
+        "Memory", "parameters × {bytes} B ({bits}-bit weights as {format})"
+    ),
     "kv-cache": translatable(
         "Memory",
         "2 × {layers} layers × {kv_heads} KV heads × {head_dim} × sequence {seq} × batch {batch} × 2 B",

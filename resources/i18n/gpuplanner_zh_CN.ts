@@ -2403,6 +2403,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
+            <source>parameters × {bytes} B ({bits}-bit weights as {format})</source>
+            <translation>参数量 × {bytes} B（{bits} 位权重，{format} 格式）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/memory_text.py" />
             <source>parameters × {bytes} B ({bits}-bit weights)</source>
             <translation>参数量 × {bytes} B（{bits} 位权重）</translation>
         </message>
