@@ -20,6 +20,7 @@ from gpuplanner.commands.output import (
     print_json,
     print_table,
     warn,
+    warn_ignored,
 )
 from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS
 from gpuplanner.report.json_export import listing_json
@@ -193,6 +194,7 @@ def cmd_prices(args: argparse.Namespace) -> int:
         args.name, args.currency, args.condition, forget=args.forget, on_notice=warn
     )
     gpu, everything = known.gpu, known.prices
+    warn_ignored(known.ignored, {gpu.id: gpu.name}, "en")
     if known.forgotten is not None:
         print(f"removed {known.forgotten} of your prices of {gpu.name}", file=sys.stderr)
     if args.json:
