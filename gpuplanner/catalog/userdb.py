@@ -31,7 +31,7 @@ from gpuplanner.catalog.userdb_schema import (
     check_schema,
 )
 from gpuplanner.core import filelock, paths
-from gpuplanner.core.terminal import excerpt
+from gpuplanner.core.terminal import escape_bytes, excerpt, shown_path, user_text
 from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS, Currency, PriceCondition
 
 log = logging.getLogger(__name__)
@@ -460,6 +460,9 @@ class UserDb:
         often a failed export than a shop that sells nothing.
         """
         rows = list(rows)
+        # Kept as they are shown: a file name or a shop's name the system gave as bytes that
+        # are not UTF-8 cannot be stored as text (issue 51).
+        shop, file_name = user_text(shop), shown_path(file_name)
         if not rows and not allow_empty:
             raise EmptyPriceList(shop, file_name)
         with self._transaction():
@@ -500,7 +503,7 @@ class UserDb:
                     file_name,
                     _now(),
                     len(rows),
-                    json.dumps(report, ensure_ascii=False, sort_keys=True),
+                    escape_bytes(json.dumps(report, ensure_ascii=False, sort_keys=True)),
                 ),
             )
         return len(rows)
@@ -511,6 +514,7 @@ class UserDb:
         self, manifest: Manifest, prices: list[Price], lines: list[int], file_name: str
     ) -> int:
         """Put a pack in place of the one with the same name, in one transaction."""
+        file_name = shown_path(file_name)
         if not prices:
             raise EmptyPriceList(manifest.name, file_name)
         with self._transaction():
@@ -706,6 +710,7 @@ class UserDb:
         return [r[0] for r in self._conn.execute("select name from shops order by name")]
 
     def shop_rows(self, shop: str) -> list[ShopPriceRow]:
+        shop = user_text(shop)  # as replace_shop_prices kept it
         rows = self._conn.execute(
             "select p.*, s.name as shop from shop_prices p join shops s on s.id = p.shop_id"
             " where s.name = ? order by p.line",
@@ -737,7 +742,7 @@ class UserDb:
         try:
             cursor = self._conn.execute(
                 "insert into probe_runs(created, python, result_json) values (?, ?, ?)",
-                (_now(), python, result_json),
+                (_now(), shown_path(python), escape_bytes(result_json)),
             )
         except sqlite3.OperationalError as exc:
             raise _write_error(self.path, exc) from exc

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gpuplanner.app import catalog_admin, price_packs
-from gpuplanner.commands.args import output_path
+from gpuplanner.commands.args import output_path, shop_name
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -68,7 +68,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="show what a price pack would change, and change nothing",
     )
-    imp.add_argument("--shop", default="default", help="the shop's name (default: %(default)s)")
+    imp.add_argument(
+        "--shop",
+        default="default",
+        type=shop_name,
+        help="the shop's name (default: %(default)s)",
+    )
     imp.add_argument(
         "--replace-with-empty",
         action="store_true",
@@ -86,7 +91,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "write a price pack (--pack NAME) or a shop's price list (--shop NAME) to a file",
     )
     exp.add_argument("file", type=output_path)
-    exp.add_argument("--shop", default="default")
+    exp.add_argument("--shop", default="default", type=shop_name)
     exp.add_argument(
         "--pack",
         metavar="NAME",

@@ -26,6 +26,8 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from gpuplanner.core.terminal import escape_bytes
+
 # What a hidden name adds to its prefix: ".<pid>.<8 hex>.tmp" and SQLite's "-journal".
 _TAIL_BYTES = len(".4294967295.01234567.tmp-journal")
 
@@ -161,7 +163,9 @@ def write_bytes(path: Path, data: bytes, secret: bool = False) -> None:
 
 
 def write_text(path: Path, text: str, encoding: str = "utf-8", secret: bool = False) -> None:
-    write_bytes(path, text.encode(encoding), secret)
+    """``text`` written in ``encoding``; a name the system gave as undecodable bytes (a GBK
+    file name in a report or a probe result) is written with those bytes as \\xNN."""
+    write_bytes(path, escape_bytes(text).encode(encoding), secret)
 
 
 def write_with(path: Path, writer: Callable[[Path], None]) -> None:
