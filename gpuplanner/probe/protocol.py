@@ -95,6 +95,9 @@ class ProtocolReader:
         self.final = threading.Event()
         self._garbage: list[str] = []
         self._garbage_count = 0
+        # Lines that were not messages before the final one: a worker that said garbage and then
+        # "ok" was once reported ok (issue 51); what follows the final is not judged.
+        self.garbage_before_final = 0
         self._last_progress = -math.inf
         self._kept_bytes = 0
 
@@ -145,6 +148,8 @@ class ProtocolReader:
 
     def _note_garbage(self, text: str) -> None:
         self._garbage_count += 1
+        if not self.final.is_set():
+            self.garbage_before_final += 1
         if len(self._garbage) < MAX_GARBAGE_KEPT:
             self._garbage.append(clean_text(text, 200))
 

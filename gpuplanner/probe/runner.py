@@ -327,6 +327,7 @@ class ProbeRunner:
                 exit_code=self._process.returncode if self._process else None,
                 stderr_last_line=next(iter(stderr.strip().splitlines()[-1:]), ""),
                 garbage=protocol.garbage,
+                garbage_before_final=protocol.garbage_before_final,
                 steps_done=len(steps),
                 unreadable=protocol.unreadable(),
             )
