@@ -45,7 +45,7 @@ UNKNOWN = MachineKind("unknown")
 @dataclass(frozen=True)
 class FleetMachine:
     name: str
-    file: str
+    file: str  # its path as shown: undecodable bytes escaped, no control character
     snapshot: SystemSnapshot
     kind: MachineKind = UNKNOWN
 
@@ -89,7 +89,8 @@ def load_fleet(
             name = f"{name} ({shown_path(Path(file).name)})"
         seen.add(name)
         cards = {g.id: g for g in catalog.gpus} if catalog is not None else None
-        machines.append(FleetMachine(name, file, snapshot, machine_kind(snapshot, cards)))
+        shown = shown_path(file)  # only shown: inert wherever it is
+        machines.append(FleetMachine(name, shown, snapshot, machine_kind(snapshot, cards)))
     return machines, list(result.errors)
 
 

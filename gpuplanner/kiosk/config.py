@@ -15,6 +15,7 @@ from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import FieldError, from_dict
+from gpuplanner.core.terminal import user_text
 from gpuplanner.core.vocab import Currency, Language
 from gpuplanner.kiosk.pin import check_hash_format
 
@@ -108,7 +109,11 @@ def load_config(path: Path) -> KioskConfig:
         refuse("'shop_name' is required")
     if settings.pin_hash is None:
         refuse("'pin_hash' is required")
-    shop, pin_hash = settings.shop_name.strip(), settings.pin_hash.strip()
+    # The shop's name is shown in the window's title, on every report and in the logs: inert,
+    # whatever the file holds (issue 51).
+    shop, pin_hash = user_text(settings.shop_name), settings.pin_hash.strip()
+    if not shop:
+        refuse("'shop_name' must be a non-empty string")
     if len(shop) > MAX_SHOP_NAME:
         refuse(f"'shop_name' is longer than {MAX_SHOP_NAME} characters")
     problem = check_hash_format(pin_hash)

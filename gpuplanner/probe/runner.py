@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol, cast
 
+from gpuplanner.core.terminal import shown_path
 from gpuplanner.core.vocab import ProbeMode
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
@@ -80,13 +81,13 @@ LITE_MESSAGE = (
 
 def check_python(python: str) -> str | None:
     """Why ``python`` cannot be started, or None."""
-    path = Path(python)
+    path, shown = Path(python), shown_path(python)
     if not path.exists():
-        return f"{python} does not exist"
+        return f"{shown} does not exist"
     if path.is_dir():
-        return f"{python} is a folder, not a Python interpreter"
+        return f"{shown} is a folder, not a Python interpreter"
     if os.name != "nt" and not os.access(path, os.X_OK):
-        return f"{python} is not executable"
+        return f"{shown} is not executable"
     return None
 
 
@@ -297,7 +298,7 @@ class ProbeRunner:
             version=RESULT_VERSION,
             status=status,
             mode=self.mode,
-            python=self.python or sys.executable,
+            python=shown_path(self.python or sys.executable),
             started=started_at,
             seconds=round(time.monotonic() - start, 2),
             **fields,
@@ -313,7 +314,7 @@ class ProbeRunner:
         start: float,
     ) -> ProbeResult:
         steps = protocol.steps()
-        python_label = self.python or sys.executable
+        python_label = shown_path(self.python or sys.executable)  # inert wherever it is shown
         status, message = classify(
             Outcome(
                 ended=outcome if outcome in ("cancelled", "timeout", "bad-python") else "exited",
