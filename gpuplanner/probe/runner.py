@@ -27,7 +27,7 @@ from gpuplanner.core.vocab import ProbeMode
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
-from gpuplanner.probe.family import ProcessFamily, death_signal_setter
+from gpuplanner.probe.family import ProcessFamily, death_signal_setter, guard_command, guarded
 from gpuplanner.probe.protocol import ProtocolReader, StderrTail, clean_text, finite
 from gpuplanner.probe.results import (
     RESULT_VERSION,
@@ -122,7 +122,7 @@ class ProbeRunner:
         self.nvidia_gpus_expected = nvidia_gpus_expected
         self._cancel = threading.Event()
         self._process: subprocess.Popen | None = None
-        self._family = ProcessFamily()
+        self._family = ProcessFamily(guarded())
 
     # -- control --------------------------------------------------------------------------
 
@@ -210,16 +210,18 @@ class ProbeRunner:
     def _spawn(self) -> subprocess.Popen[bytes]:
         """The worker in its own process group (so a kill takes its children too)."""
         creation: dict[str, Any] = (
-            {"start_new_session": True, "preexec_fn": death_signal_setter()}
+            # Under the guard, the guard sets its own death signal (SIGTERM: it then ends the
+            # tree) and the worker's (SIGKILL).
+            {"start_new_session": True, "preexec_fn": None if guarded() else death_signal_setter()}
             if os.name == "posix"
             else {
                 "creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
                 | getattr(subprocess, "CREATE_NO_WINDOW", 0)
             }
         )
-        self._family = ProcessFamily()
+        self._family = ProcessFamily(guarded())
         self._process = subprocess.Popen(
-            self.command,
+            guard_command(self.command) if self._family.guarded else self.command,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -247,7 +249,9 @@ class ProbeRunner:
         next_sample = next_walk = 0.0
         while process.poll() is None:
             now = time.monotonic()
-            if now >= next_walk:  # a child that leaves the group is remembered while it can be
+            if now >= next_walk and not self._family.guarded:
+                # A child that leaves the group is remembered while it can be (the guard holds
+                # them all where there is one)
                 self._family.walk()
                 next_walk = now + WALK_INTERVAL_S
             outcome = self._ended(now - start, hello.is_set())
