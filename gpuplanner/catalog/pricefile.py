@@ -11,7 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, read_regular, utf16_encoding
 from gpuplanner.core.errors import UserError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -91,6 +91,12 @@ def decode_text(data: bytes, file: str) -> tuple[str, str]:
                 return data[len(bom) :].decode(name), "utf-16"
             except UnicodeDecodeError as exc:
                 raise PriceListError(file, f"broken UTF-16 text at byte {exc.start}") from None
+    wide = utf16_encoding(data)  # UTF-16 without its mark: what PowerShell's ">" writes
+    if wide is not None:
+        try:
+            return data.decode(wide), "utf-16"
+        except UnicodeDecodeError as exc:
+            raise PriceListError(file, f"broken UTF-16 text at byte {exc.start}") from None
     if b"\x00" in data[:4096]:
         raise PriceListError(file, "this is a binary file, not a CSV or XLSX price list")
     try:
@@ -126,7 +132,9 @@ def _read_csv(data: bytes, file: str) -> tuple[list[list[str]], str]:
     rows = []
     cells_read = 0
     try:
-        for cells in csv.reader(io.StringIO(text), dialect):
+        # newline="": the reader sees each line end as written, so a file of CR-only lines
+        # (an old Mac export) reads, not "do you need universal-newline mode?".
+        for cells in csv.reader(io.StringIO(text, newline=""), dialect):
             rows.append(cells)
             cells_read += len(cells)
             if cells_read > MAX_CELLS:
@@ -175,7 +183,11 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
         raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
     # The 20 MB limit is on the compressed file; a few MB can unpack to gigabytes.
     unpacked = sum(m.file_size for m in members)
-    if unpacked > MAX_UNPACKED_BYTES or len(members) > 10_000:
+    if len(members) > 10_000:  # "unpacks to 0 MB" once refused 100,000 empty parts
+        raise PriceListError(
+            file, f"the workbook holds {len(members):,} parts; a price list has a few dozen"
+        )
+    if unpacked > MAX_UNPACKED_BYTES:
         raise PriceListError(
             file,
             f"the workbook unpacks to {unpacked // (1024 * 1024)} MB; a price list is far smaller",

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gpuplanner.app import catalog_admin, price_packs
+from gpuplanner.app.user_prices import amount_text
 from gpuplanner.commands.args import output_path, shop_name
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
@@ -212,13 +213,13 @@ def cmd_prices(args: argparse.Namespace) -> int:
         ["amount", "currency", "condition", "region", "date", "source", "range", "note"],
         [
             [
-                fmt(p.amount),
+                amount_text(p.amount),  # as stored: %g once showed 234567.89 as 234568
                 p.currency,
                 p.condition,
                 p.where,
                 p.date,
                 p.source_name or p.source,
-                f"{fmt(p.low)}-{fmt(p.high)}" if p.low is not None else "",
+                f"{amount_text(p.low)}-{amount_text(p.high or p.low)}" if p.low is not None else "",
                 p.note or "",
             ]
             for p in everything
@@ -317,8 +318,8 @@ def _print_changes(prepared: PreparedImport) -> None:
             c.condition,
             c.region,
             c.kind,
-            f"{fmt(c.old_amount)} {c.currency} ({c.old_date})" if c.old_amount else "",
-            f"{fmt(c.new_amount)} {c.currency} ({c.new_date})" if c.new_amount else "",
+            f"{amount_text(c.old_amount)} {c.currency} ({c.old_date})" if c.old_amount else "",
+            f"{amount_text(c.new_amount)} {c.currency} ({c.new_date})" if c.new_amount else "",
         ]
         for c in changes
         if c.kind != "same"

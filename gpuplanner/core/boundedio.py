@@ -58,6 +58,17 @@ def json_work(text: str, containers: int, values: int) -> str | None:
     return None
 
 
+MAX_INTEGER_DIGITS = 4000  # under Python's own limit (4,300), whose message names its setting
+
+
+def json_integer(text: str) -> int:
+    """A JSON integer (``json.loads(..., parse_int=json_integer)``); one of thousands of digits
+    is refused in words, never with Python's advice to call sys.set_int_max_str_digits()."""
+    if len(text) > MAX_INTEGER_DIGITS:
+        raise ValueError(f"a number of {len(text):,} digits, which no field of such a file holds")
+    return int(text)
+
+
 def utf16_encoding(data: bytes) -> str | None:
     """'utf-16' (with a BOM), 'utf-16-le'/'utf-16-be' (without one, told by where the NULs
     fall in text that is mostly ASCII: what PowerShell's ``>`` writes), or None."""

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, json_work, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_integer, json_work, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES
 from gpuplanner.core.serial import from_dict, to_dict
@@ -86,7 +86,7 @@ def from_json(text: str, file: str) -> SystemSnapshot:
     if too_much:
         raise SnapshotError(file, f"not a gpuplanner snapshot: {too_much}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_integer)
     except json.JSONDecodeError as exc:
         raise SnapshotError(
             file, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
@@ -282,19 +282,42 @@ class LoadResult:
 MAX_FOLDER_DEPTH = 4
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 def _folder_files(
-    folder: Path, depth: int = 1, root: Path | None = None
+    folder: Path,
+    depth: int = 1,
+    root: Path | None = None,
+    seen: set[tuple[int, int]] | None = None,
 ) -> tuple[list[Path], list[SnapshotError]]:
     """The report files under ``folder`` (its subfolders to MAX_FOLDER_DEPTH levels), and
-    what happened to every other entry: a file of another kind, a folder too deep. Hidden
-    entries (.git, .DS_Store) are the system's, not the lab's, and are passed over."""
+    what happened to every other entry: a file of another kind, a folder too deep, a link to a
+    folder or file read already (a link loop once counted every machine twice, and the lab plan
+    bought for the copies, issue 51). Hidden entries (.git, .DS_Store) are the system's, not
+    the lab's, and are passed over."""
     root = root or folder
+    if seen is None:
+        seen = {identity} if (identity := _identity(folder)) else set()
     files: list[Path] = []
     passed: list[SnapshotError] = []
     for entry in sorted(folder.iterdir()):
         if entry.name.startswith("."):
             continue
         shown = entry.relative_to(root).as_posix()  # "room-a/gpu.xml": rooms share names
+        identity = _identity(entry)
+        if identity is not None and identity in seen:
+            passed.append(
+                SnapshotError(shown, "the same folder or file as one read already: not read again")
+            )
+            continue
+        if identity is not None:
+            seen.add(identity)
         if entry.is_dir():
             if depth >= MAX_FOLDER_DEPTH:
                 passed.append(
@@ -302,7 +325,7 @@ def _folder_files(
                 )
                 continue
             try:
-                inner, skipped = _folder_files(entry, depth + 1, root)
+                inner, skipped = _folder_files(entry, depth + 1, root, seen)
             except OSError as exc:
                 passed.append(SnapshotError(shown, f"cannot list: {exc.strerror or exc}"))
                 continue

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Literal, NoReturn, get_args
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_integer, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import FieldError, from_dict
 from gpuplanner.core.terminal import user_text
@@ -158,7 +158,7 @@ def _read(path: Path, refuse: Callable[[str], NoReturn]) -> KioskFile:
     except FileRefused as exc:
         refuse(exc.reason)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = json.loads(raw.decode("utf-8-sig"), parse_int=json_integer)
     except UnicodeDecodeError:
         refuse("not UTF-8 text")
     except json.JSONDecodeError as exc:

@@ -81,6 +81,8 @@ LITE_MESSAGE = (
 
 def check_python(python: str) -> str | None:
     """Why ``python`` cannot be started, or None."""
+    if not python.strip():  # Path("") is the current folder: "is a folder" said nothing
+        return "no Python was named: give the path of the Python to measure"
     path, shown = Path(python), shown_path(python)
     if not path.exists():
         return f"{shown} does not exist"
