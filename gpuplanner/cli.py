@@ -180,6 +180,10 @@ def main(argv: list[str] | None = None) -> int:
         from gpuplanner.app.probing import run_worker
 
         return run_worker(argv[1:])
+    if argv[:1] == ["--probe-guard"]:  # and the guard that holds the worker's tree
+        from gpuplanner.app.probing import run_guard
+
+        return run_guard(argv[1:])
     parser = build_parser(with_commands=any(arg in COMMANDS for arg in argv))
     args = parser.parse_args(argv)
     _tolerant_streams()

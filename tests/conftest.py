@@ -26,6 +26,7 @@ REPO_ROOT = TESTS_DIR.parent
 sys.path.insert(0, str(TESTS_DIR))
 
 import netguard  # noqa: E402
+from helpers import process_hygiene  # noqa: E402
 
 # The team's shared folder beside the clone (recorded machines, benchmark tables, price data),
 # or where $GPUPLANNER_SHARED says. A plain clone has none: every test that reads it is marked
@@ -124,6 +125,30 @@ def pytest_runtest_protocol(item):
     if {"qtbot", "qapp"} & set(getattr(item, "fixturenames", ())):
         gc.collect()
         gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def _reaps_what_it_forks(request):
+    """The suite reaps what it forks (issue 51): one pytest-xdist worker once held 11,701 zombie
+    children for minutes, slowing every process that walks the process table. After each test
+    this worker must have no child that ended unwaited (a zombie: reaped here, and the test
+    fails); a test that starts processes (marked integration, or a probe test) must also leave
+    none running that it started, two seconds after its end."""
+    watch = bool(request.node.get_closest_marker("integration")) or "probe" in request.node.name
+    before = set(process_hygiene.children()) if watch else set()
+    yield
+    if os.name != "posix":
+        return
+    problems = []
+    zombies = process_hygiene.reap_zombies()
+    if zombies:
+        problems.append(f"{len(zombies)} child process(es) ended unwaited (zombies): {zombies}")
+    if watch:
+        strays = process_hygiene.strays(before)
+        if strays:
+            problems.append(f"child process(es) still running after the test: {strays}")
+    if problems:
+        pytest.fail("the test did not reap what it forked: " + "; ".join(problems), pytrace=False)
 
 
 @pytest.fixture(autouse=True)

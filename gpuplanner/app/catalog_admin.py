@@ -18,6 +18,7 @@ from gpuplanner.app.catalog_data import open_catalog, open_user_data
 from gpuplanner.catalog.packimport import PreparedImport
 from gpuplanner.catalog.pricelist import PriceListReport
 from gpuplanner.catalog.records import GpuSpec, Price
+from gpuplanner.catalog.userdb import IgnoredValue
 from gpuplanner.core.vocab import Currency, PriceCondition
 from gpuplanner.probe.results import ProbeResult
 
@@ -32,6 +33,7 @@ class CardPrices:
     gpu: GpuSpec
     prices: list[Price]
     forgotten: int | None = None
+    ignored: tuple[IgnoredValue, ...] = ()  # the card's stored rows not of their kind, left out
 
 
 def find_cards(text: str, limit: int) -> list[GpuSpec]:
@@ -74,7 +76,8 @@ def card_prices(
             for p in (*user.user_prices(gpu.id), *user.shop_prices(gpu.id))
             if currency in (None, p.currency) and condition in (None, p.condition)
         ]
-    return CardPrices(gpu, theirs + bundled, forgotten)
+        ignored = tuple(user.ignored)
+    return CardPrices(gpu, theirs + bundled, forgotten, ignored)
 
 
 def import_shop_list(

@@ -14,7 +14,7 @@ from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.price_plausible import amount_text, is_plausible, ranges_of
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.catalog.userdb import UserDb, UserDbFull, UserDbReadOnly
+from gpuplanner.catalog.userdb import IgnoredValue, UserDb, UserDbFull, UserDbReadOnly
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +30,9 @@ class Loaded:
     # The user's stored prices that cannot be a price of their card (an older version kept
     # 5e-324): left out of every plan, told, and removable ("Forget my price", db prices --forget).
     skipped_prices: tuple[Price, ...] = ()
+    # The stored rows whose values are not of their columns' kind (text or a blob for an amount,
+    # NaN, zero or less): never planned with, each told once (report/pack_text.py:ignored_text).
+    ignored: tuple[IgnoredValue, ...] = ()
 
 
 def open_user_data(on_notice: Callable[[str], None] | None = None) -> UserDb:
@@ -67,6 +70,7 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
                 "; ".join(n for n in notices if n) or None,
                 user.recovered_from,
                 skipped,
+                tuple(user.ignored),
             )
     except (UserDbReadOnly, UserDbFull) as exc:
         # A read-only profile (a locked-down lab PC) or a full disk: nothing of the user's can be lost by

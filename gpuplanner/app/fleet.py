@@ -18,6 +18,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.core.terminal import shown_path
 from gpuplanner.core.vocab import Currency, FleetMode, Precision, Workload
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
@@ -44,7 +45,7 @@ UNKNOWN = MachineKind("unknown")
 @dataclass(frozen=True)
 class FleetMachine:
     name: str
-    file: str
+    file: str  # its path as shown: undecodable bytes escaped, no control character
     snapshot: SystemSnapshot
     kind: MachineKind = UNKNOWN
 
@@ -83,12 +84,13 @@ def load_fleet(
     for file, snapshot in result.snapshots:
         if catalog is not None:
             snapshot = enrich(snapshot, catalog)
-        name = snapshot.machine or Path(file).stem
+        name = snapshot.machine or shown_path(Path(file).stem)
         if name in seen:
-            name = f"{name} ({Path(file).name})"
+            name = f"{name} ({shown_path(Path(file).name)})"
         seen.add(name)
         cards = {g.id: g for g in catalog.gpus} if catalog is not None else None
-        machines.append(FleetMachine(name, file, snapshot, machine_kind(snapshot, cards)))
+        shown = shown_path(file)  # only shown: inert wherever it is
+        machines.append(FleetMachine(name, shown, snapshot, machine_kind(snapshot, cards)))
     return machines, list(result.errors)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpuplanner.catalog.names import match_device, named_cards, normalise
+from gpuplanner.catalog.names import NamedCard, match_device, named_cards, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
 from gpuplanner.core.vocab import TOLD_SOURCE, Precision
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
@@ -46,8 +46,14 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     by_id = {g.id: g for g in catalog.gpus}
     gpus = []
     status: dict[int, tuple[str, str | None]] = {}
+    # A machine's cards are mostly of one model: each name and size is matched once (a fleet of
+    # 256-GPU servers matched the same name 2,048 times).
+    matched: dict[tuple[str, float | None], NamedCard | None] = {}
     for gpu in snapshot.gpus:
-        card = match_device(gpu.name, gpu.memory_total_mib, cards)
+        key = (gpu.name, gpu.memory_total_mib)
+        if key not in matched:
+            matched[key] = match_device(gpu.name, gpu.memory_total_mib, cards)
+        card = matched[key]
         if card is not None:
             spec = by_id[card.id]
             gpu = replace(gpu, catalog_id=card.id)

@@ -24,6 +24,7 @@ from gpuplanner.catalog.records import GpuSpec, Price
 from gpuplanner.catalog.userdb import UserDb
 from gpuplanner.core import atomic
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.terminal import user_text
 from gpuplanner.core.vocab import Currency
 
 __all__ = [
@@ -125,7 +126,7 @@ def import_shop_list(
 
 def export_shop_list(path: Path, shop: str, user: UserDb) -> int:
     """A shop's stored list written to ``path`` (CSV or XLSX by its suffix): the rows written."""
-    shops = user.shops()
+    shops, shop = user.shops(), user_text(shop)  # as it was kept
     if shop not in shops:
         raise NoSuchPrices(
             f"no price list for shop {shop!r}" + (f"; shops: {', '.join(shops)}" if shops else "")

@@ -83,6 +83,14 @@ def run_worker(argv: list[str]) -> int:
     return worker.main(argv)
 
 
+def run_guard(argv: list[str]) -> int:
+    """The probe worker's guard in this process (probe/guard.py): a frozen app starts itself
+    with ``--probe-guard`` to hold the worker's tree."""
+    from gpuplanner.probe import guard
+
+    return guard.main(argv)
+
+
 def result_json(result: ProbeResult) -> str:
     return to_json(result)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from gpuplanner.catalog.packimport import PreparedImport
 from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
+from gpuplanner.catalog.userdb import IgnoredValue
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
 from gpuplanner.planning.options import Option, Plan
@@ -26,6 +27,7 @@ __all__ = [
     "CatalogData",
     "Diagnosis",
     "GpuSpec",
+    "IgnoredValue",
     "MachineFacts",
     "Option",
     "PcieLink",

@@ -11,12 +11,16 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, read_regular, utf16_encoding
 from gpuplanner.core.errors import UserError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 20_000
 MAX_COLUMNS = 256
+# Rows and columns each within bounds can still be millions of cells: a 7.6 MB XLSX of 14,499
+# rows x 250 columns (95 MB unpacked) was refused after 85 s and 313 MB (issue 51). A shop's
+# list is a few columns wide; this leaves 20 a row for the longest list.
+MAX_CELLS = 20 * MAX_ROWS
 # One card's price, for shop lists and price packs alike. Beyond these a price is a typo (an
 # extra zero); below, no graphics card sells (a used GT 710 is about ¥150): a unit slip.
 MAX_AMOUNT = {"CNY": 2_000_000.0, "USD": 300_000.0}
@@ -87,6 +91,12 @@ def decode_text(data: bytes, file: str) -> tuple[str, str]:
                 return data[len(bom) :].decode(name), "utf-16"
             except UnicodeDecodeError as exc:
                 raise PriceListError(file, f"broken UTF-16 text at byte {exc.start}") from None
+    wide = utf16_encoding(data)  # UTF-16 without its mark: what PowerShell's ">" writes
+    if wide is not None:
+        try:
+            return data.decode(wide), "utf-16"
+        except UnicodeDecodeError as exc:
+            raise PriceListError(file, f"broken UTF-16 text at byte {exc.start}") from None
     if b"\x00" in data[:4096]:
         raise PriceListError(file, "this is a binary file, not a CSV or XLSX price list")
     try:
@@ -115,16 +125,33 @@ def _read_csv(data: bytes, file: str) -> tuple[list[list[str]], str]:
         dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
+    # Counted before the reader builds a row: one line of ten million commas is one row.
+    separators = text.count(getattr(dialect, "delimiter", ","))
+    if separators > MAX_CELLS + MAX_ROWS:
+        raise PriceListError(file, _too_many_cells(separators))
     rows = []
+    cells_read = 0
     try:
-        for cells in csv.reader(io.StringIO(text), dialect):
+        # newline="": the reader sees each line end as written, so a file of CR-only lines
+        # (an old Mac export) reads, not "do you need universal-newline mode?".
+        for cells in csv.reader(io.StringIO(text, newline=""), dialect):
             rows.append(cells)
+            cells_read += len(cells)
+            if cells_read > MAX_CELLS:
+                raise PriceListError(file, _too_many_cells(cells_read))
             if len(rows) > MAX_ROWS + 1:
                 break
     except csv.Error as exc:
         raise PriceListError(file, f"not a valid CSV file: {exc}") from None
     _refuse_if_cut(text, rows, file)
     return rows, encoding
+
+
+def _too_many_cells(count: int) -> str:
+    return (
+        f"it holds {count:,} cells or more; a price list has at most {MAX_CELLS:,}"
+        " (rows times columns): split it, or keep only the columns it needs"
+    )
 
 
 def _refuse_if_cut(text: str, rows: list[list[str]], file: str) -> None:
@@ -156,7 +183,11 @@ def _read_xlsx(data: bytes, file: str) -> list[list[str]]:
         raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
     # The 20 MB limit is on the compressed file; a few MB can unpack to gigabytes.
     unpacked = sum(m.file_size for m in members)
-    if unpacked > MAX_UNPACKED_BYTES or len(members) > 10_000:
+    if len(members) > 10_000:  # "unpacks to 0 MB" once refused 100,000 empty parts
+        raise PriceListError(
+            file, f"the workbook holds {len(members):,} parts; a price list has a few dozen"
+        )
+    if unpacked > MAX_UNPACKED_BYTES:
         raise PriceListError(
             file,
             f"the workbook unpacks to {unpacked // (1024 * 1024)} MB; a price list is far smaller",
@@ -215,17 +246,45 @@ def _part(archive: Any, member: Any, file: str) -> bytes:
         raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
 
 
+_CELL_TAG = re.compile(rb"<(?:[\w.-]+:)?c[\s/>]")
+_SHEET_CHUNK = 1024 * 1024
+
+
+def _check_sheet_part(archive: Any, member: Any, file: str) -> None:
+    """A sheet's XML, streamed a megabyte at a time and never held whole: no cell past the
+    last column, and at most MAX_CELLS cells in all."""
+    cells, carry = 0, b""
+    try:
+        with archive.open(member) as source:
+            while True:
+                chunk = source.read(_SHEET_CHUNK)
+                buffer = carry + chunk
+                # Every tag starts at a "<": what follows the last one waits for the next chunk.
+                cut = buffer.rfind(b"<") if chunk and len(buffer) < 2 * _SHEET_CHUNK else -1
+                done, carry = (buffer, b"") if cut <= 0 else (buffer[:cut], buffer[cut:])
+                far = _FAR_CELL.search(done)
+                if far is not None:
+                    raise PriceListError(
+                        file,
+                        f"a sheet has a cell in column {_column_of(far.group(1).decode()):,};"
+                        f" a price list has at most {MAX_COLUMNS} columns",
+                    )
+                cells += _count(_CELL_TAG, done, MAX_CELLS - cells)
+                if cells > MAX_CELLS:
+                    raise PriceListError(file, _too_many_cells(cells))
+                if not chunk:
+                    return
+    except PriceListError:
+        raise
+    except Exception as exc:  # a damaged member: zlib, CRC, a bad header
+        raise PriceListError(file, f"not a readable XLSX workbook: {exc}") from None
+
+
 def _check_parts(archive: Any, members: list[Any], file: str) -> None:
     for member in members:
         name = member.filename.lower()
         if name.startswith("xl/worksheets/") and name.endswith(".xml"):
-            far = _FAR_CELL.search(_part(archive, member, file))
-            if far is not None:
-                raise PriceListError(
-                    file,
-                    f"a sheet has a cell in column {_column_of(far.group(1).decode()):,};"
-                    f" a price list has at most {MAX_COLUMNS} columns",
-                )
+            _check_sheet_part(archive, member, file)
             continue
         if name.endswith("styles.xml"):
             pattern, limit, what = _STYLE_TAG, MAX_STYLES, "styles"

@@ -13,6 +13,7 @@ import datetime as dt
 import errno
 import json
 import logging
+import math
 import os
 import sqlite3
 import stat
@@ -23,9 +24,15 @@ from pathlib import Path
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricepack import Manifest
 from gpuplanner.catalog.records import CatalogData, FxRate, Price
-from gpuplanner.catalog.userdb_schema import MIGRATIONS, SCHEMA_VERSION, check_schema
+from gpuplanner.catalog.userdb_schema import (
+    MIGRATIONS,
+    REMADE_TABLES,
+    SCHEMA_VERSION,
+    check_schema,
+)
 from gpuplanner.core import filelock, paths
-from gpuplanner.core.vocab import Currency, PriceCondition
+from gpuplanner.core.terminal import escape_bytes, excerpt, shown_path, user_text
+from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS, Currency, PriceCondition
 
 log = logging.getLogger(__name__)
 DB_NAME = "gpuplanner.sqlite"
@@ -122,6 +129,86 @@ class ShopPriceRow:
 USER_SOURCE = "user"
 
 
+@dataclass(frozen=True, kw_only=True)
+class IgnoredValue:
+    """A stored row left out on reading because a value is not of its column's kind: text or a
+    blob where a number belongs, NaN, infinity, zero or less, a word outside its vocabulary.
+    Such a row once reached planning and every plan ended in a TypeError (issue 51); it is
+    never changed or removed here, only told, and removed by the user."""
+
+    table: str  # user_prices, pack_prices, shop_prices or pack_fx
+    column: str
+    value: str  # the stored value as shown: a quoted, cleaned excerpt; a blob's hex; a number
+    subject: str  # the card's id; for an exchange rate, "BASE/QUOTE"
+    owner: str | None = None  # the pack or shop the row came from; None for the user's own
+
+
+def shown(value: object) -> str:
+    """A stored value as a message quotes it: text quoted and cleaned, a blob as its hex."""
+    if isinstance(value, bytes):
+        head = value[:16].hex()
+        return f"x'{head}'" + ("…" if len(value) > 16 else "")
+    if isinstance(value, float):
+        return repr(value)
+    return excerpt(value) if isinstance(value, str) else str(value)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_amount(value: object) -> bool:
+    """A positive, finite number (a REAL column gives a float, an older file an int)."""
+    return _is_number(value) and value > 0  # type: ignore[operator]
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+Kinds = dict[str, Callable[[object], bool]]
+# What each column a plan reads must hold; a column not named is not read by planning.
+_PRICE_KINDS: Kinds = {
+    "amount": _is_amount,
+    "gpu_id": _is_text,
+    "currency": lambda v: v in CURRENCIES,
+    "condition": lambda v: v in PRICE_CONDITIONS,
+    "date": _is_text,
+}
+_USER_KINDS: Kinds = _PRICE_KINDS
+_PACK_KINDS: Kinds = {
+    **_PRICE_KINDS,
+    "source": _is_text,
+    "low": lambda v: v is None or _is_amount(v),
+    "high": lambda v: v is None or _is_amount(v),
+    "region": lambda v: v is None or _is_text(v),
+    "note": lambda v: v is None or _is_text(v),
+}
+_SHOP_KINDS: Kinds = {
+    **_PRICE_KINDS,
+    "gpu_id": lambda v: v is None or _is_text(v),
+    "line": lambda v: isinstance(v, int),
+    "product_name": _is_text,
+    "match_confidence": lambda v: _is_number(v) and 0 <= v <= 1,  # type: ignore[operator]
+    "stock": lambda v: v is None or (isinstance(v, int) and v >= 0),
+    "sku": lambda v: v is None or _is_text(v),
+    "location": lambda v: v is None or _is_text(v),
+}
+del _SHOP_KINDS["date"]
+_FX_KINDS: Kinds = {
+    "rate": _is_amount,
+    "base": lambda v: v in CURRENCIES,
+    "quote": lambda v: v in CURRENCIES,
+    "date": _is_text,
+    "source": _is_text,
+}
+
+
+def _bad_column(row: sqlite3.Row, kinds: Kinds) -> str | None:
+    """The first column of ``row`` whose value is not of its kind, else None."""
+    return next((column for column, ok in kinds.items() if not ok(row[column])), None)
+
+
 def user_price(
     gpu_id: str, amount: float, currency: Currency, condition: PriceCondition, date: str
 ) -> Price:
@@ -167,6 +254,8 @@ class UserDb:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or default_path()
         self.recovered_from: Path | None = None  # set when a corrupt file was kept aside
+        # The stored rows set aside on reading, each once: the caller tells the user.
+        self.ignored: list[IgnoredValue] = []
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -259,11 +348,9 @@ class UserDb:
         try:
             conn.row_factory = sqlite3.Row
             conn.execute("pragma foreign_keys = on")
-            check = conn.execute("pragma quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(
-                    f"integrity check failed: {check[0] if check else 'no answer'}"
-                )
+            damage = _damage(conn)
+            if damage is not None:
+                raise sqlite3.DatabaseError(f"integrity check failed: {damage}")
             self._migrate(conn)
             foreign = check_schema(conn)
             if foreign:
@@ -320,9 +407,15 @@ class UserDb:
                 conn.execute("commit")  # another process migrated it meanwhile
                 continue
             try:
+                # A table made again keeps the rows an older version let in (read, they are set
+                # aside with a sentence), and the user's own indexes and triggers on it.
+                conn.execute("pragma ignore_check_constraints = on")
+                conn.execute("pragma legacy_alter_table = on")
+                theirs = _own_objects(conn)
                 for statement in MIGRATIONS[number].split(";"):
                     if statement.strip():
                         conn.execute(statement)
+                _restore(conn, theirs)
                 conn.execute(f"pragma user_version = {number + 1}")
                 conn.execute("commit")
             except BaseException:
@@ -332,6 +425,9 @@ class UserDb:
                 if conn.in_transaction:
                     conn.execute("rollback")
                 raise
+            finally:
+                conn.execute("pragma ignore_check_constraints = off")
+                conn.execute("pragma legacy_alter_table = off")
             log.info("user database migrated to schema %d", number + 1)
 
     def close(self) -> None:
@@ -364,6 +460,9 @@ class UserDb:
         often a failed export than a shop that sells nothing.
         """
         rows = list(rows)
+        # Kept as they are shown: a file name or a shop's name the system gave as bytes that
+        # are not UTF-8 cannot be stored as text (issue 51).
+        shop, file_name = user_text(shop), shown_path(file_name)
         if not rows and not allow_empty:
             raise EmptyPriceList(shop, file_name)
         with self._transaction():
@@ -404,7 +503,7 @@ class UserDb:
                     file_name,
                     _now(),
                     len(rows),
-                    json.dumps(report, ensure_ascii=False, sort_keys=True),
+                    escape_bytes(json.dumps(report, ensure_ascii=False, sort_keys=True)),
                 ),
             )
         return len(rows)
@@ -415,6 +514,7 @@ class UserDb:
         self, manifest: Manifest, prices: list[Price], lines: list[int], file_name: str
     ) -> int:
         """Put a pack in place of the one with the same name, in one transaction."""
+        file_name = shown_path(file_name)
         if not prices:
             raise EmptyPriceList(manifest.name, file_name)
         with self._transaction():
@@ -476,20 +576,60 @@ class UserDb:
     def pack_prices(self, name: str | None = None) -> list[Price]:
         rows = self._pack_rows(
             "select p.gpu_id, p.amount, p.currency, p.condition, p.region, p.source, p.date,"
-            " p.note, p.low, p.high from pack_prices p join price_packs k on k.id = p.pack_id",
+            " p.note, p.low, p.high, k.name as pack"
+            " from pack_prices p join price_packs k on k.id = p.pack_id",
             "p.gpu_id, p.date",
             name,
         )
-        return [Price(**dict(r), origin="pack") for r in rows]
+        kept = self._checked(rows, "pack_prices", _PACK_KINDS)
+        return [
+            Price(**{k: v for k, v in dict(r).items() if k != "pack"}, origin="pack") for r in kept
+        ]
 
     def pack_fx(self, name: str | None = None) -> list[FxRate]:
         rows = self._pack_rows(
-            "select f.base, f.quote, f.rate, f.date, f.source from pack_fx f"
+            "select f.base, f.quote, f.rate, f.date, f.source, k.name as pack from pack_fx f"
             " join price_packs k on k.id = f.pack_id",
             "f.date",
             name,
         )
-        return [FxRate(**dict(r)) for r in rows]
+        kept = self._checked(rows, "pack_fx", _FX_KINDS)
+        return [FxRate(**{k: v for k, v in dict(r).items() if k != "pack"}) for r in kept]
+
+    def _checked(
+        self,
+        rows: Iterable[sqlite3.Row],
+        table: str,
+        kinds: Kinds,
+    ) -> list[sqlite3.Row]:
+        """The rows whose every value is of its column's kind; the others are set aside in
+        ``ignored`` (each once), never passed on, never changed."""
+        kept = []
+        for row in rows:
+            column = _bad_column(row, kinds)
+            if column is None:
+                kept.append(row)
+                continue
+            keys = row.keys()
+            if "gpu_id" in keys:
+                gpu = row["gpu_id"]
+                subject = gpu if isinstance(gpu, str) else shown(gpu)
+            else:
+                subject = "/".join(
+                    v if isinstance(v, str) else shown(v) for v in (row["base"], row["quote"])
+                )
+            owner = next((row[k] for k in ("pack", "shop") if k in keys), None)
+            ignored = IgnoredValue(
+                table=table,
+                column=column,
+                value=shown(row[column]),
+                subject=subject,
+                owner=owner if isinstance(owner, str) else None,
+            )
+            if ignored not in self.ignored:
+                self.ignored.append(ignored)
+                log.warning("stored row set aside: %s", ignored)
+        return kept
 
     def _pack_rows(self, select: str, order: str, name: str | None) -> list[sqlite3.Row]:
         """Rows of every pack, or of the pack called ``name``."""
@@ -535,7 +675,7 @@ class UserDb:
         rows = self._conn.execute(sql + " order by gpu_id, currency, condition", args)
         return [
             user_price(r["gpu_id"], r["amount"], r["currency"], r["condition"], r["date"])
-            for r in rows
+            for r in self._checked(rows, "user_prices", _USER_KINDS)
         ]
 
     @contextlib.contextmanager
@@ -570,12 +710,13 @@ class UserDb:
         return [r[0] for r in self._conn.execute("select name from shops order by name")]
 
     def shop_rows(self, shop: str) -> list[ShopPriceRow]:
+        shop = user_text(shop)  # as replace_shop_prices kept it
         rows = self._conn.execute(
-            "select p.* from shop_prices p join shops s on s.id = p.shop_id"
+            "select p.*, s.name as shop from shop_prices p join shops s on s.id = p.shop_id"
             " where s.name = ? order by p.line",
             (shop,),
         ).fetchall()
-        return [_shop_row(r) for r in rows]
+        return [_shop_row(r) for r in self._checked(rows, "shop_prices", _SHOP_KINDS)]
 
     def shop_prices(self, gpu_id: str | None = None) -> list[Price]:
         """Matched shop prices as catalog ``Price`` records (origin 'shop', source the shop)."""
@@ -591,10 +732,8 @@ class UserDb:
             sql += " and p.gpu_id = ?"
             args = (gpu_id,)
         sql += " order by s.name, p.line"
-        return [
-            _shop_row(r).as_price(r["shop"], (r["imported_at"] or "")[:10])
-            for r in self._conn.execute(sql, args).fetchall()
-        ]
+        rows = self._checked(self._conn.execute(sql, args), "shop_prices", _SHOP_KINDS)
+        return [_shop_row(r).as_price(r["shop"], (r["imported_at"] or "")[:10]) for r in rows]
 
     # -- probe history and scans ----------------------------------------------------------
 
@@ -603,7 +742,7 @@ class UserDb:
         try:
             cursor = self._conn.execute(
                 "insert into probe_runs(created, python, result_json) values (?, ?, ?)",
-                (_now(), python, result_json),
+                (_now(), shown_path(python), escape_bytes(result_json)),
             )
         except sqlite3.OperationalError as exc:
             raise _write_error(self.path, exc) from exc
@@ -633,6 +772,48 @@ class UserDb:
         ):
             raise ValueError(table)
         return self._conn.execute(f"select count(*) from {table}").fetchone()[0]
+
+
+# What quick_check says of a row that breaks its table's CHECK or NOT NULL: the file is sound,
+# the row is one an older version (or another program) let in. It is set aside on reading.
+_ROW_LEVEL = ("CHECK constraint failed in ", "NULL value in ")
+
+
+def _damage(conn: sqlite3.Connection) -> str | None:
+    """What makes the file damaged, else None. A row of the wrong kind is not damage: setting
+    the whole file aside for one negative price once lost every pack and plan (issue 51)."""
+    lines = [row[0] for row in conn.execute("pragma quick_check")]
+    if not lines:
+        return "no answer"
+    if lines == ["ok"]:
+        return None
+    damaged = [line for line in lines if not str(line).startswith(_ROW_LEVEL)]
+    if damaged:
+        return str(damaged[0])
+    log.warning("user database: %s (those rows are set aside on reading)", "; ".join(lines))
+    return None
+
+
+def _own_objects(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """The user's own indexes and triggers on the tables a migration makes again."""
+    marks = ",".join("?" * len(REMADE_TABLES))
+    rows = conn.execute(
+        "select name, sql from sqlite_master where type in ('index', 'trigger')"
+        f" and sql is not null and tbl_name in ({marks})",
+        REMADE_TABLES,
+    ).fetchall()
+    ours = {"shop_prices_gpu", "pack_prices_gpu"}
+    return [(name, sql) for name, sql in rows if name not in ours]
+
+
+def _restore(conn: sqlite3.Connection, objects: list[tuple[str, str]]) -> None:
+    for name, sql in objects:
+        if conn.execute("select 1 from sqlite_master where name = ?", (name,)).fetchone():
+            continue  # still there: the migration did not touch its table
+        try:
+            conn.execute(sql)
+        except sqlite3.DatabaseError as exc:  # it named a column that is gone: told, not fatal
+            log.warning("the user's own %s could not be made again: %s", name, exc)
 
 
 def _storage_error(path: Path, exc: BaseException) -> UserDbError | None:

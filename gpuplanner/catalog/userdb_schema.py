@@ -10,6 +10,20 @@ from __future__ import annotations
 import sqlite3
 from functools import cache
 
+
+def _amount(column: str) -> str:
+    """A positive, finite real: not text, not a blob, not NaN (stored as NULL), not infinity."""
+    return f"typeof({column}) = 'real' and {column} > 0 and {column} < 1e999"
+
+
+def _integer(column: str) -> str:
+    return f"typeof({column}) = 'integer'"
+
+
+def _text(column: str) -> str:
+    return f"typeof({column}) = 'text'"
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema
     """
@@ -110,7 +124,81 @@ MIGRATIONS: tuple[str, ...] = (
         unique (gpu_id, currency, condition)
     );
     """,
+    # 4: the price tables check each value's kind with typeof(): `check (amount > 0)` let text
+    # and blobs through (text sorts above every number in SQLite), and every plan then failed
+    # (issue 51). Each table is made again and its rows copied as they are: userdb.py copies
+    # under `ignore_check_constraints`, so a row an older version let in is kept, and set
+    # aside with a sentence whenever it is read, until the user removes it.
+    f"""
+    create table shop_prices_4 (
+        id integer primary key,
+        shop_id integer not null references shops(id) on delete cascade,
+        line integer not null check ({_integer("line")}),
+        product_name text not null check (typeof(product_name) = 'text'),
+        gpu_id text check (gpu_id is null or typeof(gpu_id) = 'text'),
+        match_confidence real not null
+            check (typeof(match_confidence) = 'real' and match_confidence between 0 and 1),
+        amount real not null check ({_amount("amount")}),
+        currency text not null check (currency in ('CNY', 'USD')),
+        condition text not null check ({_text("condition")}),
+        sku text check (sku is null or typeof(sku) = 'text'),
+        stock integer check (stock is null or ({_integer("stock")} and stock >= 0)),
+        location text check (location is null or typeof(location) = 'text')
+    );
+    insert into shop_prices_4 select * from shop_prices;
+    drop table shop_prices;
+    alter table shop_prices_4 rename to shop_prices;
+    create index shop_prices_gpu on shop_prices(gpu_id, currency);
+    create table pack_prices_4 (
+        id integer primary key,
+        pack_id integer not null references price_packs(id) on delete cascade,
+        line integer not null check ({_integer("line")}),
+        gpu_id text not null check ({_text("gpu_id")}),
+        amount real not null check ({_amount("amount")}),
+        currency text not null check (currency in ('CNY', 'USD')),
+        condition text not null check ({_text("condition")}),
+        region text check (region is null or typeof(region) = 'text'),
+        source text not null check ({_text("source")}),
+        date text not null check ({_text("date")}),
+        note text check (note is null or typeof(note) = 'text'),
+        low real check (low is null or ({_amount("low")})),
+        high real check (high is null or ({_amount("high")}))
+    );
+    insert into pack_prices_4(id, pack_id, line, gpu_id, amount, currency, condition, region,
+        source, date, note, low, high)
+        select id, pack_id, line, gpu_id, amount, currency, condition, region, source, date,
+        note, low, high from pack_prices;
+    drop table pack_prices;
+    alter table pack_prices_4 rename to pack_prices;
+    create index pack_prices_gpu on pack_prices(gpu_id);
+    create table pack_fx_4 (
+        pack_id integer not null references price_packs(id) on delete cascade,
+        base text not null check (base in ('CNY', 'USD')),
+        quote text not null check (quote in ('CNY', 'USD')),
+        rate real not null check ({_amount("rate")}),
+        date text not null check ({_text("date")}),
+        source text not null check ({_text("source")})
+    );
+    insert into pack_fx_4 select pack_id, base, quote, rate, date, source from pack_fx;
+    drop table pack_fx;
+    alter table pack_fx_4 rename to pack_fx;
+    create table user_prices_4 (
+        id integer primary key,
+        gpu_id text not null check ({_text("gpu_id")}),
+        amount real not null check ({_amount("amount")}),
+        currency text not null check (currency in ('CNY', 'USD')),
+        condition text not null check ({_text("condition")}),
+        date text not null check ({_text("date")}),
+        unique (gpu_id, currency, condition)
+    );
+    insert into user_prices_4 select id, gpu_id, amount, currency, condition, date
+        from user_prices;
+    drop table user_prices;
+    alter table user_prices_4 rename to user_prices;
+    """,
 )
+# The tables migration 4 makes again: userdb.py keeps the user's own indexes and triggers on them.
+REMADE_TABLES = ("shop_prices", "pack_prices", "pack_fx", "user_prices")
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

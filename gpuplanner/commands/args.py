@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.app.job_fields import BY_NAME, FIELDS, JobField
-from gpuplanner.core import paths
+from gpuplanner.core import paths, terminal
 
 
 def positive_float(text: str) -> float:
@@ -37,6 +37,15 @@ def file_path(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("a file name is needed")
     return Path(text)
+
+
+def shop_name(text: str) -> str:
+    """A shop's name as it is kept and shown: inert (no control character or bidirectional
+    mark; bytes the system could not decode as \\xNN), never empty."""
+    name = terminal.user_text(text)
+    if not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a shop's name")
+    return name
 
 
 def output_path(text: str) -> Path:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gpuplanner.app import catalog_admin, price_packs
-from gpuplanner.commands.args import output_path
+from gpuplanner.app.user_prices import amount_text
+from gpuplanner.commands.args import output_path, shop_name
 from gpuplanner.commands.output import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -20,6 +21,7 @@ from gpuplanner.commands.output import (
     print_json,
     print_table,
     warn,
+    warn_ignored,
 )
 from gpuplanner.core.vocab import CURRENCIES, PRICE_CONDITIONS
 from gpuplanner.report.json_export import listing_json
@@ -67,7 +69,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="show what a price pack would change, and change nothing",
     )
-    imp.add_argument("--shop", default="default", help="the shop's name (default: %(default)s)")
+    imp.add_argument(
+        "--shop",
+        default="default",
+        type=shop_name,
+        help="the shop's name (default: %(default)s)",
+    )
     imp.add_argument(
         "--replace-with-empty",
         action="store_true",
@@ -85,7 +92,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "write a price pack (--pack NAME) or a shop's price list (--shop NAME) to a file",
     )
     exp.add_argument("file", type=output_path)
-    exp.add_argument("--shop", default="default")
+    exp.add_argument("--shop", default="default", type=shop_name)
     exp.add_argument(
         "--pack",
         metavar="NAME",
@@ -195,6 +202,7 @@ def cmd_prices(args: argparse.Namespace) -> int:
         args.name, args.currency, args.condition, forget=args.forget, on_notice=warn
     )
     gpu, everything = known.gpu, known.prices
+    warn_ignored(known.ignored, {gpu.id: gpu.name}, "en")
     if known.forgotten is not None:
         print(f"removed {known.forgotten} of your prices of {gpu.name}", file=sys.stderr)
     if args.json:
@@ -207,13 +215,13 @@ def cmd_prices(args: argparse.Namespace) -> int:
         ["amount", "currency", "condition", "region", "date", "source", "range", "note"],
         [
             [
-                fmt(p.amount),
+                amount_text(p.amount),  # as stored: %g once showed 234567.89 as 234568
                 p.currency,
                 p.condition,
                 p.where,
                 p.date,
                 p.source_name or p.source,
-                f"{fmt(p.low)}-{fmt(p.high)}" if p.low is not None else "",
+                f"{amount_text(p.low)}-{amount_text(p.high or p.low)}" if p.low is not None else "",
                 p.note or "",
             ]
             for p in everything
@@ -312,8 +320,8 @@ def _print_changes(prepared: PreparedImport) -> None:
             c.condition,
             c.region,
             c.kind,
-            f"{fmt(c.old_amount)} {c.currency} ({c.old_date})" if c.old_amount else "",
-            f"{fmt(c.new_amount)} {c.currency} ({c.new_date})" if c.new_amount else "",
+            f"{amount_text(c.old_amount)} {c.currency} ({c.old_date})" if c.old_amount else "",
+            f"{amount_text(c.new_amount)} {c.currency} ({c.new_date})" if c.new_amount else "",
         ]
         for c in changes
         if c.kind != "same"

@@ -16,6 +16,7 @@ from gpuplanner.commands.output import (
     print_json,
     print_table,
     warn,
+    warn_ignored,
 )
 from gpuplanner.core import atomic
 from gpuplanner.core.scenarios import Scenario
@@ -111,6 +112,7 @@ def cmd_fleet(args: argparse.Namespace) -> int:
     loaded = load_catalog(strict=True)  # the imported price packs too
     if loaded.notice:
         warn(loaded.notice)
+    warn_ignored(loaded.ignored, {g.id: g.name for g in loaded.data.gpus}, args.language)
     data = loaded.data
     machines, problems = fleet.load_fleet(args.paths, data)
     if not machines:

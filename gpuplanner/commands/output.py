@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from gpuplanner.core.errors import (  # noqa: F401
     EXIT_FAILURE,
@@ -17,12 +18,26 @@ from gpuplanner.core.errors import (  # noqa: F401
 )
 from gpuplanner.core.serial import to_dict
 
+if TYPE_CHECKING:
+    from gpuplanner.app.records import IgnoredValue
+
 Handler = Callable[[argparse.Namespace], int]  # a command: its arguments in, its exit status out
 
 
 def warn(message: str) -> None:
     """A warning line on stderr (a damaged user database set aside on opening, ...)."""
     print(f"gpuplanner: warning: {message}", file=sys.stderr)
+
+
+def warn_ignored(ignored: Iterable[IgnoredValue], names: dict[str, str], language: str) -> None:
+    """A warning line for each stored row left out because a value is not of its kind."""
+    from gpuplanner.report import pack_text, plan_text
+
+    def tr(text: str) -> str:
+        return plan_text.translate(text, language, "Finding")
+
+    for item in ignored:
+        warn(pack_text.ignored_text(item, names, tr))
 
 
 def print_json(obj: object) -> None:

@@ -29,6 +29,7 @@ from gpuplanner.commands.output import (
     print_json,
     print_table,
     warn,
+    warn_ignored,
 )
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.commands.planning_input import snapshot_of
@@ -254,6 +255,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     loaded = load_catalog(strict=True)
     if loaded.notice:
         warn(loaded.notice)
+    warn_ignored(loaded.ignored, {g.id: g.name for g in loaded.data.gpus}, args.language)
     data, shop_prices = loaded.data, loaded.shop_prices
     snapshot = snapshot_of(args, data)
     probe = read_result(args.probe) if args.probe else None  # read once: plan and report

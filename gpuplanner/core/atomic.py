@@ -26,6 +26,8 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from gpuplanner.core.terminal import escape_bytes
+
 # What a hidden name adds to its prefix: ".<pid>.<8 hex>.tmp" and SQLite's "-journal".
 _TAIL_BYTES = len(".4294967295.01234567.tmp-journal")
 
@@ -49,9 +51,10 @@ def _prefix(path: Path) -> str:
     return f".{start.decode('utf-8', 'ignore')}~{digest}."  # cut between characters
 
 
-def temp_path(path: Path, mode: int = 0o666) -> Path:
+def temp_path(path: Path, mode: int = 0o666, private: bool = False) -> Path:
     """A new, empty, exclusively created file beside ``path`` that only this call owns, with the
-    mode and owner ``path`` has when it exists, else ``mode`` under the umask."""
+    mode and owner ``path`` has when it exists, else ``mode`` under the umask; ``private``: never
+    readable by the group or others, whatever the old mode (a PIN hash once stayed 0644)."""
     try:
         old: os.stat_result | None = os.stat(path)
     except OSError:
@@ -64,7 +67,7 @@ def temp_path(path: Path, mode: int = 0o666) -> Path:
             continue
         try:
             if old is not None and stat.S_ISREG(old.st_mode):
-                _keep_owner_and_mode(fd, old)
+                _keep_owner_and_mode(fd, old, private)
         except BaseException:
             os.close(fd)
             candidate.unlink(missing_ok=True)
@@ -74,14 +77,14 @@ def temp_path(path: Path, mode: int = 0o666) -> Path:
     raise FileExistsError(f"no free temporary name beside {path}")
 
 
-def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:
+def _keep_owner_and_mode(fd: int, old: os.stat_result, private: bool = False) -> None:
     """The old file's owner, then its mode (chown clears set-id bits, so mode comes last). A
     user who may not give the file away keeps it theirs, with the old mode."""
     if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
         with contextlib.suppress(PermissionError):
             os.fchown(fd, old.st_uid, old.st_gid)
     if hasattr(os, "fchmod"):
-        os.fchmod(fd, stat.S_IMODE(old.st_mode))
+        os.fchmod(fd, stat.S_IMODE(old.st_mode) & (0o700 if private else 0o7777))
 
 
 def _alive(pid: int) -> bool:
@@ -140,10 +143,10 @@ def check_target(path: Path) -> None:
 @contextlib.contextmanager
 def replacing(path: Path, secret: bool = False) -> Iterator[Path]:
     """Yield a temporary path to write; on success it replaces ``path``, on failure it is removed.
-    A new file holding a ``secret`` is 0600; an existing one keeps its mode either way."""
+    A file holding a ``secret`` is for its owner only (0600 when new); another keeps its mode."""
     check_target(path)
     _sweep(path)
-    tmp = temp_path(path, 0o600 if secret else 0o666)
+    tmp = temp_path(path, 0o600 if secret else 0o666, private=secret)
     try:
         yield tmp
         with open(tmp, "rb+") as handle:
@@ -161,7 +164,9 @@ def write_bytes(path: Path, data: bytes, secret: bool = False) -> None:
 
 
 def write_text(path: Path, text: str, encoding: str = "utf-8", secret: bool = False) -> None:
-    write_bytes(path, text.encode(encoding), secret)
+    """``text`` written in ``encoding``; a name the system gave as undecodable bytes (a GBK
+    file name in a report or a probe result) is written with those bytes as \\xNN."""
+    write_bytes(path, escape_bytes(text).encode(encoding), secret)
 
 
 def write_with(path: Path, writer: Callable[[Path], None]) -> None:

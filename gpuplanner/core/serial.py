@@ -10,6 +10,8 @@ import types
 import typing
 from typing import Any, TypeVar
 
+from gpuplanner.core.terminal import escape_bytes
+
 T = TypeVar("T")
 
 
@@ -27,7 +29,11 @@ class FieldError(ValueError):
 
 
 def to_dict(obj: Any) -> Any:
-    """Dataclasses become dicts, enums their values, tuples lists; the rest is left as is."""
+    """Dataclasses become dicts, enums their values, tuples lists; text has the bytes the
+    system could not decode (a GBK file name) written as \\xNN, so every JSON file and line
+    can be written and read back; the rest is left as is."""
+    if isinstance(obj, str):
+        return escape_bytes(obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, enum.Enum):
@@ -35,7 +41,7 @@ def to_dict(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [to_dict(item) for item in obj]
     if isinstance(obj, dict):
-        return {key: to_dict(value) for key, value in obj.items()}
+        return {to_dict(key): to_dict(value) for key, value in obj.items()}
     return obj
 
 

@@ -35,8 +35,46 @@ _TEXT_SECTION = re.compile(r"^GPU [0-9A-Fa-f]", re.M)
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.M)
 
 
+# The work a report may ask for, by count as well as by size (issue 51): a 49.5 MB XML of 240
+# GPUs each with 50,000 empty children was read after 46 s and 1.24 GB; with attributes, 8.6 s
+# and 582 MB. The most any recorded report holds a GPU is 1,604 "<" (with its processes), 28
+# "=" and 290 lines; these leave several times that. Counted in the raw bytes first (a C search,
+# holding nothing), then against the GPUs the report describes.
+TAGS_PER_GPU = 6000  # "<" of start and end tags
+EQUALS_PER_GPU = 200  # "=" of attributes (and of any text)
+LINES_PER_GPU = 2000  # the -q text's lines
+COMMAS_PER_GPU = 1000  # a --query-gpu CSV's cells: a row per GPU and the header
+_SLACK = 1000  # the report's own head and foot
+
+
 class ReportError(UserError, ValueError):
     """A report that cannot be read, with the file and the reason."""
+
+
+class TooMuchWork(ReportError):
+    """A report whose elements, attributes, lines or cells are far more than its GPUs need."""
+
+
+def refuse_by_count(data: bytes) -> None:
+    """Refuse a report whose markup no host's report holds, before it is decoded or parsed:
+    the tags and attributes of the most GPUs a host holds (lines and cells, which a count of
+    GPUs bounds better, are counted once the kind is known)."""
+    _refuse_counts(data.count(b"<"), data.count(b"="), 0, 0, MAX_GPUS)
+
+
+def _refuse_counts(tags: int, equals: int, lines: int, commas: int, gpus: int) -> None:
+    gpus = max(gpus, 1)
+    for count, per_gpu, what in (
+        (tags, TAGS_PER_GPU, "XML tags"),
+        (equals, EQUALS_PER_GPU, "attributes"),
+        (lines, LINES_PER_GPU, "lines"),
+        (commas, COMMAS_PER_GPU, "cells"),
+    ):
+        if count > _SLACK + per_gpu * gpus:
+            raise TooMuchWork(
+                f"the report holds {count:,} {what} for {gpus:,} GPU(s); an nvidia-smi report"
+                f" holds at most about {per_gpu:,} a GPU, so it is not read"
+            )
 
 
 class TooManyGpus(ReportError):
@@ -65,6 +103,9 @@ def _refuse_too_many(text: str, kind: str) -> None:
             f"{count:,} GPUs in one machine; gpuplanner reads at most {MAX_GPUS}"
             " (for a lab, one report per machine in a folder)"
         )
+    # Then the work, against the GPUs it describes: 1 GPU with a million children is refused
+    # as surely as 240 with 50,000 each.
+    _refuse_counts(text.count("<"), text.count("="), text.count("\n"), text.count(","), count)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -439,6 +480,7 @@ def parse_report(data: bytes) -> Report:
         raise ReportError(
             f"the file is {len(data) // 2**20} MB; an nvidia-smi report is far smaller"
         )
+    refuse_by_count(data)
     wide = utf16_encoding(data)  # PowerShell's ">" writes UTF-16
     if wide:
         try:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_integer, json_work, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES
 from gpuplanner.core.serial import from_dict, to_dict
@@ -30,6 +30,7 @@ from gpuplanner.hardware.nvidia_smi import (
     MAX_REPORT_BYTES,
     ReportError,
     TooManyGpus,
+    TooMuchWork,
     parse_report,
 )
 from gpuplanner.hardware.nvlink_capture import capture_only, nvlink_links
@@ -75,9 +76,18 @@ def save(snapshot: SystemSnapshot, path: Path) -> None:
     atomic.write_text(path, to_json(snapshot) + "\n")
 
 
+# What a saved snapshot may build, by count: a GPU's record is about a dozen objects and lists
+# and 50 values (tests/data/snapshots), the machine's a few dozen more.
+SNAPSHOT_CONTAINERS = 1000 + 100 * MAX_GPUS
+SNAPSHOT_VALUES = 5000 + 400 * MAX_GPUS
+
+
 def from_json(text: str, file: str) -> SystemSnapshot:
+    too_much = json_work(text, SNAPSHOT_CONTAINERS, SNAPSHOT_VALUES)
+    if too_much:
+        raise SnapshotError(file, f"not a gpuplanner snapshot: {too_much}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_integer)
     except json.JSONDecodeError as exc:
         raise SnapshotError(
             file, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
@@ -134,7 +144,7 @@ def _one_severity_scale(data: dict) -> None:
 def from_report(data: bytes, file: str) -> SystemSnapshot:
     try:
         report = parse_report(data)
-    except TooManyGpus as exc:
+    except (TooManyGpus, TooMuchWork) as exc:
         raise TooManyGpusError(file, str(exc)) from None
     except ReportError as exc:
         raise SnapshotError(file, str(exc)) from None
@@ -184,7 +194,8 @@ def gpus_only(
 
 
 class TooManyGpusError(SnapshotError):
-    """A report of more GPUs than one host holds (counted before any was built)."""
+    """A report of more GPUs than one host holds, or far more elements, attributes, lines or
+    cells than its GPUs need (counted before any was built): refused as it is."""
 
 
 def _check_gpu_count(count: int, file: str) -> None:
@@ -298,19 +309,42 @@ class LoadResult:
 MAX_FOLDER_DEPTH = 4
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 def _folder_files(
-    folder: Path, depth: int = 1, root: Path | None = None
+    folder: Path,
+    depth: int = 1,
+    root: Path | None = None,
+    seen: set[tuple[int, int]] | None = None,
 ) -> tuple[list[Path], list[SnapshotError]]:
     """The report files under ``folder`` (its subfolders to MAX_FOLDER_DEPTH levels), and
-    what happened to every other entry: a file of another kind, a folder too deep. Hidden
-    entries (.git, .DS_Store) are the system's, not the lab's, and are passed over."""
+    what happened to every other entry: a file of another kind, a folder too deep, a link to a
+    folder or file read already (a link loop once counted every machine twice, and the lab plan
+    bought for the copies, issue 51). Hidden entries (.git, .DS_Store) are the system's, not
+    the lab's, and are passed over."""
     root = root or folder
+    if seen is None:
+        seen = {identity} if (identity := _identity(folder)) else set()
     files: list[Path] = []
     passed: list[SnapshotError] = []
     for entry in sorted(folder.iterdir()):
         if entry.name.startswith("."):
             continue
         shown = entry.relative_to(root).as_posix()  # "room-a/gpu.xml": rooms share names
+        identity = _identity(entry)
+        if identity is not None and identity in seen:
+            passed.append(
+                SnapshotError(shown, "the same folder or file as one read already: not read again")
+            )
+            continue
+        if identity is not None:
+            seen.add(identity)
         if entry.is_dir():
             if depth >= MAX_FOLDER_DEPTH:
                 passed.append(
@@ -318,7 +352,7 @@ def _folder_files(
                 )
                 continue
             try:
-                inner, skipped = _folder_files(entry, depth + 1, root)
+                inner, skipped = _folder_files(entry, depth + 1, root, seen)
             except OSError as exc:
                 passed.append(SnapshotError(shown, f"cannot list: {exc.strerror or exc}"))
                 continue
@@ -332,11 +366,23 @@ def _folder_files(
     return files, passed
 
 
-def load_paths(paths: list[Path]) -> LoadResult:
+# A fleet's bounds, by count (issue 51): 1,000 reports of 256 GPUs each (40 MB in all) once took
+# 195 s and 1.7 GB. A lab plans a few hundred machines; the files past a bound are named, with
+# why, and never read.
+MAX_MACHINES = 500
+MAX_FLEET_GPUS = 2048
+
+
+def load_paths(
+    paths: list[Path], max_machines: int = MAX_MACHINES, max_gpus: int = MAX_FLEET_GPUS
+) -> LoadResult:
     """Files, and folders of files and of folders (MAX_FOLDER_DEPTH deep), each loaded on its
-    own; every file is either a snapshot or an error that says why not."""
-    snapshots, errors = [], []
+    own; every file is either a snapshot or an error that says why not. Past ``max_machines``
+    machines or ``max_gpus`` GPUs in all, the remaining files are left out, each named."""
+    snapshots: list[tuple[str, SystemSnapshot]] = []
+    errors: list[SnapshotError] = []
     captures: dict[Path, dict[int, int]] = {}  # by folder: nvidia-smi topo -m, nvlink -s
+    gpus = 0
     for path in paths:
         try:
             files, passed = _folder_files(path) if path.is_dir() else ([path], [])
@@ -349,16 +395,37 @@ def load_paths(paths: list[Path]) -> LoadResult:
             )
         failed: list[SnapshotError] = []
         for file in files:
+            # Named by its place under the folder: two rooms may both hold "gpu.xml".
+            shown = file.relative_to(path).as_posix() if path.is_dir() else file.name
+            if len(snapshots) >= max_machines or gpus >= max_gpus:
+                bound = (
+                    f"{max_machines:,} machines"
+                    if len(snapshots) >= max_machines
+                    else f"{max_gpus:,} GPUs"
+                )
+                failed.append(SnapshotError(shown, f"left out: a fleet is read to {bound}"))
+                continue
             try:
-                snapshots.append((str(file), load_file(file)))
+                snapshot = load_file(file)
             except SnapshotError as exc:
                 links = _capture(file)
                 if links is not None:  # a topo -m or nvlink -s capture beside its report
                     captures[file.parent] = links
                     continue
-                # Named by its place under the folder: two rooms may both hold "gpu.xml".
-                shown = file.relative_to(path).as_posix() if path.is_dir() else exc.file
-                failed.append(SnapshotError(shown, exc.reason))
+                failed.append(SnapshotError(shown if path.is_dir() else exc.file, exc.reason))
+                continue
+            if gpus + len(snapshot.gpus) > max_gpus:
+                failed.append(
+                    SnapshotError(
+                        shown,
+                        f"left out: its {len(snapshot.gpus):,} GPUs would take the fleet past"
+                        f" {max_gpus:,}",
+                    )
+                )
+                gpus = max_gpus  # the files after it are left out unread
+                continue
+            gpus += len(snapshot.gpus)
+            snapshots.append((str(file), snapshot))
         errors += sorted(passed + failed, key=lambda e: e.file)  # in the folder's order
     # A capture tells of the report in its own folder: the one machine scanned there.
     return LoadResult(

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any, Literal, NoReturn, get_args
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_integer, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import FieldError, from_dict
+from gpuplanner.core.terminal import user_text
 from gpuplanner.core.vocab import Currency, Language
 from gpuplanner.kiosk.pin import check_hash_format
 
@@ -108,7 +109,11 @@ def load_config(path: Path) -> KioskConfig:
         refuse("'shop_name' is required")
     if settings.pin_hash is None:
         refuse("'pin_hash' is required")
-    shop, pin_hash = settings.shop_name.strip(), settings.pin_hash.strip()
+    # The shop's name is shown in the window's title, on every report and in the logs: inert,
+    # whatever the file holds (issue 51).
+    shop, pin_hash = user_text(settings.shop_name), settings.pin_hash.strip()
+    if not shop:
+        refuse("'shop_name' must be a non-empty string")
     if len(shop) > MAX_SHOP_NAME:
         refuse(f"'shop_name' is longer than {MAX_SHOP_NAME} characters")
     problem = check_hash_format(pin_hash)
@@ -153,7 +158,7 @@ def _read(path: Path, refuse: Callable[[str], NoReturn]) -> KioskFile:
     except FileRefused as exc:
         refuse(exc.reason)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = json.loads(raw.decode("utf-8-sig"), parse_int=json_integer)
     except UnicodeDecodeError:
         refuse("not UTF-8 text")
     except json.JSONDecodeError as exc:

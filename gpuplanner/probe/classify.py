@@ -28,6 +28,7 @@ class Outcome:
     exit_code: int | None = None
     stderr_last_line: str = ""
     garbage: tuple[str, ...] = ()  # stdout lines that were not probe messages
+    garbage_before_final: int = 0  # of them, those before the worker's final word
     steps_done: int = 0
     unreadable: str = ""  # a field of the worker's environment of the wrong type (env_fields.py)
 
@@ -51,6 +52,9 @@ def classify(o: Outcome) -> tuple[str, str]:
         return "protocol-error", f"the worker speaks protocol {spoken}, not {PROTOCOL_VERSION}"
     if o.unreadable:
         return "unreadable", f"the worker's result cannot be read: {o.unreadable}"
+    if o.final_status is not None and o.garbage_before_final and o.garbage:
+        # A final word after lines that were not messages is not trusted (docs/RELIABILITY.md).
+        return "protocol-error", _garbage_text(o)
     if o.final_status is not None:
         status = o.final_status if o.final_status in FINAL_STATUSES else "failed"
         message = {"ok": "", "partial": "some steps failed; see errors"}.get(
@@ -70,9 +74,10 @@ def classify(o: Outcome) -> tuple[str, str]:
             f"the worker crashed ({name}) after {o.steps_done} step(s); the results before it are kept",
         )
     if o.garbage:
-        return (
-            "protocol-error",
-            f"the worker printed {len(o.garbage)} line(s) that are not probe messages, "
-            f"e.g. {o.garbage[0]!r}",
-        )
+        return "protocol-error", _garbage_text(o)
     return "crashed", f"the worker exited (code {o.exit_code}) without finishing"
+
+
+def _garbage_text(o: Outcome) -> str:
+    count = o.garbage_before_final or len(o.garbage)
+    return f"the worker printed {count} line(s) that are not probe messages, e.g. {o.garbage[0]!r}"

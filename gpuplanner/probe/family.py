@@ -16,6 +16,12 @@ gone, it is adopted by init), leaves the group and the tree. Two things still fi
 
 Elsewhere a process that both clears its environment and leaves between two walks is the one
 this does not see; a probe worker is TensorFlow code, not an adversary of the machine it runs on.
+
+On Linux the worker runs under its guard (guard.py) instead: a child subreaper between the
+runner and the worker that holds the whole tree, ends it when the worker exits or the runner
+dies (a parent-death signal, so a SIGKILL of ``gpuplanner probe`` leaves nothing, issue 51),
+and lists only its own descendants. The runner then neither walks nor marks nor adopts: it
+reads no process but the guard's tree, and that only when it must end a run early.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ import time
 from collections.abc import Callable
 
 import psutil
+
+from gpuplanner.probe import guard as guard_module
 
 MARK_ENV = "GPUPLANNER_PROBE_RUN"
 
@@ -71,15 +79,36 @@ def death_signal_setter() -> Callable[[], None] | None:
     return set_death_signal
 
 
+def guarded() -> bool:
+    """Whether the worker runs under its guard (guard.py): Linux, where a child subreaper and a
+    parent-death signal keep its whole tree below one process the runner owns."""
+    return sys.platform.startswith("linux")
+
+
+def guard_command(command: list[str]) -> list[str]:
+    """``command`` run under the guard: this Python (isolated, the standard library only), or
+    this frozen app with ``--probe-guard``."""
+    head = (
+        [sys.executable, "--probe-guard"]
+        if getattr(sys, "frozen", False)
+        else [sys.executable, "-I", "-S", guard_module.__file__]
+    )
+    return [*head, str(os.getpid()), "--", *command]
+
+
 class ProcessFamily:
-    def __init__(self) -> None:
+    def __init__(self, guarded: bool = False) -> None:
         self.token = secrets.token_hex(8)
         self._root: psutil.Process | None = None
         self._seen: dict[int, psutil.Process] = {}
         self._me = psutil.Process()
-        # Orphans given to this process are the family's; the children it had are not.
-        self._adopting = become_subreaper()
-        self._children_before = {p.pid for p in self._children()}
+        # Under the guard, the tree is the guard's: this process walks nothing while the worker
+        # runs, never becomes a subreaper, and never reads the whole process table (issue 51:
+        # ~10 passes a run over 11,800 processes took 7-10 s). Without it, the walk, the mark
+        # and the adoption below.
+        self.guarded = guarded
+        self._adopting = False if guarded else become_subreaper()
+        self._children_before = set() if guarded else {p.pid for p in self._children()}
 
     def _children(self) -> list[psutil.Process]:
         try:
@@ -97,8 +126,11 @@ class ProcessFamily:
             self._seen[pid] = self._root
 
     def walk(self) -> None:
-        """Remember the worker's descendants as they are now."""
+        """Remember the worker's descendants as they are now (under the guard, only while the
+        guard lives: it holds them all)."""
         if self._root is None:
+            return
+        if self.guarded and not _running(self._root):
             return
         with contextlib.suppress(psutil.Error):
             for child in self._root.children(recursive=True):
@@ -131,6 +163,8 @@ class ProcessFamily:
             self._seen.setdefault(process.pid, process)
 
     def _marked(self) -> list[psutil.Process]:
+        if self.guarded:
+            return []  # the guard's tree is the family: no pass over every process
         found = []
         me = os.getpid()
         for process in psutil.process_iter():

@@ -95,6 +95,9 @@ class ProtocolReader:
         self.final = threading.Event()
         self._garbage: list[str] = []
         self._garbage_count = 0
+        # Lines that were not messages before the final one: a worker that said garbage and then
+        # "ok" was once reported ok (issue 51); what follows the final is not judged.
+        self.garbage_before_final = 0
         self._last_progress = -math.inf
         self._kept_bytes = 0
 
@@ -117,7 +120,10 @@ class ProtocolReader:
             self._note_garbage(f"a message over {MAX_MESSAGE // 1024} KB or too deep: {line}")
             return
         try:
-            message = json.loads(line)
+            # A number of thousands of digits is a figure that is not a measurement (dropped
+            # like NaN), not a line that is not a message: garbage before the final word makes
+            # the run a protocol error.
+            message = json.loads(line, parse_int=_integer)
         except (RecursionError, ValueError):  # JSONDecodeError is a ValueError
             message = None
         if not isinstance(message, dict) or "type" not in message or "v" not in message:
@@ -145,6 +151,8 @@ class ProtocolReader:
 
     def _note_garbage(self, text: str) -> None:
         self._garbage_count += 1
+        if not self.final.is_set():
+            self.garbage_before_final += 1
         if len(self._garbage) < MAX_GARBAGE_KEPT:
             self._garbage.append(clean_text(text, 200))
 
@@ -209,6 +217,11 @@ class StderrTail:
 
     def text(self) -> str:
         return b"".join(self._kept)[-self.keep :].decode("utf-8", errors="replace")
+
+
+def _integer(text: str) -> int | float:
+    """A JSON integer; one too long to be a figure is infinity (then dropped, as NaN is)."""
+    return int(text) if len(text) <= 100 else math.inf
 
 
 def finite(value: object) -> float | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_integer, json_work, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.core.terminal import excerpt
@@ -113,9 +113,17 @@ class ProbeFileError(UserError, ValueError):
     pass
 
 
+# What a probe result may build, by count: a full run is a few hundred objects and lists.
+RESULT_CONTAINERS = 20_000
+RESULT_VALUES = 200_000
+
+
 def from_json(text: str, file: str = "probe.json") -> ProbeResult:
+    too_much = json_work(text, RESULT_CONTAINERS, RESULT_VALUES)
+    if too_much:
+        raise ProbeFileError(f"{file}: not a gpuplanner probe result: {too_much}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_integer)
     except json.JSONDecodeError as exc:
         raise ProbeFileError(f"{file}: not valid JSON (line {exc.lineno}): {exc.msg}") from None
     except (RecursionError, ValueError) as exc:  # arrays thousands deep, 5,000-digit numbers

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol, cast
 
+from gpuplanner.core.terminal import shown_path
 from gpuplanner.core.vocab import ProbeMode
 from gpuplanner.probe import worker as worker_module
 from gpuplanner.probe.classify import Outcome, classify
 from gpuplanner.probe.diagnosis import diagnose_environment, diagnose_log
-from gpuplanner.probe.family import ProcessFamily, death_signal_setter
+from gpuplanner.probe.family import ProcessFamily, death_signal_setter, guard_command, guarded
 from gpuplanner.probe.protocol import ProtocolReader, StderrTail, clean_text, finite
 from gpuplanner.probe.results import (
     RESULT_VERSION,
@@ -80,13 +81,15 @@ LITE_MESSAGE = (
 
 def check_python(python: str) -> str | None:
     """Why ``python`` cannot be started, or None."""
-    path = Path(python)
+    if not python.strip():  # Path("") is the current folder: "is a folder" said nothing
+        return "no Python was named: give the path of the Python to measure"
+    path, shown = Path(python), shown_path(python)
     if not path.exists():
-        return f"{python} does not exist"
+        return f"{shown} does not exist"
     if path.is_dir():
-        return f"{python} is a folder, not a Python interpreter"
+        return f"{shown} is a folder, not a Python interpreter"
     if os.name != "nt" and not os.access(path, os.X_OK):
-        return f"{python} is not executable"
+        return f"{shown} is not executable"
     return None
 
 
@@ -121,7 +124,7 @@ class ProbeRunner:
         self.nvidia_gpus_expected = nvidia_gpus_expected
         self._cancel = threading.Event()
         self._process: subprocess.Popen | None = None
-        self._family = ProcessFamily()
+        self._family = ProcessFamily(guarded())
 
     # -- control --------------------------------------------------------------------------
 
@@ -209,16 +212,18 @@ class ProbeRunner:
     def _spawn(self) -> subprocess.Popen[bytes]:
         """The worker in its own process group (so a kill takes its children too)."""
         creation: dict[str, Any] = (
-            {"start_new_session": True, "preexec_fn": death_signal_setter()}
+            # Under the guard, the guard sets its own death signal (SIGTERM: it then ends the
+            # tree) and the worker's (SIGKILL).
+            {"start_new_session": True, "preexec_fn": None if guarded() else death_signal_setter()}
             if os.name == "posix"
             else {
                 "creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
                 | getattr(subprocess, "CREATE_NO_WINDOW", 0)
             }
         )
-        self._family = ProcessFamily()
+        self._family = ProcessFamily(guarded())
         self._process = subprocess.Popen(
-            self.command,
+            guard_command(self.command) if self._family.guarded else self.command,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -246,7 +251,9 @@ class ProbeRunner:
         next_sample = next_walk = 0.0
         while process.poll() is None:
             now = time.monotonic()
-            if now >= next_walk:  # a child that leaves the group is remembered while it can be
+            if now >= next_walk and not self._family.guarded:
+                # A child that leaves the group is remembered while it can be (the guard holds
+                # them all where there is one)
                 self._family.walk()
                 next_walk = now + WALK_INTERVAL_S
             outcome = self._ended(now - start, hello.is_set())
@@ -297,7 +304,7 @@ class ProbeRunner:
             version=RESULT_VERSION,
             status=status,
             mode=self.mode,
-            python=self.python or sys.executable,
+            python=shown_path(self.python or sys.executable),
             started=started_at,
             seconds=round(time.monotonic() - start, 2),
             **fields,
@@ -313,7 +320,7 @@ class ProbeRunner:
         start: float,
     ) -> ProbeResult:
         steps = protocol.steps()
-        python_label = self.python or sys.executable
+        python_label = shown_path(self.python or sys.executable)  # inert wherever it is shown
         status, message = classify(
             Outcome(
                 ended=outcome if outcome in ("cancelled", "timeout", "bad-python") else "exited",
@@ -327,6 +334,7 @@ class ProbeRunner:
                 exit_code=self._process.returncode if self._process else None,
                 stderr_last_line=next(iter(stderr.strip().splitlines()[-1:]), ""),
                 garbage=protocol.garbage,
+                garbage_before_final=protocol.garbage_before_final,
                 steps_done=len(steps),
                 unreadable=protocol.unreadable(),
             )

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from gpuplanner.catalog.pricepack import Change, Rejection
+from gpuplanner.catalog.userdb import IgnoredValue
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import Currency
 from gpuplanner.i18n import translatable
@@ -61,3 +63,56 @@ def problem_rows(rejected: Iterable[Rejection], tr: Translator) -> list[str]:
         + f": {r.reason}"
         for r in rejected
     ]
+
+
+IGNORED_TEXT = {
+    "user": translatable(
+        "Finding",
+        "Your stored price of {card} was ignored: its {column} is {value}, not a price."
+        ' Remove it with: gpuplanner db prices "{card}" --forget',
+    ),
+    "pack": translatable(
+        "Finding",
+        "A price of {card} in price pack {owner} was ignored: its {column} is {value}, not a"
+        " price. Import the pack again, or remove it with: gpuplanner db packs --remove {owner}",
+    ),
+    "shop": translatable(
+        "Finding",
+        "A price of {card} in shop {owner}'s list was ignored: its {column} is {value}, not a"
+        " price. Import the shop's list again.",
+    ),
+    "fx": translatable(
+        "Finding",
+        "The exchange rate {card} in price pack {owner} was ignored: its {column} is {value},"
+        " not a rate. Import the pack again, or remove it with: gpuplanner db packs --remove"
+        " {owner}",
+    ),
+}
+
+
+# The columns a stored row is most often ignored for, in words; another is named as stored.
+COLUMN_TEXT = {
+    "amount": translatable("Finding", "amount"),
+    "rate": translatable("Finding", "rate"),
+    "low": translatable("Finding", "lowest price"),
+    "high": translatable("Finding", "highest price"),
+    "currency": translatable("Finding", "currency"),
+    "condition": translatable("Finding", "condition"),
+    "date": translatable("Finding", "date"),
+}
+
+
+def ignored_text(item: IgnoredValue, names: dict[str, str], tr: Translator) -> str:
+    """One sentence for a stored row left out because a value is not of its column's kind
+    (text or a blob for an amount, NaN, zero or less), naming the row and how to remove it."""
+    kind = {"user_prices": "user", "pack_prices": "pack", "shop_prices": "shop"}.get(
+        item.table, "fx"
+    )
+    values = {
+        "card": names.get(item.subject, item.subject),
+        "owner": item.owner or "?",
+        "column": tr(COLUMN_TEXT[item.column]) if item.column in COLUMN_TEXT else item.column,
+        "value": item.value,
+    }
+    # In one pass: a card or pack name holding "{owner}" is not filled in again.
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m[1], m[0]), tr(IGNORED_TEXT[kind]))

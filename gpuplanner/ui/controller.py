@@ -24,6 +24,7 @@ from gpuplanner.ui.background import Background
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.app.records import (
         CatalogData,
+        IgnoredValue,
         Plan,
         PlanRequest,
         PreparedImport,
@@ -95,6 +96,9 @@ class WizardController(QObject):
         # load, and "Forget my price" stays on for their cards.
         self.skipped_prices: tuple[Price, ...] = ()
         self._skipped_told = False
+        # Stored rows whose values are not of their kind (text or a blob for an amount): left
+        # out, told once per load with the rest.
+        self.ignored: tuple[IgnoredValue, ...] = ()
         # Probe events arrive on the runner's reader threads. They are queued and emitted here,
         # on the GUI thread, by a timer: signals emitted from foreign threads in a flood once
         # corrupted the interpreter (PySide6 6.12), and a queue drains at the window's pace.
@@ -140,6 +144,7 @@ class WizardController(QObject):
                     self.shop_prices = loaded.shop_prices
                     self.recovered_from = loaded.recovered_from
                     self.skipped_prices = loaded.skipped_prices
+                    self.ignored = loaded.ignored
                     self._skipped_told = False
                 self.catalog = data
                 self.session.cny_per_usd = cny_per_usd(data)
@@ -231,11 +236,19 @@ class WizardController(QObject):
 
     def _tell_skipped(self, data: CatalogData) -> None:
         """Say once per load which stored prices the plan leaves out (on the GUI thread)."""
-        if self.skipped_prices and not self._skipped_told:
-            self._skipped_told = True
+        if self._skipped_told or not (self.ignored or self.skipped_prices):
+            return
+        self._skipped_told = True
+        names = {g.id: g.name for g in data.gpus}
+        if self.ignored:
+            from gpuplanner.report import pack_text
+            from gpuplanner.ui.table_model import tr_finding
+
+            for item in self.ignored:
+                self.error.emit(pack_text.ignored_text(item, names, tr_finding))
+        if self.skipped_prices:
             from gpuplanner.app.user_prices import amount_text
 
-            names = {g.id: g.name for g in data.gpus}
             self.error.emit(
                 self.tr(
                     "Your stored price of %1 (%2) cannot be a price of that card, so the plan"

@@ -376,6 +376,16 @@
             <translation>被动散热卡（{watts} W）靠服务器机箱的风扇墙散热，装进台式机或工作站会过热。若您的机箱是服务器，请把机箱类型设为服务器后再看它。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>A price of {card} in price pack {owner} was ignored: its {column} is {value}, not a price. Import the pack again, or remove it with: gpuplanner db packs --remove {owner}</source>
+            <translation>价格包 {owner} 中 {card} 的一条价格已被忽略：其{column}为 {value}，不是价格。请重新导入该价格包，或用以下命令删除：gpuplanner db packs --remove {owner}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>A price of {card} in shop {owner}'s list was ignored: its {column} is {value}, not a price. Import the shop's list again.</source>
+            <translation>商店 {owner} 价目表中 {card} 的一条价格已被忽略：其{column}为 {value}，不是价格。请重新导入该商店的价目表。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A used card: many were mined on; ask how it was used, for the box and the invoice, and test it.</source>
             <translation>二手卡：很多曾用于挖矿；请问清使用情况，索要包装和发票，并上机测试。</translation>
@@ -954,6 +964,11 @@
             <translation>整机将从插座取电约 {wall_w} W，超过 {socket} 插座可持续供电的 {limit_w} W。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>The exchange rate {card} in price pack {owner} was ignored: its {column} is {value}, not a rate. Import the pack again, or remove it with: gpuplanner db packs --remove {owner}</source>
+            <translation>价格包 {owner} 中的汇率 {card} 已被忽略：其{column}为 {value}，不是汇率。请重新导入该价格包，或用以下命令删除：gpuplanner db packs --remove {owner}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The model is split over {count} cards by layers: memory adds up, but generating a token is no faster than on one card.</source>
             <translation>模型按层拆分到 {count} 块卡上：显存可以相加，但生成每个词元的速度不比单卡快。</translation>
@@ -1095,6 +1110,11 @@
             <translation>您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据在显存中训练时影响很小）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>Your stored price of {card} was ignored: its {column} is {value}, not a price. Remove it with: gpuplanner db prices "{card}" --forget</source>
+            <translation>您保存的 {card} 价格已被忽略：其{column}为 {value}，不是价格。请用以下命令删除：gpuplanner db prices "{card}" --forget</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your {current} runs from the slot alone, which says nothing about your power supply: this {card_w} W card needs PCIe power cables. Planned with a {watts} W supply ({price}); if yours has the cables and the watts, enter it and the supply drops out.</source>
             <translation>您的 {current} 只靠插槽供电，这说明不了电源的情况：这块 {card_w} W 的卡需要 PCIe 供电线。方案中已算入一台 {watts} W 电源（{price}）；如果您的电源有这些供电线且功率足够，请填写电源信息，这笔费用就会去掉。</translation>
@@ -1135,6 +1155,11 @@
             <translation>新增</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>amount</source>
+            <translation>金额</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>an estimate, not a listing</source>
             <translation>估算价，非实际标价</translation>
@@ -1150,6 +1175,21 @@
             <translation>云端（按小时）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>condition</source>
+            <translation>成色</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>currency</source>
+            <translation>货币</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>every card holds the whole job</source>
             <translation>每块卡各存一份完整任务</translation>
@@ -1163,6 +1203,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>full fine-tuning</source>
             <translation>全参数微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>highest price</source>
+            <translation>最高价</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1183,6 +1228,11 @@
             <location filename="gpuplanner/report/pack_text.py" />
             <source>line {line}</source>
             <translation>第 {line} 行</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>lowest price</source>
+            <translation>最低价</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1283,6 +1333,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>passive cooling needs a server</source>
             <translation>被动散热需要服务器机箱</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/pack_text.py" />
+            <source>rate</source>
+            <translation>汇率</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
