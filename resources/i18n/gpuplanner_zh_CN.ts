@@ -86,6 +86,11 @@
             <translation>请选择您现在用的显卡（如果有），并告诉我们电源和机箱：方案是为您家里的电脑做的。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Continue with %1 from %2?</source>
+            <translation>继续使用 %2 记录的 %1？</translation>
+        </message>
+        <message>
             <source>Electricity price per kWh:</source>
             <translation type="vanished">每度电价格：</translation>
         </message>
@@ -97,6 +102,11 @@
         <message>
             <source>Free expansion slots:</source>
             <translation type="vanished">空闲扩展槽：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>From your last visit (%1): the power supply, case and electricity price you entered for this machine.</source>
+            <translation>沿用上次（%1）为这台机器填写的电源、机箱和电价。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
