@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner import __version__
 from gpuplanner.core.languages import pick_currency, pick_language
-from gpuplanner.core.markets import MARKET_REGIONS
+from gpuplanner.core.markets import launch_market
 from gpuplanner.core.vocab import Currency
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.screen_fit import fit_to_screen
@@ -39,6 +39,7 @@ NEVER_PAINTED = 3
 class LaunchOptions:
     language: str | None = None
     currency: Currency | None = None
+    market: str | None = None  # where the user buys: CN, US
     smoke_test: bool = False
     screenshot: Path | None = None
     page: int = 0  # open on this wizard page (screenshots, tests)
@@ -80,17 +81,21 @@ class Application:
         from gpuplanner.app.session import Session
         from gpuplanner.ui.controller import WizardController
 
-        saved_market = read_str(self.settings, "ui/market")
-        self.session = Session(
-            currency=currency,
-            language=language,
-            # The market chosen last time; else the first currency's country.
-            market=saved_market if saved_market in MARKET_REGIONS else None,
+        # The command line over memory: a currency or language given there chooses its market;
+        # the one chosen last time only when the command line says nothing of it.
+        market, why = launch_market(
+            asked=options.market,
+            currency=options.currency,
+            language=options.language,
+            saved=read_str(self.settings, "ui/market"),
         )
+        self.session = Session(currency=currency, language=language, market=market)
         from gpuplanner.app.machine_entries import MachineMemory
 
         self.controller = WizardController(self.session, parent=app, memory=MachineMemory())
         self.window = MainWindow(language, currency, self.controller)
+        if why in ("currency", "language"):
+            self.window.say_market_reason(why, options.currency or options.language or "")
         self.window.language_requested.connect(self.set_language)
         self.window.currency_changed.connect(lambda c: self._save("ui/currency", c))
         self.window.market_changed.connect(lambda m: self._save("ui/market", m))

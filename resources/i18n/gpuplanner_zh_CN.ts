@@ -2205,6 +2205,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
+            <source>Planning for the %1 market, because the command line asked for %2. Choose another market above if you buy elsewhere.</source>
+            <translation>按%1市场做方案，因为命令行指定了 %2 界面。如果您在别处购买，请在上方选择其他市场。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
+            <source>Planning for the %1 market, because the command line asked for prices in %2. Choose another market above if you buy elsewhere.</source>
+            <translation>按%1市场做方案，因为命令行要求以 %2 显示价格。如果您在别处购买，请在上方选择其他市场。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
             <source>Step %1 of %2</source>
             <translation>第 %1 步，共 %2 步</translation>
         </message>
