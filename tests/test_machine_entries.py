@@ -142,3 +142,37 @@ def test_an_older_last_scan_that_was_a_report_is_not_this_computer(qapp, qtbot):
     application = _start(qapp, qtbot)
     assert application.session.snapshot.source == "scan"
     assert read_snapshot(Path(folder / "last-scan.json")).source == "scan"
+
+
+def test_with_a_recorded_report_the_probe_page_does_not_claim_that_machine(wizard, qtbot):
+    """Issue 50: with a 2x RTX 2080 Ti report loaded, the probe page said it measured "this
+    computer" and compared the local result with the report's card."""
+    from gpuplanner.core.scenarios import Scenario
+
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.SME)
+    window.go(1)
+    qtbot.waitUntil(lambda: controller.session.snapshot is not None, timeout=30000)
+    controller.wait()
+    window.go(2)
+    assert "this computer's TensorFlow" in window.probe_page.intro.text()
+    with qtbot.waitSignal(controller.probe_finished, timeout=20000):
+        window.probe_page.start_button.click()
+    assert "RTX 4090" in window.probe_page.result_label.text()  # the scanned card's peak
+    assert controller.job_request().machine.pipeline_images_s == 900
+
+    window.go(1)
+    controller.load_snapshot(REPORT)
+    qtbot.waitUntil(lambda: controller.machine_file == REPORT, timeout=30000)
+    window.go(2)
+    intro = window.probe_page.intro.text()
+    assert REPORT.name in intro and "this computer's" not in intro
+    assert "RTX 4090" not in window.probe_page.result_label.text()
+    assert "2080 Ti" not in window.probe_page.result_label.text()
+    # The local measurement does not calibrate the recorded machine's plan.
+    assert controller.job_request().machine.pipeline_images_s is None
+    window.go(1)
+    controller.scan()  # back to this computer: its probe counts again
+    qtbot.waitUntil(lambda: controller.machine_file is None, timeout=30000)
+    controller.wait()
+    assert controller.job_request().machine.pipeline_images_s == 900

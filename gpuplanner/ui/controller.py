@@ -358,6 +358,7 @@ class WizardController(QObject):
                 self.recalled = kept
             self.machine_key = key
         self.machine_file = path
+        self.session.local_machine = path is None
         if path is not None and self.memory is not None:
             self.earlier_file = None  # chosen now: nothing earlier to offer
             recorded = snapshot.created[:10] or dt.date.today().isoformat()

@@ -2700,6 +2700,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>The plan is for the machine recorded in %1, which this probe cannot reach: it would measure the computer gpuplanner runs on, and that machine's plan does not use its result. Skip it with Next.</source>
+            <translation>方案针对的是 %1 中记录的那台机器，测速无法测到它：测速只会测量运行 gpuplanner 的这台电脑，那台机器的方案不会使用其结果。请按“下一步”跳过。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>The probe stopped: %1</source>
             <translation>测速已停止：%1</translation>
         </message>

@@ -95,7 +95,7 @@ class ReportPage(WizardPage):
             catalog,
             request=request,
             snapshot=session.snapshot,
-            probe=session.probe,
+            probe=session.planning_probe(),
             shop=self.shop_name,
             logo_url=self.logo_url,
         )
