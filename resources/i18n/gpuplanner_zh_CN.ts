@@ -712,6 +712,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Ask the shop for today's price.</source>
+            <translation>不是{market}的价格：最新记录来自{seen_in}（{date}），已换算。请向商家询问当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Type the price you see.</source>
             <translation>不是{market}的价格：最新记录来自{seen_in}（{date}），已换算。请输入您看到的价格。</translation>
         </message>
@@ -962,6 +967,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
             <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The top card has no price from {market} newer than {months} months: ask the shop for today's price before you buy.</source>
+            <translation>排名第一的卡没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1482,6 +1492,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{total} is over the {budget} budget.</source>
             <translation>总价 {total} 超出预算 {budget}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{unlisted} of the top {top} cards have no price from {market} newer than {months} months: ask the shop for today's price before you buy.</source>
+            <translation>前 {top} 张卡中有 {unlisted} 张没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -2946,6 +2961,11 @@
             <translation>CPU 图像预处理 {v} 张/秒</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Cards</source>
+            <translation>数量</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>Cards at most</source>
             <translation>最多显卡数</translation>
@@ -2999,6 +3019,11 @@
             <location filename="gpuplanner/report/machine_text.py" />
             <source>FP32 matrix multiply {v} TFLOPS</source>
             <translation>FP32 矩阵乘法 {v} TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>For example</source>
+            <translation>例如</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
@@ -3255,6 +3280,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
             <source>Price ({currency})</source>
             <translation>价格（{currency}）</translation>
         </message>
@@ -3360,6 +3390,16 @@
             <translation>CPU 每秒只能解码并增强 {measured} 张图片：在输入管线变快之前（更多 CPU 核心、预先解码或缓存数据），这台机器上任何显卡的训练速度都不会超过每秒 {cap} 张。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The HTML and JSON reports give every option with its price's date, its needs, reasons and warnings.</source>
+            <translation>HTML 和 JSON 报告列出每个方案的价格日期、所需配件、理由和警告。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The HTML and JSON reports list every card with all its reasons.</source>
+            <translation>HTML 和 JSON 报告列出每款显卡及其全部原因。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_view.py" />
             <source>The NVIDIA kernel driver is not running: reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
             <translation>NVIDIA 内核驱动没有运行：请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）。</translation>
@@ -3378,6 +3418,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>The job</source>
             <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The other options in brief ({n})</source>
+            <translation>其他方案概览（{n} 个）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -3557,6 +3602,11 @@
             <translation>当前 Gen{gen} x{width}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>other reasons</source>
+            <translation>其他原因</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>per 1k</source>
             <translation>每千元</translation>
@@ -3640,6 +3690,11 @@
             <location filename="gpuplanner/report/plan_view.py" />
             <source>your {gpu}</source>
             <translation>您的 {gpu}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>{cards} and {n} more</source>
+            <translation>{cards} 等，另有 {n} 款</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/context.py" />
