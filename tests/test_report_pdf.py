@@ -139,6 +139,8 @@ def test_the_refused_cards_are_counted_by_reason_on_paper_and_listed_in_the_html
     context = report_context(plan, "en", data, request, None, now=NOW)
     full = plan_html(plan, "en", context)
     assert all(o.gpu in full for o in refused)  # the HTML keeps every card
+    _plan, chinese = _printed(data, "zh_CN")
+    assert "显存不足" in chinese and "not enough memory" not in chinese
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])

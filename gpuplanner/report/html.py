@@ -288,7 +288,7 @@ def refused_by_reason(plan: Plan) -> list[tuple[str, list[str]]]:
     return sorted(groups.items(), key=lambda item: -len(item[1]))
 
 
-def _refused_summary(plan: Plan, tr: Translator) -> str:
+def _refused_summary(plan: Plan, language: str, tr: Translator) -> str:
     e = html.escape
     groups = refused_by_reason(plan)
     total = sum(len(names) for _reason, names in groups)
@@ -302,7 +302,7 @@ def _refused_summary(plan: Plan, tr: Translator) -> str:
                 .replace("{n}", str(len(names) - PRINTED_EXAMPLES))
             )
         label = (
-            plan_text.blocking_label(reason, tr)
+            plan_text.blocking_label(reason, lambda text: plan_text.translate(text, language))
             if reason
             else tr(translatable("Report", "other reasons"))
         )
@@ -488,7 +488,7 @@ def plan_html(plan: Plan, language: str, context: ReportContext, printed: bool =
     # The answer first; why every other card does not fit is the appendix (issue 41: most
     # pages of a printed report were the refused cards, before its QR code).
     if refused:
-        sections.append(_refused_summary(plan, tr) if printed else _refused(refused, tr))
+        sections.append(_refused_summary(plan, lang, tr) if printed else _refused(refused, tr))
     body = "\n".join(sections)
     if printed:
         # Qt's text engine draws <small> at 0.8 of the size its style gives (9 pt came out at
