@@ -125,6 +125,10 @@ class MainWindow(QMainWindow):
         self.market_label.setBuddy(self.market_combo)
         self.market_label.setVisible(controller is not None)
         self.market_combo.setVisible(controller is not None)
+        # Sized to the longest item in the language shown: sized once, in Chinese, the market
+        # read "Chin" after a switch to English.
+        for combo in (self.language_combo, self.currency_combo, self.market_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         # Why the window opened on its market, when the command line chose it.
         self.market_note = QLabel(self)
         self.market_note.setObjectName("marketNote")

@@ -2820,6 +2820,19 @@
         </message>
     </context>
     <context>
+        <name>QFileDialog</name>
+        <message>
+            <location filename="gpuplanner/ui/translator.py" />
+            <source>&amp;Look in:</source>
+            <translation>查找范围(&amp;L)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/translator.py" />
+            <source>Files of &amp;type:</source>
+            <translation>文件类型(&amp;T)：</translation>
+        </message>
+    </context>
+    <context>
         <name>Report</name>
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
