@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -74,6 +74,8 @@ QLabel#errorBanner { background: #fdecea; color: #611a15; padding: 6px 16px; }
 QLabel#marketNote { background: #e8f0fe; color: #174ea6; padding: 6px 16px; }
 QFrame#scenarioCard:focus { border: 2px dashed palette(highlight); }
 QAbstractSpinBox { min-height: 1.5em; }
+QRadioButton, QCheckBox { border: 2px solid transparent; border-radius: 4px; padding: 1px 2px; }
+QRadioButton:focus, QCheckBox:focus { border: 2px dashed palette(highlight); }
 """
     + ", ".join(f"{name}:focus" for name in FOCUS_FRAMED)
     + " { border: 2px solid palette(highlight); }\n"
@@ -176,10 +178,16 @@ class MainWindow(QMainWindow):
             controller.error.connect(self.show_error)
 
         self.back_button = QPushButton(self)
-        self.back_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Left))
         self.next_button = QPushButton(self)
         self.next_button.setDefault(True)
-        self.next_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Right))
+        # Alt+Left and Alt+Right beside the buttons' own Alt+letters (a button has one shortcut,
+        # and its text's "&B" and "&N" replaced these).
+        for key, button in (
+            (Qt.Key.Key_Left, self.back_button),
+            (Qt.Key.Key_Right, self.next_button),
+        ):
+            shortcut = QShortcut(QKeySequence(Qt.Modifier.ALT | key), self)
+            shortcut.activated.connect(lambda b=button: b.isEnabled() and b.click())
         self.back_button.clicked.connect(lambda: self.go(self._neighbour(-1)))
         self.next_button.clicked.connect(lambda: self.go(self._neighbour(+1)))
         self.step_label = QLabel(self)

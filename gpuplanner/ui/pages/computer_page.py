@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +29,7 @@ from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SO
 from gpuplanner.report.machine_view import machine_view
 from gpuplanner.report.plan_text import SEVERITY_MARK
 from gpuplanner.ui.pages.base import WizardPage
+from gpuplanner.ui.spin_boxes import UnknownDoubleSpinBox, UnknownSpinBox
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import SystemSnapshot
@@ -94,13 +93,13 @@ class ComputerPage(WizardPage):
         scroll.setWidget(holder)
 
         self.psu_box = QGroupBox(self)
-        self.psu_watts = QSpinBox(self)
+        self.psu_watts = UnknownSpinBox(self)
         self.psu_watts.setRange(0, 3000)
         self.psu_watts.setSingleStep(50)
         self.psu_watts.setObjectName("psuWatts")
         self.psu_rating = QComboBox(self)
         self.psu_atx = QComboBox(self)
-        self.psu_8pin = QSpinBox(self)
+        self.psu_8pin = UnknownSpinBox(self)
         self.psu_8pin.setRange(-1, 8)
         self.psu_8pin.setValue(-1)
         self.psu_12v2x6 = QCheckBox(self)
@@ -117,13 +116,13 @@ class ComputerPage(WizardPage):
 
         self.case_box = QGroupBox(self)
         self.case_form = QComboBox(self)
-        self.clearance = QSpinBox(self)
+        self.clearance = UnknownSpinBox(self)
         self.clearance.setRange(0, 500)
         self.clearance.setSingleStep(10)
-        self.free_slots = QSpinBox(self)
+        self.free_slots = UnknownSpinBox(self)
         self.free_slots.setRange(-1, 10)
         self.free_slots.setValue(-1)
-        self.tariff = QDoubleSpinBox(self)
+        self.tariff = UnknownDoubleSpinBox(self)
         self.tariff.setRange(0.0, 10.0)
         self.tariff.setDecimals(2)
         self.tariff.setSingleStep(0.05)
