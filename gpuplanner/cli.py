@@ -18,6 +18,7 @@ from gpuplanner.core import terminal
 from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from gpuplanner.core.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.core.logs import setup_logging
+from gpuplanner.core.markets import MARKET_REGIONS
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,14 @@ def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
         "--currency",
         choices=SUPPORTED_CURRENCIES,
         help="prices in this currency (default: saved, else by locale)",
+    )
+    app.add_argument(
+        "--market",
+        choices=MARKET_REGIONS,
+        help=(
+            "where you buy (default: the market of --currency, else of --language, else the"
+            " one saved)"
+        ),
     )
     app.add_argument(
         "--smoke-test",
@@ -165,6 +174,7 @@ def open_app(args: argparse.Namespace) -> int:
     options = LaunchOptions(
         language=args.language,
         currency=args.currency,
+        market=args.market,
         smoke_test=args.smoke_test,
         screenshot=args.screenshot,
         page=args.page,

@@ -226,3 +226,75 @@ def test_your_card_sits_at_its_own_speed_and_price(data):
     )
     chart = value_chart(plan, facts.current_gpu_id)
     assert chart.current == (each * keep.count, keep.predicted_relative)
+
+
+def _axis_reading(plot, side):
+    """What a reader sees on an axis: its label, the view's range, and the tick numbers as
+    drawn (pyqtgraph ticks by its SI scale times the axis scale)."""
+    axis = plot.getAxis(side)
+    low, high = plot.viewRange()[1 if side == "left" else 0]
+    scale = axis.autoSIPrefixScale * axis.scale
+    shown = [
+        float(text.replace(",", ""))
+        for spacing, values in axis.tickValues(low, high, 400)
+        for text in axis.tickStrings(values, scale, spacing)
+        if text
+    ]
+    return axis.labelString(), (low, high), shown
+
+
+@pytest.mark.parametrize(
+    ("value", "peak"),
+    [(0.035, None), (0.4, None), (80.0, 82.6), (1008.0, 1008.0)],
+)
+def test_the_probe_chart_axis_reads_in_the_unit_of_its_value(qtbot, value, peak):
+    """Issue 50: a CPU's 0.035 TFLOPS was drawn on an axis labelled TFLOPS running 0-35."""
+    from gpuplanner.ui.charts import ProbeChart
+    from gpuplanner.ui.probe_view import Bar
+
+    chart = ProbeChart()
+    qtbot.addWidget(chart)
+    chart.resize(400, 300)
+    chart.show()
+    unit = "GB/s" if value > 500 else "TFLOPS"
+    chart.show_bars([Bar("FP32", value, unit, peak)])
+    (plot,) = chart.plots
+    label, (low, high), shown = _axis_reading(plot, "left")
+    assert unit in label and "(x" not in label
+    assert low == 0 and value <= high <= max(value, peak or 0) * 1.2
+    assert shown and max(shown) <= high * 1.0001  # ticks in the value's own scale
+    assert max(shown) >= value / 2  # and they reach it: 0.035 is read against 0.03 or 0.04
+    bottom = plot.getAxis("bottom")._tickLevels[0][0][1]  # the bar's own label
+    assert float(bottom.split()[1].replace(",", "")) == pytest.approx(value, rel=0.01)
+
+
+@pytest.mark.parametrize("speeds", [(0.2, 0.5, 0.9), (1.0, 2.5, 4.0)])
+def test_the_value_chart_axes_read_in_their_units(qtbot, speeds):
+    from gpuplanner.ui.charts import ValueScatter
+
+    points = tuple(
+        Point(
+            index=i,
+            gpu=f"Card {i}",
+            count=1,
+            price=price,
+            speed=speed,
+            on_front=False,
+            top=i == 0,
+            trap=False,
+        )
+        for i, (price, speed) in enumerate(zip((2500.0, 9000.0, 30000.0), speeds, strict=True))
+    )
+    widget = ValueScatter()
+    qtbot.addWidget(widget)
+    widget.resize(640, 320)
+    widget.show()
+    widget.show_chart(ValueChart(points, None, "ref", "CNY"), "Price (CNY)", "Speed")
+    for side, values, title in (
+        ("left", speeds, "Speed"),
+        ("bottom", (2500.0, 30000.0), "Price (CNY)"),
+    ):
+        label, (low, high), shown = _axis_reading(widget.plot.getPlotItem(), side)
+        assert title in label and "(x" not in label
+        assert low <= min(values) and max(values) <= high
+        assert shown and low - 1e-9 <= min(shown) and max(shown) <= high + 1e-9

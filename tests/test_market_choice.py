@@ -107,3 +107,62 @@ def test_choosing_the_china_market_changes_prices_socket_and_tariff(qtbot, langu
         default_tariff(market_for("USD", controller.catalog, region)) for region in ("US", "CN")
     ]
     assert tariffs[0] != tariffs[1]
+
+
+@pytest.mark.parametrize(
+    ("asked", "currency", "language", "saved", "expected"),
+    [
+        (None, "USD", None, "CN", ("US", "currency")),
+        (None, "CNY", "en", "US", ("CN", "currency")),  # the currency speaks of money first
+        (None, None, "en", "CN", ("US", "language")),
+        (None, None, "zh_CN", "US", ("CN", "language")),
+        ("CN", "USD", "en", "US", ("CN", "market")),
+        (None, None, None, "CN", ("CN", "saved")),
+        (None, None, None, "XX", (None, "default")),
+    ],
+)
+def test_the_command_line_chooses_the_market_over_memory(
+    asked, currency, language, saved, expected
+):
+    from gpuplanner.core.markets import launch_market
+
+    assert launch_market(asked=asked, currency=currency, language=language, saved=saved) == expected
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_currency_usd_with_a_saved_china_market_opens_on_the_us_and_says_why(qapp, qtbot, language):
+    """Issue 50: `gpuplanner --language en --currency USD` opened on a China market left from
+    an earlier run, pricing "for China, shown in USD"."""
+    from gpuplanner.ui.app import Application, LaunchOptions
+    from gpuplanner.ui.settings import open_settings
+
+    settings = open_settings()
+    settings.setValue("ui/market", "CN")
+    settings.sync()
+    application = Application(qapp, LaunchOptions(language=language, currency="USD"))
+    window = application.window
+    qtbot.addWidget(window)
+    try:
+        _says_why(application, window, language)
+    finally:
+        application.set_language("en")
+    # Nothing on the command line: the saved market.
+    later = Application(qapp, LaunchOptions(language="en"))
+    qtbot.addWidget(later.window)
+    assert later.session.region() == "US"  # the language given: its market
+    settings.setValue("ui/market", "CN")
+    latest = Application(qapp, LaunchOptions())
+    qtbot.addWidget(latest.window)
+    assert latest.session.region() == "CN" and latest.window.market_note.isHidden()
+
+
+def _says_why(application, window, language):
+    assert application.session.region() == "US" and window.market() == "US"
+    note = window.market_note.text()
+    assert not window.market_note.isHidden()
+    if language == "en":
+        assert "United States" in note and "prices in USD" in note
+    else:
+        assert "美国" in note and "USD" in note
+    window.market_combo.setCurrentIndex(window.market_combo.findData("CN"))  # chosen: no note
+    assert window.market_note.isHidden() and application.session.region() == "CN"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 from fakenvml import FakeNvml
@@ -175,21 +174,6 @@ def test_language_switch_reaches_every_page(wizard, qtbot, qapp):
         assert window.workload_page.heading.text() == "要训练什么？预算多少？"
     finally:
         switcher.switch("en")
-
-
-@pytest.mark.skipif(os.name != "posix", reason="POSIX paths")
-def test_settings_for_the_machine_persist(qapp, qtbot):
-    from gpuplanner.ui.app import Application, LaunchOptions
-
-    first = Application(qapp, LaunchOptions(language="en"))
-    qtbot.addWidget(first.window)
-    first.window.computer_page.psu_watts.setValue(750)
-    first.window.computer_page.tariff.setValue(0.55)
-    first._remember_entries()
-    second = Application(qapp, LaunchOptions(language="en"))
-    qtbot.addWidget(second.window)
-    assert second.session.psu_watts == 750 and second.session.job.tariff == pytest.approx(0.55)
-    assert second.window.computer_page.psu_watts.value() == 750
 
 
 def test_the_last_scan_comes_back_next_run(qapp, qtbot):

@@ -70,15 +70,16 @@ def test_every_page_reads_in_chinese(wizard, qtbot, qapp, allowed, scenario):
         switcher.switch("en")
 
 
+@pytest.mark.parametrize("printed", [False, True], ids=["html", "printed"])
 @pytest.mark.parametrize("scenario", ["student", "sme", "llm"])
-def test_the_reports_read_in_chinese(scenario, allowed):
+def test_the_reports_read_in_chinese(scenario, printed, allowed):
     import base64
 
     from helpers.reports import report
 
     with Catalog.open() as catalog:
         data = catalog.load_all()
-    page = report(scenario, "zh_CN", data)
+    page = report(scenario, "zh_CN", data, printed)
     # The scanned computer's name is the user's data.
     allowed = allowed | {w.lower() for w in re.findall(r"[A-Za-z]+", _snapshot_name())}
     svgs = [

@@ -2,6 +2,7 @@
 
 Usage (under an X display):
     python tools/screenshot_scene.py SCENE --language en|zh_CN --out PNG [--report FILE]
+        [--size WIDTHxHEIGHT]
 
 Scenes: keep (a machine whose cards already hold the job), nothing-fits (70B LoRA on a
 budget that buys nothing: the ways forward), compare (three options side by side), price-pack
@@ -108,14 +109,16 @@ def main() -> int:
     parser.add_argument("--language", default="en")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path)
+    parser.add_argument("--size", default="1280x800", help="the window's size, WIDTHxHEIGHT")
     args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
     # The LLM plan at 8,000 CNY is a CNY plan in both languages.
     currency = "CNY" if args.language == "zh_CN" or args.scene == "llm-8000" else "USD"
     app = QApplication(sys.argv[:1])
     application = Application(app, LaunchOptions(language=args.language, currency=currency))
     _setup(application.session, args.scene, args.report, currency)
     window = application.window
-    window.resize(1280, 800)
+    window.resize(width, height)
     window.show()
     outcome = {"code": 1}
 

@@ -45,6 +45,15 @@ SIZE_SHOTS = [
 ]
 
 
+# Every card shown because nothing fits, at the smallest and a large screen (issue 50): the
+# name gives way, no price, speed, memory or power is cut.
+NOTHING_FITS_SHOTS = [
+    (f"11-{size}-nothing-fits-{language}.png", size, language)
+    for size in ("1024x600", "1600x1000")
+    for language in ("en", "zh_CN")
+]
+
+
 def size_shots(out_dir: Path, home: str) -> None:
     for name, size, args in SIZE_SHOTS:
         with xvfb_display(f"{size}x24") as display:
@@ -52,6 +61,15 @@ def size_shots(out_dir: Path, home: str) -> None:
             env.pop("QT_QPA_PLATFORM", None)
             command = [sys.executable, "-m", "gpuplanner", "--screenshot", str(out_dir / name)]
             subprocess.run(command + args, env=env, check=True, stdout=subprocess.DEVNULL)
+            print(out_dir / name)
+    scene_tool = REPO_ROOT / "tools" / "screenshot_scene.py"
+    for name, size, language in NOTHING_FITS_SHOTS:
+        with xvfb_display(f"{size}x24") as display:
+            env = dict(os.environ, DISPLAY=display, GPUPLANNER_HOME=home)
+            env.pop("QT_QPA_PLATFORM", None)
+            command = [sys.executable, str(scene_tool), "nothing-fits", "--language", language]
+            command += ["--out", str(out_dir / name), "--size", size]
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
             print(out_dir / name)
 
 

@@ -33,6 +33,9 @@ class Session:
     language: str = "en"
     snapshot: SystemSnapshot | None = None
     probe: ProbeResult | None = None
+    # The machine planned for is the one the app runs on (scanned), so the probe, which
+    # measures this computer, calibrates its plan; False for a recorded report's machine.
+    local_machine: bool = True
     # The machine as the user told it (what no scan reads).
     psu_watts: int | None = None
     psu_rating: PsuRating | None = None
@@ -54,6 +57,10 @@ class Session:
     def __post_init__(self) -> None:
         if self.market is None:  # the currency the session starts in says where
             self.market = self.region()
+
+    def planning_probe(self) -> ProbeResult | None:
+        """The probe that speaks for the machine planned for: none for a recorded machine."""
+        return self.probe if self.local_machine else None
 
     def update(self, **changes: Any) -> None:
         """Change job inputs (``InputError`` when one is a value no job has; nothing changes)."""
@@ -148,7 +155,7 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         session.scenario or Scenario.STUDENT,
         session.currency,
         snapshot=session.snapshot,
-        probe=session.probe,
+        probe=session.planning_probe(),
         catalog=catalog,
         psu=psu,
         case=case,

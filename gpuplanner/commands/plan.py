@@ -234,7 +234,7 @@ def _write_report(
         error(f"{args.report.name}: the report is written as .html or .pdf")
         return False
     context = report_context(plan, args.language, data, request, snapshot, probe)
-    page = plan_html(plan, args.language, context)
+    page = plan_html(plan, args.language, context, printed=kind == ".pdf")
     try:
         (write_pdf_headless if kind == ".pdf" else write_html)(args.report, page)
     except OSError as exc:

@@ -11,6 +11,7 @@ start near 0.5-0.6), about 0.16 USD/kWh in the US (EIA's residential average of 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from gpuplanner.core.vocab import Currency, Region
 
@@ -30,6 +31,35 @@ MARKETS: dict[str, MarketDefaults] = {
 MARKET_REGIONS: tuple[Region, ...] = ("CN", "US")  # the markets a user can choose
 HOME = MARKETS["CN"]  # where a market is unknown: the app's first users' own
 REGION_OF_CURRENCY: dict[str, Region] = {m.currency: m.region for m in MARKETS.values()}
+
+
+# The market a command-line language goes with, when nothing else on it names one.
+REGION_OF_LANGUAGE: dict[str, Region] = {"zh_CN": "CN", "en": "US"}
+# Why the app starts on its market: named on the command line, implied by the currency or the
+# language given there, saved last time, or the start-up currency's country.
+MarketReason = Literal["market", "currency", "language", "saved", "default"]
+
+
+def launch_market(
+    *,
+    asked: str | None,
+    currency: str | None,
+    language: str | None,
+    saved: str | None,
+) -> tuple[Region | None, MarketReason]:
+    """The market the desktop app starts on: the command line over memory. An explicit
+    ``--currency`` (else ``--language``) without ``--market`` chooses the market that goes with
+    it; a saved market is used only when nothing on the command line speaks to it; None: the
+    start-up currency's country."""
+    if asked in MARKETS:
+        return MARKETS[asked].region, "market"
+    if currency in REGION_OF_CURRENCY:
+        return REGION_OF_CURRENCY[currency], "currency"
+    if language in REGION_OF_LANGUAGE:
+        return REGION_OF_LANGUAGE[language], "language"
+    if saved in MARKETS:
+        return MARKETS[saved].region, "saved"
+    return None, "default"
 
 
 def region_of(currency: Currency, region: str | None = None) -> str:

@@ -6,8 +6,12 @@ import errno
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gpuplanner.core import atomic
+
+if TYPE_CHECKING:  # Qt loads when a PDF is written, not with the report's words
+    from PySide6.QtGui import QPagedPaintDevice, QTextBlock, QTextDocument
 
 _atomic = atomic.write_bytes
 
@@ -31,21 +35,91 @@ def qr_png(text: str, scale: int = 6) -> bytes:
     return buffer.getvalue()
 
 
+# A heading moved to the next page at most this many times (each move is one relayout).
+MAX_HEADING_MOVES = 40
+
+
+def printable_document(page: str, device: QPagedPaintDevice) -> QTextDocument:
+    """The report laid out for ``device``'s pages (a PDF writer, a printer): type at the size
+    its style asks on paper, digits that stay text, no heading left at the foot of a page."""
+    from PySide6.QtGui import QFont, QTextDocument
+
+    document = QTextDocument()
+    font = QFont()
+    # Noto Sans CJK's localised forms ("locl") swap Latin-script digits for glyphs no
+    # character maps to: the PDF's text layer then had no digits ("RTX D" for "RTX 4090 D").
+    font.setFeature(QFont.Tag("locl"), 0)
+    document.setDefaultFont(font)
+    # Laid out at the device's resolution: on the screen's, a 10 pt style printed at 6 pt.
+    document.documentLayout().setPaintDevice(device)
+    document.setHtml(page)
+    resolution = device.logicalDpiY()
+    document.setPageSize(device.pageLayout().paintRectPixels(resolution).size().toSizeF())
+    keep_headings_with_what_follows(document)
+    return document
+
+
+def keep_headings_with_what_follows(document: QTextDocument) -> None:
+    """A heading whose content starts on the next page goes to that page too (a table's header
+    row counts as the heading's: it goes with them)."""
+    from PySide6.QtGui import QTextBlockFormat, QTextCursor, QTextFormat
+
+    height = document.pageSize().height()
+    layout = document.documentLayout()
+    for _ in range(MAX_HEADING_MOVES):
+        block = document.begin()
+        while block.isValid():
+            following = block.next()
+            if (
+                block.blockFormat().headingLevel()
+                and following.isValid()
+                and block.blockFormat().pageBreakPolicy()
+                == QTextFormat.PageBreakFlag.PageBreak_Auto
+            ):
+                own = layout.blockBoundingRect(block)
+                content = _first_content(following)
+                lines = content.layout()
+                first = layout.blockBoundingRect(content).top() + (
+                    lines.lineAt(0).y() if lines.lineCount() else 0.0
+                )
+                if int(own.top() // height) < int(first // height):
+                    moved = QTextBlockFormat()
+                    moved.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+                    QTextCursor(block).mergeBlockFormat(moved)
+                    break
+            block = following
+        else:
+            return
+
+
+def _first_content(block: QTextBlock) -> QTextBlock:
+    """What a heading introduces: the block after it, or a table's first row under its header."""
+    from PySide6.QtGui import QTextCursor
+
+    table = QTextCursor(block).currentTable()
+    if table is None or table.rows() < 2:
+        return block
+    return table.cellAt(1, 0).firstCursorPosition().block()
+
+
 def write_pdf(path: Path, page: str) -> None:
     """Render the HTML with Qt's text engine into an A4 PDF (needs a QGuiApplication)."""
-    from PySide6.QtGui import QPageSize, QPdfWriter, QTextDocument
+    from PySide6.QtGui import QPageSize, QPdfWriter
+
+    from gpuplanner.report.pdf_text import fix_text_layer
 
     def render(tmp: Path) -> None:
         writer = QPdfWriter(str(tmp))
         writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         writer.setResolution(150)
-        document = QTextDocument()
-        document.setHtml(page)
-        size = writer.pageLayout().paintRectPixels(writer.resolution()).size().toSizeF()
-        document.setPageSize(size)
+        document = printable_document(page, writer)
         document.print_(writer)
         del writer  # closes the file before it is renamed
         check_pdf(tmp, path)
+        written = tmp.read_bytes()
+        fixed = fix_text_layer(written)
+        if fixed != written:
+            tmp.write_bytes(fixed)
 
     atomic.write_with(path, render)
 

@@ -447,3 +447,11 @@ TEXT: dict[str, str] = {
         "GPU {index} stopped answering during the scan (fallen off the bus): reseat it and check its power.",
     ),
 }
+
+# On paper a finding never asks for typing: the printed words of those that do in the window.
+PRINTED_TEXT: dict[str, str] = {
+    "price-other-market": translatable(
+        "Finding",
+        "Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Ask the shop for today's price.",
+    ),
+}

@@ -72,11 +72,19 @@ def _table(rows: list[tuple[str, str]]) -> str:
 
 
 def _price_cell(option: Option, language: str, note: str | None = None) -> str:
-    e = html.escape
     if option.price is None:
         return "N/A"
+    return html.escape(format_money(option.price, option.currency)) + _price_details(
+        option, language, note
+    )
+
+
+def _price_details(option: Option, language: str, note: str | None = None) -> str:
+    """The price's date, condition, market and source, its range and the shop's shelf, and
+    ``note``: another market's price, its own figure and how it was converted."""
+    e = html.escape
     tr = lambda s: plan_text.translate(s, language)  # noqa: E731 (one-line translator)
-    text = e(format_money(option.price, option.currency))
+    text = ""
     each = option.price_each
     if each is not None:
         text += (
@@ -117,7 +125,9 @@ def _refused_row(row: OptionRow) -> str:
     return fill("refused_row.html", gpu=e(row.gpu), reasons=reasons)
 
 
-def _header(head: Headline, context: ReportContext, tr: Translator) -> str:
+def _header(
+    head: Headline, context: ReportContext, tr: Translator, ask_price: str | None = None
+) -> str:
     e = html.escape
     made = (
         tr(translatable("Report", "Made on {date} by gpuplanner {version}; catalog {catalog}."))
@@ -137,7 +147,7 @@ def _header(head: Headline, context: ReportContext, tr: Translator) -> str:
                 f"<b>{e(head.stretch)}</b>" if head.stretch else "",
                 e(head.market) if head.market else "",
                 f"<b>{e(head.confirm_all)}</b>" if head.confirm_all else "",
-                f"<b>{e(head.ask_price)}</b>" if head.ask_price else "",
+                f"<b>{e(ask_price or head.ask_price)}</b>" if head.ask_price else "",
                 f"<i>{e(head.price_age)}</i>" if head.price_age else "",
             )
             if line
@@ -208,7 +218,155 @@ def _options(fitting: list[tuple[OptionRow, Option]], language: str, tr: Transla
     )
 
 
-def _value_chart(plan: Plan, context: ReportContext, tr: Translator) -> str:
+# On paper: the top picks in full, the other options in brief, the refused cards by reason;
+# the HTML and JSON reports keep every option and every card with all their reasons.
+PRINTED_IN_FULL = 3
+PRINTED_EXAMPLES = 3
+
+
+def _option_card(row: OptionRow, option: Option, language: str) -> str:
+    e = html.escape
+    said = [f"{MARK['info']} {e(row.reason)}"] if row.reason is not None else []
+    said += [f"{MARK[s.severity]} {e(s.text)}" for s in (*row.warnings, *row.notes)]
+    return fill(
+        "option_card.html",
+        heading=e(f"{row.rank_cell}. {row.action} {row.gpu}"),
+        price=e(row.price),
+        facts="".join(f" · {e(fact)}" for fact in (row.speed, row.power)),
+        details=(
+            _price_details(option, language, row.price_note) if option.price is not None else ""
+        ),
+        needs="".join(f"<br>{MARK['needs']} {e(need)}" for need in row.needs),
+        said="<br>".join(said),
+    )
+
+
+def _printed_options(fitting: list[tuple[OptionRow, Option]], language: str, tr: Translator) -> str:
+    e = html.escape
+    if not fitting:
+        return _options(fitting, language, tr)
+    heading = e(
+        tr(translatable("Report", "Options that fit ({n})")).replace("{n}", str(len(fitting)))
+    )
+    cards = "\n".join(
+        _option_card(row, option, language) for row, option in fitting[:PRINTED_IN_FULL]
+    )
+    parts = [f"<h2>{heading}</h2>", cards]
+    rest = fitting[PRINTED_IN_FULL:]
+    if rest:
+        headers = (
+            "#",
+            tr(translatable("Report", "Action")),
+            tr(translatable("Report", "GPU")),
+            tr(translatable("Report", "Price")),
+            tr(translatable("Report", "Speed")),
+            tr(translatable("Report", "Power")),
+        )
+        rows = "".join(
+            fill(
+                "option_brief_row.html",
+                rank=e(row.rank_cell),
+                action=e(row.action),
+                gpu=e(row.gpu),
+                price=e(row.price),
+                speed=e(row.speed),
+                power=e(row.power),
+            )
+            for row, _option in rest
+        )
+        parts.append(
+            fill(
+                "options_brief.html",
+                heading=e(
+                    tr(translatable("Report", "The other options in brief ({n})")).replace(
+                        "{n}", str(len(rest))
+                    )
+                ),
+                headers="".join(f"<th>{e(h)}</th>" for h in headers),
+                rows=rows,
+                note=e(
+                    tr(
+                        translatable(
+                            "Report",
+                            "The HTML and JSON reports give every option with its price's date,"
+                            " its needs, reasons and warnings.",
+                        )
+                    )
+                ),
+            )
+        )
+    return "\n".join(parts)
+
+
+def refused_by_reason(plan: Plan) -> list[tuple[str, list[str]]]:
+    """The cards not offered, grouped by the first finding that blocks each: (finding id, the
+    cards' names in the plan's order), the largest group first."""
+    groups: dict[str, list[str]] = {}
+    for option in plan.options:
+        if option.offered:
+            continue
+        blocking = next((f.id for f in option.findings if f.severity == "blocks"), "")
+        name = option.gpu + (f" ×{option.count}" if option.count > 1 else "")
+        groups.setdefault(blocking, []).append(name)
+    return sorted(groups.items(), key=lambda item: -len(item[1]))
+
+
+def _refused_summary(plan: Plan, language: str, tr: Translator) -> str:
+    e = html.escape
+    groups = refused_by_reason(plan)
+    total = sum(len(names) for _reason, names in groups)
+    rows = []
+    for reason, names in groups:
+        shown = ", ".join(names[:PRINTED_EXAMPLES])
+        if len(names) > PRINTED_EXAMPLES:
+            shown = (
+                tr(translatable("Report", "{cards} and {n} more"))
+                .replace("{cards}", shown)
+                .replace("{n}", str(len(names) - PRINTED_EXAMPLES))
+            )
+        label = (
+            plan_text.blocking_label(reason, lambda text: plan_text.translate(text, language))
+            if reason
+            else tr(translatable("Report", "other reasons"))
+        )
+        rows.append(
+            fill(
+                "refused_summary_row.html",
+                reason=e(label),
+                count=str(len(names)),
+                examples=e(shown),
+            )
+        )
+    heading = tr(translatable("Report", "Why the other cards do not fit ({n})")).replace(
+        "{n}", str(total)
+    )
+    return fill(
+        "refused_summary.html",
+        heading=e(heading),
+        reason=e(tr(translatable("Report", "Reason"))),
+        count=e(tr(translatable("Report", "Cards"))),
+        examples=e(tr(translatable("Report", "For example"))),
+        rows="".join(rows),
+        note=e(
+            tr(
+                translatable(
+                    "Report",
+                    "The HTML and JSON reports list every card with all its reasons.",
+                )
+            )
+        ),
+    )
+
+
+# Wider on paper: the charts' 11 px words print at 9 pt.
+CHART_WIDTH, PRINTED_CHART_WIDTH = 640, 720
+
+
+def _chart_width(printed: bool) -> str:
+    return str(PRINTED_CHART_WIDTH if printed else CHART_WIDTH)
+
+
+def _value_chart(plan: Plan, context: ReportContext, tr: Translator, printed: bool) -> str:
     chart = value_chart(plan, context.current_gpu_id)
     if not chart.points:
         return ""
@@ -227,10 +385,10 @@ def _value_chart(plan: Plan, context: ReportContext, tr: Translator) -> str:
         },
     )
     heading = html.escape(tr(translatable("Report", "Price and speed")))
-    return fill("chart.html", heading=heading, src=data_uri(svg))
+    return fill("chart.html", heading=heading, src=data_uri(svg), width=_chart_width(printed))
 
 
-def _power(best: Option, tr: Translator) -> str:
+def _power(best: Option, tr: Translator, printed: bool) -> str:
     labels = (
         tr(translatable("Report", "CPU")),
         tr(translatable("Report", "GPUs")),
@@ -244,7 +402,10 @@ def _power(best: Option, tr: Translator) -> str:
     )
     heading = html.escape(tr(translatable("Report", "Power")))
     return fill(
-        "chart.html", heading=heading, src=data_uri(power_bar_svg(power_bar(best), labels, caption))
+        "chart.html",
+        heading=heading,
+        src=data_uri(power_bar_svg(power_bar(best), labels, caption)),
+        width=_chart_width(printed),
     )
 
 
@@ -284,17 +445,26 @@ def _refused(refused: list[OptionRow], tr: Translator) -> str:
     )
 
 
-def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
-    """The report: resources/report/page.html with one filled partial per section."""
+def plan_html(plan: Plan, language: str, context: ReportContext, printed: bool = False) -> str:
+    """The report: resources/report/page.html with one filled partial per section.
+
+    ``printed``: the report for paper and PDF (print_page.html): legible type, the top picks in
+    full and the other options in brief, the refused cards by reason, no words that ask for
+    typing; the HTML report keeps everything."""
     zh = language.startswith("zh")
     lang = CHINESE if zh else ENGLISH
     tr = translator(lang)
     e = html.escape
     head = headline(plan, lang)
-    rows = list(zip(option_rows(plan, lang), plan.options, strict=True))
+    rows = list(zip(option_rows(plan, lang, printed), plan.options, strict=True))
     fitting = [(row, option) for row, option in rows if row.rank is not None]
     refused = [row for row, _option in rows if row.rank is None]
-    sections = [_header(head, context, tr), _job(plan, lang, tr)]
+    ask_price = (
+        plan_text.ask_price_text(plan.market, lang, printed=True)
+        if printed and plan.market and plan.market.unlisted
+        else None
+    )
+    sections = [_header(head, context, tr, ask_price), _job(plan, lang, tr)]
     if context.machine_rows:
         sections.append(_facts(tr(translatable("Report", "This computer")), context.machine_rows))
     effects = effect_lines(plan, lang)
@@ -310,7 +480,7 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
     if head.no_purchase is not None:
         keep = "".join(f"\n<p>{e(line)}</p>" for line in head.keep)
         sections.append(fill("keep.html", said=e(head.no_purchase), keep=keep))
-    sections.append(_options(fitting, lang, tr))
+    sections.append(_printed_options(fitting, lang, tr) if printed else _options(fitting, lang, tr))
     provenance = plan_text.provenance_lines(plan, lang)
     if provenance:
         heading = e(tr(translatable("Report", "Where these prices come from")))
@@ -327,11 +497,11 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
                 items=_items(head.alternatives),
             )
         )
-    chart = _value_chart(plan, context, tr)
+    chart = _value_chart(plan, context, tr, printed)
     if chart:
         sections.append(chart)
     if fitting:
-        sections.append(_power(fitting[0][1], tr))
+        sections.append(_power(fitting[0][1], tr, printed))
     if plan.rent:
         sections.append(_rent(plan, tr))
     if context.qr_png:
@@ -341,14 +511,19 @@ def plan_html(plan: Plan, language: str, context: ReportContext) -> str:
     # The answer first; why every other card does not fit is the appendix (issue 41: most
     # pages of a printed report were the refused cards, before its QR code).
     if refused:
-        sections.append(_refused(refused, tr))
+        sections.append(_refused_summary(plan, lang, tr) if printed else _refused(refused, tr))
+    body = "\n".join(sections)
+    if printed:
+        # Qt's text engine draws <small> at 0.8 of the size its style gives (9 pt came out at
+        # 7.2 pt on paper): a class of its own holds the size the style sets.
+        body = body.replace("<small>", "<span class='fine'>").replace("</small>", "</span>")
     return (
         fill(
-            "page.html",
+            "print_page.html" if printed else "page.html",
             lang="zh-CN" if zh else "en",
             title=_title(context, tr),
             fonts=FONT_FAMILIES,
-            body="\n".join(sections),
+            body=body,
         )
         + "\n"
     )

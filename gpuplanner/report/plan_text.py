@@ -31,7 +31,7 @@ from gpuplanner.planning.options import (
 from gpuplanner.planning.plan_market import PROVENANCES, provenance
 from gpuplanner.planning.quote import Quote
 from gpuplanner.planning.rules.job import STALE_DAYS
-from gpuplanner.report.finding_sentences import TEXT
+from gpuplanner.report.finding_sentences import PRINTED_TEXT, TEXT
 
 CONTEXT = "Finding"
 
@@ -359,10 +359,16 @@ def _fill(template: str, params: dict) -> str:
         return template
 
 
-def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | None = None) -> str:
-    """One finding as a sentence. ``tr``: a translator for the window (Qt's); else the .ts."""
+def finding_text(
+    finding: Finding,
+    language: str = ENGLISH,
+    tr: Translator | None = None,
+    printed: bool = False,
+) -> str:
+    """One finding as a sentence. ``tr``: a translator for the window (Qt's); else the .ts.
+    ``printed``: the words on paper, which never ask for typing."""
     tr = tr or (lambda text: translate(text, language))
-    template = TEXT.get(finding.id)
+    template = (printed and PRINTED_TEXT.get(finding.id)) or TEXT.get(finding.id)
     if finding.id == "psu-transient" and finding.params.get("atx_told") is False:
         template = TEXT["psu-transient-atx-unknown"]  # no ATX version the user did not give
     if template is None:
@@ -526,19 +532,33 @@ def market_text(market: PlanMarket, language: str = ENGLISH) -> str:
     return _fill(translate(template, language), params)
 
 
-def ask_price_text(market: PlanMarket, language: str = ENGLISH) -> str:
-    """Where the buyer's market has no recent price for the top picks, ask for the one seen."""
-    template = (
-        translatable(
-            "Finding",
-            "{unlisted} of the top {top} cards have no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
+def ask_price_text(market: PlanMarket, language: str = ENGLISH, printed: bool = False) -> str:
+    """Where the buyer's market has no recent price for the top picks, ask for the one seen
+    (typed over its total in the window; on paper, asked of the shop)."""
+    if printed:
+        template = (
+            translatable(
+                "Finding",
+                "{unlisted} of the top {top} cards have no price from {market} newer than {months} months: ask the shop for today's price before you buy.",
+            )
+            if market.top > 1
+            else translatable(
+                "Finding",
+                "The top card has no price from {market} newer than {months} months: ask the shop for today's price before you buy.",
+            )
         )
-        if market.top > 1
-        else translatable(
-            "Finding",
-            "The top card has no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
+    else:
+        template = (
+            translatable(
+                "Finding",
+                "{unlisted} of the top {top} cards have no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
+            )
+            if market.top > 1
+            else translatable(
+                "Finding",
+                "The top card has no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
+            )
         )
-    )
     params = {
         "unlisted": market.unlisted,
         "top": market.top,

@@ -182,12 +182,16 @@ def price_invite(option: Option, region: str | None, language: str) -> str | Non
 
 
 def option_row(
-    option: Option, rank: int | None, language: str, region: str | None = None
+    option: Option,
+    rank: int | None,
+    language: str,
+    region: str | None = None,
+    printed: bool = False,
 ) -> OptionRow:
     tr = lambda text: plan_text.translate(text, language)  # noqa: E731 (one-line translator)
     speed = option.speedup if option.speedup is not None else option.predicted_relative
     return OptionRow(
-        price_invite=price_invite(option, region, language),
+        price_invite=None if printed else price_invite(option, region, language),
         price_group=option.price_group,
         price_note=plan_text.converted_note(option.price_each, region, language),
         rank=rank,
@@ -206,24 +210,25 @@ def option_row(
             else None
         ),
         warnings=tuple(
-            Said(f.severity, plan_text.finding_text(f, language))
+            Said(f.severity, plan_text.finding_text(f, language, printed=printed))
             for f in option.findings
             if f.severity != "info"
         ),
         notes=tuple(
-            Said(f.severity, plan_text.finding_text(f, language))
+            Said(f.severity, plan_text.finding_text(f, language, printed=printed))
             for f in option.findings
             if f.severity == "info"
         ),
     )
 
 
-def option_rows(plan: Plan, language: str) -> list[OptionRow]:
-    """Every option in the plan's order, the offered ranked 1, 2, ..."""
+def option_rows(plan: Plan, language: str, printed: bool = False) -> list[OptionRow]:
+    """Every option in the plan's order, the offered ranked 1, 2, ... (``printed``: in the
+    words on paper)."""
     rows, rank = [], 0
     for option in plan.options:
         if option.offered:
             rank += 1
         region = plan.market.region if plan.market else None
-        rows.append(option_row(option, rank if option.offered else None, language, region))
+        rows.append(option_row(option, rank if option.offered else None, language, region, printed))
     return rows

@@ -15,9 +15,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner import __version__
-from gpuplanner.core.errors import InputError
 from gpuplanner.core.languages import pick_currency, pick_language
-from gpuplanner.core.markets import MARKET_REGIONS
+from gpuplanner.core.markets import launch_market
 from gpuplanner.core.vocab import Currency
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.screen_fit import fit_to_screen
@@ -40,6 +39,7 @@ NEVER_PAINTED = 3
 class LaunchOptions:
     language: str | None = None
     currency: Currency | None = None
+    market: str | None = None  # where the user buys: CN, US
     smoke_test: bool = False
     screenshot: Path | None = None
     page: int = 0  # open on this wizard page (screenshots, tests)
@@ -81,75 +81,36 @@ class Application:
         from gpuplanner.app.session import Session
         from gpuplanner.ui.controller import WizardController
 
-        saved_market = read_str(self.settings, "ui/market")
-        self.session = Session(
-            currency=currency,
-            language=language,
-            # The market chosen last time; else the first currency's country.
-            market=saved_market if saved_market in MARKET_REGIONS else None,
+        # The command line over memory: a currency or language given there chooses its market;
+        # the one chosen last time only when the command line says nothing of it.
+        market, why = launch_market(
+            asked=options.market,
+            currency=options.currency,
+            language=options.language,
+            saved=read_str(self.settings, "ui/market"),
         )
-        self._restore_entries()
-        self.controller = WizardController(self.session, parent=app)
+        self.session = Session(currency=currency, language=language, market=market)
+        from gpuplanner.app.machine_entries import MachineMemory
+
+        self.controller = WizardController(self.session, parent=app, memory=MachineMemory())
         self.window = MainWindow(language, currency, self.controller)
+        if why in ("currency", "language"):
+            self.window.say_market_reason(why, options.currency or options.language or "")
         self.window.language_requested.connect(self.set_language)
         self.window.currency_changed.connect(lambda c: self._save("ui/currency", c))
         self.window.market_changed.connect(lambda m: self._save("ui/market", m))
         self.controller.scan_finished.connect(self._remember_scan)
-        self.window.pages.currentChanged.connect(lambda _i: self._remember_entries())
+        self.window.pages.currentChanged.connect(lambda _i: self.controller.remember_entries())
+        app.aboutToQuit.connect(self.controller.remember_entries)
 
-    # Entries a user would not want to type twice: PSU, case, tariff (a job input).
-    ENTRY_KEYS = (
-        "psu_watts",
-        "psu_rating",
-        "psu_atx",
-        "psu_8pin",
-        "psu_12v2x6",
-        "case_form",
-        "gpu_clearance_mm",
-        "free_slots",
-    )
-    JOB_ENTRY_KEYS = ("tariff",)
-
-    def _restore_entries(self) -> None:
-        for key in self.ENTRY_KEYS:
-            value = self.settings.value(f"machine/{key}")
-            if value in (None, ""):
-                continue
-            current = getattr(self.session, key)
-            try:
-                if key == "psu_12v2x6":
-                    value = str(value).lower() == "true"
-                elif key in ("psu_watts", "psu_8pin", "gpu_clearance_mm", "free_slots"):
-                    value = int(value)
-            except (TypeError, ValueError):
-                log.warning("ignoring a bad saved setting %s=%r", key, value)
-                continue
-            if current is None or isinstance(current, bool | str):
-                setattr(self.session, key, value)
-        for key in self.JOB_ENTRY_KEYS:
-            saved = self.settings.value(f"machine/{key}")
-            if saved in (None, ""):
-                continue
-            try:
-                self.session.update(**{key: float(saved)})
-            except (TypeError, ValueError, InputError):  # a hand-edited or foreign setting
-                log.warning("ignoring a bad saved setting %s=%r", key, saved)
-
-    def _remember_entries(self) -> None:
-        for key in self.ENTRY_KEYS:
-            value = getattr(self.session, key)
-            self.settings.setValue(f"machine/{key}", "" if value is None else value)
-        for key in self.JOB_ENTRY_KEYS:
-            value = getattr(self.session.job, key)
-            self.settings.setValue(f"machine/{key}", "" if value is None else value)
-        self.settings.sync()
-
-    def _remember_scan(self, snapshot: SystemSnapshot) -> None:
-        """Keep the last scan, so the next start shows it at once (Scan again refreshes it)."""
+    def _remember_scan(self, snapshot: SystemSnapshot | None) -> None:
+        """Keep the last scan of this computer, so the next start shows it at once (Scan again
+        refreshes it); a report the user opened is never kept as this computer."""
         from gpuplanner.app.scanning import save_snapshot
         from gpuplanner.core import paths
 
-        self._remember_entries()
+        if snapshot is None or self.controller.machine_file is not None:
+            return
         try:
             folder = paths.user_data_dir()
             folder.mkdir(parents=True, exist_ok=True)

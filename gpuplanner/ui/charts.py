@@ -35,6 +35,19 @@ def _themed(plot: pg.PlotWidget) -> None:
         plot.getAxis(axis).setTextPen(pen)
 
 
+def plain_axis(plot: pg.PlotItem | pg.PlotWidget, side: str, title: str) -> None:
+    """Label an axis with its unit and tick it in the values as they are, never scaled.
+
+    pyqtgraph 0.14's ``enableAutoSIPrefix(False)`` still works out a prefix scale for a range
+    inside (0, 1) and ticks by it while the label says no prefix: a CPU's 0.035 TFLOPS axis
+    read 0-35 under a plain "TFLOPS". With no range enabling a prefix, the scale stays 1.
+    """
+    plot.setLabel(side, title)  # resets the enabling ranges, so they are set after it
+    axis = plot.getAxis(side)
+    axis.setSIPrefixEnableRanges(())
+    axis.enableAutoSIPrefix(False)
+
+
 def _figure(value: float) -> str:
     """'1,008', '70.1', '1.2': three significant digits, never an exponent."""
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
@@ -77,11 +90,10 @@ class ProbeChart(QWidget):
                         labelOpts={"position": 0.5, "color": RED},
                     )
                 )
+            # Plain units: pyqtgraph's own scaling wrote "TFLOPS (x0.001)" for a CPU's 0.4.
+            plain_axis(plot, "left", bar.unit)
             plot.setYRange(0, top, padding=0)
             plot.setXRange(-0.6, 0.6, padding=0)
-            plot.setLabel("left", bar.unit)
-            # Plain units: pyqtgraph's own scaling wrote "TFLOPS (x0.001)" for a CPU's 0.4.
-            plot.getAxis("left").enableAutoSIPrefix(False)
             share = f" ({bar.percent:.0f}%)" if bar.percent is not None else ""
             plot.getAxis("bottom").setTicks([[(0, f"{bar.label} {_figure(bar.value)}{share}")]])
             self.plots.append(plot)
@@ -136,10 +148,9 @@ class ValueScatter(QWidget):
         if chart is None:
             return
         self.plot.clear()
-        self.plot.setLabel("bottom", self._titles[0])
-        self.plot.setLabel("left", self._titles[1])
-        for name in ("bottom", "left"):  # prices and speeds as they are, never "(x1000)"
-            self.plot.getAxis(name).enableAutoSIPrefix(False)
+        # Prices and speeds as they are, never "(x1000)" nor speeds of 0.5x ticked 500.
+        plain_axis(self.plot, "bottom", self._titles[0])
+        plain_axis(self.plot, "left", self._titles[1])
         self.labels = []
         if not chart.points:
             return

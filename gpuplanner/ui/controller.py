@@ -22,6 +22,7 @@ from gpuplanner.core.vocab import PriceCondition, ProbeMode
 from gpuplanner.ui.background import Background
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
+    from gpuplanner.app.machine_entries import KeptMachine, MachineMemory, OpenedFile
     from gpuplanner.app.records import (
         CatalogData,
         IgnoredValue,
@@ -72,12 +73,27 @@ class WizardController(QObject):
         parent: QObject | None = None,
         shop_prices: tuple[Price, ...] | None = None,
         own_machine: bool = True,
+        memory: MachineMemory | None = None,
     ) -> None:
         super().__init__(parent)
         self.session = session or Session()
         # False at a kiosk: the computer planned for is the customer's, as they describe it;
         # the PC the kiosk runs on is never scanned, shown or printed.
         self.own_machine = own_machine
+        # What the user typed about each machine, kept between runs (the desktop app's; None:
+        # nothing is kept, as at a kiosk or in a test's wizard).
+        self.memory = memory
+        self.machine_key: str | None = None  # the machine planned for (machine_entries.py)
+        # The recorded report the machine was read from, when the user chose one in this run;
+        # None: this computer, scanned.
+        self.machine_file: Path | None = None
+        self.recalled: KeptMachine | None = None  # the entries of the last visit, when reused
+        # A report opened in an earlier run: offered on the computer page, never used unasked.
+        self.earlier_file: OpenedFile | None = None
+        if memory is not None and own_machine:
+            earlier = memory.last_file()
+            if earlier is not None and Path(earlier.path).is_file():
+                self.earlier_file = earlier
         self.catalog: CatalogData | None = None  # once loaded
         self.plan: Plan | None = None  # the current plan
         # The request the current plan answers: the one place the wizard builds it, so the
@@ -302,16 +318,89 @@ class WizardController(QObject):
         self.scan_finished.emit(snapshot)
 
     def load_snapshot(self, path: Path) -> None:
+        """A recorded report or saved scan the user chose: the machine planned for, in this run."""
         from gpuplanner.app.scanning import read_snapshot
 
         self.scan_started.emit()
-        self._start(lambda: read_snapshot(path, self._load_catalog()), self._scanned)
+        self._start(
+            lambda: read_snapshot(path, self._load_catalog()),
+            lambda snapshot: self._adopt(snapshot, path),
+        )
+
+    def load_last_scan(self, path: Path) -> None:
+        """This computer as last scanned (instant; "Scan again" refreshes it). A file that is not
+        a scan of this computer (an older version kept the last opened report there) is passed
+        over for a new scan."""
+        from gpuplanner.app.scanning import read_snapshot
+
+        def last_or_scan() -> SystemSnapshot:
+            try:
+                snapshot = read_snapshot(path, self._load_catalog())
+            except UserError:
+                log.warning("the last scan in %s cannot be read: scanning again", path)
+                return self._scan()
+            return snapshot if snapshot.source == "scan" else self._scan()
+
+        self.scan_started.emit()
+        self._start(last_or_scan, self._scanned)
 
     def _scanned(self, snapshot: SystemSnapshot) -> None:
+        self._adopt(snapshot, None)
+
+    def _adopt(self, snapshot: SystemSnapshot, path: Path | None) -> None:
+        """The machine planned for from now on. Entries typed for the machine before it are
+        kept with that one; this machine's come back from its last visit, or start empty."""
+        import datetime as dt
+
+        from gpuplanner.app.machine_entries import (
+            MachineEntries,
+            OpenedFile,
+            apply_entries,
+            entries_of,
+            machine_key,
+        )
         from gpuplanner.app.session import adopt_machine
 
+        key = machine_key(snapshot, path)
+        if key != self.machine_key:
+            typed_first = self.machine_key is None and not entries_of(self.session).empty
+            self.remember_entries()
+            kept = self.memory.recall(key) if self.memory is not None else None
+            if not typed_first:  # what was typed before any machine arrived stays
+                apply_entries(self.session, kept.entries if kept else MachineEntries())
+                self.recalled = kept
+            self.machine_key = key
+        self.machine_file = path
+        self.session.local_machine = path is None
+        if path is not None and self.memory is not None:
+            self.earlier_file = None  # chosen now: nothing earlier to offer
+            recorded = snapshot.created[:10] or dt.date.today().isoformat()
+            self.memory.opened_file(OpenedFile(path=str(path.resolve()), recorded=recorded))
         adopt_machine(self.session, snapshot)
         self.scan_finished.emit(snapshot)
+
+    def remember_entries(self) -> None:
+        """Keep what the user typed about the machine planned for, for their next visit."""
+        if self.memory is None or self.machine_key is None:
+            return
+        import datetime as dt
+
+        from gpuplanner.app.machine_entries import entries_of
+
+        self.memory.keep(
+            self.machine_key,
+            entries_of(self.session),
+            self.session.today or dt.date.today().isoformat(),
+        )
+
+    def entries_recalled(self) -> KeptMachine | None:
+        """The last visit's entries, while the session still holds them unchanged."""
+        from gpuplanner.app.machine_entries import entries_of
+
+        recalled = self.recalled
+        if recalled is None or entries_of(self.session) != recalled.entries:
+            return None
+        return recalled
 
     # -- probe -------------------------------------------------------------------------------
 

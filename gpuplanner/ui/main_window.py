@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -71,8 +71,11 @@ QLabel#appTitle { font-weight: bold; }
 QFrame#scenarioCard { border: 1px solid palette(mid); border-radius: 8px; }
 QFrame#scenarioCard[selected="true"] { border: 2px solid palette(highlight); }
 QLabel#errorBanner { background: #fdecea; color: #611a15; padding: 6px 16px; }
+QLabel#marketNote { background: #e8f0fe; color: #174ea6; padding: 6px 16px; }
 QFrame#scenarioCard:focus { border: 2px dashed palette(highlight); }
 QAbstractSpinBox { min-height: 1.5em; }
+QRadioButton, QCheckBox { border: 2px solid transparent; border-radius: 4px; padding: 1px 2px; }
+QRadioButton:focus, QCheckBox:focus { border: 2px dashed palette(highlight); }
 """
     + ", ".join(f"{name}:focus" for name in FOCUS_FRAMED)
     + " { border: 2px solid palette(highlight); }\n"
@@ -124,6 +127,16 @@ class MainWindow(QMainWindow):
         self.market_label.setBuddy(self.market_combo)
         self.market_label.setVisible(controller is not None)
         self.market_combo.setVisible(controller is not None)
+        # Sized to the longest item in the language shown: sized once, in Chinese, the market
+        # read "Chin" after a switch to English.
+        for combo in (self.language_combo, self.currency_combo, self.market_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # Why the window opened on its market, when the command line chose it.
+        self.market_note = QLabel(self)
+        self.market_note.setObjectName("marketNote")
+        self.market_note.setWordWrap(True)
+        self.market_note.setVisible(False)
+        self._market_reason: tuple[str, str] | None = None
 
         header = QFrame(self)
         header.setObjectName("header")
@@ -165,10 +178,16 @@ class MainWindow(QMainWindow):
             controller.error.connect(self.show_error)
 
         self.back_button = QPushButton(self)
-        self.back_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Left))
         self.next_button = QPushButton(self)
         self.next_button.setDefault(True)
-        self.next_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Right))
+        # Alt+Left and Alt+Right beside the buttons' own Alt+letters (a button has one shortcut,
+        # and its text's "&B" and "&N" replaced these).
+        for key, button in (
+            (Qt.Key.Key_Left, self.back_button),
+            (Qt.Key.Key_Right, self.next_button),
+        ):
+            shortcut = QShortcut(QKeySequence(Qt.Modifier.ALT | key), self)
+            shortcut.activated.connect(lambda b=button: b.isEnabled() and b.click())
         self.back_button.clicked.connect(lambda: self.go(self._neighbour(-1)))
         self.next_button.clicked.connect(lambda: self.go(self._neighbour(+1)))
         self.step_label = QLabel(self)
@@ -185,6 +204,7 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(header)
+        layout.addWidget(self.market_note)
         if controller is not None:
             layout.addWidget(self.error_label)
         # The page scrolls when the window is smaller than it; Back and Next stay below it.
@@ -368,7 +388,33 @@ class MainWindow(QMainWindow):
     def market(self) -> str:
         return str(self.market_combo.currentData())
 
+    def say_market_reason(self, reason: str, given: str) -> None:
+        """Say that the market follows the command line's ``--currency`` or ``--language``."""
+        self._market_reason = (reason, given)
+        self.market_note.setVisible(True)
+        self._word_market_reason()
+
+    def _word_market_reason(self) -> None:
+        if self._market_reason is None:
+            return
+        reason, given = self._market_reason
+        name = self.market_combo.currentText()
+        if reason == "currency":
+            text = self.tr(
+                "Planning for the %1 market, because the command line asked for prices in %2."
+                " Choose another market above if you buy elsewhere."
+            )
+        else:
+            given = LANGUAGE_NATIVE_NAMES.get(given, given)
+            text = self.tr(
+                "Planning for the %1 market, because the command line asked for %2."
+                " Choose another market above if you buy elsewhere."
+            )
+        self.market_note.setText(text.replace("%1", name).replace("%2", given))
+
     def _on_market_picked(self, _index: int) -> None:
+        self._market_reason = None  # chosen here: nothing to explain
+        self.market_note.setVisible(False)
         self.set_market(self.market())
         page = self.pages.currentWidget()
         if isinstance(page, WizardPage):
@@ -423,6 +469,7 @@ class MainWindow(QMainWindow):
         names = {"CN": self.tr("China"), "US": self.tr("United States")}
         for i in range(self.market_combo.count()):
             self.market_combo.setItemText(i, names.get(str(self.market_combo.itemData(i)), ""))
+        self._word_market_reason()
         self.fleet_button.setText(self.tr("Lab &fleet…"))
         self.fleet_button.setToolTip(
             self.tr("Plan upgrades for many machines from their saved scans and nvidia-smi reports")

@@ -9,8 +9,17 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTr
 
 from gpuplanner.core import paths
 from gpuplanner.core.languages import ENGLISH
+from gpuplanner.i18n import translatable
 
 log = logging.getLogger(__name__)
+
+# Qt's own words that its Chinese catalogue (qtbase_zh_CN.qm, as PySide6 ships it) lacks: the
+# file dialog's "&Look in:" and "Files of &type:" stayed English in the Chinese window. Our
+# .ts carries them in Qt's context, and our translator answers where Qt's has no answer.
+QT_GAPS = (
+    translatable("QFileDialog", "&Look in:"),
+    translatable("QFileDialog", "Files of &type:"),
+)
 
 
 class TsTranslator(QTranslator):

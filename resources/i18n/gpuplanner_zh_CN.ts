@@ -86,6 +86,11 @@
             <translation>请选择您现在用的显卡（如果有），并告诉我们电源和机箱：方案是为您家里的电脑做的。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>Continue with %1 from %2?</source>
+            <translation>继续使用 %2 记录的 %1？</translation>
+        </message>
+        <message>
             <source>Electricity price per kWh:</source>
             <translation type="vanished">每度电价格：</translation>
         </message>
@@ -97,6 +102,11 @@
         <message>
             <source>Free expansion slots:</source>
             <translation type="vanished">空闲扩展槽：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/computer_page.py" />
+            <source>From your last visit (%1): the power supply, case and electricity price you entered for this machine.</source>
+            <translation>沿用上次（%1）为这台机器填写的电源、机箱和电价。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -727,6 +737,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Ask the shop for today's price.</source>
+            <translation>不是{market}的价格：最新记录来自{seen_in}（{date}），已换算。请向商家询问当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Type the price you see.</source>
             <translation>不是{market}的价格：最新记录来自{seen_in}（{date}），已换算。请输入您看到的价格。</translation>
         </message>
@@ -1002,6 +1017,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The report does not show NVLink (nvidia-smi -q never does): the plan assumes your {gpu} pair has its NVLink bridge fitted, as such pairs are sold. If it has none, say so (--nvlink-bridge none, or on the job page), or load an nvidia-smi topo -m or nvidia-smi nvlink -s capture with the report.</source>
             <translation>报告中看不到 NVLink（nvidia-smi -q 从不显示）：方案假定您的这对 {gpu} 已装好 NVLink 桥，这类成对的卡通常如此出售。如果没有桥，请说明（--nvlink-bridge none，或在任务页选择），或随报告一起载入 nvidia-smi topo -m 或 nvidia-smi nvlink -s 的输出。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The top card has no price from {market} newer than {months} months: ask the shop for today's price before you buy.</source>
+            <translation>排名第一的卡没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1567,6 +1587,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{total} is over the {budget} budget.</source>
             <translation>总价 {total} 超出预算 {budget}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>{unlisted} of the top {top} cards have no price from {market} newer than {months} months: ask the shop for today's price before you buy.</source>
+            <translation>前 {top} 张卡中有 {unlisted} 张没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -2305,6 +2330,16 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
+            <source>Planning for the %1 market, because the command line asked for %2. Choose another market above if you buy elsewhere.</source>
+            <translation>按%1市场做方案，因为命令行指定了 %2 界面。如果您在别处购买，请在上方选择其他市场。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
+            <source>Planning for the %1 market, because the command line asked for prices in %2. Choose another market above if you buy elsewhere.</source>
+            <translation>按%1市场做方案，因为命令行要求以 %2 显示价格。如果您在别处购买，请在上方选择其他市场。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/main_window.py" />
             <source>Step %1 of %2</source>
             <translation>第 %1 步，共 %2 步</translation>
         </message>
@@ -2795,6 +2830,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>The plan is for the machine recorded in %1, which this probe cannot reach: it would measure the computer gpuplanner runs on, and that machine's plan does not use its result. Skip it with Next.</source>
+            <translation>方案针对的是 %1 中记录的那台机器，测速无法测到它：测速只会测量运行 gpuplanner 的这台电脑，那台机器的方案不会使用其结果。请按“下一步”跳过。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>The probe stopped: %1</source>
             <translation>测速已停止：%1</translation>
         </message>
@@ -2892,6 +2932,19 @@
             <location filename="gpuplanner/ui/probe_view.py" />
             <source>you cancelled it</source>
             <translation>您取消了测速</translation>
+        </message>
+    </context>
+    <context>
+        <name>QFileDialog</name>
+        <message>
+            <location filename="gpuplanner/ui/translator.py" />
+            <source>&amp;Look in:</source>
+            <translation>查找范围(&amp;L)：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/translator.py" />
+            <source>Files of &amp;type:</source>
+            <translation>文件类型(&amp;T)：</translation>
         </message>
     </context>
     <context>
@@ -3036,6 +3089,11 @@
             <translation>CPU 图像预处理 {v} 张/秒</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>Cards</source>
+            <translation>数量</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>Cards at most</source>
             <translation>最多显卡数</translation>
@@ -3089,6 +3147,11 @@
             <location filename="gpuplanner/report/machine_text.py" />
             <source>FP32 matrix multiply {v} TFLOPS</source>
             <translation>FP32 矩阵乘法 {v} TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>For example</source>
+            <translation>例如</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
@@ -3350,6 +3413,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
             <source>Price ({currency})</source>
             <translation>价格（{currency}）</translation>
         </message>
@@ -3455,6 +3523,16 @@
             <translation>CPU 每秒只能解码并增强 {measured} 张图片：在输入管线变快之前（更多 CPU 核心、预先解码或缓存数据），这台机器上任何显卡的训练速度都不会超过每秒 {cap} 张。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The HTML and JSON reports give every option with its price's date, its needs, reasons and warnings.</source>
+            <translation>HTML 和 JSON 报告列出每个方案的价格日期、所需配件、理由和警告。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The HTML and JSON reports list every card with all its reasons.</source>
+            <translation>HTML 和 JSON 报告列出每款显卡及其全部原因。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_view.py" />
             <source>The NVIDIA kernel driver is not running: reboot, or check 'lsmod | grep nvidia' and Secure Boot.</source>
             <translation>NVIDIA 内核驱动没有运行：请重启，或检查 'lsmod | grep nvidia' 和安全启动（Secure Boot）。</translation>
@@ -3473,6 +3551,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>The job</source>
             <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>The other options in brief ({n})</source>
+            <translation>其他方案概览（{n} 个）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -3652,6 +3735,11 @@
             <translation>当前 Gen{gen} x{width}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>other reasons</source>
+            <translation>其他原因</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>per 1k</source>
             <translation>每千元</translation>
@@ -3735,6 +3823,11 @@
             <location filename="gpuplanner/report/plan_view.py" />
             <source>your {gpu}</source>
             <translation>您的 {gpu}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>{cards} and {n} more</source>
+            <translation>{cards} 等，另有 {n} 款</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/context.py" />

@@ -57,8 +57,9 @@ def plan_request_for(scenario: str, language: str, data):
     )
 
 
-def report(scenario: str, language: str, data) -> str:
+def report(scenario: str, language: str, data, printed: bool = False) -> str:
+    """The report (``printed``: the one for paper and PDF)."""
     request, snapshot = plan_request_for(scenario, language, data)
     plan = recommend(request, data, load_speed_model())
     context = report_context(plan, language, data, request, snapshot, now=NOW)
-    return plan_html(plan, language, context)
+    return plan_html(plan, language, context, printed)

@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +29,7 @@ from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SO
 from gpuplanner.report.machine_view import machine_view
 from gpuplanner.report.plan_text import SEVERITY_MARK
 from gpuplanner.ui.pages.base import WizardPage
+from gpuplanner.ui.spin_boxes import UnknownDoubleSpinBox, UnknownSpinBox
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import SystemSnapshot
@@ -56,6 +55,10 @@ class ComputerPage(WizardPage):
         self.scan_button.setVisible(not self.customer)
         self.load_button = QPushButton(self)
         self.load_button.setVisible(allow_files and not self.customer)
+        # A report opened in an earlier run, offered (never used without asking).
+        self.earlier_button = QPushButton(self)
+        self.earlier_button.setObjectName("earlierFile")
+        self.earlier_button.setVisible(False)
         self.busy = QProgressBar(self)
         self.busy.setRange(0, 0)
         self.busy.setVisible(False)
@@ -69,6 +72,7 @@ class ComputerPage(WizardPage):
         buttons = QHBoxLayout()
         buttons.addWidget(self.scan_button)
         buttons.addWidget(self.load_button)
+        buttons.addWidget(self.earlier_button)
         buttons.addWidget(self.your_card_label)
         buttons.addWidget(self.your_card, 1)
         buttons.addWidget(self.busy)
@@ -89,13 +93,13 @@ class ComputerPage(WizardPage):
         scroll.setWidget(holder)
 
         self.psu_box = QGroupBox(self)
-        self.psu_watts = QSpinBox(self)
+        self.psu_watts = UnknownSpinBox(self)
         self.psu_watts.setRange(0, 3000)
         self.psu_watts.setSingleStep(50)
         self.psu_watts.setObjectName("psuWatts")
         self.psu_rating = QComboBox(self)
         self.psu_atx = QComboBox(self)
-        self.psu_8pin = QSpinBox(self)
+        self.psu_8pin = UnknownSpinBox(self)
         self.psu_8pin.setRange(-1, 8)
         self.psu_8pin.setValue(-1)
         self.psu_12v2x6 = QCheckBox(self)
@@ -112,13 +116,13 @@ class ComputerPage(WizardPage):
 
         self.case_box = QGroupBox(self)
         self.case_form = QComboBox(self)
-        self.clearance = QSpinBox(self)
+        self.clearance = UnknownSpinBox(self)
         self.clearance.setRange(0, 500)
         self.clearance.setSingleStep(10)
-        self.free_slots = QSpinBox(self)
+        self.free_slots = UnknownSpinBox(self)
         self.free_slots.setRange(-1, 10)
         self.free_slots.setValue(-1)
-        self.tariff = QDoubleSpinBox(self)
+        self.tariff = UnknownDoubleSpinBox(self)
         self.tariff.setRange(0.0, 10.0)
         self.tariff.setDecimals(2)
         self.tariff.setSingleStep(0.05)
@@ -132,7 +136,12 @@ class ComputerPage(WizardPage):
         for label, field in zip(self.case_labels, case_fields, strict=True):
             label.setBuddy(field)
 
+        self.recalled_label = QLabel(self)
+        self.recalled_label.setObjectName("recalledEntries")
+        self.recalled_label.setWordWrap(True)
+        self.recalled_label.setVisible(False)
         side = QVBoxLayout()
+        side.addWidget(self.recalled_label)
         side.addWidget(self.psu_box)
         side.addWidget(self.case_box)
         side.addStretch(1)
@@ -143,6 +152,7 @@ class ComputerPage(WizardPage):
 
         self.scan_button.clicked.connect(controller.scan)
         self.load_button.clicked.connect(self._load_file)
+        self.earlier_button.clicked.connect(self._load_earlier)
         controller.scan_started.connect(self._busy)
         controller.scan_finished.connect(self._show)
         # A bound method, not a lambda: the connection ends with the page, and a reset kiosk
@@ -175,11 +185,12 @@ class ComputerPage(WizardPage):
 
             last = paths.user_data_dir() / "last-scan.json"
             if last.is_file():
-                self.controller.load_snapshot(last)  # instant; "Scan again" refreshes it
+                self.controller.load_last_scan(last)  # instant; "Scan again" refreshes it
             else:
                 self.controller.scan()
         elif self.controller.session.snapshot is not None:
             self._show(self.controller.session.snapshot)
+        self._show_earlier()
 
     def _fill_cards(self) -> None:
         if self.your_card.count():
@@ -229,13 +240,42 @@ class ComputerPage(WizardPage):
         if path:
             self.controller.load_snapshot(Path(path))
 
+    def _load_earlier(self) -> None:
+        earlier = self.controller.earlier_file
+        if earlier is not None:
+            self.controller.load_snapshot(Path(earlier.path))
+
+    def _show_earlier(self) -> None:
+        earlier = self.controller.earlier_file
+        self.earlier_button.setVisible(earlier is not None and not self.customer)
+        if earlier is not None:
+            self.earlier_button.setText(
+                self.tr("Continue with %1 from %2?")
+                .replace("%1", Path(earlier.path).name)
+                .replace("%2", earlier.recorded)
+            )
+            self.earlier_button.setToolTip(earlier.path)
+
+    def _show_recalled(self) -> None:
+        recalled = self.controller.entries_recalled()
+        self.recalled_label.setVisible(recalled is not None)
+        if recalled is not None:
+            self.recalled_label.setText(
+                self.tr(
+                    "From your last visit (%1): the power supply, case and electricity price"
+                    " you entered for this machine."
+                ).replace("%1", recalled.saved)
+            )
+
     def _show(self, snapshot: SystemSnapshot | None) -> None:
         self._idle()
+        self._show_earlier()
         if snapshot is None:  # the customer took their card back: nothing is known
             self.summary.setText(self._customer_words())
             return
         self.summary.setText(self.describe(snapshot))
         self.load_from_session()  # a loaded machine's supply and case replace the old entries
+        self._show_recalled()
 
     def describe(self, snapshot: SystemSnapshot) -> str:
         """The machine as report/machine_view.py words it, laid out as the page's HTML."""
@@ -270,6 +310,7 @@ class ComputerPage(WizardPage):
         session.gpu_clearance_mm = self.clearance.value() or None
         session.free_slots = self.free_slots.value() if self.free_slots.value() >= 0 else None
         session.update(tariff=self.tariff.value() or None)
+        self._show_recalled()  # changed: no longer the last visit's
 
     def load_from_session(self) -> None:
         session = self.controller.session
@@ -323,6 +364,8 @@ class ComputerPage(WizardPage):
         self.scan_button.setText(self.tr("&Scan again"))
         self.load_button.setText(self.tr("&Open a saved scan or report…"))
         self.busy.setAccessibleName(self.tr("Scanning"))
+        self._show_earlier()
+        self._show_recalled()
         self.psu_box.setTitle(self.tr("Power supply"))
         for label, text in zip(
             self.psu_labels,

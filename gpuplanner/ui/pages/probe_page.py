@@ -88,6 +88,7 @@ class ProbePage(WizardPage):
 
     def entered(self) -> None:
         self._ensure_chart()
+        self._word_intro()
         if self.controller.session.probe is not None:
             self._finished(self.controller.session.probe)
 
@@ -179,7 +180,9 @@ class ProbePage(WizardPage):
         card = self._current_card()
         info = headline(result, card)
         lines = []
-        if result.status not in ("ok", "partial"):
+        if result.status in ("cancelled", "timeout"):
+            pass  # the line under the progress bar says how it ended, once
+        elif result.status not in ("ok", "partial"):
             # The runner's message is English, with its details (the signal, the Python);
             # in another language the status's own words, never half English (issue 41).
             why = (
@@ -218,11 +221,31 @@ class ProbePage(WizardPage):
             self.chart.show_bars(words, self.tr("peak"))
 
     def _current_card(self) -> GpuSpec | None:
-        snapshot, catalog = self.controller.session.snapshot, self.controller.catalog
-        if snapshot is None or catalog is None:
+        """The card the probe ran on: this computer's (a recorded report's are not measured)."""
+        session, catalog = self.controller.session, self.controller.catalog
+        snapshot = session.snapshot
+        if snapshot is None or catalog is None or not session.local_machine:
             return None
         ids = [g.catalog_id for g in snapshot.gpus if g.catalog_id]
         return next((g for g in catalog.gpus if ids and g.id == ids[0]), None)
+
+    def _word_intro(self) -> None:
+        recorded = getattr(self.controller, "machine_file", None)
+        if recorded is None:
+            self.intro.setText(
+                self.tr(
+                    "A quick probe (under a minute) measures this computer's TensorFlow in a "
+                    "separate process. It is optional: skip it with Next."
+                )
+            )
+            return
+        self.intro.setText(
+            self.tr(
+                "The plan is for the machine recorded in %1, which this probe cannot reach: it "
+                "would measure the computer gpuplanner runs on, and that machine's plan does not"
+                " use its result. Skip it with Next."
+            ).replace("%1", recorded.name)
+        )
 
     def _step_name(self, step: str) -> str:
         names = {
@@ -239,12 +262,7 @@ class ProbePage(WizardPage):
 
     def retranslate(self) -> None:
         self.heading.setText(self.tr("How fast is TensorFlow here?"))
-        self.intro.setText(
-            self.tr(
-                "A quick probe (under a minute) measures this computer's TensorFlow in a separate "
-                "process. It is optional: skip it with Next."
-            )
-        )
+        self._word_intro()
         self.python_label.setText(self.tr("P&ython:"))
         self.python_browse.setText(self.tr("Bro&wse…"))
         self.python_edit.setPlaceholderText(

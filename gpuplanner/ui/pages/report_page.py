@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QGuiApplication, QPixmap, QTextDocument
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -18,7 +18,13 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.kiosk.print_quota import PrintQuota
 from gpuplanner.report.context import report_context
-from gpuplanner.report.files import qr_png, write_html, write_json, write_pdf
+from gpuplanner.report.files import (
+    printable_document,
+    qr_png,
+    write_html,
+    write_json,
+    write_pdf,
+)
 from gpuplanner.report.html import plan_html
 from gpuplanner.report.json_export import plan_json
 from gpuplanner.report.summary import summary_text
@@ -83,7 +89,7 @@ class ReportPage(WizardPage):
         self.buttons["print"].setVisible(spec is not None)
         self.retranslate()  # the intro says what this page offers now
 
-    def html(self) -> str:
+    def html(self, printed: bool = False) -> str:
         plan, catalog = self.controller.plan, self.controller.catalog
         request = self.controller.request  # the request this plan was made for
         if plan is None or catalog is None or request is None:  # made from a loaded catalog
@@ -95,11 +101,11 @@ class ReportPage(WizardPage):
             catalog,
             request=request,
             snapshot=session.snapshot,
-            probe=session.probe,
+            probe=session.planning_probe(),
             shop=self.shop_name,
             logo_url=self.logo_url,
         )
-        return plan_html(plan, self.language, context)
+        return plan_html(plan, self.language, context, printed)
 
     def entered(self) -> None:
         if self.controller.plan is None:
@@ -117,7 +123,7 @@ class ReportPage(WizardPage):
         if plan is None:  # the buttons are shown with a plan only
             return
         if kind == "pdf":
-            write_pdf(path, self.html())
+            write_pdf(path, self.html(printed=True))
         elif kind == "html":
             write_html(path, self.html())
         else:
@@ -165,9 +171,7 @@ class ReportPage(WizardPage):
         printer = QPrinter()
         dialog = QPrintDialog(printer, self)
         if dialog.exec():
-            document = QTextDocument()
-            document.setHtml(self.html())
-            document.print_(printer)
+            printable_document(self.html(printed=True), printer).print_(printer)
 
     def _print_direct(self, spec: str) -> None:
         from PySide6.QtPrintSupport import QPrinter
@@ -180,7 +184,7 @@ class ReportPage(WizardPage):
             folder = Path(spec[4:]).expanduser()
             name = f"gpuplanner-{datetime.now():%Y%m%d-%H%M%S-%f}.pdf"
             try:
-                write_pdf(folder / name, self.html())
+                write_pdf(folder / name, self.html(printed=True))
             except OSError as exc:
                 self.status.setText(
                     self.tr("Could not print: %1").replace("%1", exc.strerror or str(exc))
@@ -197,9 +201,7 @@ class ReportPage(WizardPage):
                 )
             )
             return
-        document = QTextDocument()
-        document.setHtml(self.html())
-        document.print_(printer)
+        printable_document(self.html(printed=True), printer).print_(printer)
         self.status.setText(self.tr("Sent to the printer %1").replace("%1", spec))
 
     def _copy(self) -> None:

@@ -164,7 +164,7 @@ class ResultsPage(WizardPage):
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self._fit_columns()
         self.table.verticalHeader().setVisible(False)
         self.details = QLabel(self)
         self.details.setObjectName("optionDetails")
@@ -261,8 +261,6 @@ class ResultsPage(WizardPage):
         self.model.set_headers(headers)
         self.proxy.sort(-1)
         self.table.horizontalHeader().setSortIndicatorShown(False)
-        self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         head = headline(plan, self.language)
         self._show_all_text(plan)
         if not head.fitting and plan.options:  # nothing fits: the reasons are the answer
@@ -281,6 +279,21 @@ class ResultsPage(WizardPage):
             # The new #1 in view: the details show it, the table must too.
             self.table.scrollToTop()
         self._scatter(request, plan)
+
+    # The card's name gives way (elided) when the window is narrow; every other column keeps
+    # the width of its longest entry, whichever rows are shown ("1…" and "9… W" were a speed
+    # and a power, sized while the rows that did not fit were hidden).
+    NAME_COLUMN = OptionsModel.COLUMNS.index("gpu")
+
+    def _fit_columns(self) -> None:
+        header = self.table.horizontalHeader()
+        for column in range(self.model.columnCount()):
+            header.setSectionResizeMode(
+                column,
+                QHeaderView.ResizeMode.Stretch
+                if column == self.NAME_COLUMN
+                else QHeaderView.ResizeMode.ResizeToContents,
+            )
 
     def _value_header(self, plan: Plan | None) -> str:
         """What the value column divides, said (issue 41): the whole speed for a first card,

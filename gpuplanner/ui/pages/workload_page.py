@@ -31,6 +31,7 @@ from gpuplanner.core.vocab import Engine
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.input_text import error_text
 from gpuplanner.ui.pages.base import WizardPage
+from gpuplanner.ui.spin_boxes import UnknownSpinBox
 
 if TYPE_CHECKING:  # for the annotations only
     from gpuplanner.ui.controller import WizardController
@@ -53,10 +54,10 @@ class WorkloadPage(WizardPage):
             self.llm_model.addItem(model.name, model.id)
         self.llm_mode = QComboBox(self)
         self.precision = QComboBox(self)
-        self.seq = QSpinBox(self)
+        self.seq = UnknownSpinBox(self)
         self.seq.setRange(0, 131072)
         self.seq.setSingleStep(256)
-        self.batch = QSpinBox(self)
+        self.batch = UnknownSpinBox(self)
         self.batch.setRange(0, 4096)
         self.budget_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.budget_slider.setObjectName("budgetSlider")
