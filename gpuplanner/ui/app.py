@@ -15,6 +15,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner import __version__
+from gpuplanner.app.saved_entries import SAVED_ENTRY_RANGES, saved_entry
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.languages import pick_currency, pick_language
 from gpuplanner.core.markets import MARKET_REGIONS
@@ -116,14 +117,14 @@ class Application:
             if value in (None, ""):
                 continue
             current = getattr(self.session, key)
-            try:
-                if key == "psu_12v2x6":
-                    value = str(value).lower() == "true"
-                elif key in ("psu_watts", "psu_8pin", "gpu_clearance_mm", "free_slots"):
-                    value = int(value)
-            except (TypeError, ValueError):
-                log.warning("ignoring a bad saved setting %s=%r", key, value)
-                continue
+            if key == "psu_12v2x6":
+                value = str(value).lower() == "true"
+            elif key in SAVED_ENTRY_RANGES:
+                number = saved_entry(key, value)
+                if number is None:  # not a number, or none the window could hold (-350 W)
+                    log.warning("ignoring a bad saved setting %s=%r", key, value)
+                    continue
+                value = number
             if current is None or isinstance(current, bool | str):
                 setattr(self.session, key, value)
         for key in self.JOB_ENTRY_KEYS:
