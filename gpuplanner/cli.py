@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from gpuplanner import __version__
-from gpuplanner.core import terminal
+from gpuplanner.core import paths, terminal
 from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from gpuplanner.core.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.core.logs import setup_logging
@@ -196,6 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_guard(argv[1:])
     parser = build_parser(with_commands=any(arg in COMMANDS for arg in argv))
     args = parser.parse_args(argv)
+    problem = paths.home_problem()
+    if problem is not None:  # before anything (the log, a database) is opened in the wrong place
+        print(f"gpuplanner: {problem}", file=sys.stderr)
+        return EXIT_FAILURE
     _tolerant_streams()
     # Everything written from here on, logs included, reaches the terminal as text only.
     plain_out, plain_err = sys.stdout, sys.stderr

@@ -140,3 +140,18 @@ def test_kiosk_and_catalog_build(tmp_path, gbk):
         env=env,
     )
     assert _ok(built).returncode == 1  # no catalog CSV files there: said, not a traceback
+
+
+@pytest.mark.slow
+def test_pdf_reports_to_gbk_names(tmp_path, gbk):
+    """Qt takes a file name as text: the PDF is rendered in memory and written by Python."""
+    folder, env = gbk
+    report = folder / f"{NAME}.pdf"
+    _ok(run_cli(tmp_path, *PLAN, "--report", str(report), env=env), code=(0,))
+    assert report.read_bytes()[:5] == b"%PDF-"
+    lab = folder / f"{NAME}-lab.pdf"
+    _ok(
+        run_cli(tmp_path, "fleet", str(folder / f"{NAME}.json"), "--pdf", str(lab), env=env),
+        code=(0,),
+    )
+    assert lab.read_bytes()[:5] == b"%PDF-"

@@ -112,3 +112,47 @@ def test_a_secret_written_over_a_readable_file_is_the_owners_only(tmp_path):
     plain.chmod(0o644)
     atomic.write_text(plain, "b")
     assert stat.S_IMODE(plain.stat().st_mode) == 0o644  # what is not a secret keeps its mode
+
+
+def test_a_budget_of_a_typo_is_refused_in_words(tmp_path):
+    result = run_cli(tmp_path, "recommend", "--scenario", "student", "--budget", "1e30")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "more than any plan here can spend" in result.stderr
+    assert "1,000,000,000,000,000,019" not in result.stdout + result.stderr
+
+
+def test_a_supply_of_a_typo_is_refused_in_words(tmp_path):
+    result = run_cli(tmp_path, "recommend", "--scenario", "student", "--psu-watts", "1e9")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "more than any is rated" in result.stderr
+
+
+def test_a_saved_machine_entry_outside_the_windows_range_is_set_aside():
+    from gpuplanner.app.saved_entries import saved_entry
+
+    assert saved_entry("psu_watts", "-350") is None
+    assert saved_entry("psu_watts", "1e309") is None and saved_entry("psu_watts", "nan") is None
+    assert saved_entry("psu_watts", "850") == 850
+    assert saved_entry("free_slots", "0") == 0 and saved_entry("free_slots", "99") is None
+
+
+def test_an_empty_gpuplanner_home_is_refused_not_taken_as_unset(tmp_path):
+    from conftest import child_env
+
+    home = tmp_path / "real-home"
+    home.mkdir()
+    env = child_env(tmp_path, GPUPLANNER_HOME="", HOME=str(home))
+    result = run_cli(tmp_path, "db", "info", env=env)
+    assert result.returncode == 1 and "GPUPLANNER_HOME is set but empty" in result.stderr
+    assert list(home.iterdir()) == []  # nothing written to the user's own folders
+
+
+def test_a_kept_machine_entry_outside_the_windows_range_is_set_aside():
+    # The entries are kept per machine now (issue 50): a hand-edited book is read the same way.
+    from gpuplanner.app.machine_entries import MachineEntries, apply_entries
+    from gpuplanner.app.session import Session
+
+    session = Session(currency="USD", language="en")
+    apply_entries(session, MachineEntries(psu_watts=-350, free_slots=3, gpu_clearance_mm=9999))
+    assert session.psu_watts is None and session.gpu_clearance_mm is None
+    assert session.free_slots == 3

@@ -179,3 +179,26 @@ def test_an_older_file_keeps_its_odd_rows_and_the_users_own_index_through_the_mi
     names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'index'")}
     conn.close()
     assert {"my_amounts", "pack_prices_gpu", "shop_prices_gpu"} <= names
+
+
+def test_a_column_the_user_added_does_not_stop_the_migration():
+    """check_schema keeps what the user added (issue 42); the migration copies our columns by
+    name, so a table with one more column is made again, not set aside as damaged."""
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path)
+    for migration in MIGRATIONS[:3]:
+        conn.executescript(migration)
+    conn.execute("pragma user_version = 3")
+    conn.execute("alter table shop_prices add column my_note text")
+    conn.execute("insert into shops(name, created) values ('corner', '2025-06-01')")
+    conn.execute(
+        "insert into shop_prices(shop_id, line, product_name, gpu_id, match_confidence, amount,"
+        " currency, condition, my_note) values (1, 2, 'RTX 3060', ?, 1.0, 1999.0, 'CNY', 'new', 'x')",
+        (CARD,),
+    )
+    conn.commit()
+    conn.close()
+    with UserDb(path) as user:
+        assert user.recovered_from is None and user.schema_version == len(MIGRATIONS)
+        assert [p.amount for p in user.shop_prices()] == [1999.0]

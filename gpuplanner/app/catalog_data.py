@@ -19,7 +19,7 @@ from gpuplanner.catalog.userdb import IgnoredValue, UserDb, UserDbFull, UserDbRe
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Loaded:
     data: CatalogData  # the bundled catalog, its prices joined by the imported packs
     shop_prices: tuple[Price, ...] = ()  # the imported shop lists
@@ -58,30 +58,30 @@ def load_catalog(user_data: bool = True, strict: bool = False) -> Loaded:
     with open_catalog() as catalog:
         data = catalog.load_all()
     if not user_data:
-        return Loaded(data)
+        return Loaded(data=data)
     try:
         with UserDb() as user:
             joined = _dated_by_today(user.with_packs(data))
             kept, skipped = _plausible_only(joined, tuple(user.shop_prices()))
             notices = [user.recovery_notice(), _skipped_notice(skipped, data)]
             return Loaded(
-                replace(joined, prices=tuple(p for p in joined.prices if p not in skipped)),
-                kept,
-                "; ".join(n for n in notices if n) or None,
-                user.recovered_from,
-                skipped,
-                tuple(user.ignored),
+                data=replace(joined, prices=tuple(p for p in joined.prices if p not in skipped)),
+                shop_prices=kept,
+                notice="; ".join(n for n in notices if n) or None,
+                recovered_from=user.recovered_from,
+                skipped_prices=skipped,
+                ignored=tuple(user.ignored),
             )
     except (UserDbReadOnly, UserDbFull) as exc:
         # A read-only profile (a locked-down lab PC) or a full disk: nothing of the user's can be lost by
         # planning on; the user is told their saved prices are not in this plan.
         log.info("the user's prices are unavailable: %s", exc)
-        return Loaded(data, notice=f"{exc} This plan uses the bundled prices only.")
+        return Loaded(data=data, notice=f"{exc} This plan uses the bundled prices only.")
     except CatalogError as exc:
         if strict:
             raise
         log.warning("the user's prices are unavailable: %s", exc)
-        return Loaded(data)
+        return Loaded(data=data)
 
 
 def _dated_by_today(data: CatalogData, today: dt.date | None = None) -> CatalogData:

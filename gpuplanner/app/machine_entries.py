@@ -16,8 +16,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gpuplanner.app.saved_entries import SAVED_ENTRY_RANGES, saved_entry
 from gpuplanner.core import atomic, paths
 from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.serial import FieldError, from_dict, to_dict
 from gpuplanner.core.vocab import AtxEntry, CaseForm, PsuRating
 
@@ -92,10 +94,21 @@ def entries_of(session: Session) -> MachineEntries:
 
 
 def apply_entries(session: Session, entries: MachineEntries) -> None:
-    """The session's entries become ``entries`` (an empty set clears them)."""
+    """The session's entries become ``entries`` (an empty set clears them). A kept number the
+    window could not hold (a hand-edited book's psu_watts of -350) is set aside like one that
+    was never typed (issue 51), and so is a tariff the job refuses."""
     for name in SESSION_FIELDS:
-        setattr(session, name, getattr(entries, name))
-    session.update(tariff=entries.tariff)
+        value = getattr(entries, name)
+        if name in SAVED_ENTRY_RANGES and value is not None:
+            value = saved_entry(name, value)
+            if value is None:
+                log.warning("ignoring a kept machine entry %s=%r", name, getattr(entries, name))
+        setattr(session, name, value)
+    try:
+        session.update(tariff=entries.tariff)
+    except InputError:
+        log.warning("ignoring a kept tariff of %r", entries.tariff)
+        session.update(tariff=None)
 
 
 class MachineMemory:

@@ -145,7 +145,10 @@ MIGRATIONS: tuple[str, ...] = (
         stock integer check (stock is null or ({_integer("stock")} and stock >= 0)),
         location text check (location is null or typeof(location) = 'text')
     );
-    insert into shop_prices_4 select * from shop_prices;
+    insert into shop_prices_4(id, shop_id, line, product_name, gpu_id, match_confidence, amount,
+        currency, condition, sku, stock, location)
+        select id, shop_id, line, product_name, gpu_id, match_confidence, amount, currency,
+        condition, sku, stock, location from shop_prices;
     drop table shop_prices;
     alter table shop_prices_4 rename to shop_prices;
     create index shop_prices_gpu on shop_prices(gpu_id, currency);

@@ -66,6 +66,11 @@ class JobInputs:
             raise refusal
 
 
+# More than any plan here can spend, in either currency: eight of the dearest cards with their
+# server are far less.
+MAX_BUDGET = 1e9
+
+
 def _positive(value: float | None) -> bool:
     return value is None or (math.isfinite(value) and value > 0)
 
@@ -74,6 +79,9 @@ def _refusal(job: JobInputs) -> InputError | None:
     """The first value no job can have, as the error that says so; None when all can be."""
     if not _positive(job.budget):
         return InputError("budget-not-positive", value=f"{job.budget:g}")
+    if job.budget is not None and job.budget > MAX_BUDGET:
+        # --budget 1e30 was once printed as a 31-digit sum (issue 51): a typo, not a budget.
+        return InputError("budget-too-large", value=f"{job.budget:g}", limit=f"{MAX_BUDGET:,.0f}")
     if not _positive(job.tariff):
         return InputError("tariff-not-positive", value=f"{job.tariff:g}")
     if not _positive(job.llm_params_b):

@@ -18,6 +18,19 @@ APP_NAME = "gpuplanner"
 HOME_ENV = "GPUPLANNER_HOME"
 
 
+def home_problem() -> str | None:
+    """Why ``GPUPLANNER_HOME`` cannot be used, else None. Set but empty, it was once taken as
+    unset, and a kiosk or a test meant to be kept apart wrote into the user's own folders
+    (issue 51)."""
+    value = os.environ.get(HOME_ENV)
+    if value is not None and not value.strip():
+        return (
+            f"{HOME_ENV} is set but empty; set it to a folder, or unset it to use your own"
+            " folders. Nothing was run"
+        )
+    return None
+
+
 def _home_override() -> Path | None:
     value = os.environ.get(HOME_ENV, "").strip()
     return Path(value).expanduser() if value else None

@@ -59,22 +59,26 @@ def refuse_by_count(data: bytes) -> None:
     """Refuse a report whose markup no host's report holds, before it is decoded or parsed:
     the tags and attributes of the most GPUs a host holds (lines and cells, which a count of
     GPUs bounds better, are counted once the kind is known)."""
-    _refuse_counts(data.count(b"<"), data.count(b"="), 0, 0, MAX_GPUS)
+    _refuse_counts(data.count(b"<"), data.count(b"="), 0, 0, None)
 
 
-def _refuse_counts(tags: int, equals: int, lines: int, commas: int, gpus: int) -> None:
-    gpus = max(gpus, 1)
+def _refuse_counts(tags: int, equals: int, lines: int, commas: int, gpus: int | None) -> None:
+    """``gpus``: those the report describes; None: not counted yet (the most a host holds)."""
+    bound = MAX_GPUS if gpus is None else max(gpus, 1)
     for count, per_gpu, what in (
         (tags, TAGS_PER_GPU, "XML tags"),
         (equals, EQUALS_PER_GPU, "attributes"),
         (lines, LINES_PER_GPU, "lines"),
         (commas, COMMAS_PER_GPU, "cells"),
     ):
-        if count > _SLACK + per_gpu * gpus:
-            raise TooMuchWork(
-                f"the report holds {count:,} {what} for {gpus:,} GPU(s); an nvidia-smi report"
-                f" holds at most about {per_gpu:,} a GPU, so it is not read"
+        if count > _SLACK + per_gpu * bound:
+            said = (
+                f"for {gpus:,} GPU(s); an nvidia-smi report holds at most about {per_gpu:,} a GPU"
+                if gpus is not None
+                else f"(a report of the most GPUs a host holds, {MAX_GPUS}, has at most about"
+                f" {_SLACK + per_gpu * bound:,})"
             )
+            raise TooMuchWork(f"the report holds {count:,} {what} {said}, so it is not read")
 
 
 class TooManyGpus(ReportError):

@@ -55,6 +55,11 @@ class PsuSpec:
         return 1 if self.has_12v2x6 else 0
 
 
+# More than any one supply of a desktop, workstation or server is rated (a server's redundant
+# supplies are each a few kW).
+MAX_SUPPLY_W = 20_000
+
+
 def entered_supply(
     rated_w: float | None,
     atx: AtxEntry | None,
@@ -72,6 +77,9 @@ def entered_supply(
     ):
         if value is not None and value < 0:
             raise InputError(id, value=value)
+    if rated_w is not None and not (math.isfinite(rated_w) and rated_w <= MAX_SUPPLY_W):
+        # A 1e9 W supply was once planned with (issue 51): a typo, not a supply.
+        raise InputError("psu-watts-too-high", value=f"{rated_w:g}", limit=f"{MAX_SUPPLY_W:,}")
     if not rated_w:
         return None
     return PsuSpec(

@@ -104,17 +104,33 @@ def _first_content(block: QTextBlock) -> QTextBlock:
 
 def write_pdf(path: Path, page: str) -> None:
     """Render the HTML with Qt's text engine into an A4 PDF (needs a QGuiApplication)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
     from PySide6.QtGui import QPageSize, QPdfWriter
 
     from gpuplanner.report.pdf_text import fix_text_layer
 
     def render(tmp: Path) -> None:
-        writer = QPdfWriter(str(tmp))
+        # Rendered into memory, written by Python: Qt takes a file name as text, and a name
+        # the system gave as bytes that are not UTF-8 (a GBK folder) became another file
+        # (issue 51).
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        writer = QPdfWriter(buffer)
         writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         writer.setResolution(150)
         document = printable_document(page, writer)
         document.print_(writer)
-        del writer  # closes the file before it is renamed
+        del writer  # finishes the PDF into the buffer
+        buffer.close()
+        try:
+            tmp.write_bytes(bytes(data.data()))
+        except OSError as exc:  # a full disk, a file size limit
+            raise OSError(
+                errno.EIO,
+                f"the PDF was cut short (is the disk full? {exc.strerror or exc});"
+                f" {path.name} was not changed",
+            ) from exc
         check_pdf(tmp, path)
         written = tmp.read_bytes()
         fixed = fix_text_layer(written)

@@ -22,6 +22,10 @@ SENTENCES = {
     "psu-watts-negative": translatable(
         "Input", "A power supply cannot have negative watts ({value} W): give its rating."
     ),
+    "psu-watts-too-high": translatable(
+        "Input",
+        "A power supply of {value} W is more than any is rated (at most {limit} W): check the number.",
+    ),
     "psu-8pin-negative": translatable(
         "Input",
         "The supply cannot have a negative number of 8-pin PCIe cables ({value}): give 0 or more.",
@@ -33,6 +37,10 @@ SENTENCES = {
     # The job's own inputs (core/job_inputs.py).
     "budget-not-positive": translatable(
         "Input", "The budget must be above zero ({value}): give what you can spend."
+    ),
+    "budget-too-large": translatable(
+        "Input",
+        "The budget {value} is more than any plan here can spend (at most {limit}): check the number.",
     ),
     "tariff-not-positive": translatable(
         "Input", "The electricity price must be above zero ({value} per kWh)."

@@ -1994,6 +1994,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>A power supply of {value} W is more than any is rated (at most {limit} W): check the number.</source>
+            <translation>{value} W 的电源超过了任何电源的额定功率（最多 {limit} W）：请检查这个数字。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
             <source>Free slots cannot be negative ({value}): give how many are free, 0 or more.</source>
             <translation>空闲插槽数不能为负数（{value}）：请填写空闲的插槽数，0 或以上。</translation>
         </message>
@@ -2006,6 +2011,11 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>The budget must be above zero ({value}): give what you can spend.</source>
             <translation>预算必须大于零（{value}）：请填写您能花的金额。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The budget {value} is more than any plan here can spend (at most {limit}): check the number.</source>
+            <translation>预算 {value} 超过了这里任何方案能花的钱（最多 {limit}）：请检查这个数字。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
