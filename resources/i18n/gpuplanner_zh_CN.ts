@@ -1857,7 +1857,7 @@
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
             <source>Small firm or research group</source>
-            <translation>中小企业 / 科研团队</translation>
+            <translation>小公司或课题组</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
@@ -3358,7 +3358,6 @@
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
-            <location filename="gpuplanner/report/summary.py" />
             <source>Speed</source>
             <translation>速度</translation>
         </message>
@@ -3366,6 +3365,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>Speed (×)</source>
             <translation>速度（倍）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Speed: {speed} relative to {gpu}</source>
+            <translation>速度：相对 {gpu} 为 {speed}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -4168,11 +4172,11 @@
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
             <source>Small firm or &amp;research group</source>
-            <translation>中小企业 / 科研团队(&amp;R)</translation>
+            <translation>小公司或课题组(&amp;R)</translation>
         </message>
         <message>
             <source>Small firm or research group</source>
-            <translation type="vanished">中小企业 / 科研团队</translation>
+            <translation type="vanished">小公司或课题组</translation>
         </message>
         <message>
             <source>Student or beginner</source>
