@@ -2221,7 +2221,7 @@
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
             <source>Planning for the %1 market, because the command line asked for %2. Choose another market above if you buy elsewhere.</source>
-            <translation>按%1市场做方案，因为命令行指定了 %2 界面。如果您在别处购买，请在上方选择其他市场。</translation>
+            <translation>按%1市场做方案，因为命令行指定的界面语言是%2。如果您在别处购买，请在上方选择其他市场。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
