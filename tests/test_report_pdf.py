@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers.reports import NOW, TODAY
+from helpers.reports import NOW, TODAY, report
 
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.money import format_money
@@ -60,14 +60,14 @@ def _document(page: str, path: Path):
     writer = QPdfWriter(str(path))
     writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
     writer.setResolution(150)
-    return printable_document(page, writer)
+    return printable_document(page, writer, print_size=True)
 
 
 def _pdf(tmp_path: Path, page: str, name: str) -> Path:
     from gpuplanner.report.files import write_pdf
 
     path = tmp_path / name
-    write_pdf(path, page)
+    write_pdf(path, page, print_size=True)
     return path
 
 
@@ -124,6 +124,13 @@ def test_the_sme_summary_is_short_legible_and_asks_no_typing(tmp_path, data, qap
                     assert adjust >= 0, fragment.text()
                 fragments += 1
             block = block.next()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("scenario", ["student", "sme", "llm"])
+def test_each_scenarios_printed_summary_fits_four_pages(tmp_path, data, qapp, scenario, language):
+    page = report(scenario, language, data, printed=True)
+    assert _document(page, tmp_path / "layout.pdf").pageCount() <= 4
 
 
 def test_the_refused_cards_are_counted_by_reason_on_paper_and_listed_in_the_html(data):
