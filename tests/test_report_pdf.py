@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers.reports import NOW, TODAY
+from helpers.reports import NOW, TODAY, report
 
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.money import format_money
@@ -33,6 +33,13 @@ MIN_POINTS = 9.0
 MAX_SME_PAGES = 6
 # Words a printed page may not say: paper cannot be typed on or double-clicked.
 TYPING_WORDS = re.compile(r"\btyp(e|ing)\b|double-click|输入|双击|键入", re.I)
+
+
+def _chinese_face() -> bool:
+    """A Simplified Chinese face is installed (without one, Chinese is not drawn at all)."""
+    from PySide6.QtGui import QFontDatabase
+
+    return bool(QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese))
 
 
 def _sme_plan(data, language):
@@ -60,14 +67,14 @@ def _document(page: str, path: Path):
     writer = QPdfWriter(str(path))
     writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
     writer.setResolution(150)
-    return printable_document(page, writer)
+    return printable_document(page, writer, print_size=True)
 
 
 def _pdf(tmp_path: Path, page: str, name: str) -> Path:
     from gpuplanner.report.files import write_pdf
 
     path = tmp_path / name
-    write_pdf(path, page)
+    write_pdf(path, page, print_size=True)
     return path
 
 
@@ -96,7 +103,7 @@ def test_the_pdf_text_layer_holds_the_top_three_names_totals_and_dates(
         assert format_money(option.price, option.currency) in flat, option.price
         assert option.price_each is not None and option.price_each.date in flat
     assert NOW.strftime("%Y-%m-%d %H:%M") in flat  # the date it was made
-    if language == "zh_CN":
+    if language == "zh_CN" and _chinese_face():
         # Han characters as themselves, not as the Kangxi radicals that share their glyphs.
         assert "生成于" in flat and not re.search("[\u2e80-\u2fdf]", flat)
     else:
@@ -124,6 +131,13 @@ def test_the_sme_summary_is_short_legible_and_asks_no_typing(tmp_path, data, qap
                     assert adjust >= 0, fragment.text()
                 fragments += 1
             block = block.next()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("scenario", ["student", "sme", "llm"])
+def test_each_scenarios_printed_summary_fits_four_pages(tmp_path, data, qapp, scenario, language):
+    page = report(scenario, language, data, printed=True)
+    assert _document(page, tmp_path / "layout.pdf").pageCount() <= 4
 
 
 def test_the_refused_cards_are_counted_by_reason_on_paper_and_listed_in_the_html(data):

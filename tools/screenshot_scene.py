@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication
 
 from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.markets import REGION_OF_CURRENCY
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_file
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
@@ -115,7 +116,10 @@ def main() -> int:
     # The LLM plan at 8,000 CNY is a CNY plan in both languages.
     currency = "CNY" if args.language == "zh_CN" or args.scene == "llm-8000" else "USD"
     app = QApplication(sys.argv[:1])
-    application = Application(app, LaunchOptions(language=args.language, currency=currency))
+    # The market named with the currency: the window has nothing to explain about it.
+    market = REGION_OF_CURRENCY[currency]
+    options = LaunchOptions(language=args.language, currency=currency, market=market)
+    application = Application(app, options)
     _setup(application.session, args.scene, args.report, currency)
     window = application.window
     window.resize(width, height)

@@ -21,16 +21,17 @@ PAGES = ("scenario", "computer", "probe", "workload", "results", "report")
 SHOTS = [
     (
         f"{index + 1}-{page}-{language}.png",
-        ["--language", language, "--currency", currency, "--page", str(index)],
+        ["--language", language, "--currency", currency, "--market", market, "--page", str(index)],
     )
-    for language, currency in (("en", "USD"), ("zh_CN", "CNY"))
+    # The market named too: a currency alone chooses its market and the window says why.
+    for language, currency, market in (("en", "USD", "US"), ("zh_CN", "CNY", "CN"))
     for index, page in enumerate(PAGES)
 ] + [
     # The China market's plan in both languages: its headline names the market and asks for
     # the price seen where no recent Chinese listing exists (issue 37).
     (
         f"5-results-china-market-{language}.png",
-        ["--language", language, "--currency", "CNY", "--page", "4"],
+        ["--language", language, "--currency", "CNY", "--market", "CN", "--page", "4"],
     )
     for language in ("en", "zh_CN")
 ]
@@ -38,9 +39,13 @@ SHOTS = [
 
 # Small screens (issue 41): the window on a 1024x600 and a 1366x768 screen, Back/Next in view.
 SIZE_SHOTS = [
-    (f"10-{size}-{page}-{language}.png", size, ["--language", language, "--page", str(index)])
+    (
+        f"10-{size}-{page}-{language}.png",
+        size,
+        ["--language", language, "--market", market, "--page", str(index)],
+    )
     for size in ("1024x600", "1366x768")
-    for language in ("en", "zh_CN")
+    for language, market in (("en", "US"), ("zh_CN", "CN"))
     for index, page in ((3, "workload"), (4, "results"))
 ]
 

@@ -146,9 +146,9 @@ class MachineMemory:
         if entries.empty:
             if old is None:
                 return
+        elif old is not None and old.entries == entries:
+            return  # unchanged: nothing to write, and the day they were typed stays
         else:
-            if old is not None and old.entries == entries:
-                today = old.saved  # unchanged: the day they were typed stays
             machines[key] = KeptMachine(entries=entries, saved=today)
         newest = sorted(machines.items(), key=lambda item: item[1].saved)[-MAX_MACHINES:]
         self._write(MachineBook(machines=dict(newest), last_file=book.last_file))

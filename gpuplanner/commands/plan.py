@@ -236,7 +236,10 @@ def _write_report(
     context = report_context(plan, args.language, data, request, snapshot, probe)
     page = plan_html(plan, args.language, context, printed=kind == ".pdf")
     try:
-        (write_pdf_headless if kind == ".pdf" else write_html)(args.report, page)
+        if kind == ".pdf":
+            write_pdf_headless(args.report, page, print_size=True)
+        else:
+            write_html(args.report, page)
     except OSError as exc:
         error(f"cannot write the report {args.report.name}: {exc.strerror or exc}")
         return False

@@ -8,6 +8,7 @@ optional: old drivers, hand-trimmed files and Windows reports leave many out, an
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import re
 import xml.etree.ElementTree as ET
@@ -120,6 +121,26 @@ class Report:
     gpus: tuple[GpuDevice, ...]
     kind: str  # nvidia-smi-xml, nvidia-smi-text, nvidia-smi-csv
     notes: tuple[str, ...] = ()
+    # When nvidia-smi wrote it, as the report says (the recording machine's local time, ISO);
+    # None where it does not say.
+    recorded: str | None = None
+
+
+# nvidia-smi's timestamps: "Thu Apr 11 14:36:26 2019" (-q, -q -x) and
+# "2024/01/15 10:00:00.123" (--query-gpu=timestamp).
+_TIMESTAMP_FORMATS = ("%a %b %d %H:%M:%S %Y", "%Y/%m/%d %H:%M:%S.%f", "%Y/%m/%d %H:%M:%S")
+
+
+def recorded_at(text: str | None) -> str | None:
+    """A report's timestamp as an ISO date and time; None when it is not one nvidia-smi writes."""
+    if not text:
+        return None
+    for form in _TIMESTAMP_FORMATS:
+        try:
+            return dt.datetime.strptime(text.strip(), form).replace(microsecond=0).isoformat()
+        except ValueError:
+            continue
+    return None
 
 
 Reader = Callable[[fields.Field], "str | None"]
@@ -240,6 +261,7 @@ def parse_xml(data: bytes | str) -> Report:
         gpus=tuple(gpus),
         kind="nvidia-smi-xml",
         notes=tuple(notes),
+        recorded=recorded_at(_find(root, "timestamp")),
     )
 
 
@@ -390,6 +412,7 @@ def parse_text(text: str) -> Report:
         attached_gpus=attached,
         gpus=tuple(gpus),
         kind="nvidia-smi-text",
+        recorded=recorded_at(_get(tree, "Timestamp")),
     )
 
 
@@ -402,9 +425,10 @@ def parse_csv(text: str) -> Report:
         raise ReportError("not an nvidia-smi --query-gpu CSV with a header (use --format=csv)")
     header = [c.split(" [", 1)[0].strip() for c in rows[0]]
     gpus = []
-    driver = None
+    driver = recorded = None
     for index, cells in enumerate(r for r in rows[1:] if any(c.strip() for c in r)):
         row = dict(zip(header, (c.strip() for c in cells), strict=False))
+        recorded = recorded or recorded_at(row.get("timestamp"))
         driver = _version(row.get("kmd_version")) or _version(row.get("driver_version")) or driver
 
         def read(field: fields.Field, row: dict = row) -> str | None:
@@ -434,6 +458,7 @@ def parse_csv(text: str) -> Report:
         attached_gpus=len(gpus),
         gpus=tuple(gpus),
         kind="nvidia-smi-csv",
+        recorded=recorded,
     )
 
 

@@ -153,7 +153,9 @@ def from_report(data: bytes, file: str) -> SystemSnapshot:
         # csv.Error: a field over the csv module's limit.
         raise SnapshotError(file, f"not a readable nvidia-smi report: {exc}") from None
     status = DriverStatus("ok", f"driver {report.driver_version}, CUDA {report.cuda_version}")
-    return gpus_only(report.kind, file, report.gpus, status, report.notes)
+    snapshot = gpus_only(report.kind, file, report.gpus, status, report.notes)
+    # Dated when nvidia-smi wrote it, not when it was loaded (scan --from said the load time).
+    return replace(snapshot, created=report.recorded) if report.recorded else snapshot
 
 
 def from_lspci(text: str, file: str) -> SystemSnapshot:

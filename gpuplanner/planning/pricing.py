@@ -105,8 +105,11 @@ def price_age(options: list[Option]) -> PriceAge | None:
     """The ages of the prices of the offered purchases, each card once."""
     seen: dict[str, Quote] = {}
     for option in options:
-        if option.offered and option.action != "keep" and option.price_each is not None:
-            seen.setdefault(option.gpu_id, option.price_each)
+        quote = option.price_each
+        # A shop's own list is its price at the counter today: nothing to check, not aged
+        # (a kiosk's QR called it "typically 0 months old ... check today's price").
+        if option.offered and option.action != "keep" and quote is not None and not quote.shop:
+            seen.setdefault(option.gpu_id, quote)
     dated = [p for p in seen.values() if p.age_days is not None]
     if not dated:
         return None

@@ -39,9 +39,12 @@ def qr_png(text: str, scale: int = 6) -> bytes:
 MAX_HEADING_MOVES = 40
 
 
-def printable_document(page: str, device: QPagedPaintDevice) -> QTextDocument:
-    """The report laid out for ``device``'s pages (a PDF writer, a printer): type at the size
-    its style asks on paper, digits that stay text, no heading left at the foot of a page."""
+def printable_document(
+    page: str, device: QPagedPaintDevice, print_size: bool = False
+) -> QTextDocument:
+    """The page laid out for ``device``'s pages (a PDF writer, a printer): digits that stay
+    text, no heading left at the foot of a page; with ``print_size``, type at the size its
+    style asks on paper (the plan's printed report, whose style is written for paper)."""
     from PySide6.QtGui import QFont, QTextDocument
 
     document = QTextDocument()
@@ -50,8 +53,10 @@ def printable_document(page: str, device: QPagedPaintDevice) -> QTextDocument:
     # character maps to: the PDF's text layer then had no digits ("RTX D" for "RTX 4090 D").
     font.setFeature(QFont.Tag("locl"), 0)
     document.setDefaultFont(font)
-    # Laid out at the device's resolution: on the screen's, a 10 pt style printed at 6 pt.
-    document.documentLayout().setPaintDevice(device)
+    if print_size:
+        # Laid out at the device's resolution: on the screen's, a 10 pt style printed at 6 pt
+        # (pages styled for the screen, as the fleet's, keep that layout: their tables fit).
+        document.documentLayout().setPaintDevice(device)
     document.setHtml(page)
     resolution = device.logicalDpiY()
     document.setPageSize(device.pageLayout().paintRectPixels(resolution).size().toSizeF())
@@ -102,7 +107,7 @@ def _first_content(block: QTextBlock) -> QTextBlock:
     return table.cellAt(1, 0).firstCursorPosition().block()
 
 
-def write_pdf(path: Path, page: str) -> None:
+def write_pdf(path: Path, page: str, print_size: bool = False) -> None:
     """Render the HTML with Qt's text engine into an A4 PDF (needs a QGuiApplication)."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
     from PySide6.QtGui import QPageSize, QPdfWriter
@@ -119,7 +124,7 @@ def write_pdf(path: Path, page: str) -> None:
         writer = QPdfWriter(buffer)
         writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         writer.setResolution(150)
-        document = printable_document(page, writer)
+        document = printable_document(page, writer, print_size)
         document.print_(writer)
         del writer  # finishes the PDF into the buffer
         buffer.close()
@@ -160,7 +165,7 @@ def check_pdf(tmp: Path, path: Path) -> None:
 _headless_app = None
 
 
-def write_pdf_headless(path: Path, page: str) -> None:
+def write_pdf_headless(path: Path, page: str, print_size: bool = False) -> None:
     """``write_pdf`` from a terminal: Qt's text engine needs an application object, offscreen."""
     global _headless_app
     from PySide6.QtGui import QGuiApplication
@@ -168,4 +173,4 @@ def write_pdf_headless(path: Path, page: str) -> None:
     if QGuiApplication.instance() is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         _headless_app = QGuiApplication(["gpuplanner"])
-    write_pdf(path, page)
+    write_pdf(path, page, print_size)

@@ -325,10 +325,20 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
         out["times"] = f" ×{out['count']}" if int(out["count"]) > 1 else ""
     for key, value in out.items():
         if isinstance(value, float):
-            out[key] = f"{value:,.2f}".rstrip("0").rstrip(".") if value % 1 else f"{value:,.0f}"
+            out[key] = _figure(value)
         elif isinstance(value, int) and abs(value) >= 10000:
             out[key] = f"{value:,}"
     return out
+
+
+def _figure(value: float) -> str:
+    """A number in a sentence: two decimals at most, two significant digits at least ("0.015
+    per 1,000 CNY" read "0.01")."""
+    if not value % 1:
+        return f"{value:,.0f}"
+    if 1e-4 <= abs(value) < 0.1:
+        return f"{value:.2g}"
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True)

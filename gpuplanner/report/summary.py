@@ -44,10 +44,12 @@ def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str
                     .replace("{shop}", each.shop)
                     .replace("{sku}", each.sku or "-")
                 )
-        if best.predicted_relative:
+        # Its speed against the reference card, unless it is that card (1.00x against itself).
+        if best.predicted_relative and (best.gpu != plan.reference_gpu or best.count > 1):
             lines.append(
-                f"{tr(translatable('Report', 'Speed'))}: "
-                f"{plan_text.speed_cell(best.predicted_relative, best)} {plan.reference_gpu}"
+                tr(translatable("Report", "Speed: {speed} relative to {gpu}"))
+                .replace("{speed}", plan_text.speed_cell(best.predicted_relative, best))
+                .replace("{gpu}", plan.reference_gpu)
             )
         for option in fitting[1 : 1 + alternatives]:
             price = format_money(option.price, plan.currency) if option.price is not None else "N/A"

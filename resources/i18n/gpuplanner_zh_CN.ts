@@ -1962,7 +1962,7 @@
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
             <source>Small firm or research group</source>
-            <translation>中小企业 / 科研团队</translation>
+            <translation>小公司或课题组</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
@@ -2341,7 +2341,7 @@
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
             <source>Planning for the %1 market, because the command line asked for %2. Choose another market above if you buy elsewhere.</source>
-            <translation>按%1市场做方案，因为命令行指定了 %2 界面。如果您在别处购买，请在上方选择其他市场。</translation>
+            <translation>按%1市场做方案，因为命令行指定的界面语言是%2。如果您在别处购买，请在上方选择其他市场。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
@@ -3488,7 +3488,6 @@
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
-            <location filename="gpuplanner/report/summary.py" />
             <source>Speed</source>
             <translation>速度</translation>
         </message>
@@ -3496,6 +3495,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>Speed (×)</source>
             <translation>速度（倍）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/summary.py" />
+            <source>Speed: {speed} relative to {gpu}</source>
+            <translation>速度：相对 {gpu} 为 {speed}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -4303,11 +4307,11 @@
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
             <source>Small firm or &amp;research group</source>
-            <translation>中小企业 / 科研团队(&amp;R)</translation>
+            <translation>小公司或课题组(&amp;R)</translation>
         </message>
         <message>
             <source>Small firm or research group</source>
-            <translation type="vanished">中小企业 / 科研团队</translation>
+            <translation type="vanished">小公司或课题组</translation>
         </message>
         <message>
             <source>Student or beginner</source>

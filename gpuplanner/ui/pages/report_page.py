@@ -123,7 +123,7 @@ class ReportPage(WizardPage):
         if plan is None:  # the buttons are shown with a plan only
             return
         if kind == "pdf":
-            write_pdf(path, self.html(printed=True))
+            write_pdf(path, self.html(printed=True), print_size=True)
         elif kind == "html":
             write_html(path, self.html())
         else:
@@ -171,7 +171,7 @@ class ReportPage(WizardPage):
         printer = QPrinter()
         dialog = QPrintDialog(printer, self)
         if dialog.exec():
-            printable_document(self.html(printed=True), printer).print_(printer)
+            printable_document(self.html(printed=True), printer, print_size=True).print_(printer)
 
     def _print_direct(self, spec: str) -> None:
         from PySide6.QtPrintSupport import QPrinter
@@ -184,7 +184,7 @@ class ReportPage(WizardPage):
             folder = Path(spec[4:]).expanduser()
             name = f"gpuplanner-{datetime.now():%Y%m%d-%H%M%S-%f}.pdf"
             try:
-                write_pdf(folder / name, self.html(printed=True))
+                write_pdf(folder / name, self.html(printed=True), print_size=True)
             except OSError as exc:
                 self.status.setText(
                     self.tr("Could not print: %1").replace("%1", exc.strerror or str(exc))
@@ -201,7 +201,7 @@ class ReportPage(WizardPage):
                 )
             )
             return
-        printable_document(self.html(printed=True), printer).print_(printer)
+        printable_document(self.html(printed=True), printer, print_size=True).print_(printer)
         self.status.setText(self.tr("Sent to the printer %1").replace("%1", spec))
 
     def _copy(self) -> None:
