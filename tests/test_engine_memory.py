@@ -97,5 +97,6 @@ def test_every_engine_names_the_format_it_loads_at_every_precision_it_runs():
         for bits in bits_run:
             found = engines.weight_format(engine, bits)
             assert found.name and bits - 0.5 <= found.bits_per_weight <= bits + 0.8, (engine, bits)
-    with pytest.raises(engines.PlanError):
-        engines.weight_format("exllama", 16)
+    # An engine that loads no such weights is given the default engine's file.
+    assert engines.weight_format("exllama", 16) == engines.weight_format("keras", 16)
+    assert engines.weight_format("keras", 4).name == "GGUF Q4_K_M"

@@ -74,9 +74,14 @@ WEIGHT_FORMATS: dict[tuple[Engine, int], WeightFormat] = {
 
 
 def weight_format(engine: Engine, bits: int) -> WeightFormat:
-    """The format ``engine`` loads ``bits``-bit weights in (PlanError where it loads none)."""
-    require(engine, bits)
-    return WEIGHT_FORMATS[(engine, bits)]
+    """The format ``engine`` loads ``bits``-bit weights in; where it loads none at ``bits``
+    (an estimate asked without an engine: memory's default is Keras), the format of the
+    engine that runs them by default (llama.cpp's Q4_K_M for 4 bits)."""
+    found = WEIGHT_FORMATS.get((engine, bits))
+    if found is None:
+        require(default_engine(bits), bits)
+        return WEIGHT_FORMATS[(default_engine(bits), bits)]
+    return found
 
 
 def default_engine(bits: int) -> Engine:

@@ -45,6 +45,24 @@ def printable_document(
     """The page laid out for ``device``'s pages (a PDF writer, a printer): digits that stay
     text, no heading left at the foot of a page; with ``print_size``, type at the size its
     style asks on paper (the plan's printed report, whose style is written for paper)."""
+    from PySide6.QtGui import QTextBlockFormat, QTextCursor, QTextFormat
+
+    document = _laid_out(page, device, print_size)
+    for _ in range(MAX_HEADING_MOVES):
+        block = heading_to_move(document)
+        if block is None:
+            return document
+        moved = QTextBlockFormat()
+        moved.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        QTextCursor(block).mergeBlockFormat(moved)
+        # Laid out afresh: Qt re-lays a document whose block formats changed only in part, and
+        # a block it left unlaid was printed as nothing (a whole option card and a heading went
+        # missing from the PDF). The moved heading travels as page-break-before.
+        document = _laid_out(document.toHtml(), device, print_size)
+    return document
+
+
+def _laid_out(page: str, device: QPagedPaintDevice, print_size: bool) -> QTextDocument:
     from PySide6.QtGui import QFont, QTextDocument
 
     document = QTextDocument()
@@ -60,41 +78,34 @@ def printable_document(
     document.setHtml(page)
     resolution = device.logicalDpiY()
     document.setPageSize(device.pageLayout().paintRectPixels(resolution).size().toSizeF())
-    keep_headings_with_what_follows(document)
     return document
 
 
-def keep_headings_with_what_follows(document: QTextDocument) -> None:
-    """A heading whose content starts on the next page goes to that page too (a table's header
-    row counts as the heading's: it goes with them)."""
-    from PySide6.QtGui import QTextBlockFormat, QTextCursor, QTextFormat
+def heading_to_move(document: QTextDocument) -> QTextBlock | None:
+    """The first heading whose content starts on the next page (a table's header row counts
+    as the heading's: it goes with them), which must go to that page too."""
+    from PySide6.QtGui import QTextFormat
 
     height = document.pageSize().height()
     layout = document.documentLayout()
-    for _ in range(MAX_HEADING_MOVES):
-        block = document.begin()
-        while block.isValid():
-            following = block.next()
-            if (
-                block.blockFormat().headingLevel()
-                and following.isValid()
-                and block.blockFormat().pageBreakPolicy()
-                == QTextFormat.PageBreakFlag.PageBreak_Auto
-            ):
-                own = layout.blockBoundingRect(block)
-                content = _first_content(following)
-                lines = content.layout()
-                first = layout.blockBoundingRect(content).top() + (
-                    lines.lineAt(0).y() if lines.lineCount() else 0.0
-                )
-                if int(own.top() // height) < int(first // height):
-                    moved = QTextBlockFormat()
-                    moved.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
-                    QTextCursor(block).mergeBlockFormat(moved)
-                    break
-            block = following
-        else:
-            return
+    block = document.begin()
+    while block.isValid():
+        following = block.next()
+        if (
+            block.blockFormat().headingLevel()
+            and following.isValid()
+            and block.blockFormat().pageBreakPolicy() == QTextFormat.PageBreakFlag.PageBreak_Auto
+        ):
+            own = layout.blockBoundingRect(block)
+            content = _first_content(following)
+            lines = content.layout()
+            first = layout.blockBoundingRect(content).top() + (
+                lines.lineAt(0).y() if lines.lineCount() else 0.0
+            )
+            if int(own.top() // height) < int(first // height):
+                return block
+        block = following
+    return None
 
 
 def _first_content(block: QTextBlock) -> QTextBlock:

@@ -450,6 +450,10 @@ TEXT: dict[str, str] = {
 
 # On paper a finding never asks for typing: the printed words of those that do in the window.
 PRINTED_TEXT: dict[str, str] = {
+    "rank-to-confirm": translatable(
+        "Finding",
+        "Price to confirm ({speed}x): only a launch price or an estimate is on record, so it is listed after the cards priced by the market. Ask the shop for today's price.",
+    ),
     "price-other-market": translatable(
         "Finding",
         "Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Ask the shop for today's price.",

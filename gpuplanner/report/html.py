@@ -12,6 +12,7 @@ every text from data is escaped (names can hold markup).
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 import html
 import string
@@ -28,6 +29,8 @@ from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.job_text import Translator, input_rows, job_rows, translator
 from gpuplanner.report.plan_view import (
     CONFIRM_GROUP,
+    PRINTED_CONFIRM_ALL,
+    PRINTED_CONFIRM_GROUP,
     Headline,
     OptionRow,
     headline,
@@ -248,8 +251,18 @@ def _printed_options(fitting: list[tuple[OptionRow, Option]], language: str, tr:
     heading = e(
         tr(translatable("Report", "Options that fit ({n})")).replace("{n}", str(len(fitting)))
     )
+    group = e(tr(PRINTED_CONFIRM_GROUP))
+
+    def opens_group(index: int) -> bool:
+        """The first option whose price is to be confirmed: its group's heading goes before it."""
+        row = fitting[index][0]
+        return row.price_group == "to-confirm" and (
+            index == 0 or fitting[index - 1][0].price_group != row.price_group
+        )
+
     cards = "\n".join(
-        _option_card(row, option, language) for row, option in fitting[:PRINTED_IN_FULL]
+        (f"<h3>{group}</h3>\n" if opens_group(index) else "") + _option_card(row, option, language)
+        for index, (row, option) in enumerate(fitting[:PRINTED_IN_FULL])
     )
     parts = [f"<h2>{heading}</h2>", cards]
     rest = fitting[PRINTED_IN_FULL:]
@@ -263,7 +276,12 @@ def _printed_options(fitting: list[tuple[OptionRow, Option]], language: str, tr:
             tr(translatable("Report", "Power")),
         )
         rows = "".join(
-            fill(
+            (
+                f"<tr><th colspan='{len(headers)}'>{group}</th></tr>"
+                if opens_group(PRINTED_IN_FULL + index)
+                else ""
+            )
+            + fill(
                 "option_brief_row.html",
                 rank=e(row.rank_cell),
                 action=e(row.action),
@@ -272,7 +290,7 @@ def _printed_options(fitting: list[tuple[OptionRow, Option]], language: str, tr:
                 speed=e(row.speed),
                 power=e(row.power),
             )
-            for row, _option in rest
+            for index, (row, _option) in enumerate(rest)
         )
         parts.append(
             fill(
@@ -456,6 +474,8 @@ def plan_html(plan: Plan, language: str, context: ReportContext, printed: bool =
     tr = translator(lang)
     e = html.escape
     head = headline(plan, lang)
+    if printed and head.confirm_all:  # on paper nothing asks for typing
+        head = dataclasses.replace(head, confirm_all=tr(PRINTED_CONFIRM_ALL))
     rows = list(zip(option_rows(plan, lang, printed), plan.options, strict=True))
     fitting = [(row, option) for row, option in rows if row.rank is not None]
     refused = [row for row, _option in rows if row.rank is None]

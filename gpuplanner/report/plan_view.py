@@ -93,6 +93,12 @@ CONFIRM_ALL = translatable(
     "Report",
     "No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Confirm every price by typing the one you see.",
 )
+# On paper the same, asking nothing to be typed.
+PRINTED_CONFIRM_GROUP = translatable("Report", "✎ Price to confirm: ask the shop for today's price")
+PRINTED_CONFIRM_ALL = translatable(
+    "Report",
+    "No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Ask the shop for every price before you buy.",
+)
 
 
 def headline(plan: Plan, language: str) -> Headline:
@@ -205,7 +211,7 @@ def option_row(
         power=f"{option.power_sustained_w:,.0f} W",
         needs=tuple(plan_text.need_text(n, option.currency, language) for n in option.needs),
         reason=(
-            plan_text.finding_text(option.rank_reason, language)
+            plan_text.finding_text(option.rank_reason, language, printed=printed)
             if option.rank_reason is not None
             else None
         ),

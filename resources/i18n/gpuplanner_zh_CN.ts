@@ -821,6 +821,11 @@
             <translation>价格待确认（{speed}x）：只有首发价或估计价，因此排在有市场价的卡之后，直到您输入看到的价格。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Price to confirm ({speed}x): only a launch price or an estimate is on record, so it is listed after the cards priced by the market. Ask the shop for today's price.</source>
+            <translation>价格待确认（{speed}x）：只有首发价或估计价，因此排在有市场价的卡之后。请向商家询问当前价格。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Prices behind these options: {count} cards, typically {months} months old ({oldest} to {newest}); {stale} over a year old, {unknown} over two years: check today's prices.</source>
             <translation>这些方案所用的价格：共 {count} 款显卡，一般是 {months} 个月前的（{oldest} 至 {newest}）；{stale} 款超过一年，{unknown} 款超过两年：请核实当前价格。</translation>
@@ -3352,6 +3357,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_view.py" />
+            <source>No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Ask the shop for every price before you buy.</source>
+            <translation>能胜任此任务的卡都没有市场价：每张卡按首发价（MSRP）或估计价计算，而不是商家今天的要价。购买前请逐一向商家询问价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
             <source>No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Confirm every price by typing the one you see.</source>
             <translation>能胜任此任务的卡都没有市场价：每张卡按首发价（MSRP）或估计价计算，而不是商家今天的要价。请逐一输入您看到的价格加以确认。</translation>
         </message>
@@ -3909,6 +3919,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>{w} W sustained peak</source>
             <translation>持续峰值 {w} W</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>✎ Price to confirm: ask the shop for today's price</source>
+            <translation>✎ 价格待确认：请向商家询问当前价格</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_view.py" />
