@@ -16,6 +16,7 @@ from gpuplanner.planning import cost, rules
 from gpuplanner.planning.assess import assess
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Need, finding
 from gpuplanner.planning.judging import Assessment, Baseline, Context
+from gpuplanner.planning.machine_rules import finding_applies, need_applies
 from gpuplanner.planning.options import Candidate, Option
 from gpuplanner.planning.workloads import KERAS
 
@@ -32,6 +33,10 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         more, wanted = need_rule(c, a, ctx)
         found += more
         needs += wanted
+    # Only what holds on this kind of machine (planning/machine_rules.py).
+    kind = ctx.request.machine.kind
+    found = [f for f in found if finding_applies(f, kind)]
+    needs = [n for n in needs if need_applies(n, kind)]
     cards = a.price.amount * c.bought if a.price else (0.0 if not c.bought else None)
     total = None if cards is None else cards + sum(n.price for n in needs)
     if total is not None and c.bought and total > ctx.budget:

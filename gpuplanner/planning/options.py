@@ -19,6 +19,9 @@ from gpuplanner.planning.scaling import Scaling
 class Installed:
     gpu: GpuSpec
     count: int
+    # False: a card the catalog does not know, stood in for by what the scan read of it
+    # (candidates.stand_in): kept and judged, never bought more of, never a speed reference.
+    known: bool = True
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,15 @@ TEXT: dict[str, str] = {
     ),
     "power-below-max": translatable(
         "Finding",
-        "Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.",
+        "Your cards run at their {cap_w} W default; their board can be set up to {max_w} W. Any gain above the default is an extrapolation (the power law was measured only below it), at most about {gain_pct}%, and it costs {extra_w} W more per card ({total_extra_w} W in all) from the supply and through the card's power plugs, loaded to {plug_pct}% of their rating.",
+    ),
+    "server-power-capped": translatable(
+        "Finding",
+        "Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed, as planned here. In a server the chassis's supplies and cooling set that limit: change it only as the server's maker allows.",
+    ),
+    "server-power-kit": translatable(
+        "Finding",
+        "Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots} slots wide).",
     ),
     "route-ngc-ended": translatable(
         "Finding",

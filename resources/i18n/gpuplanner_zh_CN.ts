@@ -427,6 +427,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots} slots wide).</source>
+            <translation>购买前请向服务器厂商确认：机箱电源能为 GPU 再多提供 {watts} W，机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} 毫米，占 {slots} 个槽位）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with a 12V-2x6 cable for the card's plug.</source>
             <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有一根 12V-2x6 线接显卡的供电口。</translation>
         </message>
@@ -1031,13 +1036,22 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed, as planned here. In a server the chassis's supplies and cooling set that limit: change it only as the server's maker allows.</source>
+            <translation>您的显卡运行在 {cap_w} W 功耗上限（默认 {default_w} W）：约为其速度的 {speed_pct}%，本方案即按此计算。服务器中这个上限由机箱的电源和散热决定：只能在服务器厂商允许的范围内更改。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.</source>
             <translation>您的显卡被限制在 {cap_w} W 功耗上限（默认 {default_w} W）：只有约 {speed_pct}% 的速度。电源和散热允许的话，可用 nvidia-smi -pl {default_w} 解除限制。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your cards run at their {cap_w} W default; their board can be set up to {max_w} W. Any gain above the default is an extrapolation (the power law was measured only below it), at most about {gain_pct}%, and it costs {extra_w} W more per card ({total_extra_w} W in all) from the supply and through the card's power plugs, loaded to {plug_pct}% of their rating.</source>
+            <translation>您的显卡运行在默认的 {cap_w} W；板卡最高可设到 {max_w} W。高于默认值的提速只是外推（功耗与速度的关系只在默认值以下测过），最多约 {gain_pct}%，代价是每块卡多耗 {extra_w} W（共 {total_extra_w} W），由电源供给并经过显卡的供电接口，使其负载达到额定值的 {plug_pct}%。</translation>
+        </message>
+        <message>
             <source>Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.</source>
-            <translation>您的显卡运行在 {cap_w} W 功耗上限，而板卡最高可设到 {max_w} W：现在约为那时速度的 {speed_pct}%。电源和散热允许的话，可用 nvidia-smi -pl {max_w} 调高。</translation>
+            <translation type="vanished">您的显卡运行在 {cap_w} W 功耗上限，而板卡最高可设到 {max_w} W：现在约为那时速度的 {speed_pct}%。电源和散热允许的话，可用 nvidia-smi -pl {max_w} 调高。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

@@ -121,8 +121,8 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         finding(
             "heat-output",
             "info",
-            watts=round(gpu.board_power_w * c.count),
-            btu=round(gpu.board_power_w * c.count * BTU_PER_W),
+            watts=round(a.load.board_power_w * c.count),
+            btu=round(a.load.board_power_w * c.count * BTU_PER_W),
         )
     ]
     server = machine.server_airflow or (

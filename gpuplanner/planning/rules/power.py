@@ -77,6 +77,24 @@ class _Wanted:
     eight_pin: int  # 8-pin and 6-pin plugs
 
 
+def chassis(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    """A server powers its cards from the chassis's own supplies, through the GPU power kit its
+    maker sells for each card: a card bought for one is checked there, with the room it takes,
+    not against an ATX unit and its 8-pin cables (machine_rules drops those on a server)."""
+    if ctx.request.machine.kind != "server" or not c.bought:
+        return []
+    return [
+        finding(
+            "server-power-kit",
+            "warns",
+            watts=round(c.gpu.board_power_w * c.bought),
+            count=c.bought,
+            length_mm=a.length_mm or c.gpu.length_mm or 0,
+            slots=a.slots or c.gpu.slot_width or 2,
+        )
+    ]
+
+
 def _socket(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     draw = a.power
     if draw.wall_w <= draw.socket_limit_w or not c.bought:  # a running machine has its feed
