@@ -99,7 +99,11 @@ def test_recommend_json_says_keep_for_a_recorded_machine_that_holds_the_job(tmp_
     assert result.returncode == 0, result.stderr
     plan = json.loads(result.stdout)
     first = plan["options"][0]
-    assert plan["no_purchase_needed"] and first["action"] == "keep" and first["count"] == 2
+    assert first["action"] == "keep" and first["count"] == 2 and first["offered"]
+    # Two 250 W cards on 550 W: kept safely with the supply they lack, priced in; so not "no
+    # purchase needed" (issue 49, 4).
+    assert not plan["no_purchase_needed"]
+    assert any(n["what"] == "psu" and n["price"] > 0 for n in first["needs"])
     # Driver 410 is far below what today's TensorFlow needs: a free update, named.
     assert {"what": "driver", "price": 0.0, "version": "525.60.13"} in first["needs"]
     assert {o["action"] for o in plan["options"][1:]} <= {"bridge", "add", "replace"}

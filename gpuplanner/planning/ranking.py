@@ -107,8 +107,24 @@ def _closeness(option: Option) -> tuple[Any, ...]:
     )
 
 
+def keep_fix(keep: Option) -> float:
+    """What keeping the installed cards costs to do safely: the needs priced into it (a supply
+    the machine as it stands lacks)."""
+    return round(sum(n.price for n in keep.needs), 2)
+
+
 def _rank_reason(option: Option, keep: Option | None, objective: str) -> Finding:
     if option.action == "keep" and option.offered:
+        fix = keep_fix(option)
+        if fix:
+            psu = next((n for n in option.needs if n.what == "psu"), None)
+            return finding(
+                "rank-keep-fix",
+                "info",
+                watts=psu.watts or 0 if psu is not None else 0,
+                price=fix,
+                currency=option.currency,
+            )
         return finding("rank-keep", "info")
     if not option.offered:
         first = next(f.id for f in option.findings if f.severity == "blocks")
@@ -202,7 +218,19 @@ def keep_findings(keep: Option, faster: list[Option]) -> tuple[Finding, ...]:
         )
     ]
     better = next((o for o in faster if (o.speedup or 0) > 1.05), None)
-    if better is not None:
+    if better is not None and better.action == "bridge":
+        # The bridge alone is bought, never the pair it joins.
+        out.append(
+            finding(
+                "keep-until-bridge",
+                "info",
+                gpu=better.gpu,
+                speedup=round(better.speedup or 0, 2),
+                price=better.price or 0,
+                currency=better.currency,
+            )
+        )
+    elif better is not None:
         out.append(
             finding(
                 "keep-until-speed",

@@ -335,6 +335,10 @@ TEXT: dict[str, str] = {
         "{card_gb} GB is under the {floor_gb} GB a student's card should have, and a {floor_gb} GB card fits the budget.",
     ),
     "rank-keep": translatable("Finding", "No purchase needed: your cards already hold this job."),
+    "rank-keep-fix": translatable(
+        "Finding",
+        "Keep your cards, but not as they are: to run this job safely they need a {watts} W supply ({price}).",
+    ),
     "rank-blocked": translatable("Finding", "Not offered: {by}"),
     "rank-slower-than-installed": translatable(
         "Finding", "Listed after keeping your cards: it is not faster for this job."
@@ -349,6 +353,10 @@ TEXT: dict[str, str] = {
     "keep-until-speed": translatable(
         "Finding",
         "For more speed: {gpu}{times} would be {speedup}x as fast for {price}.",
+    ),
+    "keep-until-bridge": translatable(
+        "Finding",
+        "For more speed: an NVLink bridge for your {gpu} pair would make it {speedup}x as fast, for {price} in all.",
     ),
     # the machine as scanned and TensorFlow's environment (hardware/ and probe/ findings)
     "pcie-slot-gen-below-card": translatable(

@@ -101,12 +101,10 @@ def headline(plan: Plan, language: str) -> Headline:
             if plan.price_age is not None
             else None
         ),
-        no_purchase=(  # the keep option's own reason, the one sentence for it
-            plan_text.translate(TEXT["rank-keep"], language) if plan.no_purchase_needed else None
-        ),
+        no_purchase=_keep_line(plan, language),  # the keep option's own reason
         keep=(
             tuple(plan_text.finding_text(f, language) for f in plan.keep_findings)
-            if plan.no_purchase_needed
+            if _kept(plan) is not None
             else ()
         ),
         route_alternative=(
@@ -133,6 +131,22 @@ def headline(plan: Plan, language: str) -> Headline:
             None,
         ),
     )
+
+
+def _kept(plan: Plan) -> Option | None:
+    """The keep option, when it is offered (first, as ranked)."""
+    first = plan.options[0] if plan.options else None
+    return first if first is not None and first.action == "keep" and first.offered else None
+
+
+def _keep_line(plan: Plan, language: str) -> str | None:
+    """"No purchase needed", or what keeping the cards safely takes to buy (a supply)."""
+    if plan.no_purchase_needed:
+        return plan_text.translate(TEXT["rank-keep"], language)
+    keep = _kept(plan)
+    if keep is not None and keep.rank_reason is not None:
+        return plan_text.finding_text(keep.rank_reason, language)
+    return None
 
 
 def price_invite(option: Option, region: str | None, language: str) -> str | None:

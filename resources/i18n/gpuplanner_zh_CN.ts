@@ -522,6 +522,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>For more speed: an NVLink bridge for your {gpu} pair would make it {speedup}x as fast, for {price} in all.</source>
+            <translation>想要更快：给您的这对 {gpu} 加一座 NVLink 桥，速度可达 {speedup} 倍，总共 {price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>For more speed: {gpu}{times} would be {speedup}x as fast for {price}.</source>
             <translation>若想更快：{gpu}{times} 速度为现在的 {speedup} 倍，价格 {price}。</translation>
         </message>
@@ -564,6 +569,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Keep what you have</source>
             <translation>保留现有显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Keep your cards, but not as they are: to run this job safely they need a {watts} W supply ({price}).</source>
+            <translation>保留您的显卡，但不能维持现状：要安全地跑这项任务，它们需要一台 {watts} W 的电源（{price}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

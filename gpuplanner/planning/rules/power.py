@@ -3,7 +3,7 @@
 A failing supply is not the end of an option: it ``needs`` the smallest catalog supply that
 carries it (its dated price goes into the total), unless the user keeps their supply, which
 then ``blocks``. An unknown supply gives a "check before buying" line with the number. The
-machine the user already runs (``keep``) is only warned about.
+machine the user already runs (``keep``) needs the supply it lacks, like any purchase.
 """
 
 from __future__ import annotations
@@ -210,14 +210,18 @@ def _enough(psu: PsuSpec, wired: Cables, recommended: int | None) -> list[Findin
 def _short(
     c: Candidate, ctx: Context, out: list[Finding], problems: list[Problem], wanted: _Wanted
 ) -> tuple[list[Finding], list[Need]]:
-    """A supply that falls short: a warning for cards kept, a block when the user keeps the
-    supply, else a new supply priced in (or none on record large enough)."""
-    if not c.bought:  # the cards kept (a bridge added draws nothing)
-        return out + [finding(i, "warns", **p) for i, p in problems], []
+    """A supply that falls short: a block when the user keeps the supply (a warning for the
+    cards they run), else a new supply priced in (or none on record large enough). Keeping
+    the cards is keeping them safely: the supply they lack is priced into keep and into a
+    bridge for them as into any purchase (issue 49, 4)."""
+    kept = not c.bought  # the cards kept (a bridge added draws nothing)
     if ctx.request.keep_psu:
-        return out + [finding(i, "blocks", **p) for i, p in problems], []
+        severity: Severity = "warns" if kept else "blocks"
+        return out + [finding(i, severity, **p) for i, p in problems], []
     picked = _pick_supply(ctx, wanted.watts, wanted.high_power, wanted.eight_pin)
     if picked is None:
+        if kept:
+            return out + [finding(i, "warns", **p) for i, p in problems], []
         return [*out, finding("psu-none-large-enough", "blocks", watts=wanted.watts)], []
     row, price = picked
     out += [finding(i, "needs", **p) for i, p in problems]
