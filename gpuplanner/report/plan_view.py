@@ -140,7 +140,7 @@ def _kept(plan: Plan) -> Option | None:
 
 
 def _keep_line(plan: Plan, language: str) -> str | None:
-    """"No purchase needed", or what keeping the cards safely takes to buy (a supply)."""
+    """The keep line: no purchase needed, or what keeping the cards safely takes (a supply)."""
     if plan.no_purchase_needed:
         return plan_text.translate(TEXT["rank-keep"], language)
     keep = _kept(plan)
