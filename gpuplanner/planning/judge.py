@@ -80,6 +80,7 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         findings=tuple(found),
         score=round(_score(c, ctx, gain, bought, total), 6),
         input_capped=a.uncapped_throughput is not None,
+        ecc=c.gpu.ecc,
     )
 
 

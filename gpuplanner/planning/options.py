@@ -60,6 +60,7 @@ class Option:
     rank_reason: Finding | None = None
     # The machine's input pipeline or host copies held its speed below what the cards do.
     input_capped: bool = False
+    ecc: bool = False  # the card has ECC memory
 
     @property
     def power_sustained_w(self) -> float:

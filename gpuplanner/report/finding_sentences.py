@@ -328,7 +328,15 @@ TEXT: dict[str, str] = {
     ),
     "smaller-than-installed": translatable(
         "Finding",
-        "{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.",
+        "Not worth buying: {card_gb} GB per card in place of your {installed_gb} GB takes away memory a later job may need, for {speedup}x.",
+    ),
+    "drops-ecc": translatable(
+        "Finding",
+        "Not worth buying: no ECC memory in place of your {installed}'s, for {speedup}x.",
+    ),
+    "gain-within-error": translatable(
+        "Finding",
+        "Not worth buying: {speedup}x your cards is within this prediction's ±{error_pct}%, so it may gain nothing.",
     ),
     "vram-under-floor": translatable(
         "Finding",

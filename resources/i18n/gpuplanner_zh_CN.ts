@@ -742,6 +742,21 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: no ECC memory in place of your {installed}'s, for {speedup}x.</source>
+            <translation>不值得买：用没有 ECC 的显存换掉您 {installed} 的 ECC 显存，只换来 {speedup} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: {card_gb} GB per card in place of your {installed_gb} GB takes away memory a later job may need, for {speedup}x.</source>
+            <translation>不值得买：每块卡 {card_gb} GB 换掉您的 {installed_gb} GB，会拿走以后的任务可能用到的显存，只换来 {speedup} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: {speedup}x your cards is within this prediction's ±{error_pct}%, so it may gain nothing.</source>
+            <translation>不值得买：相当于您现有显卡的 {speedup} 倍，落在这项预测 ±{error_pct}% 的误差之内，可能毫无提升。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.</source>
             <translation>在普通台式机主板上，多块卡共享 CPU 的 PCIe 通道（{lanes}）；工作站主板可为每块卡提供 x16。</translation>
         </message>
@@ -1110,6 +1125,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>a gain within the prediction's error</source>
+            <translation>提升在预测误差之内</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>a modified card (allow used cards to see it)</source>
             <translation>魔改卡（允许二手卡后可见）</translation>
         </message>
@@ -1164,6 +1184,11 @@
             <translation>按层拆分到多块卡</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>less memory than your card</source>
+            <translation>显存比您的卡少</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/pack_text.py" />
             <source>line {line}</source>
             <translation>第 {line} 行</translation>
@@ -1202,6 +1227,11 @@
             <location filename="resources/catalog/price_trends.csv" />
             <source>new RTX 50 cards</source>
             <translation>全新 RTX 50 系列显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>no ECC, unlike your card</source>
+            <translation>没有 ECC，而您的卡有</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1289,9 +1319,8 @@
             <translation>比您现有的卡慢</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
             <source>smaller than your card for little gain</source>
-            <translation>比您的卡显存小，提速却不多</translation>
+            <translation type="vanished">比您的卡显存小，提速却不多</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1389,9 +1418,8 @@
             <translation>{card_gb} GB 显存跑现在的模型很容易不够：12–16 GB 才是入门配置。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.</source>
-            <translation>用 {card_gb} GB 换掉您的 {installed_gb} GB，只快 {speedup} 倍：显存更小的卡至少要快 {min_pct}% 才值得换。</translation>
+            <translation type="vanished">用 {card_gb} GB 换掉您的 {installed_gb} GB，只快 {speedup} 倍：显存更小的卡至少要快 {min_pct}% 才值得换。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
