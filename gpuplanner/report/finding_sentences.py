@@ -284,7 +284,11 @@ TEXT: dict[str, str] = {
     ),
     "fit-too-long": translatable(
         "Finding",
-        "Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.",
+        "No board of this card fits: even the reference design is {reference} mm long (common boards up to {length} mm); the case fits {clearance} mm.",
+    ),
+    "fit-pick-board": translatable(
+        "Finding",
+        "Pick a board at most {clearance} mm long: boards of this card run from {shortest} mm (the reference design) to {longest} mm, and the case fits {clearance} mm.",
     ),
     "fit-slots": translatable("Finding", "The cards need {needed} slots; {free} are free."),
     "fit-desktop-slots": translatable(

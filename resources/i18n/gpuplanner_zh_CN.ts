@@ -486,9 +486,8 @@
             <translation>中国</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.</source>
-            <translation>常见型号最长 {length} mm（公版 {reference} mm），机箱只能容纳 {clearance} mm。</translation>
+            <translation type="vanished">常见型号最长 {length} mm（公版 {reference} mm），机箱只能容纳 {clearance} mm。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -687,6 +686,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>No board of this card fits: even the reference design is {reference} mm long (common boards up to {length} mm); the case fits {clearance} mm.</source>
+            <translation>这款卡没有一块板子装得下：连公版设计都有 {reference} 毫米长（常见板卡最长 {length} 毫米），而机箱只容得下 {clearance} 毫米。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.</source>
             <translation>不比现有显卡快（{speedup} 倍），而现有显卡已能胜任这个任务：不值得为此购买。</translation>
         </message>
@@ -794,6 +798,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Passively cooled: needs a server's airflow or a fan shroud.</source>
             <translation>被动散热：需要服务器风道或加装风扇导流罩。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Pick a board at most {clearance} mm long: boards of this card run from {shortest} mm (the reference design) to {longest} mm, and the case fits {clearance} mm.</source>
+            <translation>请挑一块不超过 {clearance} 毫米长的板卡：这款卡的板卡从 {shortest} 毫米（公版设计）到 {longest} 毫米不等，而机箱只容得下 {clearance} 毫米。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/pack_text.py" />

@@ -43,14 +43,28 @@ def length(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     case = ctx.request.case
     if case is None or not case.gpu_clearance_mm:
         return [finding("check-case", "warns", length_mm=a.length_mm, slots=a.slots or 0)]
-    if a.length_mm > case.gpu_clearance_mm:
+    # Boards of a card come from its reference design's length (the catalog's, from the
+    # datasheet) up to the longest widely sold one (boards.csv): refused only when none fits.
+    shortest = min(c.gpu.length_mm or a.length_mm, a.length_mm)
+    clearance = case.gpu_clearance_mm
+    if shortest > clearance:
         return [
             finding(
                 "fit-too-long",
                 "blocks",
                 length=a.length_mm,
-                clearance=case.gpu_clearance_mm,
-                reference=c.gpu.length_mm or a.length_mm,
+                clearance=clearance,
+                reference=shortest,
+            )
+        ]
+    if a.length_mm > clearance:
+        return [
+            finding(
+                "fit-pick-board",
+                "warns",
+                clearance=clearance,
+                shortest=shortest,
+                longest=a.length_mm,
             )
         ]
     return []
