@@ -91,7 +91,8 @@ def ways_forward(
         return ()
     best = _best_purchase(plan)
     if best is not None and not _sharded(best):
-        return ()
+        cheaper = _cheaper_route(plan, best, request, replan)
+        return (cheaper,) if cheaper is not None else ()
     # Another TensorFlow route only when nothing fits at all: a sharded offer has its route.
     changes = [_lighter_job, *([_other_route] if best is None else []), _shorter_context]
     out: list[Alternative] = []
@@ -143,6 +144,19 @@ def _sharded_rental(request: PlanRequest, replan: Replan) -> Alternative | None:
     return replace(found, method="keras-other") if found is not None else None
 
 
+def _cheaper_route(
+    plan: Plan, best: Option, request: PlanRequest, replan: Replan
+) -> Alternative | None:
+    """Something fits, but a lighter method or lighter weights hold the job for less money or
+    more speed than the top pick (issue 49, 6): the plan names it, with its card."""
+    found = _lighter_job(plan, request, replan)
+    if found is None or found.keep or found.price is None or best.price is None:
+        return None
+    ours = best.speedup if best.speedup is not None else best.predicted_relative
+    faster = found.speed is not None and ours is not None and found.speed > ours
+    return found if found.price < best.price or faster else None
+
+
 def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
     """An LLM's lighter weights (inference) or its next cheaper method (fine-tuning)."""
     if plan.workload != "llm":
@@ -150,14 +164,21 @@ def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternativ
     if plan.mode == "inference":
         for bits in (8, 4):
             if bits < (request.bits or 16):
-                # The user's engine where it loads the smaller weights, else that format's
-                # default engine (ExLlama has no 16-bit, KerasHub no 4-bit).
+                # The user's engine where it loads the smaller weights, else KerasHub where it
+                # does (TensorFlow's own), else that format's default (llama.cpp for 4-bit),
+                # which the line then names: it leaves TensorFlow.
                 engine = request.engine
                 if engine is not None and not engines.runs(engine, bits):
                     engine = None
+                if engine is None:
+                    engine = (
+                        engines.KERAS
+                        if engines.runs(engines.KERAS, bits)
+                        else engines.default_engine(bits)
+                    )
                 found = _effect("bits", bits, replan(replace(request, bits=bits, engine=engine)))
                 if found:
-                    return found
+                    return found if engine == engines.KERAS else replace(found, engine=engine)
         return None
     if plan.mode in METHOD_ORDER:
         for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:

@@ -95,6 +95,9 @@ class Alternative:
     speed: float | None = None  # the changed job's speed on that option, against the reference
     method: str | None = None  # route: the cheaper method it needs as well; rent: keras-other
     batch: int | None = None  # model: the batch the smaller model fits at
+    # The engine the changed job runs on when it leaves TensorFlow (llama.cpp for 4-bit
+    # weights); a route that leaves it (Keras 3 on JAX or PyTorch) says so by its name.
+    engine: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

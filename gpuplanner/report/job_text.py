@@ -30,6 +30,16 @@ SCENARIO = {
     "sme": translatable("Report", "Small firm or research group"),
     "llm": translatable("Report", "LLM fine-tuning"),
 }
+LLM_INFERENCE = translatable("Report", "LLM inference")
+
+
+def scenario_template(plan: Plan) -> str | None:
+    """The scenario's name over a plan: an inference job is never headed "fine-tuning"."""
+    if plan.scenario == "llm" and plan.mode == "inference":
+        return LLM_INFERENCE
+    return SCENARIO.get(plan.scenario)
+
+
 WORKLOAD = {
     "resnet50": translatable("Report", "Image classification (ResNet-50)"),
     "ssd": translatable("Report", "Object detection (SSD)"),

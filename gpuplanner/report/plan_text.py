@@ -409,7 +409,17 @@ def alternative_text(
     change = _fill(tr(CHANGE_TEXT[key or alternative.change]), params)
     kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
     result = _fill(tr(RESULT_TEXT[kind]), params)
-    return _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
+    line = _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
+    outside = alternative.engine or (
+        tr(ROUTE_TEXT["keras-other"])
+        if alternative.change == "route" and alternative.to == "keras-other"
+        else None
+    )
+    if outside:  # a way forward that leaves TensorFlow says so in its own line
+        line += tr(translatable("Finding", " It runs on {engine}, not TensorFlow.")).replace(
+            "{engine}", outside
+        )
+    return line
 
 
 def need_text(

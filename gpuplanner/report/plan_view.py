@@ -73,7 +73,7 @@ def baseline(plan: Plan, language: str) -> str:
 
 def headline(plan: Plan, language: str) -> Headline:
     words = translator(language)
-    scenario = job_text.SCENARIO.get(plan.scenario)
+    scenario = job_text.scenario_template(plan)
     summary = (
         words(
             translatable(
@@ -113,9 +113,11 @@ def headline(plan: Plan, language: str) -> Headline:
             else None
         ),
         ways_forward=(
-            words(translatable("Report", "Nothing fits as asked. Ways forward:"))
-            if plan.alternatives
-            else None
+            None
+            if not plan.alternatives
+            else words(translatable("Report", "Also holds the job, for less money or more speed:"))
+            if any(o.offered and o.action != "keep" for o in plan.options)
+            else words(translatable("Report", "Nothing fits as asked. Ways forward:"))
         ),
         alternatives=tuple(
             plan_text.alternative_text(a, plan.currency, plan.job_label, language)

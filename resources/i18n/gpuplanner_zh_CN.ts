@@ -317,6 +317,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source> It runs on {engine}, not TensorFlow.</source>
+            <translation>这种做法运行在 {engine} 上，而不是 TensorFlow。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>, +{pct}% VAT</source>
             <translation>，另加 {pct}% 增值税</translation>
         </message>
@@ -2940,6 +2945,11 @@
             <translation>备选</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>Also holds the job, for less money or more speed:</source>
+            <translation>也能承担这项任务，花钱更少或速度更快：</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/summary.py" />
             <source>At {shop}: SKU {sku}</source>
             <translation>{shop}：商品编号 {sku}</translation>
@@ -3142,6 +3152,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>LLM fine-tuning</source>
             <translation>大语言模型微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>LLM inference</source>
+            <translation>大语言模型推理</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
