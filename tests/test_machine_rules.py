@@ -206,3 +206,45 @@ def test_a_tower_still_gets_its_supply(data, model):
     )
     bought = [o for o in recommend(request, data, model).options if o.bought]
     assert any(f.id.startswith("psu-unknown-check") for o in bought for f in o.findings)
+
+
+def _ways(data, model, facts, scenario):
+    request = PlanRequest(scenario=scenario, currency="USD", machine=facts, today=TODAY)
+    plan = recommend(request, data, model)
+    return plan, {a.change: a for a in plan.alternatives}
+
+
+def test_a_laptop_is_offered_what_it_can_do(data, model):
+    """The WSL2 RTX 4070 Laptop (issue 49, 2): rent per job, a desktop, an enclosure on its
+    Thunderbolt port; and its 8 GB is not called a trap beside "no purchase needed"."""
+    from gpuplanner.report.plan_view import headline
+
+    laptop = replace(_pair("laptop", 115, 115, 140, "geforce-rtx-4070-laptop"), thunderbolt=True)
+    for scenario in Scenario:
+        plan, ways = _ways(data, model, laptop, scenario)
+        assert {"rent", "desktop"} <= set(ways), (scenario, set(ways))
+        # The enclosure ($299) comes out of the budget: a student's leaves no card to put in it.
+        assert ("egpu" in ways) == (scenario is not Scenario.STUDENT), scenario
+        desktop = ways["desktop"]
+        assert desktop.gpu and desktop.price and desktop.speed
+        said = headline(plan, "en")
+        assert said.ways_forward.startswith("This machine takes no new card")
+        assert any("desktop PC" in line for line in said.alternatives)
+        if plan.no_purchase_needed:
+            keep = plan.options[0]
+            assert not {"vram-small-trap", "vram-below-floor"} & {f.id for f in keep.findings}
+    no_port = replace(laptop, thunderbolt=False)
+    assert "egpu" not in _ways(data, model, no_port, Scenario.SME)[1]
+
+
+def test_a_cloud_vm_is_offered_newer_instances_by_cost_and_run_time(data, model):
+    vm = replace(
+        _pair("cloud-vm", 70, 70, None, "tesla-t4"), virtual_machine=True, power_cap_w=None
+    )
+    for scenario in Scenario:
+        plan, _ways_by_change = _ways(data, model, vm, scenario)
+        instances = [a for a in plan.alternatives if a.change == "instance"]
+        assert instances and instances[0].to == "cheapest"
+        assert all(a.hours and a.price for a in instances)
+        if len(instances) == 2:
+            assert instances[1].hours < instances[0].hours

@@ -87,6 +87,8 @@ def ways_forward(
     """What would make the job fit when nothing does as asked (or only sharded): lighter
     weights or a cheaper method, another TensorFlow route, a shorter context, a smaller batch,
     the family's smaller model, an eGPU for a laptop; then more money, or renting."""
+    if request.machine.laptop or request.machine.virtual_machine:
+        return _by_kind(plan, request, catalog, replan)
     if plan.no_purchase_needed:
         return ()
     best = _best_purchase(plan)
@@ -118,6 +120,83 @@ def ways_forward(
         if found is not None:
             out.append(found)
     return tuple(out)
+
+
+def _by_kind(
+    plan: Plan, request: PlanRequest, catalog: CatalogData, replan: Replan
+) -> tuple[Alternative, ...]:
+    """A machine that takes no card (issue 49, 2): first what lets its own card run the job,
+    when it cannot; then, for a laptop, renting per job, a desktop with the card the budget
+    buys and an external enclosure where a Thunderbolt or USB4 port allows one; for a cloud
+    VM, newer instances by the job's cost and by its run time."""
+    out: list[Alternative] = []
+    if not plan.no_purchase_needed:
+        for change in (_lighter_job, _shorter_context, _smaller_batch, _smaller_model):
+            found = change(plan, request, replan)
+            if found is not None and found.keep:
+                out.append(found)
+                break
+    if request.machine.virtual_machine:
+        return (*out, *_instances(plan))
+    rental = _rental(plan)
+    if rental is not None:
+        out.append(rental)
+    desktop = _desktop(plan, request, replan)
+    if desktop is not None:
+        out.append(desktop)
+    if request.machine.thunderbolt:
+        external = _egpu(plan, request, catalog, replan)
+        if external is not None:
+            out.append(external)
+    return tuple(out)
+
+
+def _instances(plan: Plan) -> list[Alternative]:
+    """The rented instances that hold the job: the cheapest per job, and the fastest of those
+    listed when it is another."""
+    priced = [r for r in plan.rent if r.job_cost is not None and r.hours is not None]
+    if not priced:
+        return []
+    cheapest = priced[0]
+    fastest = min(priced, key=lambda r: (r.hours or 0.0, r.job_cost or 0.0))
+    picks = [("cheapest", cheapest)] + ([("fastest", fastest)] if fastest != cheapest else [])
+    return [
+        Alternative(
+            change="instance",
+            to=which,
+            vram_gb=plan.vram.total_gb,
+            gpu=r.gpu,
+            count=r.count,
+            price=r.job_cost,
+            hours=r.hours,
+            per_hour=r.per_hour,
+        )
+        for which, r in picks
+    ]
+
+
+def _desktop(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """A desktop PC with the card the budget buys, its speed against the laptop's own card."""
+    from gpuplanner.planning.request import MachineFacts
+
+    tried = replan(replace(request, machine=MachineFacts(kind="desktop")))
+    best = _best_purchase(tried) if tried is not None else None
+    if best is None or best.price is None:
+        return None
+    # Against the laptop's own card, in the job's own units (each plan has its own reference).
+    keep = next((o for o in plan.options if o.action == "keep"), None)
+    own = keep.predicted_throughput if keep is not None else None
+    theirs = best.predicted_throughput
+    ratio = theirs / own if theirs and own else None
+    return Alternative(
+        change="desktop",
+        to="desktop",
+        vram_gb=plan.vram.total_gb,
+        gpu=best.gpu,
+        count=best.count,
+        price=best.price,
+        speed=round(ratio, 2) if ratio else None,
+    )
 
 
 def _used_cards(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:

@@ -105,6 +105,18 @@ ALTERNATIVE_TEXT = {
         "Finding",
         "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).",
     ),
+    "instance-cheapest": translatable(
+        "Finding",
+        "The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).",
+    ),
+    "instance-fastest": translatable(
+        "Finding",
+        "The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).",
+    ),
+    "desktop": translatable(
+        "Finding",
+        "A desktop PC with {gpu}{times}: the card {price}, plus the PC around it{speed_part}.",
+    ),
     "rent-sharded": translatable(
         "Finding",
         "Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).",
@@ -403,6 +415,16 @@ def alternative_text(
         params["speed"] = f"{alternative.speed:.2f}"
     if alternative.change == "rent" and alternative.method:
         return _fill(tr(ALTERNATIVE_TEXT["rent-sharded"]), params)
+    if alternative.change == "instance":
+        return _fill(tr(ALTERNATIVE_TEXT[f"instance-{alternative.to}"]), params)
+    if alternative.change == "desktop":
+        params["speed_part"] = (
+            tr(translatable("Finding", ", at {speed}× your laptop's speed")).replace(
+                "{speed}", params["speed"]
+            )
+            if alternative.speed
+            else ""
+        )
     if alternative.change in ALTERNATIVE_TEXT:
         return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
     key = "route-method" if alternative.change == "route" and alternative.method else ""

@@ -115,6 +115,8 @@ def headline(plan: Plan, language: str) -> Headline:
         ways_forward=(
             None
             if not plan.alternatives
+            else words(translatable("Report", "This machine takes no new card. What it can do:"))
+            if plan.options and all(o.action == "keep" for o in plan.options)
             else words(translatable("Report", "Also holds the job, for less money or more speed:"))
             if any(o.offered and o.action != "keep" for o in plan.options)
             else words(translatable("Report", "Nothing fits as asked. Ways forward:"))

@@ -327,6 +327,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>, at {speed}× your laptop's speed</source>
+            <translation>，速度是您笔记本的 {speed}×</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>, less {pct}% VAT</source>
             <translation>，扣除 {pct}% 增值税</translation>
         </message>
@@ -349,6 +354,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>A blower (turbo) cooler: loud under load, better in a server room than by a desk.</source>
             <translation>涡轮（暴力扇）散热：满载时很吵，更适合放在机房而不是桌边。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A desktop PC with {gpu}{times}: the card {price}, plus the PC around it{speed_part}.</source>
+            <translation>换一台装 {gpu}{times} 的台式机：显卡 {price}，另加整机的费用{speed_part}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -968,9 +978,19 @@
             <translation>显卡需要 {needed} 个槽位，空闲 {free} 个。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).</source>
+            <translation>做这项任务最便宜的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The computer would draw {wall_w} W from the wall, above the {limit_w} W a {socket} socket supplies continuously.</source>
             <translation>整机将从插座取电约 {wall_w} W，超过 {socket} 插座可持续供电的 {limit_w} W。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).</source>
+            <translation>最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -3440,6 +3460,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>This computer</source>
             <translation>本机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>This machine takes no new card. What it can do:</source>
+            <translation>这台机器装不了新显卡。可以这样做：</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />

@@ -230,7 +230,9 @@ def _not_sold(barred: Availability, region: str, severity: Severity) -> Finding:
 def scenario_advice(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     preset = ctx.preset
     out = []
-    if c.gpu.memory_gb < preset.min_vram_gb:
+    # Buying advice: the cards kept are judged on the job itself (holds-job, vram-short), and
+    # "no purchase needed" never stands beside "this size runs out of memory".
+    if c.gpu.memory_gb < preset.min_vram_gb and c.action != "keep":
         small = preset.scenario is Scenario.STUDENT and c.gpu.memory_gb <= 8
         out.append(
             finding(
