@@ -161,6 +161,7 @@ class Plan:
     # ranked instead, and this the asked one with its memory under PyTorch, for information.
     method_asked: str | None = None
     method_asked_gb: float | None = None
+    model_context: int | None = None  # the LLM's native context, when on record
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

@@ -48,8 +48,10 @@ def not_worth_buying(option: Option, keep: Option | None) -> Finding | None:
         )
     if option.action == "replace" and keep.ecc and not option.ecc:
         return finding("drops-ecc", "blocks", speedup=speedup, installed=keep.gpu)
+    # A bridge buys no card: the cards and their error are the same with and without it, and
+    # what it adds is judged by the scaling it buys (rules/fit.py:bridge_pays).
     error = option.predicted_error_pct / 100
-    if option.speedup - 1.0 <= error:
+    if option.action != "bridge" and option.speedup - 1.0 <= error:
         return finding(
             "gain-within-error",
             "blocks",

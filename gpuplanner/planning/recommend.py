@@ -149,6 +149,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         market=plan_market(ranked, ctx.market, shop_only=request.shop_only),
         method_asked=ctx.method_asked,
         method_asked_gb=ctx.asked_method_gb,
+        model_context=ctx.llm.context if ctx.llm else None,
     )
 
 

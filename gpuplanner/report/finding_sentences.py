@@ -126,6 +126,23 @@ TEXT: dict[str, str] = {
         "Finding",
         "Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.",
     ),
+    # The same four when the range is one figure (a price moved nowhere, or a range of 0%).
+    "price-rose-one": translatable(
+        "Finding",
+        "Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.",
+    ),
+    "price-fell-one": translatable(
+        "Finding",
+        "Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.",
+    ),
+    "price-stale-one": translatable(
+        "Finding",
+        "Check today's price: this one is from {date} ({months} months ago); today it may be about {low}.",
+    ),
+    "price-very-old-one": translatable(
+        "Finding",
+        "Check today's price: the newest on record is from {date} ({months} months ago); today it may be about {low}.",
+    ),
     "price-estimate": translatable(
         "Finding",
         "Only an estimate ({date}) is on record, not a listed price: check what shops ask today.",
@@ -196,6 +213,10 @@ TEXT: dict[str, str] = {
     "lanes-shared": translatable(
         "Finding",
         "On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.",
+    ),
+    "lanes-narrow": translatable(
+        "Finding",
+        "The scan saw these cards' links at {lanes}: x4 or narrower is a riser or a chipset slot, not the CPU's lanes. A CPU slot makes the cards' exchange of gradients faster.",
     ),
     "slot-x4": translatable(
         "Finding",
@@ -293,7 +314,7 @@ TEXT: dict[str, str] = {
     "fit-slots": translatable("Finding", "The cards need {needed} slots; {free} are free."),
     "fit-desktop-slots": translatable(
         "Finding",
-        "{count} cards take {needed} slot positions with room for air, more than the {total} of this case: they need a workstation or server chassis.",
+        "{count} cards take {needed} slot positions with room for air, more than the {positions} of this case: they need a workstation or server chassis.",
     ),
     "fit-board-slots": translatable(
         "Finding",

@@ -323,6 +323,9 @@ def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | Non
     template = TEXT.get(finding.id)
     if finding.id == "psu-transient" and finding.params.get("atx_told") is False:
         template = TEXT["psu-transient-atx-unknown"]  # no ATX version the user did not give
+    low, high = finding.params.get("low"), finding.params.get("high")
+    if f"{finding.id}-one" in TEXT and low is not None and low == high:
+        template = TEXT[f"{finding.id}-one"]  # a range of one figure is said as one
     if template is None:
         return finding.id
     params = _params(finding.params, tr, None)

@@ -487,8 +487,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check today's price: the newest on record is from {date} ({months} months ago); today it may be about {low}.</source>
+            <translation>请核实今天的价格：最新记录是 {date}（{months} 个月前）；现在可能在 {low} 左右。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check today's price: the newest on record is from {date} ({months} months ago); today it may be anywhere from {low} to {high}.</source>
             <translation>请核实今天的价格：最新记录是 {date}（{months} 个月前）；现在可能在 {low} 到 {high} 之间。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check today's price: this one is from {date} ({months} months ago); today it may be about {low}.</source>
+            <translation>请核实今天的价格：这个价格来自 {date}（{months} 个月前）；现在可能在 {low} 左右。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -851,12 +861,22 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.</source>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 左右。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.</source>
             <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 到 {high} 之间。</translation>
         </message>
         <message>
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date}: today this one may be {low} to {high}.</source>
             <translation type="vanished">{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%：这张卡今天可能在 {low} 到 {high} 之间。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.</source>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间上涨了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 左右。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1016,6 +1036,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The probe saw your current GPU slow down from heat: improve the case airflow first.</source>
             <translation>测速时当前显卡因过热降频：请先改善机箱风道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The scan saw these cards' links at {lanes}: x4 or narrower is a riser or a chipset slot, not the CPU's lanes. A CPU slot makes the cards' exchange of gradients faster.</source>
+            <translation>扫描看到这些卡的链路为 {lanes}：x4 或更窄说明用的是延长线（riser）或芯片组插槽，而不是 CPU 的通道。插到 CPU 直连的插槽上，显卡之间交换梯度会更快。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1492,8 +1517,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} cards take {needed} slot positions with room for air, more than the {positions} of this case: they need a workstation or server chassis.</source>
+            <translation>{count} 块卡连同通风间隙要占 {needed} 个槽位，超过这种机箱的 {positions} 个：需要工作站或服务器机箱。</translation>
+        </message>
+        <message>
             <source>{count} cards take {needed} slot positions with room for air, more than the {total} of this case: they need a workstation or server chassis.</source>
-            <translation>{count} 块卡连同通风间隙要占 {needed} 个槽位，超过这种机箱的 {total} 个：需要工作站或服务器机箱。</translation>
+            <translation type="vanished">{count} 块卡连同通风间隙要占 {needed} 个槽位，超过这种机箱的 {total} 个：需要工作站或服务器机箱。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -2867,6 +2896,11 @@
     </context>
     <context>
         <name>Report</name>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source> (beyond the model's native {native} tokens)</source>
+            <translation>（超出模型原生的 {native} 个词元）</translation>
+        </message>
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <location filename="gpuplanner/report/machine_view.py" />

@@ -116,7 +116,7 @@ def slots(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     needed = slot_positions(width, c.count, c.gpu.cooler)  # added cards sit beside the installed
     if needed > total:
         out.append(
-            finding("fit-desktop-slots", "blocks", count=c.count, needed=needed, total=total)
+            finding("fit-desktop-slots", "blocks", count=c.count, needed=needed, positions=total)
         )
     return out
 

@@ -386,7 +386,16 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         # MirroredStrategy packs every gradient into one all-reduce after the backward pass
         # (it ignores CommunicationOptions); these two overlap it with the backward pass.
         out.append(finding("scaling-overlap-routes", "info"))
-    if not ctx.request.machine.workstation and c.gpu.form_factor == "pcie":
+    machine = ctx.request.machine
+    if not machine.workstation and c.gpu.form_factor == "pcie" and min(s.lanes) < 16:
+        # What the scan saw for the cards installed (a riser, a chipset slot), else the
+        # desktop board's usual split of the CPU's lanes; cards at x16 each share nothing.
         lanes = "/".join(f"x{n}" for n in s.lanes)
-        out.append(finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes))
+        seen = bool(machine.installed_links) and c.action != "replace"
+        if seen and min(s.lanes) <= 4:
+            out.append(finding("lanes-narrow", "warns", lanes=lanes))
+        else:
+            out.append(
+                finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes)
+            )
     return out
