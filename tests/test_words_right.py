@@ -145,3 +145,16 @@ def test_a_job_beyond_the_models_native_context_says_so(data, model):
     assert "beyond the model's native 4,096 tokens" in job_line(long, "en")
     assert "4,096" in job_line(long, "zh_CN") and job_line(long, "zh_CN") != job_line(long, "en")
     assert "native" not in job_line(line(2048), "en")
+
+
+def test_a_new_supply_names_the_cables_of_the_cards_plugs():
+    """Two RTX A6000s (a CPU EPS-8 plug each) are not asked for a 12V-2x6 cable."""
+    base = {"watts": 1000, "price": 169.0, "date": "2025-09-01", "currency": "USD"}
+    eps = finding("needs-psu", "needs", **base, plug="eps", cables=2)
+    eight = finding("needs-psu", "needs", **base, plug="8pin", cables=3)
+    high = finding("needs-psu", "needs", **base, plug="12v", cables=0)
+    assert "EPS" in finding_text(eps, "en") and "12V-2x6" not in finding_text(eps, "en")
+    assert "3 separate PCIe 8-pin" in finding_text(eight, "en")
+    assert "12V-2x6" in finding_text(high, "en")
+    for said in (eps, eight):
+        assert finding_text(said, "zh_CN") != finding_text(said, "en")

@@ -274,6 +274,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "Needs a new {watts} W ATX 3.1 supply with a 12V-2x6 cable: about {price} (price of {date}), included in the total.",
     ),
+    "needs-psu-8pin": translatable(
+        "Finding",
+        "Needs a new {watts} W ATX 3.1 supply with {cables} separate PCIe 8-pin cables: about {price} (price of {date}), included in the total.",
+    ),
+    "needs-psu-eps": translatable(
+        "Finding",
+        "Needs a new {watts} W supply with {cables} free CPU (EPS) 8-pin cables, which these cards take instead of PCIe plugs: about {price} (price of {date}), included in the total.",
+    ),
     "adapter-check": translatable(
         "Finding",
         "Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).",

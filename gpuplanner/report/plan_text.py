@@ -323,6 +323,9 @@ def finding_text(finding: Finding, language: str = ENGLISH, tr: Translator | Non
     template = TEXT.get(finding.id)
     if finding.id == "psu-transient" and finding.params.get("atx_told") is False:
         template = TEXT["psu-transient-atx-unknown"]  # no ATX version the user did not give
+    plug = finding.params.get("plug")
+    if finding.id == "needs-psu" and plug in ("8pin", "eps"):
+        template = TEXT[f"needs-psu-{plug}"]  # the cables of the cards' own plugs
     low, high = finding.params.get("low"), finding.params.get("high")
     if f"{finding.id}-one" in TEXT and low is not None and low == high:
         template = TEXT[f"{finding.id}-one"]  # a range of one figure is said as one

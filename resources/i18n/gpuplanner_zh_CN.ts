@@ -691,6 +691,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Needs a new {watts} W ATX 3.1 supply with {cables} separate PCIe 8-pin cables: about {price} (price of {date}), included in the total.</source>
+            <translation>需要一台新的 {watts} W ATX 3.1 电源（带 {cables} 根独立的 PCIe 8-pin 线）：约 {price}（{date} 的价格），已计入总价。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Needs a new {watts} W supply with {cables} free CPU (EPS) 8-pin cables, which these cards take instead of PCIe plugs: about {price} (price of {date}), included in the total.</source>
+            <translation>需要一台新的 {watts} W 电源，带 {cables} 根空闲的 CPU（EPS）8-pin 线——这些卡用的是 EPS 接口而不是 PCIe 接口：约 {price}（{date} 的价格），已计入总价。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Needs a {watts} W supply: more than one desktop supply delivers.</source>
             <translation>需要 {watts} W 电源：超出了台式机电源的能力。</translation>
         </message>

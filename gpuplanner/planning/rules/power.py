@@ -233,6 +233,9 @@ def _short(
             price=price,
             date=row.date,
             currency=ctx.request.currency,
+            # The cables it must have, by the cards' plugs: 12V-2x6, PCIe 8-pin or CPU (EPS).
+            plug="12v" if c.gpu.power_12v2x6 else "eps" if c.gpu.power_eps8 else "8pin",
+            cables=(c.gpu.power_eps8 * c.count if c.gpu.power_eps8 else wanted.eight_pin),
         )
     )
     return out, [Need(what="psu", price=price, watts=row.watts, date=row.date, source=row.source)]
