@@ -248,3 +248,18 @@ def test_a_cloud_vm_is_offered_newer_instances_by_cost_and_run_time(data, model)
         assert all(a.hours and a.price for a in instances)
         if len(instances) == 2:
             assert instances[1].hours < instances[0].hours
+
+
+@needs_shared
+def test_pcie_replays_on_a_server_board_are_not_a_riser_cable(data):
+    from gpuplanner.hardware.snapshot import load_file
+    from gpuplanner.report.plan_text import finding_text as said
+
+    path = (
+        SHARED / "fixtures" / "nvidia-smi-q" / "nvidia-smi-q_8x-h100-80gb-hbm3_gen5_drv535.161.txt"
+    )
+    snapshot = enrich(load_file(path), data)
+    ids = {f.id for f in snapshot.findings}
+    assert "pcie-replays-server" in ids and "pcie-replays" not in ids
+    replay = next(f for f in snapshot.findings if f.id == "pcie-replays-server")
+    assert "riser" not in said(replay, "en") and "server" in said(replay, "en")

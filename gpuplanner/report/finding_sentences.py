@@ -428,6 +428,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).",
     ),
+    "pcie-replays-server": translatable(
+        "Finding",
+        "{count} PCIe replays since reset: the link is retrying transfers. In a server, have its maker check the GPU's slot or baseboard and its seating.",
+    ),
     "pcie-behind-switch": translatable(
         "Finding",
         "The GPU sits behind a PCIe switch ({ports} ports up to the CPU); cards on it share its uplink.",

@@ -1512,6 +1512,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: the link is retrying transfers. In a server, have its maker check the GPU's slot or baseboard and its seating.</source>
+            <translation>自复位以来有 {count} 次 PCIe 重传：链路在重试传输。这是服务器，请让厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards need {count} x16 slots; a board like this has {slots}: a workstation or server board is needed.</source>
             <translation>{count} 块卡需要 {count} 个 x16 插槽，这类主板只有 {slots} 个：需要工作站或服务器主板。</translation>
         </message>
