@@ -74,3 +74,23 @@ def test_an_inference_job_is_never_headed_fine_tuning(data, model):
     summary = headline(plan, "en").summary
     assert summary.startswith("LLM inference") and "fine-tuning" not in summary
     assert headline(plan, "zh_CN").summary != summary
+
+
+def test_a_plan_on_an_engine_outside_tensorflow_does_not_name_a_tensorflow_route(data, model):
+    def summary(bits, engine):
+        request = PlanRequest(
+            scenario=Scenario.LLM,
+            currency="USD",
+            workload="llm",
+            llm_model="llama-3-8b",
+            llm_mode="inference",
+            bits=bits,
+            engine=engine,
+            today=TODAY,
+            alternatives=False,
+        )
+        return headline(recommend(request, data, model), "en").summary
+
+    gguf = summary(4, "llama.cpp")
+    assert "runs outside TensorFlow" in gguf and "TensorFlow from" not in gguf
+    assert "TensorFlow from" in summary(16, "keras")

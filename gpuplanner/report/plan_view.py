@@ -74,9 +74,17 @@ def baseline(plan: Plan, language: str) -> str:
 def headline(plan: Plan, language: str) -> Headline:
     words = translator(language)
     scenario = job_text.scenario_template(plan)
+    # An engine outside TensorFlow (llama.cpp, vLLM...) runs the job: the line says so instead
+    # of naming the TensorFlow route it does not use.
+    outside = plan.engine is not None and plan.engine != "keras"
     summary = (
         words(
             translatable(
+                "Report",
+                "{scenario}: {job}; budget {budget}; needs {gb} GB on one card; runs outside TensorFlow; speeds against {gpu}",
+            )
+            if outside
+            else translatable(
                 "Report",
                 "{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}",
             )

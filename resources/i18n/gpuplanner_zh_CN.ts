@@ -3829,6 +3829,11 @@
             <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；TensorFlow 安装方式：{route}；速度以 {gpu} 为基准</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>{scenario}: {job}; budget {budget}; needs {gb} GB on one card; runs outside TensorFlow; speeds against {gpu}</source>
+            <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；在 TensorFlow 之外运行；速度以 {gpu} 为基准</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_view.py" />
             <source>{w} W sustained peak</source>
             <translation>持续峰值 {w} W</translation>
