@@ -55,7 +55,7 @@ def test_no_advice_of_a_kind_the_machine_cannot_take(data, model, scenario):
                     assert "nvidia-smi -pl" not in text, (where, text)
             if facts.kind in ("cloud-vm", "vgpu-guest"):
                 assert option.action == "keep", where
-                assert not ids & TOWER_ONLY, (where, ids)
+                assert not ids & (TOWER_ONLY | {"heat-output", "run-cost"}), (where, ids)
         if facts.kind in ("cloud-vm", "vgpu-guest"):
             assert plan.rent, f"{name}: a cloud VM's plan offers instances to rent"
     assert {"server", "laptop", "cloud-vm", "desktop"} <= seen
@@ -226,7 +226,9 @@ def test_a_laptop_is_offered_what_it_can_do(data, model):
         # The enclosure ($299) comes out of the budget: a student's leaves no card to put in it.
         assert ("egpu" in ways) == (scenario is not Scenario.STUDENT), scenario
         desktop = ways["desktop"]
-        assert desktop.gpu and desktop.price and desktop.speed
+        assert desktop.gpu and desktop.price
+        # Against the laptop's own speed where its card runs the job, else no ratio to give.
+        assert bool(desktop.speed) == plan.options[0].offered
         said = headline(plan, "en")
         assert said.ways_forward.startswith("This machine takes no new card")
         assert any("desktop PC" in line for line in said.alternatives)

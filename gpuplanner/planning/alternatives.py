@@ -185,7 +185,8 @@ def _desktop(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | 
         return None
     # Against the laptop's own card, in the job's own units (each plan has its own reference).
     keep = next((o for o in plan.options if o.action == "keep"), None)
-    own = keep.predicted_throughput if keep is not None else None
+    # A card that cannot run the job has no speed at it to compare with.
+    own = keep.predicted_throughput if keep is not None and keep.offered else None
     theirs = best.predicted_throughput
     ratio = theirs / own if theirs and own else None
     return Alternative(

@@ -35,7 +35,6 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         needs += wanted
     # Only what holds on this kind of machine (planning/machine_rules.py).
     kind = ctx.request.machine.kind
-    found = [f for f in found if finding_applies(f, kind)]
     needs = [n for n in needs if need_applies(n, kind)]
     cards = a.price.amount * c.bought if a.price else (0.0 if not c.bought else None)
     total = None if cards is None else cards + sum(n.price for n in needs)
@@ -50,6 +49,7 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
             )
         )
     found += _run_facts(c, a, ctx, total)
+    found = [f for f in found if finding_applies(f, kind)]
     offered = not any(f.severity == "blocks" for f in found)
     gain = a.speedup if a.speedup is not None else a.relative
     bought = _bought_speed(c, a, baseline)

@@ -54,6 +54,9 @@ FINDING_KINDS: dict[str, frozenset[Kind]] = {
     "server-power-capped": SERVER,
     "machine-laptop": LAPTOP,
     "machine-cloud-vm": RENTED,
+    # A rented instance's heat and electricity are the cloud's, paid in its hourly rate.
+    "heat-output": EVERY - RENTED,
+    "run-cost": EVERY - RENTED,
 }
 NEED_KINDS: dict[str, frozenset[Kind]] = {
     "psu": TOWER,
