@@ -126,9 +126,9 @@ def _by_kind(
     plan: Plan, request: PlanRequest, catalog: CatalogData, replan: Replan
 ) -> tuple[Alternative, ...]:
     """A machine that takes no card (issue 49, 2): first what lets its own card run the job,
-    when it cannot; then, for a laptop, renting per job, a desktop with the card the budget
-    buys and an external enclosure where a Thunderbolt or USB4 port allows one; for a cloud
-    VM, newer instances by the job's cost and by its run time."""
+    when it cannot; then, for a laptop, an external enclosure where a Thunderbolt or USB4 port
+    allows one, a desktop with the card the budget buys, and renting per job; for a cloud VM,
+    newer instances by the job's cost and by its run time."""
     out: list[Alternative] = []
     if not plan.no_purchase_needed:
         for change in (_lighter_job, _shorter_context, _smaller_batch, _smaller_model):
@@ -138,16 +138,16 @@ def _by_kind(
                 break
     if request.machine.virtual_machine:
         return (*out, *_instances(plan))
-    rental = _rental(plan)
-    if rental is not None:
-        out.append(rental)
-    desktop = _desktop(plan, request, replan)
-    if desktop is not None:
-        out.append(desktop)
     if request.machine.thunderbolt:
         external = _egpu(plan, request, catalog, replan)
         if external is not None:
             out.append(external)
+    desktop = _desktop(plan, request, replan)
+    if desktop is not None:
+        out.append(desktop)
+    rental = _rental(plan)
+    if rental is not None:
+        out.append(rental)  # last, as everywhere: what it costs without owning anything
     return tuple(out)
 
 

@@ -99,7 +99,7 @@ class Alternative:
     batch: int | None = None  # model: the batch the smaller model fits at
     # The engine the changed job runs on when it leaves TensorFlow (llama.cpp for 4-bit
     # weights); a route that leaves it (Keras 3 on JAX or PyTorch) says so by its name.
-    engine: str | None = None
+    engine: Engine | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
