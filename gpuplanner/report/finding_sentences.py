@@ -369,7 +369,7 @@ TEXT: dict[str, str] = {
     ),
     "gain-within-error": translatable(
         "Finding",
-        "Not worth buying: {speedup}x your cards is within this prediction's ±{error_pct}%, so it may gain nothing.",
+        "Not worth buying: {speedup}x the speed of your cards is within this prediction's ±{error_pct}%, so it may gain nothing.",
     ),
     "vram-under-floor": translatable(
         "Finding",

@@ -791,8 +791,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: {speedup}x the speed of your cards is within this prediction's ±{error_pct}%, so it may gain nothing.</source>
+            <translation>不值得买：速度是您现有显卡的 {speedup} 倍，落在这项预测 ±{error_pct}% 的误差之内，可能毫无提升。</translation>
+        </message>
+        <message>
             <source>Not worth buying: {speedup}x your cards is within this prediction's ±{error_pct}%, so it may gain nothing.</source>
-            <translation>不值得买：相当于您现有显卡的 {speedup} 倍，落在这项预测 ±{error_pct}% 的误差之内，可能毫无提升。</translation>
+            <translation type="vanished">不值得买：相当于您现有显卡的 {speedup} 倍，落在这项预测 ±{error_pct}% 的误差之内，可能毫无提升。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
