@@ -18,6 +18,7 @@ from gpuplanner.planning.compute_capability import compute_capability, from_devi
 from gpuplanner.planning.machine_rules import FINDING_KINDS, TOWER
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.report.plan_text import finding_text
+from gpuplanner.report.plan_view import headline
 
 needs_shared = pytest.mark.skipif(not (SHARED / "fixtures").is_dir(), reason="no shared fixtures")
 
@@ -127,6 +128,9 @@ def test_the_grid_k520_vm_keeps_its_card_with_its_compute_capability(data, model
         assert "compute capability 3.0" in finding_text(below, "en")
         assert [o.action for o in plan.options] == ["keep"]
         assert plan.rent
+        # Its speed is not on record: speeds are against the scenario's reference card.
+        summary = headline(plan, "en").summary
+        assert "GRID K520" not in summary and plan.reference_gpu in summary
 
 
 def _pair(kind: str, cap: float, default: float, top: float | None, gpu: str) -> MachineFacts:
@@ -217,7 +221,6 @@ def _ways(data, model, facts, scenario):
 def test_a_laptop_is_offered_what_it_can_do(data, model):
     """The WSL2 RTX 4070 Laptop (issue 49, 2): rent per job, a desktop, an enclosure on its
     Thunderbolt port; and its 8 GB is not called a trap beside "no purchase needed"."""
-    from gpuplanner.report.plan_view import headline
 
     laptop = replace(_pair("laptop", 115, 115, 140, "geforce-rtx-4070-laptop"), thunderbolt=True)
     for scenario in Scenario:

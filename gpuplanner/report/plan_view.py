@@ -64,7 +64,7 @@ def card_count(gpu: str, count: int) -> str:
 def baseline(plan: Plan, language: str) -> str:
     """What speeds are measured against: the user's own cards when they keep them."""
     keep = next((o for o in plan.options if o.action == "keep"), None)
-    if keep is None:
+    if keep is None or keep.predicted_relative is None:  # a card without a speed on record
         return plan.reference_gpu
     return translator(language)(translatable("Report", "your {gpu}")).replace(
         "{gpu}", card_count(keep.gpu, keep.count)
