@@ -99,7 +99,11 @@ def test_recommend_json_says_keep_for_a_recorded_machine_that_holds_the_job(tmp_
     assert result.returncode == 0, result.stderr
     plan = json.loads(result.stdout)
     first = plan["options"][0]
-    assert plan["no_purchase_needed"] and first["action"] == "keep" and first["count"] == 2
+    assert first["action"] == "keep" and first["count"] == 2 and first["offered"]
+    # Two 250 W cards on 550 W: kept safely with the supply they lack, priced in; so not "no
+    # purchase needed" (issue 49, 4).
+    assert not plan["no_purchase_needed"]
+    assert any(n["what"] == "psu" and n["price"] > 0 for n in first["needs"])
     # Driver 410 is far below what today's TensorFlow needs: a free update, named.
     assert {"what": "driver", "price": 0.0, "version": "525.60.13"} in first["needs"]
     assert {o["action"] for o in plan["options"][1:]} <= {"bridge", "add", "replace"}
@@ -211,27 +215,36 @@ def test_two_cards_on_one_12v2x6_cable_need_the_second_through_its_adapter(data,
     assert any(n.what == "psu" for n in pair.needs) or not pair.offered
 
 
-def test_fit_is_judged_against_the_longest_common_board(data, model):
+def test_fit_is_judged_against_the_range_of_boards(data, model):
+    """Refused only when no board fits; else offered with the board length to pick (issue 49, 5)."""
     from gpuplanner.planning.physical import CaseSpec
 
-    plan = recommend(
-        PlanRequest(
-            scenario=Scenario.SME,
-            currency="CNY",
-            budget=100_000,
-            max_gpus=1,
-            case=CaseSpec(gpu_clearance_mm=320, free_slots=4),
-            today=TODAY,
-            alternatives=False,
-        ),
-        data,
-        model,
-    )
-    rtx4090 = next(o for o in plan.options if o.gpu_id == "geforce-rtx-4090")
-    # The reference board is 304 mm, but the boards people buy reach 358 mm.
-    too_long = next(f for f in rtx4090.findings if f.id == "fit-too-long")
-    assert too_long.params == {"length": 358, "clearance": 320, "reference": 304}
-    assert not rtx4090.offered
+    def rtx4090(clearance_mm: int):
+        plan = recommend(
+            PlanRequest(
+                scenario=Scenario.SME,
+                currency="CNY",
+                budget=100_000,
+                max_gpus=1,
+                case=CaseSpec(gpu_clearance_mm=clearance_mm, free_slots=4),
+                today=TODAY,
+                alternatives=False,
+            ),
+            data,
+            model,
+        )
+        return next(o for o in plan.options if o.gpu_id == "geforce-rtx-4090")
+
+    # The reference board is 304 mm, and the boards people buy reach 358 mm: pick a short one.
+    fits = rtx4090(320)
+    pick = next(f for f in fits.findings if f.id == "fit-pick-board")
+    assert pick.params == {"clearance": 320, "shortest": 304, "longest": 358}
+    assert "fit-too-long" not in {f.id for f in fits.findings}
+    # A 300 mm case takes no 4090 board at all.
+    none = rtx4090(300)
+    too_long = next(f for f in none.findings if f.id == "fit-too-long")
+    assert too_long.params == {"length": 358, "clearance": 300, "reference": 304}
+    assert not none.offered
 
 
 def test_an_unknown_supply_or_case_gives_a_check_line_with_the_number(data, model):

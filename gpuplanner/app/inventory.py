@@ -16,7 +16,7 @@ from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.compat import diagnose
 from gpuplanner.planning.machine_facts import Measured, installed_card_id
 from gpuplanner.planning.machine_facts import machine_facts as facts_of
-from gpuplanner.planning.machine_kind import laptop_findings, machine_kind
+from gpuplanner.planning.machine_kind import laptop_findings, machine_kind, server_findings
 from gpuplanner.planning.physical import CaseSpec, entered_case
 from gpuplanner.planning.power import PsuSpec, entered_supply
 from gpuplanner.planning.request import MachineFacts
@@ -75,8 +75,11 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     known = {(f.id, f.gpu_index) for f in snapshot.findings}
     extra = tuple(f for f in compat if (f.id, f.gpu_index) not in known)
     findings = snapshot.findings + extra
-    if machine_kind(enriched, by_id).kind == "laptop":
+    kind = machine_kind(enriched, by_id).kind
+    if kind == "laptop":
         findings = laptop_findings(findings)
+    elif kind == "server":
+        findings = server_findings(findings)
     return replace(enriched, findings=findings)
 
 

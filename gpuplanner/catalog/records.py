@@ -260,6 +260,9 @@ class LlmModel:
     # DeepSeek V3's latent attention caches 576 values per layer: one "head" of 288 keys and
     # 288 values in the formula 2 x kv_heads x head_dim.
     head_width: int | None = None
+    # The context the model was trained for (config.json's max_position_embeddings); None
+    # where not on record. A longer job runs, but beyond what the model learned.
+    context: int | None = None
     sources: str = ""  # source ids in sources.csv; empty for a stand-in
 
     @property

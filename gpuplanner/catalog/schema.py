@@ -346,6 +346,7 @@ LLMS = Table(
         _c("vocab", INT, True, 1000, 1_000_000),
         _c("active_b", FLOAT, False, 0.1, 2000),  # a mixture of experts: billions per token
         _c("head_width", INT, False, 16, 1024),  # where heads are not hidden / heads wide
+        _c("context", INT, False, 512, 10_000_000),  # native context (max_position_embeddings)
         _c("sources", required=True),
     ),
     key=("id",),

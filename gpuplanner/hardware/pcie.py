@@ -73,6 +73,10 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
     card_gen = link.card_max_gen
     slot_gen = link.slot_max_gen
     if card_gen and slot_gen and slot_gen < card_gen:
+        # The slot at the lanes the link trained to (a width does not drop at idle), against
+        # the card at its own generation and width: a Gen4 x8 slot carries 15.75 GB/s.
+        trained = min(w for w in (best_width, link.current_width, 16) if w)
+        card_lanes = link.card_max_width or link.max_width or 16
         found.append(
             Finding(
                 "pcie-slot-gen-below-card",
@@ -80,8 +84,8 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
                 {
                     "card_gen": str(card_gen),
                     "slot_gen": str(slot_gen),
-                    "card_gbs": str(bandwidth_gbs(card_gen, best_width or 16)),
-                    "slot_gbs": str(bandwidth_gbs(slot_gen, best_width or 16)),
+                    "card_gbs": str(bandwidth_gbs(card_gen, card_lanes)),
+                    "slot_gbs": str(bandwidth_gbs(slot_gen, trained)),
                 },
                 gpu_index=gpu.index,
             )

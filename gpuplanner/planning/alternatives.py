@@ -87,11 +87,14 @@ def ways_forward(
     """What would make the job fit when nothing does as asked (or only sharded): lighter
     weights or a cheaper method, another TensorFlow route, a shorter context, a smaller batch,
     the family's smaller model, an eGPU for a laptop; then more money, or renting."""
+    if request.machine.laptop or request.machine.virtual_machine:
+        return _by_kind(plan, request, catalog, replan)
     if plan.no_purchase_needed:
         return ()
     best = _best_purchase(plan)
     if best is not None and not _sharded(best):
-        return ()
+        cheaper = _cheaper_route(plan, best, request, replan)
+        return (cheaper,) if cheaper is not None else ()
     # Another TensorFlow route only when nothing fits at all: a sharded offer has its route.
     changes = [_lighter_job, *([_other_route] if best is None else []), _shorter_context]
     out: list[Alternative] = []
@@ -119,6 +122,84 @@ def ways_forward(
     return tuple(out)
 
 
+def _by_kind(
+    plan: Plan, request: PlanRequest, catalog: CatalogData, replan: Replan
+) -> tuple[Alternative, ...]:
+    """A machine that takes no card (issue 49, 2): first what lets its own card run the job,
+    when it cannot; then, for a laptop, an external enclosure where a Thunderbolt or USB4 port
+    allows one, a desktop with the card the budget buys, and renting per job; for a cloud VM,
+    newer instances by the job's cost and by its run time."""
+    out: list[Alternative] = []
+    if not plan.no_purchase_needed:
+        for change in (_lighter_job, _shorter_context, _smaller_batch, _smaller_model):
+            found = change(plan, request, replan)
+            if found is not None and found.keep:
+                out.append(found)
+                break
+    if request.machine.virtual_machine:
+        return (*out, *_instances(plan))
+    if request.machine.thunderbolt:
+        external = _egpu(plan, request, catalog, replan)
+        if external is not None:
+            out.append(external)
+    desktop = _desktop(plan, request, replan)
+    if desktop is not None:
+        out.append(desktop)
+    rental = _rental(plan)
+    if rental is not None:
+        out.append(rental)  # last, as everywhere: what it costs without owning anything
+    return tuple(out)
+
+
+def _instances(plan: Plan) -> list[Alternative]:
+    """The rented instances that hold the job: the cheapest per job, and the fastest of those
+    listed when it is another."""
+    priced = [r for r in plan.rent if r.job_cost is not None and r.hours is not None]
+    if not priced:
+        return []
+    cheapest = priced[0]
+    fastest = min(priced, key=lambda r: (r.hours or 0.0, r.job_cost or 0.0))
+    picks = [("cheapest", cheapest)] + ([("fastest", fastest)] if fastest != cheapest else [])
+    return [
+        Alternative(
+            change="instance",
+            to=which,
+            vram_gb=plan.vram.total_gb,
+            gpu=r.gpu,
+            count=r.count,
+            price=r.job_cost,
+            hours=r.hours,
+            per_hour=r.per_hour,
+        )
+        for which, r in picks
+    ]
+
+
+def _desktop(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """A desktop PC with the card the budget buys, its speed against the laptop's own card."""
+    from gpuplanner.planning.request import MachineFacts
+
+    tried = replan(replace(request, machine=MachineFacts(kind="desktop")))
+    best = _best_purchase(tried) if tried is not None else None
+    if best is None or best.price is None:
+        return None
+    # Against the laptop's own card, in the job's own units (each plan has its own reference).
+    keep = next((o for o in plan.options if o.action == "keep"), None)
+    # A card that cannot run the job has no speed at it to compare with.
+    own = keep.predicted_throughput if keep is not None and keep.offered else None
+    theirs = best.predicted_throughput
+    ratio = theirs / own if theirs and own else None
+    return Alternative(
+        change="desktop",
+        to="desktop",
+        vram_gb=plan.vram.total_gb,
+        gpu=best.gpu,
+        count=best.count,
+        price=best.price,
+        speed=round(ratio, 2) if ratio else None,
+    )
+
+
 def _used_cards(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
     """Used cards allowed, when the job asked for new ones: the used card it would buy."""
     if request.used_ok or request.shop_only:
@@ -143,6 +224,19 @@ def _sharded_rental(request: PlanRequest, replan: Replan) -> Alternative | None:
     return replace(found, method="keras-other") if found is not None else None
 
 
+def _cheaper_route(
+    plan: Plan, best: Option, request: PlanRequest, replan: Replan
+) -> Alternative | None:
+    """Something fits, but a lighter method or lighter weights hold the job for less money or
+    more speed than the top pick (issue 49, 6): the plan names it, with its card."""
+    found = _lighter_job(plan, request, replan)
+    if found is None or found.keep or found.price is None or best.price is None:
+        return None
+    ours = best.speedup if best.speedup is not None else best.predicted_relative
+    faster = found.speed is not None and ours is not None and found.speed > ours
+    return found if found.price < best.price or faster else None
+
+
 def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
     """An LLM's lighter weights (inference) or its next cheaper method (fine-tuning)."""
     if plan.workload != "llm":
@@ -150,14 +244,21 @@ def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternativ
     if plan.mode == "inference":
         for bits in (8, 4):
             if bits < (request.bits or 16):
-                # The user's engine where it loads the smaller weights, else that format's
-                # default engine (ExLlama has no 16-bit, KerasHub no 4-bit).
+                # The user's engine where it loads the smaller weights, else KerasHub where it
+                # does (TensorFlow's own), else that format's default (llama.cpp for 4-bit),
+                # which the line then names: it leaves TensorFlow.
                 engine = request.engine
                 if engine is not None and not engines.runs(engine, bits):
                     engine = None
+                if engine is None:
+                    engine = (
+                        engines.KERAS
+                        if engines.runs(engines.KERAS, bits)
+                        else engines.default_engine(bits)
+                    )
                 found = _effect("bits", bits, replan(replace(request, bits=bits, engine=engine)))
                 if found:
-                    return found
+                    return found if engine == engines.KERAS else replace(found, engine=engine)
         return None
     if plan.mode in METHOD_ORDER:
         for mode in METHOD_ORDER[METHOD_ORDER.index(plan.mode) + 1 :]:

@@ -13,8 +13,12 @@ def assess(c: Candidate, ctx: Context, baseline: Baseline | None) -> Assessment:
     gpu = c.gpu
     request = ctx.request
     machine = request.machine
+    # The installed cards draw (and heat) at the limit they run under, when it is lower.
+    board_w = gpu.board_power_w
+    if c.action in ("keep", "bridge") and machine.power_cap_w:
+        board_w = min(board_w, machine.power_cap_w)
     load = power.GpuLoad(
-        board_power_w=gpu.board_power_w,
+        board_power_w=board_w,
         count=c.count,
         power_8pin=gpu.power_8pin,
         power_12v2x6=gpu.power_12v2x6,

@@ -20,6 +20,8 @@ COUNTS = (1, 2, 4, 8)
 def installed(machine: MachineFacts, by_id: dict[str, GpuSpec]) -> Installed | None:
     gpu = by_id.get(machine.current_gpu_id or "")
     if gpu is None:
+        if machine.current_gpu_id is None and machine.unknown_gpu_name and machine.unknown_gpu_cc:
+            return Installed(stand_in(machine), max(1, machine.installed_count), known=False)
         return None
     if machine.mig_slice_gb:
         # MIG on: the job runs in one slice of one card, with the slice's memory.
@@ -28,6 +30,52 @@ def installed(machine: MachineFacts, by_id: dict[str, GpuSpec]) -> Installed | N
         # What the driver reports the card holds is what the job gets.
         gpu = replace(gpu, memory_gb=machine.installed_memory_gb)
     return Installed(gpu, max(1, machine.installed_count))
+
+
+def stand_in(machine: MachineFacts) -> GpuSpec:
+    """The installed card the catalog does not know, as far as the scan read it: its name, its
+    compute capability and memory; no speed, price or board figures (none are on record)."""
+    name = machine.unknown_gpu_name or "GPU"
+    return GpuSpec(
+        id=f"installed:{name}",
+        name=name,
+        aliases=(),
+        vendor="NVIDIA",
+        segment="unknown",
+        architecture="unknown",
+        chip=None,
+        die_mm2=None,
+        release_date="",
+        memory_gb=machine.unknown_gpu_memory_gb or 0.0,
+        memory_type=None,
+        memory_bus_bits=None,
+        memory_bandwidth_gbs=0.0,
+        fp32_tflops=0.0,
+        tf32_tflops=None,
+        fp16_tflops=None,
+        bf16_tflops=None,
+        fp8_tflops=None,
+        int8_tops=None,
+        board_power_w=machine.power_default_w or machine.power_cap_w or 0.0,
+        recommended_psu_w=None,
+        power_6pin=0,
+        power_8pin=0,
+        power_12v2x6=0,
+        power_eps8=0,
+        form_factor="unknown",
+        slot_width=None,
+        length_mm=None,
+        cooler="unknown",
+        pcie_gen=0,
+        pcie_lanes=0,
+        interconnect="pcie",
+        interconnect_gbs=None,
+        ecc=False,
+        compute_capability=machine.unknown_gpu_cc,
+        tf_status="unknown",
+        tf_reason="",
+        sources="scan",
+    )
 
 
 def generate(
@@ -46,7 +94,12 @@ def generate(
     ):
         # A pair that takes a bridge and has none: the bridge alone is a purchase.
         out.append(Candidate("bridge", current.gpu, 2, 0))
-    if current is not None and current.gpu.form_factor == "pcie" and not machine.mig_slice_gb:
+    if (
+        current is not None
+        and current.known
+        and current.gpu.form_factor == "pcie"
+        and not machine.mig_slice_gb
+    ):
         for total in COUNTS:
             if current.count < total <= max_gpus:
                 out.append(Candidate("add", current.gpu, total, total - current.count))

@@ -71,7 +71,8 @@ def build(
     prices = (book if book is not None else price_book(catalog.prices)).by_card
     machine = request.machine
     installed = candidates.installed(machine, by_id)
-    reference = installed.gpu if installed else by_id[preset.reference_gpu]
+    known = installed if installed is not None and installed.known else None
+    reference = known.gpu if known else by_id[preset.reference_gpu]
     chosen_market = market.market_for(
         request.currency,
         catalog,
@@ -84,7 +85,7 @@ def build(
         workload, machine.pipeline_images_s, machine.copy_gbs
     )
     bandwidth_factor = calibration.bandwidth_factor(
-        machine.bandwidth_gbs, installed.gpu.memory_bandwidth_gbs if installed else None
+        machine.bandwidth_gbs, known.gpu.memory_bandwidth_gbs if known else None
     )
     batch = job.batch_of(request, workload)
     seq = job.seq_of(request, method)
@@ -121,7 +122,7 @@ def build(
         inference=method == "inference",
         # A probe's figures already carry a cap the cards ran under.
         power_cap=(
-            power_cap.power_cap(machine, installed.gpu.board_power_w if installed else None)
+            power_cap.power_cap(machine, known.gpu.board_power_w if known else None)
             if machine.machine_factor is None
             else None
         ),
@@ -197,7 +198,9 @@ def probe_effects(ctx: Context, options: Iterable[Option]) -> tuple[calibration.
     """Which of the probe's figures moved this plan's predictions: the machine's feed only
     where it capped some judged option."""
     trained = ctx.workload != "llm" or ctx.method != "inference"
-    card = ctx.installed.gpu if ctx.installed is not None and trained else None
+    card = (
+        ctx.installed.gpu if ctx.installed is not None and ctx.installed.known and trained else None
+    )
     precision: Precision
     if ctx.workload == "llm":
         fitted = speed.llm_class(ctx.speed_model)

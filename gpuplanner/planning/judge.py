@@ -16,6 +16,7 @@ from gpuplanner.planning import cost, rules
 from gpuplanner.planning.assess import assess
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Need, finding
 from gpuplanner.planning.judging import Assessment, Baseline, Context
+from gpuplanner.planning.machine_rules import finding_applies, need_applies
 from gpuplanner.planning.options import Candidate, Option
 from gpuplanner.planning.workloads import KERAS
 
@@ -32,6 +33,9 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         more, wanted = need_rule(c, a, ctx)
         found += more
         needs += wanted
+    # Only what holds on this kind of machine (planning/machine_rules.py).
+    kind = ctx.request.machine.kind
+    needs = [n for n in needs if need_applies(n, kind)]
     cards = a.price.amount * c.bought if a.price else (0.0 if not c.bought else None)
     # A bridge alone whose price is not on record (a data-centre board) has no total to rank.
     unpriced_alone = not c.bought and any(not n.priced for n in needs)
@@ -47,6 +51,7 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
             )
         )
     found += _run_facts(c, a, ctx, total)
+    found = [f for f in found if finding_applies(f, kind)]
     offered = not any(f.severity == "blocks" for f in found)
     gain = a.speedup if a.speedup is not None else a.relative
     bought = _bought_speed(c, a, baseline)
@@ -77,6 +82,7 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         findings=tuple(found),
         score=round(_score(c, ctx, gain, bought, total), 6),
         input_capped=a.uncapped_throughput is not None,
+        ecc=c.gpu.ecc,
     )
 
 

@@ -13,6 +13,7 @@ from typing import TypedDict
 
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.hardware.records import GpuDevice, SystemSnapshot
+from gpuplanner.planning.compute_capability import compute_capability
 from gpuplanner.planning.machine_kind import Kind, machine_kind
 from gpuplanner.planning.power import SLOT_W, needs_power_cables
 from gpuplanner.planning.request import MachineFacts
@@ -20,6 +21,9 @@ from gpuplanner.planning.request import MachineFacts
 
 class InstalledCard(TypedDict, total=False):
     current_gpu_id: str
+    unknown_gpu_name: str
+    unknown_gpu_cc: str | None
+    unknown_gpu_memory_gb: float | None
     installed_count: int
     slot_gen: int | None
     slot_width: int | None
@@ -167,7 +171,7 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> I
     known = [(g.catalog_id, g) for g in snapshot.gpus if g.catalog_id is not None]
     current = installed_card_id(snapshot)
     if current is None:
-        return {}
+        return _unknown_card(snapshot)
     ids = [card_id for card_id, _gpu in known]
     first = next(gpu for card_id, gpu in known if card_id == current)
     specs = [by_id[card_id] for card_id, _gpu in known if card_id in by_id]
@@ -196,6 +200,26 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> I
         "server_airflow": any(
             spec.cooler == "passive" or spec.form_factor in ("sxm", "oam") for spec in specs
         ),
+    }
+
+
+def _unknown_card(snapshot: SystemSnapshot) -> InstalledCard:
+    """The NVIDIA card most of the machine's GPUs are, when the catalog knows none of them."""
+    nvidia = [g for g in snapshot.gpus if g.vendor == "NVIDIA" and g.name]
+    if not nvidia:
+        return {}
+    names = [g.name for g in nvidia]
+    name = max(dict.fromkeys(names), key=names.count)
+    first = next(g for g in nvidia if g.name == name)
+    return {
+        "unknown_gpu_name": name,
+        "unknown_gpu_cc": compute_capability(
+            first.compute_capability, first.pci_device_id, first.name
+        ),
+        "unknown_gpu_memory_gb": (
+            round(first.memory_total_mib / 1024, 1) if first.memory_total_mib else None
+        ),
+        "installed_count": names.count(name),
     }
 
 

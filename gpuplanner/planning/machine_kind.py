@@ -253,3 +253,14 @@ def laptop_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
         else f
         for f in findings
     )
+
+
+def server_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """A server's scan findings: PCIe replays there are no riser cable or loose desktop slot to
+    reseat (an HGX baseboard, a server's own risers): the server's maker checks them."""
+    return tuple(
+        Finding("pcie-replays-server", f.severity, f.params, gpu_index=f.gpu_index)
+        if f.id == "pcie-replays"
+        else f
+        for f in findings
+    )

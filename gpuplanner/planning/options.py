@@ -27,6 +27,9 @@ from gpuplanner.planning.scaling import Scaling
 class Installed:
     gpu: GpuSpec
     count: int
+    # False: a card the catalog does not know, stood in for by what the scan read of it
+    # (candidates.stand_in): kept and judged, never bought more of, never a speed reference.
+    known: bool = True
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class Option:
     # An offered purchase's group by the kind of its price (ranking.price_group); None for the
     # installed cards and the options not offered.
     price_group: PriceGroup | None = None
+    ecc: bool = False  # the card has ECC memory
 
     @property
     def power_sustained_w(self) -> float:
@@ -89,7 +93,9 @@ class Rental:
 class Alternative:
     """A change to the request that would make an option fit, and what it gives."""
 
-    change: str  # used, method, bits, seq, batch, model, route, egpu, budget, rent
+    # used, method, bits, seq, batch, model, route, egpu, budget, rent; and for a machine that
+    # takes no card: desktop (a desktop PC with the card), instance (cheapest or fastest)
+    change: str
     to: str | float | int
     vram_gb: float | None = None
     gpu: str | None = None
@@ -102,6 +108,9 @@ class Alternative:
     speed: float | None = None  # the changed job's speed on that option, against the reference
     method: str | None = None  # route: the cheaper method it needs as well; rent: keras-other
     batch: int | None = None  # model: the batch the smaller model fits at
+    # The engine the changed job runs on when it leaves TensorFlow (llama.cpp for 4-bit
+    # weights); a route that leaves it (Keras 3 on JAX or PyTorch) says so by its name.
+    engine: Engine | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -169,6 +178,7 @@ class Plan:
     # The budget's edge: nothing within the budget meets the memory floor, and this card that
     # does, a little over it, is offered (ranking.stretch: "budget-stretch" and its numbers).
     budget_stretch: Finding | None = None
+    model_context: int | None = None  # the LLM's native context, when on record
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

@@ -225,6 +225,18 @@ def cables(gpu: GpuLoad, adapter_8pin: int | None, native_12v2x6: int) -> Cables
     return Cables(eight, native, unknown)
 
 
+def plugs_rated_w(gpu: GpuSpec) -> float:
+    """What a card's power inputs are rated to carry (PCIe CEM 5.1): the slot's 75 W, 75 W per
+    6-pin, 150 W per 8-pin, 600 W per 12V-2x6, 300 W per EPS-8 (datacenter cards)."""
+    return (
+        SLOT_W
+        + 75 * gpu.power_6pin
+        + EIGHT_PIN_W * gpu.power_8pin
+        + 600 * gpu.power_12v2x6
+        + 300 * gpu.power_eps8
+    )
+
+
 def minimum_8pin(board_power_w: float) -> int:
     """The fewest 8-pin cables that could carry a card beside the slot's 75 W (a lower bound)."""
     return max(1, math.ceil((board_power_w - SLOT_W) / EIGHT_PIN_W))

@@ -22,10 +22,6 @@ from gpuplanner.planning.rules.job import USABLE_FRACTION
 # More of the same card is offered only when it is at least this much faster than fewer: each
 # card costs a card's price and power, and a 2-5% gain is within the prediction's own error.
 MIN_GAIN_OVER_FEWER = 0.10
-# A replacement with less memory than the cards it replaces is offered only when it is at least
-# this much faster: the user gives up memory a later job may need, and a smaller gain is within
-# the predictions' own typical error (11-22%, docs/PREDICTION.md).
-MIN_GAIN_SMALLER_REPLACEMENT = 0.25
 # The budget's edge: where nothing within the budget meets the scenario's memory floor, the
 # best card that does and costs at most this much more is offered, over budget by the
 # difference, rather than a card under the floor winning (issue 48: a student's ¥2,500 bought
@@ -42,12 +38,35 @@ def slower_no_larger(option: Option, keep: Option | None) -> bool:
     return option.speedup <= 1.0 and (not larger or keep.offered)
 
 
-def smaller_for_little(option: Option, keep: Option | None) -> bool:
-    """Replacing cards that run the job with less memory for less than a clear gain."""
-    if keep is None or not keep.offered or option.action != "replace" or option.speedup is None:
-        return False
-    smaller = option.vram_per_card_gb * option.count < keep.vram_per_card_gb * keep.count
-    return smaller and option.speedup < 1 + MIN_GAIN_SMALLER_REPLACEMENT
+def not_worth_buying(option: Option, keep: Option | None) -> Finding | None:
+    """Why a purchase is not worth it beside installed cards that run the job, the same rule for
+    every card and pair (issue 49, 3): it takes memory away (less per card than the cards it
+    replaces: MirroredStrategy holds the whole job on each), it drops the ECC they have, or
+    its gain is within the prediction's own stated error."""
+    if keep is None or not keep.offered or option.action == "keep" or option.speedup is None:
+        return None
+    speedup = round(option.speedup, 2)
+    if option.action == "replace" and option.vram_per_card_gb < keep.vram_per_card_gb:
+        return finding(
+            "smaller-than-installed",
+            "blocks",
+            speedup=speedup,
+            card_gb=option.vram_per_card_gb,
+            installed_gb=keep.vram_per_card_gb,
+        )
+    if option.action == "replace" and keep.ecc and not option.ecc:
+        return finding("drops-ecc", "blocks", speedup=speedup, installed=keep.gpu)
+    # A bridge buys no card: the cards and their error are the same with and without it, and
+    # what it adds is judged by the scaling it buys (rules/fit.py:bridge_pays).
+    error = option.predicted_error_pct / 100
+    if option.action != "bridge" and option.speedup - 1.0 <= error:
+        return finding(
+            "gain-within-error",
+            "blocks",
+            speedup=speedup,
+            error_pct=round(option.predicted_error_pct),
+        )
+    return None
 
 
 def prune(options: list[Option]) -> list[Option]:
@@ -127,10 +146,26 @@ def price_group(option: Option) -> PriceGroup:
     return "market"
 
 
+def keep_fix(keep: Option) -> float:
+    """What keeping the installed cards costs to do safely: the needs priced into it (a supply
+    the machine as it stands lacks)."""
+    return round(sum(n.price for n in keep.needs), 2)
+
+
 def _rank_reason(
     option: Option, keep: Option | None, objective: str, after_market: bool = False
 ) -> Finding:
     if option.action == "keep" and option.offered:
+        fix = keep_fix(option)
+        if fix:
+            psu = next((n for n in option.needs if n.what == "psu"), None)
+            return finding(
+                "rank-keep-fix",
+                "info",
+                watts=psu.watts or 0 if psu is not None else 0,
+                price=fix,
+                currency=option.currency,
+            )
         return finding("rank-keep", "info")
     if not option.offered:
         first = next(f.id for f in option.findings if f.severity == "blocks")
@@ -221,8 +256,8 @@ def stretch(
 
 def real_options(options: list[Option], floor_gb: float | None = None) -> list[Option]:
     """Only real options stay offered: replacing the installed cards with slower ones that hold
-    no more is not one (``slower-than-installed``), nor with smaller ones for less than a clear
-    gain (``smaller-than-installed``); and with a memory floor (the student's 12 GB),
+    no more is not one (``slower-than-installed``), nor a purchase not worth buying
+    (``not_worth_buying``: less memory, no ECC, a gain within the error); and with a memory floor (the student's 12 GB),
     a smaller card is offered only when no card at the floor is (``vram-under-floor``)."""
     keep = next((o for o in options if o.action == "keep"), None)
     out = []
@@ -232,18 +267,8 @@ def real_options(options: list[Option], floor_gb: float | None = None) -> list[O
                 option,
                 finding("slower-than-installed", "blocks", speedup=round(option.speedup or 0, 2)),
             )
-        elif option.offered and smaller_for_little(option, keep):
-            option = _not_an_option(
-                option,
-                finding(
-                    "smaller-than-installed",
-                    "blocks",
-                    speedup=round(option.speedup or 0, 2),
-                    card_gb=option.vram_per_card_gb,
-                    installed_gb=keep.vram_per_card_gb if keep else 0,
-                    min_pct=round(MIN_GAIN_SMALLER_REPLACEMENT * 100),
-                ),
-            )
+        elif option.offered and (why := not_worth_buying(option, keep)) is not None:
+            option = _not_an_option(option, why)
         out.append(option)
     if floor_gb is None:
         return out
@@ -304,7 +329,19 @@ def keep_findings(keep: Option, faster: list[Option]) -> tuple[Finding, ...]:
         )
     ]
     better = next((o for o in faster if (o.speedup or 0) > 1.05), None)
-    if better is not None:
+    if better is not None and better.action == "bridge":
+        # The bridge alone is bought, never the pair it joins.
+        out.append(
+            finding(
+                "keep-until-bridge",
+                "info",
+                gpu=better.gpu,
+                speedup=round(better.speedup or 0, 2),
+                price=better.price or 0,
+                currency=better.currency,
+            )
+        )
+    elif better is not None:
         out.append(
             finding(
                 "keep-until-speed",

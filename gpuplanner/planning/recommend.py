@@ -140,7 +140,8 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         engine_default=request.engine is None,
         seq=ctx.seq,  # the job as planned, defaults filled in
         batch=ctx.batch,
-        no_purchase_needed=keep is not None,
+        # Keeping is no purchase only when the cards run safely as they are (issue 49, 4).
+        no_purchase_needed=keep is not None and not ranking.keep_fix(keep),
         keep_findings=ranking.keep_findings(keep, faster) if keep is not None else (),
         rent=_rentals(ctx),
         job_label=_job_label(ctx),
@@ -151,6 +152,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         method_asked_gb=ctx.asked_method_gb,
         prices_to_confirm=ranking.all_to_confirm(ranked),
         budget_stretch=stretch,
+        model_context=ctx.llm.context if ctx.llm else None,
     )
 
 

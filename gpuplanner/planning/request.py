@@ -20,6 +20,12 @@ class MachineFacts:
     """What the scan and the probe say about the user's computer (all optional)."""
 
     current_gpu_id: str | None = None  # the installed card, when the catalog knows it
+    # An installed NVIDIA card the catalog does not know (a cloud's GRID K520): its name, its
+    # compute capability (reported, or from its PCI device id or name) and memory, so that it
+    # is still the machine's card, judged against the route's floor.
+    unknown_gpu_name: str | None = None
+    unknown_gpu_cc: str | None = None
+    unknown_gpu_memory_gb: float | None = None
     installed_count: int = 0  # cards of that kind installed
     has_gpu: bool = False  # any GPU at all, known to the catalog or not
     kind: str = "unknown"  # planning/machine_kind.py: laptop, desktop, server, cloud-vm, ...

@@ -61,7 +61,15 @@ TEXT: dict[str, str] = {
     ),
     "power-below-max": translatable(
         "Finding",
-        "Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.",
+        "Your cards run at their {cap_w} W default; their board can be set up to {max_w} W. Any gain above the default is an extrapolation (the power law was measured only below it), at most about {gain_pct}%, and it costs {extra_w} W more per card ({total_extra_w} W in all) from the supply and through the card's power plugs, loaded to {plug_pct}% of their rating.",
+    ),
+    "server-power-capped": translatable(
+        "Finding",
+        "Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed, as planned here. In a server the chassis's supplies and cooling set that limit: change it only as the server's maker allows.",
+    ),
+    "server-power-kit": translatable(
+        "Finding",
+        "Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots} slots wide).",
     ),
     "route-ngc-ended": translatable(
         "Finding",
@@ -125,6 +133,23 @@ TEXT: dict[str, str] = {
     "price-fell": translatable(
         "Finding",
         "Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.",
+    ),
+    # The same four when the range is one figure (a price moved nowhere, or a range of 0%).
+    "price-rose-one": translatable(
+        "Finding",
+        "Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.",
+    ),
+    "price-fell-one": translatable(
+        "Finding",
+        "Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.",
+    ),
+    "price-stale-one": translatable(
+        "Finding",
+        "Check today's price: this one is from {date} ({months} months ago); today it may be about {low}.",
+    ),
+    "price-very-old-one": translatable(
+        "Finding",
+        "Check today's price: the newest on record is from {date} ({months} months ago); today it may be about {low}.",
     ),
     "price-estimate": translatable(
         "Finding",
@@ -208,6 +233,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.",
     ),
+    "lanes-narrow": translatable(
+        "Finding",
+        "The scan saw these cards' links at {lanes}: x4 or narrower is a riser or a chipset slot, not the CPU's lanes. A CPU slot makes the cards' exchange of gradients faster.",
+    ),
     "slot-x4": translatable(
         "Finding",
         "This computer's GPU slot runs at x{width} (the card is x{card_width}): check that it is a full-length slot; transfers run at x{width}.",
@@ -264,6 +293,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "Needs a new {watts} W ATX 3.1 supply with a 12V-2x6 cable: about {price} (price of {date}), included in the total.",
     ),
+    "needs-psu-8pin": translatable(
+        "Finding",
+        "Needs a new {watts} W ATX 3.1 supply with {cables} separate PCIe 8-pin cables: about {price} (price of {date}), included in the total.",
+    ),
+    "needs-psu-eps": translatable(
+        "Finding",
+        "Needs a new {watts} W supply with {cables} free CPU (EPS) 8-pin cables, which these cards take instead of PCIe plugs: about {price} (price of {date}), included in the total.",
+    ),
     "adapter-check": translatable(
         "Finding",
         "Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).",
@@ -295,12 +332,16 @@ TEXT: dict[str, str] = {
     ),
     "fit-too-long": translatable(
         "Finding",
-        "Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.",
+        "No board of this card fits: even the reference design is {reference} mm long (common boards up to {length} mm); the case fits {clearance} mm.",
+    ),
+    "fit-pick-board": translatable(
+        "Finding",
+        "Pick a board at most {clearance} mm long: boards of this card run from {shortest} mm (the reference design) to {longest} mm, and the case fits {clearance} mm.",
     ),
     "fit-slots": translatable("Finding", "The cards need {needed} slots; {free} are free."),
     "fit-desktop-slots": translatable(
         "Finding",
-        "{count} cards take {needed} slot positions with room for air, more than the {total} of this case: they need a workstation or server chassis.",
+        "{count} cards take {needed} slot positions with room for air, more than the {positions} of this case: they need a workstation or server chassis.",
     ),
     "fit-board-slots": translatable(
         "Finding",
@@ -339,13 +380,25 @@ TEXT: dict[str, str] = {
     ),
     "smaller-than-installed": translatable(
         "Finding",
-        "{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.",
+        "Not worth buying: {card_gb} GB per card in place of your {installed_gb} GB takes away memory a later job may need, for {speedup}x.",
+    ),
+    "drops-ecc": translatable(
+        "Finding",
+        "Not worth buying: no ECC memory in place of your {installed}'s, for {speedup}x.",
+    ),
+    "gain-within-error": translatable(
+        "Finding",
+        "Not worth buying: {speedup}x the speed of your cards is within this prediction's ±{error_pct}%, so it may gain nothing.",
     ),
     "vram-under-floor": translatable(
         "Finding",
         "{card_gb} GB is under the {floor_gb} GB a student's card should have, and a {floor_gb} GB card fits the budget.",
     ),
     "rank-keep": translatable("Finding", "No purchase needed: your cards already hold this job."),
+    "rank-keep-fix": translatable(
+        "Finding",
+        "Keep your cards, but not as they are: to run this job safely they need a {watts} W supply ({price}).",
+    ),
     "rank-blocked": translatable("Finding", "Not offered: {by}"),
     "rank-slower-than-installed": translatable(
         "Finding", "Listed after keeping your cards: it is not faster for this job."
@@ -364,6 +417,10 @@ TEXT: dict[str, str] = {
     "keep-until-speed": translatable(
         "Finding",
         "For more speed: {gpu}{times} would be {speedup}x as fast for {price}.",
+    ),
+    "keep-until-bridge": translatable(
+        "Finding",
+        "For more speed: an NVLink bridge for your {gpu} pair would make it {speedup}x as fast, for {price} in all.",
     ),
     # the machine as scanned and TensorFlow's environment (hardware/ and probe/ findings)
     "pcie-slot-gen-below-card": translatable(
@@ -393,6 +450,10 @@ TEXT: dict[str, str] = {
     "pcie-replays": translatable(
         "Finding",
         "{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).",
+    ),
+    "pcie-replays-server": translatable(
+        "Finding",
+        "{count} PCIe replays since reset: the link is retrying transfers. In a server, have its maker check the GPU's slot or baseboard and its seating.",
     ),
     "pcie-behind-switch": translatable(
         "Finding",

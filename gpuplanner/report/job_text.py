@@ -30,6 +30,16 @@ SCENARIO = {
     "sme": translatable("Report", "Small firm or research group"),
     "llm": translatable("Report", "LLM fine-tuning"),
 }
+LLM_INFERENCE = translatable("Report", "LLM inference")
+
+
+def scenario_template(plan: Plan) -> str | None:
+    """The scenario's name over a plan: an inference job is never headed "fine-tuning"."""
+    if plan.scenario == "llm" and plan.mode == "inference":
+        return LLM_INFERENCE
+    return SCENARIO.get(plan.scenario)
+
+
 WORKLOAD = {
     "resnet50": translatable("Report", "Image classification (ResNet-50)"),
     "ssd": translatable("Report", "Object detection (SSD)"),
@@ -141,7 +151,13 @@ def job_line(plan: Plan, language: str) -> str:
     else:
         parts.append(_or(plan.precision, PRECISION, tr))
     if plan.seq:
-        parts.append(tr(translatable("Report", "{n} tokens")).replace("{n}", f"{plan.seq:,}"))
+        tokens = tr(translatable("Report", "{n} tokens")).replace("{n}", f"{plan.seq:,}")
+        if plan.model_context and plan.seq > plan.model_context:
+            # Beyond what the model was trained on: it runs, the quality is not the model's.
+            tokens += tr(
+                translatable("Report", " (beyond the model's native {native} tokens)")
+            ).replace("{native}", f"{plan.model_context:,}")
+        parts.append(tokens)
     if plan.batch:
         parts.append(tr(translatable("Report", "batch {n}")).replace("{n}", f"{plan.batch:,}"))
     return " · ".join(parts)

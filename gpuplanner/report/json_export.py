@@ -136,6 +136,7 @@ def plan_json(plan: Plan) -> dict:
         "engine": plan.engine,
         "engine_default": plan.engine_default if plan.engine else None,
         "seq": plan.seq,
+        "model_context": plan.model_context,
         "batch": plan.batch,
         "job": plan.job_label,
         "vram_needed_gb": plan.vram.total_gb,

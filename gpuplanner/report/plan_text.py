@@ -105,6 +105,18 @@ ALTERNATIVE_TEXT = {
         "Finding",
         "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).",
     ),
+    "instance-cheapest": translatable(
+        "Finding",
+        "The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).",
+    ),
+    "instance-fastest": translatable(
+        "Finding",
+        "The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).",
+    ),
+    "desktop": translatable(
+        "Finding",
+        "A desktop PC with {gpu}{times}: the card {price}, plus the PC around it{speed_part}.",
+    ),
     "rent-sharded": translatable(
         "Finding",
         "Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).",
@@ -381,6 +393,12 @@ def finding_text(
     template = (printed and PRINTED_TEXT.get(finding.id)) or TEXT.get(finding.id)
     if finding.id == "psu-transient" and finding.params.get("atx_told") is False:
         template = TEXT["psu-transient-atx-unknown"]  # no ATX version the user did not give
+    plug = finding.params.get("plug")
+    if finding.id == "needs-psu" and plug in ("8pin", "eps"):
+        template = TEXT[f"needs-psu-{plug}"]  # the cables of the cards' own plugs
+    low, high = finding.params.get("low"), finding.params.get("high")
+    if f"{finding.id}-one" in TEXT and low is not None and low == high:
+        template = TEXT[f"{finding.id}-one"]  # a range of one figure is said as one
     if template is None:
         return finding.id
     params = _params(finding.params, tr, None)
@@ -408,7 +426,9 @@ BLOCK_LABEL = {
     "cooling-passive": translatable("Finding", "passive cooling needs a server"),
     "fit-board-slots": translatable("Finding", "more cards than the board has x16 slots"),
     "slower-than-installed": translatable("Finding", "slower than your cards"),
-    "smaller-than-installed": translatable("Finding", "smaller than your card for little gain"),
+    "smaller-than-installed": translatable("Finding", "less memory than your card"),
+    "drops-ecc": translatable("Finding", "no ECC, unlike your card"),
+    "gain-within-error": translatable("Finding", "a gain within the prediction's error"),
     "vram-under-floor": translatable("Finding", "under the memory a student needs"),
     "power-socket": translatable("Finding", "more than the wall socket supplies"),
     "psu-sustained": translatable("Finding", "the power supply is too small"),
@@ -471,13 +491,33 @@ def alternative_text(
         params["speed"] = f"{alternative.speed:.2f}"
     if alternative.change == "rent" and alternative.method:
         return _fill(tr(ALTERNATIVE_TEXT["rent-sharded"]), params)
+    if alternative.change == "instance":
+        return _fill(tr(ALTERNATIVE_TEXT[f"instance-{alternative.to}"]), params)
+    if alternative.change == "desktop":
+        params["speed_part"] = (
+            tr(translatable("Finding", ", at {speed}× your laptop's speed")).replace(
+                "{speed}", params["speed"]
+            )
+            if alternative.speed
+            else ""
+        )
     if alternative.change in ALTERNATIVE_TEXT:
         return _fill(tr(ALTERNATIVE_TEXT[alternative.change]), params)
     key = "route-method" if alternative.change == "route" and alternative.method else ""
     change = _fill(tr(CHANGE_TEXT[key or alternative.change]), params)
     kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
     result = _fill(tr(RESULT_TEXT[kind]), params)
-    return _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
+    line = _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
+    outside = alternative.engine or (
+        tr(ROUTE_TEXT["keras-other"])
+        if alternative.change == "route" and alternative.to == "keras-other"
+        else None
+    )
+    if outside:  # a way forward that leaves TensorFlow says so in its own line
+        line += tr(translatable("Finding", " It runs on {engine}, not TensorFlow.")).replace(
+            "{engine}", outside
+        )
+    return line
 
 
 def need_text(

@@ -81,7 +81,7 @@ def card_count(gpu: str, count: int) -> str:
 def baseline(plan: Plan, language: str) -> str:
     """What speeds are measured against: the user's own cards when they keep them."""
     keep = next((o for o in plan.options if o.action == "keep"), None)
-    if keep is None:
+    if keep is None or keep.predicted_relative is None:  # a card without a speed on record
         return plan.reference_gpu
     return translator(language)(translatable("Report", "your {gpu}")).replace(
         "{gpu}", card_count(keep.gpu, keep.count)
@@ -103,10 +103,18 @@ PRINTED_CONFIRM_ALL = translatable(
 
 def headline(plan: Plan, language: str) -> Headline:
     words = translator(language)
-    scenario = job_text.SCENARIO.get(plan.scenario)
+    scenario = job_text.scenario_template(plan)
+    # An engine outside TensorFlow (llama.cpp, vLLM...) runs the job: the line says so instead
+    # of naming the TensorFlow route it does not use.
+    outside = plan.engine is not None and plan.engine != "keras"
     summary = (
         words(
             translatable(
+                "Report",
+                "{scenario}: {job}; budget {budget}; needs {gb} GB on one card; runs outside TensorFlow; speeds against {gpu}",
+            )
+            if outside
+            else translatable(
                 "Report",
                 "{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}",
             )
@@ -139,12 +147,10 @@ def headline(plan: Plan, language: str) -> Headline:
             if plan.price_age is not None
             else None
         ),
-        no_purchase=(  # the keep option's own reason, the one sentence for it
-            plan_text.translate(TEXT["rank-keep"], language) if plan.no_purchase_needed else None
-        ),
+        no_purchase=_keep_line(plan, language),  # the keep option's own reason
         keep=(
             tuple(plan_text.finding_text(f, language) for f in plan.keep_findings)
-            if plan.no_purchase_needed
+            if _kept(plan) is not None
             else ()
         ),
         route_alternative=(
@@ -153,9 +159,13 @@ def headline(plan: Plan, language: str) -> Headline:
             else None
         ),
         ways_forward=(
-            words(translatable("Report", "Nothing fits as asked. Ways forward:"))
-            if plan.alternatives
-            else None
+            None
+            if not plan.alternatives
+            else words(translatable("Report", "This machine takes no new card. What it can do:"))
+            if plan.options and all(o.action == "keep" for o in plan.options)
+            else words(translatable("Report", "Also holds the job, for less money or more speed:"))
+            if any(o.offered and o.action != "keep" for o in plan.options)
+            else words(translatable("Report", "Nothing fits as asked. Ways forward:"))
         ),
         alternatives=tuple(
             plan_text.alternative_text(a, plan.currency, plan.job_label, language)
@@ -171,6 +181,22 @@ def headline(plan: Plan, language: str) -> Headline:
             None,
         ),
     )
+
+
+def _kept(plan: Plan) -> Option | None:
+    """The keep option, when it is offered (first, as ranked)."""
+    first = plan.options[0] if plan.options else None
+    return first if first is not None and first.action == "keep" and first.offered else None
+
+
+def _keep_line(plan: Plan, language: str) -> str | None:
+    """The keep line: no purchase needed, or what keeping the cards safely takes (a supply)."""
+    if plan.no_purchase_needed:
+        return plan_text.translate(TEXT["rank-keep"], language)
+    keep = _kept(plan)
+    if keep is not None and keep.rank_reason is not None:
+        return plan_text.finding_text(keep.rank_reason, language)
+    return None
 
 
 def price_invite(option: Option, region: str | None, language: str) -> str | None:

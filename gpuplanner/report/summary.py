@@ -6,7 +6,7 @@ from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.recommend import Plan
 from gpuplanner.report import plan_text
-from gpuplanner.report.job_text import SCENARIO, job_line, translator
+from gpuplanner.report.job_text import job_line, scenario_template, translator
 
 
 def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str:
@@ -15,7 +15,8 @@ def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str
     def finding_words(text: str) -> str:  # the markets' and conditions' own context
         return plan_text.translate(text, language)
 
-    scenario = tr(SCENARIO[plan.scenario]) if plan.scenario in SCENARIO else plan.scenario
+    template = scenario_template(plan)
+    scenario = tr(template) if template else plan.scenario
     lines = [
         f"gpuplanner | {scenario} | {tr(translatable('Report', 'Budget'))}: "
         f"{format_money(plan.budget, plan.currency)}",

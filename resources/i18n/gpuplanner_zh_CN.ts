@@ -327,8 +327,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source> It runs on {engine}, not TensorFlow.</source>
+            <translation>这种做法运行在 {engine} 上，而不是 TensorFlow。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>, +{pct}% VAT</source>
             <translation>，另加 {pct}% 增值税</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>, at {speed}× your laptop's speed</source>
+            <translation>，速度是您笔记本的 {speed}×</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -354,6 +364,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>A blower (turbo) cooler: loud under load, better in a server room than by a desk.</source>
             <translation>涡轮（暴力扇）散热：满载时很吵，更适合放在机房而不是桌边。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>A desktop PC with {gpu}{times}: the card {price}, plus the PC around it{speed_part}.</source>
+            <translation>换一台装 {gpu}{times} 的台式机：显卡 {price}，另加整机的费用{speed_part}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -447,6 +462,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots} slots wide).</source>
+            <translation>购买前请向服务器厂商确认：机箱电源能为 GPU 再多提供 {watts} W，机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} 毫米，占 {slots} 个槽位）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with a 12V-2x6 cable for the card's plug.</source>
             <translation>购买前请确认：电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并有一根 12V-2x6 线接显卡的供电口。</translation>
         </message>
@@ -487,8 +507,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check today's price: the newest on record is from {date} ({months} months ago); today it may be about {low}.</source>
+            <translation>请核实今天的价格：最新记录是 {date}（{months} 个月前）；现在可能在 {low} 左右。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check today's price: the newest on record is from {date} ({months} months ago); today it may be anywhere from {low} to {high}.</source>
             <translation>请核实今天的价格：最新记录是 {date}（{months} 个月前）；现在可能在 {low} 到 {high} 之间。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check today's price: this one is from {date} ({months} months ago); today it may be about {low}.</source>
+            <translation>请核实今天的价格：这个价格来自 {date}（{months} 个月前）；现在可能在 {low} 左右。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -501,9 +531,8 @@
             <translation>中国</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Common boards are up to {length} mm long (reference {reference} mm); the case fits {clearance} mm.</source>
-            <translation>常见型号最长 {length} mm（公版 {reference} mm），机箱只能容纳 {clearance} mm。</translation>
+            <translation type="vanished">常见型号最长 {length} mm（公版 {reference} mm），机箱只能容纳 {clearance} mm。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -539,6 +568,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Fine-tune {to} instead, batch {batch} ({vram_gb} GB)</source>
             <translation>改为微调 {to}，批量 {batch}（需 {vram_gb} GB）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>For more speed: an NVLink bridge for your {gpu} pair would make it {speedup}x as fast, for {price} in all.</source>
+            <translation>想要更快：给您的这对 {gpu} 加一座 NVLink 桥，速度可达 {speedup} 倍，总共 {price}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -594,6 +628,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Keep what you have</source>
             <translation>保留现有显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Keep your cards, but not as they are: to run this job safely they need a {watts} W supply ({price}).</source>
+            <translation>保留您的显卡，但不能维持现状：要安全地跑这项任务，它们需要一台 {watts} W 的电源（{price}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -687,6 +726,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Needs a new {watts} W ATX 3.1 supply with {cables} separate PCIe 8-pin cables: about {price} (price of {date}), included in the total.</source>
+            <translation>需要一台新的 {watts} W ATX 3.1 电源（带 {cables} 根独立的 PCIe 8-pin 线）：约 {price}（{date} 的价格），已计入总价。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Needs a new {watts} W supply with {cables} free CPU (EPS) 8-pin cables, which these cards take instead of PCIe plugs: about {price} (price of {date}), included in the total.</source>
+            <translation>需要一台新的 {watts} W 电源，带 {cables} 根空闲的 CPU（EPS）8-pin 线——这些卡用的是 EPS 接口而不是 PCIe 接口：约 {price}（{date} 的价格），已计入总价。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Needs a {watts} W supply: more than one desktop supply delivers.</source>
             <translation>需要 {watts} W 电源：超出了台式机电源的能力。</translation>
         </message>
@@ -704,6 +753,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No NVIDIA GPU found: {detail}</source>
             <translation>未找到 NVIDIA GPU：{detail}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>No board of this card fits: even the reference design is {reference} mm long (common boards up to {length} mm); the case fits {clearance} mm.</source>
+            <translation>这款卡没有一块板子装得下：连公版设计都有 {reference} 毫米长（常见板卡最长 {length} 毫米），而机箱只容得下 {clearance} 毫米。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -767,6 +821,21 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: no ECC memory in place of your {installed}'s, for {speedup}x.</source>
+            <translation>不值得买：用没有 ECC 的显存换掉您 {installed} 的 ECC 显存，只换来 {speedup} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: {card_gb} GB per card in place of your {installed_gb} GB takes away memory a later job may need, for {speedup}x.</source>
+            <translation>不值得买：每块卡 {card_gb} GB 换掉您的 {installed_gb} GB，会拿走以后的任务可能用到的显存，只换来 {speedup} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: {speedup}x the speed of your cards is within this prediction's ±{error_pct}%, so it may gain nothing.</source>
+            <translation>不值得买：速度是您现有显卡的 {speedup} 倍，落在这项预测 ±{error_pct}% 的误差之内，可能毫无提升。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>On a desktop board the cards share the CPU's lanes ({lanes}); a workstation board gives each x16.</source>
             <translation>在普通台式机主板上，多块卡共享 CPU 的 PCIe 通道（{lanes}）；工作站主板可为每块卡提供 x16。</translation>
         </message>
@@ -811,6 +880,11 @@
             <translation>被动散热：需要服务器风道或加装风扇导流罩。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Pick a board at most {clearance} mm long: boards of this card run from {shortest} mm (the reference design) to {longest} mm, and the case fits {clearance} mm.</source>
+            <translation>请挑一块不超过 {clearance} 毫米长的板卡：这款卡的板卡从 {shortest} 毫米（公版设计）到 {longest} 毫米不等，而机箱只容得下 {clearance} 毫米。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/pack_text.py" />
             <source>Price pack {name} ({published}): {prices} prices; {added} new, {changed} changed, {same} the same, {removed} removed.</source>
             <translation>价格包 {name}（{published}）：{prices} 条价格；新增 {added} 条，变化 {changed} 条，不变 {same} 条，删除 {removed} 条。</translation>
@@ -852,12 +926,22 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.</source>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 左右。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.</source>
             <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 到 {high} 之间。</translation>
         </message>
         <message>
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date}: today this one may be {low} to {high}.</source>
             <translation type="vanished">{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%：这张卡今天可能在 {low} 到 {high} 之间。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.</source>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间上涨了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 左右。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -979,6 +1063,11 @@
             <translation>显卡需要 {needed} 个槽位，空闲 {free} 个。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).</source>
+            <translation>做这项任务最便宜的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The computer would draw {wall_w} W from the wall, above the {limit_w} W a {socket} socket supplies continuously.</source>
             <translation>整机将从插座取电约 {wall_w} W，超过 {socket} 插座可持续供电的 {limit_w} W。</translation>
@@ -987,6 +1076,11 @@
             <location filename="gpuplanner/report/pack_text.py" />
             <source>The exchange rate {card} in price pack {owner} was ignored: its {column} is {value}, not a rate. Import the pack again, or remove it with: gpuplanner db packs --remove {owner}</source>
             <translation>价格包 {owner} 中的汇率 {card} 已被忽略：其{column}为 {value}，不是汇率。请重新导入该价格包，或用以下命令删除：gpuplanner db packs --remove {owner}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).</source>
+            <translation>最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1022,6 +1116,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The report does not show NVLink (nvidia-smi -q never does): the plan assumes your {gpu} pair has its NVLink bridge fitted, as such pairs are sold. If it has none, say so (--nvlink-bridge none, or on the job page), or load an nvidia-smi topo -m or nvidia-smi nvlink -s capture with the report.</source>
             <translation>报告中看不到 NVLink（nvidia-smi -q 从不显示）：方案假定您的这对 {gpu} 已装好 NVLink 桥，这类成对的卡通常如此出售。如果没有桥，请说明（--nvlink-bridge none，或在任务页选择），或随报告一起载入 nvidia-smi topo -m 或 nvidia-smi nvlink -s 的输出。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The scan saw these cards' links at {lanes}: x4 or narrower is a riser or a chipset slot, not the CPU's lanes. A CPU slot makes the cards' exchange of gradients faster.</source>
+            <translation>扫描看到这些卡的链路为 {lanes}：x4 或更窄说明用的是延长线（riser）或芯片组插槽，而不是 CPU 的通道。插到 CPU 直连的插槽上，显卡之间交换梯度会更快。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1106,13 +1205,22 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed, as planned here. In a server the chassis's supplies and cooling set that limit: change it only as the server's maker allows.</source>
+            <translation>您的显卡运行在 {cap_w} W 功耗上限（默认 {default_w} W）：约为其速度的 {speed_pct}%，本方案即按此计算。服务器中这个上限由机箱的电源和散热决定：只能在服务器厂商允许的范围内更改。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.</source>
             <translation>您的显卡被限制在 {cap_w} W 功耗上限（默认 {default_w} W）：只有约 {speed_pct}% 的速度。电源和散热允许的话，可用 nvidia-smi -pl {default_w} 解除限制。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your cards run at their {cap_w} W default; their board can be set up to {max_w} W. Any gain above the default is an extrapolation (the power law was measured only below it), at most about {gain_pct}%, and it costs {extra_w} W more per card ({total_extra_w} W in all) from the supply and through the card's power plugs, loaded to {plug_pct}% of their rating.</source>
+            <translation>您的显卡运行在默认的 {cap_w} W；板卡最高可设到 {max_w} W。高于默认值的提速只是外推（功耗与速度的关系只在默认值以下测过），最多约 {gain_pct}%，代价是每块卡多耗 {extra_w} W（共 {total_extra_w} W），由电源供给并经过显卡的供电接口，使其负载达到额定值的 {plug_pct}%。</translation>
+        </message>
+        <message>
             <source>Your cards run at {cap_w} W; their board can be set up to {max_w} W: about {speed_pct}% of the speed they have there. The supply and cooling permitting, raise it with nvidia-smi -pl {max_w}.</source>
-            <translation>您的显卡运行在 {cap_w} W 功耗上限，而板卡最高可设到 {max_w} W：现在约为那时速度的 {speed_pct}%。电源和散热允许的话，可用 nvidia-smi -pl {max_w} 调高。</translation>
+            <translation type="vanished">您的显卡运行在 {cap_w} W 功耗上限，而板卡最高可设到 {max_w} W：现在约为那时速度的 {speed_pct}%。电源和散热允许的话，可用 nvidia-smi -pl {max_w} 调高。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1163,6 +1271,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>a fine-tuning run of 20 million tokens</source>
             <translation>一次 2000 万词元的微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>a gain within the prediction's error</source>
+            <translation>提升在预测误差之内</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1250,6 +1363,11 @@
             <translation>按层拆分到多块卡</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>less memory than your card</source>
+            <translation>显存比您的卡少</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/pack_text.py" />
             <source>line {line}</source>
             <translation>第 {line} 行</translation>
@@ -1293,6 +1411,11 @@
             <location filename="resources/catalog/price_trends.csv" />
             <source>new RTX 50 cards</source>
             <translation>全新 RTX 50 系列显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>no ECC, unlike your card</source>
+            <translation>没有 ECC，而您的卡有</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1385,9 +1508,8 @@
             <translation>比您现有的卡慢</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
             <source>smaller than your card for little gain</source>
-            <translation>比您的卡显存小，提速却不多</translation>
+            <translation type="vanished">比您的卡显存小，提速却不多</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1485,9 +1607,8 @@
             <translation>{card_gb} GB 显存跑现在的模型很容易不够：12–16 GB 才是入门配置。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.</source>
-            <translation>用 {card_gb} GB 换掉您的 {installed_gb} GB，只快 {speedup} 倍：显存更小的卡至少要快 {min_pct}% 才值得换。</translation>
+            <translation type="vanished">用 {card_gb} GB 换掉您的 {installed_gb} GB，只快 {speedup} 倍：显存更小的卡至少要快 {min_pct}% 才值得换。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1511,6 +1632,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: the link is retrying transfers. In a server, have its maker check the GPU's slot or baseboard and its seating.</source>
+            <translation>自复位以来有 {count} 次 PCIe 重传：链路在重试传输。这是服务器，请让厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards need {count} x16 slots; a board like this has {slots}: a workstation or server board is needed.</source>
             <translation>{count} 块卡需要 {count} 个 x16 插槽，这类主板只有 {slots} 个：需要工作站或服务器主板。</translation>
         </message>
@@ -1526,8 +1652,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} cards take {needed} slot positions with room for air, more than the {positions} of this case: they need a workstation or server chassis.</source>
+            <translation>{count} 块卡连同通风间隙要占 {needed} 个槽位，超过这种机箱的 {positions} 个：需要工作站或服务器机箱。</translation>
+        </message>
+        <message>
             <source>{count} cards take {needed} slot positions with room for air, more than the {total} of this case: they need a workstation or server chassis.</source>
-            <translation>{count} 块卡连同通风间隙要占 {needed} 个槽位，超过这种机箱的 {total} 个：需要工作站或服务器机箱。</translation>
+            <translation type="vanished">{count} 块卡连同通风间隙要占 {needed} 个槽位，超过这种机箱的 {total} 个：需要工作站或服务器机箱。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -2965,6 +3095,11 @@
     <context>
         <name>Report</name>
         <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source> (beyond the model's native {native} tokens)</source>
+            <translation>（超出模型原生的 {native} 个词元）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <location filename="gpuplanner/report/machine_view.py" />
             <location filename="gpuplanner/report/plan_text.py" />
@@ -3060,6 +3195,11 @@
             <location filename="gpuplanner/report/summary.py" />
             <source>Also</source>
             <translation>备选</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>Also holds the job, for less money or more speed:</source>
+            <translation>也能承担这项任务，花钱更少或速度更快：</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/summary.py" />
@@ -3274,6 +3414,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>LLM fine-tuning</source>
             <translation>大语言模型微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>LLM inference</source>
+            <translation>大语言模型推理</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3591,6 +3736,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>This computer</source>
             <translation>本机</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>This machine takes no new card. What it can do:</source>
+            <translation>这台机器装不了新显卡。可以这样做：</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
@@ -3914,6 +4064,11 @@
             <location filename="gpuplanner/report/plan_view.py" />
             <source>{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}</source>
             <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；TensorFlow 安装方式：{route}；速度以 {gpu} 为基准</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>{scenario}: {job}; budget {budget}; needs {gb} GB on one card; runs outside TensorFlow; speeds against {gpu}</source>
+            <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；在 TensorFlow 之外运行；速度以 {gpu} 为基准</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />

@@ -1,8 +1,8 @@
 """Judgement as rules: each looks at one candidate and returns findings (and maybe needs).
 
 ``job``: memory, TensorFlow route, driver, price, scenario advice, bottlenecks;
-``power``: sustained, transient, cables, the socket; ``fit``: machine type, length, slots,
-cooling. The order below is the order findings are listed in.
+``power``: sustained, transient, cables, the socket, a server's chassis; ``fit``: machine type,
+length, slots, cooling. The order below is the order findings are listed in.
 """
 
 from gpuplanner.planning.rules import fit, job, power
@@ -15,6 +15,7 @@ BEFORE_PRICE = (
     job.price_facts,
     job.scenario_advice,
     fit.machine_kind,
+    power.chassis,
     fit.module,
     fit.length,
     fit.slots,

@@ -43,14 +43,28 @@ def length(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     case = ctx.request.case
     if case is None or not case.gpu_clearance_mm:
         return [finding("check-case", "warns", length_mm=a.length_mm, slots=a.slots or 0)]
-    if a.length_mm > case.gpu_clearance_mm:
+    # Boards of a card come from its reference design's length (the catalog's, from the
+    # datasheet) up to the longest widely sold one (boards.csv): refused only when none fits.
+    shortest = min(c.gpu.length_mm or a.length_mm, a.length_mm)
+    clearance = case.gpu_clearance_mm
+    if shortest > clearance:
         return [
             finding(
                 "fit-too-long",
                 "blocks",
                 length=a.length_mm,
-                clearance=case.gpu_clearance_mm,
-                reference=c.gpu.length_mm or a.length_mm,
+                clearance=clearance,
+                reference=shortest,
+            )
+        ]
+    if a.length_mm > clearance:
+        return [
+            finding(
+                "fit-pick-board",
+                "warns",
+                clearance=clearance,
+                shortest=shortest,
+                longest=a.length_mm,
             )
         ]
     return []
@@ -102,7 +116,7 @@ def slots(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     needed = slot_positions(width, c.count, c.gpu.cooler)  # added cards sit beside the installed
     if needed > total:
         out.append(
-            finding("fit-desktop-slots", "blocks", count=c.count, needed=needed, total=total)
+            finding("fit-desktop-slots", "blocks", count=c.count, needed=needed, positions=total)
         )
     return out
 
@@ -121,8 +135,8 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         finding(
             "heat-output",
             "info",
-            watts=round(gpu.board_power_w * c.count),
-            btu=round(gpu.board_power_w * c.count * BTU_PER_W),
+            watts=round(a.load.board_power_w * c.count),
+            btu=round(a.load.board_power_w * c.count * BTU_PER_W),
         )
     ]
     server = machine.server_airflow or (

@@ -9,6 +9,7 @@ from gpuplanner.planning import methods, routes
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.judging import Assessment, Context
 from gpuplanner.planning.options import Candidate
+from gpuplanner.planning.power import SLOT_W, plugs_rated_w
 
 USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragmentation's
 STALE_DAYS = 365
@@ -16,7 +17,6 @@ NOTABLE_MOVE = 0.03  # a price movement worth a sentence (smaller is noise in mo
 VERY_OLD_DAYS = 730
 IMAGE_WORKLOADS = ("resnet50", "ssd")
 POOR_SCALING = 0.6  # of linear: the extra cards buy little for this job
-CAP_WARNS_BELOW = 0.95  # of the speed at the board's highest limit: worth lifting
 
 
 def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -230,7 +230,9 @@ def _not_sold(barred: Availability, region: str, severity: Severity) -> Finding:
 def scenario_advice(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     preset = ctx.preset
     out = []
-    if c.gpu.memory_gb < preset.min_vram_gb:
+    # Buying advice: the cards kept are judged on the job itself (holds-job, vram-short), and
+    # "no purchase needed" never stands beside "this size runs out of memory".
+    if c.gpu.memory_gb < preset.min_vram_gb and c.action != "keep":
         small = preset.scenario is Scenario.STUDENT and c.gpu.memory_gb <= 8
         out.append(
             finding(
@@ -260,28 +262,7 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 speed_pct=round((machine.mig_slice_share or 1.0) * 100),
             )
         )
-    cap = ctx.power_cap
-    if cap is not None and c.action in ("keep", "add") and cap.below_default:
-        out.append(
-            finding(
-                "power-capped",
-                "warns",
-                cap_w=round(cap.cap_w),
-                default_w=round(cap.default_w),
-                speed_pct=round(cap.speed_share * 100),
-            )
-        )
-    elif cap is not None and c.action in ("keep", "add") and cap.max_w:
-        # At the maker's default, below what the board can be set to.
-        out.append(
-            finding(
-                "power-below-max",
-                "warns" if cap.max_share < CAP_WARNS_BELOW else "info",
-                cap_w=round(cap.cap_w),
-                max_w=round(cap.max_w),
-                speed_pct=round(cap.max_share * 100),
-            )
-        )
+    out += _power_limit(c, ctx)
     if (
         c.bought
         and machine.slot_gen
@@ -318,6 +299,41 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             finding("ram-below-vram", "warns", ram_gb=round(machine.ram_gb), vram_gb=round(vram))
         )
     return out
+
+
+def _power_limit(c: Candidate, ctx: Context) -> list[Finding]:
+    """The installed cards' power limit (keep and add). Below the maker's default the speed
+    follows the law measured there (planning/power_cap.py), and lifting it to the default is
+    advised on a tower; a server's limit is its chassis's, said and left. Above the default no
+    measurement covers the speed: the board's higher limit is said as an extrapolation, with
+    the watts and the plug load it costs (machine_rules keeps both off laptops and servers)."""
+    cap = ctx.power_cap
+    if cap is None or c.action not in ("keep", "add"):
+        return []
+    if cap.below_default:
+        params = {
+            "cap_w": round(cap.cap_w),
+            "default_w": round(cap.default_w),
+            "speed_pct": round(cap.speed_share * 100),
+        }
+        server = ctx.request.machine.kind == "server"
+        return [finding("server-power-capped" if server else "power-capped", "warns", **params)]
+    if not cap.max_w:
+        return []
+    rated = plugs_rated_w(c.gpu)
+    extra = max(0.0, cap.max_w - cap.cap_w)
+    return [
+        finding(
+            "power-below-max",
+            "info",
+            cap_w=round(cap.cap_w),
+            max_w=round(cap.max_w),
+            gain_pct=max(0, round((1 / cap.max_share - 1) * 100)),
+            extra_w=round(extra),
+            total_extra_w=round(extra * c.count),
+            plug_pct=round(100 * cap.max_w / rated) if rated > SLOT_W else 0,
+        )
+    ]
 
 
 def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -370,7 +386,16 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         # MirroredStrategy packs every gradient into one all-reduce after the backward pass
         # (it ignores CommunicationOptions); these two overlap it with the backward pass.
         out.append(finding("scaling-overlap-routes", "info"))
-    if not ctx.request.machine.workstation and c.gpu.form_factor == "pcie":
+    machine = ctx.request.machine
+    if not machine.workstation and c.gpu.form_factor == "pcie" and min(s.lanes) < 16:
+        # What the scan saw for the cards installed (a riser, a chipset slot), else the
+        # desktop board's usual split of the CPU's lanes; cards at x16 each share nothing.
         lanes = "/".join(f"x{n}" for n in s.lanes)
-        out.append(finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes))
+        seen = bool(machine.installed_links) and c.action != "replace"
+        if seen and min(s.lanes) <= 4:
+            out.append(finding("lanes-narrow", "warns", lanes=lanes))
+        else:
+            out.append(
+                finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes)
+            )
     return out

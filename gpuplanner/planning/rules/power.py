@@ -3,7 +3,7 @@
 A failing supply is not the end of an option: it ``needs`` the smallest catalog supply that
 carries it (its dated price goes into the total), unless the user keeps their supply, which
 then ``blocks``. An unknown supply gives a "check before buying" line with the number. The
-machine the user already runs (``keep``) is only warned about.
+machine the user already runs (``keep``) needs the supply it lacks, like any purchase.
 """
 
 from __future__ import annotations
@@ -75,6 +75,24 @@ class _Wanted:
     watts: int
     high_power: int  # 12V-2x6 plugs
     eight_pin: int  # 8-pin and 6-pin plugs
+
+
+def chassis(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    """A server powers its cards from the chassis's own supplies, through the GPU power kit its
+    maker sells for each card: a card bought for one is checked there, with the room it takes,
+    not against an ATX unit and its 8-pin cables (machine_rules drops those on a server)."""
+    if ctx.request.machine.kind != "server" or not c.bought:
+        return []
+    return [
+        finding(
+            "server-power-kit",
+            "warns",
+            watts=round(c.gpu.board_power_w * c.bought),
+            count=c.bought,
+            length_mm=a.length_mm or c.gpu.length_mm or 0,
+            slots=a.slots or c.gpu.slot_width or 2,
+        )
+    ]
 
 
 def _socket(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
@@ -192,14 +210,18 @@ def _enough(psu: PsuSpec, wired: Cables, recommended: int | None) -> list[Findin
 def _short(
     c: Candidate, ctx: Context, out: list[Finding], problems: list[Problem], wanted: _Wanted
 ) -> tuple[list[Finding], list[Need]]:
-    """A supply that falls short: a warning for cards kept, a block when the user keeps the
-    supply, else a new supply priced in (or none on record large enough)."""
-    if not c.bought:  # the cards kept (a bridge added draws nothing)
-        return out + [finding(i, "warns", **p) for i, p in problems], []
+    """A supply that falls short: a block when the user keeps the supply (a warning for the
+    cards they run), else a new supply priced in (or none on record large enough). Keeping
+    the cards is keeping them safely: the supply they lack is priced into keep and into a
+    bridge for them as into any purchase (issue 49, 4)."""
+    kept = not c.bought  # the cards kept (a bridge added draws nothing)
     if ctx.request.keep_psu:
-        return out + [finding(i, "blocks", **p) for i, p in problems], []
+        severity: Severity = "warns" if kept else "blocks"
+        return out + [finding(i, severity, **p) for i, p in problems], []
     picked = _pick_supply(ctx, wanted.watts, wanted.high_power, wanted.eight_pin)
     if picked is None:
+        if kept:
+            return out + [finding(i, "warns", **p) for i, p in problems], []
         return [*out, finding("psu-none-large-enough", "blocks", watts=wanted.watts)], []
     row, price = picked
     out += [finding(i, "needs", **p) for i, p in problems]
@@ -211,6 +233,9 @@ def _short(
             price=price,
             date=row.date,
             currency=ctx.request.currency,
+            # The cables it must have, by the cards' plugs: 12V-2x6, PCIe 8-pin or CPU (EPS).
+            plug="12v" if c.gpu.power_12v2x6 else "eps" if c.gpu.power_eps8 else "8pin",
+            cables=(c.gpu.power_eps8 * c.count if c.gpu.power_eps8 else wanted.eight_pin),
         )
     )
     return out, [Need(what="psu", price=price, watts=row.watts, date=row.date, source=row.source)]

@@ -442,7 +442,8 @@ class ResultsPage(WizardPage):
         catalog = self.controller.catalog
         if catalog is not None:
             gpus = {g.id: g for g in catalog.gpus}
-            self._compare(options[:3], gpus)
+            # A card the catalog lacks (a kept GRID K520) has no datasheet to compare.
+            self._compare([o for o in options[:3] if o.gpu_id in gpus], gpus)
 
     def _compare(self, options: list[Option], gpus: dict[str, GpuSpec]) -> None:
         rows = comparison_rows(options, gpus, tr_finding)
