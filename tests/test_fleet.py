@@ -95,7 +95,7 @@ def test_a_folder_becomes_a_table_of_machines_and_unreadable_files_are_named(lab
     assert rows["lab-03"][4] == "Gen1 x16 (up to Gen3 x16)"
     assert rows["lab-01"][3] == 12.0
     by_name = {m.name: m for m in machines}
-    assert by_name["lab-01"].current_card() == "geforce-rtx-3060-12-gb"
+    assert [g.catalog_id for g in by_name["lab-01"].snapshot.gpus] == ["geforce-rtx-3060-12-gb"]
 
 
 def test_the_same_machine_name_twice_is_told_apart_by_its_file(tmp_path, catalog):

@@ -1,4 +1,4 @@
-"""Every recorded nvidia-smi, lspci and liquidctl output gives the facts the recording shows.
+"""Every recorded nvidia-smi and lspci output gives the facts the recording shows.
 
 The recordings are the team's shared fixtures (../shared/fixtures, see its README for each
 file's source) when they are beside this clone, else the permissively licensed subset copied
@@ -17,7 +17,6 @@ from conftest import REPO_ROOT, SHARED
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import ReportError, parse_report
 from gpuplanner.hardware.pcie import link_findings
-from gpuplanner.hardware.psu import parse_liquidctl_status
 from gpuplanner.hardware.snapshot import load_paths
 
 WIDE = (SHARED / "fixtures").is_dir()
@@ -338,35 +337,6 @@ LSPCI = {
     ],
 }
 
-LIQUIDCTL = {
-    # file: (device, output W, estimated input W, 12 V rail W)
-    "liquidctl-status_corsair-rm1000i_918w-load_estimated-input-power.txt": (
-        "Corsair RM1000i",
-        918.0,
-        1030.73,
-        912.0,
-    ),
-    "liquidctl-status_corsair-rm650i_docs-example_multi-rail-ocp.txt": (
-        "Corsair RM650i",
-        110.0,
-        124.0,
-        92.0,
-    ),
-    "liquidctl-status_corsair-rm650i_flat-format_experimental-warning_software-fan.txt": (
-        "Corsair RM650i",
-        110.0,
-        None,
-        88.0,
-    ),
-    "liquidctl-status_corsair-rm650i_v1.2-flat-format_single-rail-ocp.txt": (
-        "Corsair RM650i",
-        126.0,
-        None,
-        102.0,
-    ),
-    "liquidctl-status_nzxt-e500_docs-example.txt": ("NZXT E500", 26.56, None, 26.43),
-}
-
 
 def _link(gpu):
     p = gpu.pcie
@@ -473,34 +443,14 @@ def test_lspci_recordings(name):
     assert got == LSPCI[name]
 
 
-@pytest.mark.parametrize("name", sorted(LIQUIDCTL))
-def test_liquidctl_recordings(name):
-    (reading,) = parse_liquidctl_status(
-        recording("liquidctl-status", name).read_text(encoding="utf-8")
-    )
-    assert (
-        reading.device,
-        reading.output_power_w,
-        reading.input_power_w,
-        reading.rail_12v_power_w,
-    ) == LIQUIDCTL[name]
-    assert reading.input_power_estimated
-
-
 @needs_shared
 def test_every_recording_is_checked():
-    covered = (
-        set(NVIDIA_SMI)
-        | set(LSPCI)
-        | set(LIQUIDCTL)
-        | {"nvidia-smi-help-query-gpu_reference-field-list.txt"}
-    )
+    covered = set(NVIDIA_SMI) | set(LSPCI) | {"nvidia-smi-help-query-gpu_reference-field-list.txt"}
     for folder in (
         "nvidia-smi-q-x",
         "nvidia-smi-q",
         "nvidia-smi-query-gpu-csv",
         "lspci-vv",
-        "liquidctl-status",
     ):
         for path in (FIXTURES / folder).iterdir():
             assert path.name in covered, f"{folder}/{path.name} has no expectation"
@@ -526,39 +476,6 @@ def test_the_copied_subset_is_the_shared_files_unchanged():
         shared = SHARED / "fixtures" / path.parent.name / path.name
         if WIDE:
             assert shared.read_bytes() == path.read_bytes(), path.name
-
-
-def test_liquidctl_status_on_written_samples():
-    """Both layouts of ``liquidctl status``, hand-written (the recordings are GPL or unlicensed
-    and stay in the shared set)."""
-    tree = (
-        "Corsair RM850i\n"
-        "├── Current uptime                  2:41:07\n"
-        "├── Temperature 1                    42.1  °C\n"
-        "├── Fan speed                         540  rpm\n"
-        "├── Input voltage                  230.00  V\n"
-        "├── Total power output                 412  W\n"
-        "├── Estimated input power             452  W\n"
-        "├── +12V output power                 398  W\n"
-        "└── Estimated efficiency               91  %\n"
-    )
-    (reading,) = parse_liquidctl_status(tree)
-    assert reading.device == "Corsair RM850i"
-    assert (reading.output_power_w, reading.input_power_w, reading.rail_12v_power_w) == (
-        412,
-        452,
-        398,
-    )
-    assert reading.input_power_estimated
-    flat = (
-        "Device 0, Corsair HX1000i (experimental)\n"
-        "Total power output      655  W\n"
-        "Estimated input power   720  W\n"
-        "+12V output power       640  W\n"
-    )
-    (older,) = parse_liquidctl_status(flat)
-    assert older.device == "Corsair HX1000i"
-    assert (older.output_power_w, older.input_power_w) == (655, 720)
 
 
 def test_the_three_formats_read_the_same_facts_of_one_machine():

@@ -48,10 +48,6 @@ class FleetMachine:
     snapshot: SystemSnapshot
     kind: MachineKind = UNKNOWN
 
-    def current_card(self) -> str | None:
-        """The catalog id of the machine's first known card: what an upgrade replaces."""
-        return next((g.catalog_id for g in self.snapshot.gpus if g.catalog_id), None)
-
     def gpu_summary(self) -> str:
         names: dict[str, int] = {}
         for gpu in self.snapshot.gpus:
