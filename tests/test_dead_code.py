@@ -13,7 +13,7 @@ from conftest import REPO_ROOT, venv_tool
 def test_vulture_finds_no_dead_code():
     vulture = venv_tool("vulture")
     if vulture is None:
-        pytest.skip("vulture is not installed (pip install -e '.[test]')")
+        pytest.fail("vulture is not installed: pip install -e '.[test]'")
     result = subprocess.run(
         [vulture],
         cwd=REPO_ROOT,

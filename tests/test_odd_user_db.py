@@ -247,7 +247,6 @@ def test_a_read_only_home_plans_and_refuses_writes_by_name(tmp_path, database):
 
 @posix_only
 def test_the_window_settings_open_in_a_read_only_home(tmp_path, monkeypatch):
-    pytest.importorskip("PySide6")
     from gpuplanner.ui.settings import open_settings
 
     home = tmp_path / "home"
