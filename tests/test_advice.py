@@ -450,7 +450,7 @@ def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
     machines, _errors = load_fleet(
         [p for p in recordings() if p.parent.name == "nvidia-smi-q-x"], data
     )
-    plan = plan_fleet(machines, data, Scenario.STUDENT, "CNY", 20000, None, None, "mixed", "en")
+    plan = plan_fleet(machines, data, Scenario.STUDENT, "CNY", 20000, None, None, "mixed")
     by_name = {m.name: m for m in machines}
     checked = set()
     for choice in plan.choices:

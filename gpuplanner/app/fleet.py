@@ -256,7 +256,6 @@ def plan_fleet(
     lab_budget: float | None,
     workload: Workload | None,
     precision: Precision,
-    language: str,
     shop_prices: tuple[Price, ...] = (),
 ) -> FleetPlan:
     """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
@@ -264,7 +263,6 @@ def plan_fleet(
         scenario,
         currency,
         job=JobInputs(budget=lab_budget or budget, workload=workload, precision=precision),
-        language=language,
     )
     resolved = resolve(template)  # the scenario's budget and workload where none was given
     per_machine, job = resolved.budget, resolved.workload
