@@ -34,6 +34,30 @@ from helpers import process_hygiene  # noqa: E402
 # one reason, which tests/test_price_independence.py accepts in its child runs.
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
 SHARED_ABSENT = "needs the team's shared folder (../shared or $GPUPLANNER_SHARED), absent here"
+# The recordings of real machines (nvidia-smi, lspci) the parser and machine tests read: the
+# repository's own copies (tests/fixtures, each credited in its README), so that a plain clone
+# runs those tests, and the shared folder's wider set where it is present. A test that needs
+# a recording only the shared folder has marks it ``@pytest.mark.shared("fixtures/...")``.
+RECORDINGS = TESTS_DIR / "fixtures"
+RECORDING_FOLDERS = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
+
+
+def recording(relative: str) -> Path:
+    """One recorded output, ``folder/name``: the repository's copy, else the shared folder's."""
+    here = RECORDINGS / relative
+    return here if here.is_file() else SHARED / "fixtures" / relative
+
+
+def recordings() -> list[Path]:
+    """Every machine recording here: the repository's copies, then what only the shared
+    folder has (each file once, by name), folder by folder."""
+    found: dict[str, Path] = {}
+    for root in (RECORDINGS, SHARED / "fixtures"):
+        for folder in RECORDING_FOLDERS:
+            if (root / folder).is_dir():
+                for path in sorted((root / folder).iterdir()):
+                    found.setdefault(path.name, path)
+    return list(found.values())
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -90,8 +114,9 @@ def pytest_collection_finish(session):
 
 def pytest_runtest_setup(item):
     marker = item.get_closest_marker("shared")
-    if marker is not None and not (SHARED / (marker.args[0] if marker.args else "")).exists():
-        pytest.skip(SHARED_ABSENT)
+    part = (marker.args[0] if marker.args else "") if marker is not None else None
+    if part is not None and not (SHARED / part).exists():
+        pytest.skip(f"{SHARED_ABSENT}: {part or 'the folder'}")
 
 
 @pytest.fixture(autouse=True)

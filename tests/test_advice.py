@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, run_cli
+from conftest import recording, recordings, run_cli
 from helpers import recorded
 
 from gpuplanner.app.inventory import machine_facts
@@ -17,8 +17,6 @@ from gpuplanner.planning import physical, power, routes
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = SHARED / "fixtures"
-needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 
 # NVIDIA's "Required Power Connectors" for the 12V-2x6 adapter in the box (product pages).
@@ -50,7 +48,6 @@ def _ids(option) -> set[str]:
 # -- 1. start from this machine ----------------------------------------------------------------
 
 
-@needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_nothing_slower_and_no_larger_ranks_above_keeping_the_installed_cards(
     data, model, scenario
@@ -84,9 +81,8 @@ def test_nothing_slower_and_no_larger_ranks_above_keeping_the_installed_cards(
     assert checked >= 10 and kept == checked
 
 
-@needs_shared
 def test_recommend_json_says_keep_for_a_recorded_machine_that_holds_the_job(tmp_path):
-    report = FIXTURES / "nvidia-smi-q-x" / "nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
+    report = recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml")
     snapshot = tmp_path / "machine.json"
     saved = run_cli(
         tmp_path, "scan", "--from", str(report), "--psu-watts", "550", "--save", str(snapshot)
@@ -418,7 +414,6 @@ def test_a_second_card_that_adds_no_speed_is_not_offered(data, model):
     assert [o.count for o in singles] == [1]
 
 
-@needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_no_recorded_machine_is_offered_more_cards_that_add_no_speed(data, model, scenario):
     for name, _facts, plan in recorded.plans(data, model, scenario):
@@ -462,12 +457,13 @@ def test_a_request_nothing_fits_lists_method_budget_and_rent_changes(tmp_path):
 # -- fleet: nothing a machine cannot take ----------------------------------------------------
 
 
-@needs_shared
 def test_the_fleet_plan_proposes_nothing_a_recorded_machine_cannot_take(data):
     from gpuplanner.app.fleet import load_fleet, plan_fleet
 
-    machines, _errors = load_fleet([FIXTURES / "nvidia-smi-q-x"], data)
-    plan = plan_fleet(machines, data, Scenario.STUDENT, "CNY", 20000, None, None, "mixed", "en")
+    machines, _errors = load_fleet(
+        [p for p in recordings() if p.parent.name == "nvidia-smi-q-x"], data
+    )
+    plan = plan_fleet(machines, data, Scenario.STUDENT, "CNY", 20000, None, None, "mixed")
     by_name = {m.name: m for m in machines}
     checked = set()
     for choice in plan.choices:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import SHARED
+from conftest import recording
 
 from gpuplanner.app.fleet import Choice, FleetPlan
 from gpuplanner.app.inventory import enrich, machine_facts
@@ -27,8 +27,6 @@ from gpuplanner.report.plan_view import option_rows
 
 TODAY = "2026-12-01"
 CAPTURES = Path(__file__).parent / "data" / "nvlink"
-FIXTURES = SHARED / "fixtures"
-needs_shared = pytest.mark.shared("fixtures")
 
 
 def _pair(gpu_id: str, **more) -> MachineFacts:
@@ -174,7 +172,7 @@ def test_nvlink_status_and_topology_captures_are_read():
 
 def _two_3090_report(folder: Path) -> Path:
     """The recorded RTX 3090 report made a pair: its GPU block twice, on its own bus."""
-    source = FIXTURES / "nvidia-smi-q-x" / "nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml"
+    source = recording("nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml")
     text = source.read_text(encoding="utf-8")
     start, end = text.index('\t<gpu id="'), text.index("\t</gpu>") + len("\t</gpu>\n")
     block = text[start:end]
@@ -191,7 +189,6 @@ def _two_3090_report(folder: Path) -> Path:
     return path
 
 
-@needs_shared
 @pytest.mark.parametrize(
     ("capture", "bridged"),
     [("topo-m_2x-rtx3090_nv4.txt", True), ("nvlink-s_2x-rtx3090_bridged.txt", True), (None, False)],
@@ -210,7 +207,6 @@ def test_a_capture_beside_the_report_is_the_bridge_seen(data, model, tmp_path, c
     assert any(o.action == "bridge" for o in plan.options) is not bridged
 
 
-@needs_shared
 def test_the_command_line_says_the_bridge(data, tmp_path):
     from conftest import run_cli
 
@@ -229,7 +225,6 @@ def test_the_command_line_says_the_bridge(data, tmp_path):
     assert options[0]["predicted"]["scaling"]["link"] == "nvlink"
 
 
-@needs_shared
 def test_the_window_asks_only_for_a_pair_that_takes_a_bridge(data, tmp_path):
     folder = tmp_path / "machine"
     _two_3090_report(folder)
@@ -241,7 +236,6 @@ def test_the_window_asks_only_for_a_pair_that_takes_a_bridge(data, tmp_path):
     assert not asks_nvlink_bridge(session, None)
 
 
-@needs_shared
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_job_page_asks_the_pairs_bridge(data, qtbot, tmp_path, language):
     from gpuplanner.ui.controller import WizardController

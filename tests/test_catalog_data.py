@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from catalog_helpers import CSV_DIR
+from helpers.catalog_checks import check_gpu
 
 from gpuplanner.catalog.build import build_database
-from gpuplanner.catalog.checks import check_gpu
 from gpuplanner.catalog.store import Catalog
 
 REFERENCE = Path(__file__).parent / "data" / "reference_specs.csv"

@@ -37,3 +37,19 @@ def test_every_hook_is_local_and_runs_an_installed_tool():
     hooks = re.findall(r"^\s*-\s*id:\s*(\S+)", HOOKS, re.MULTILINE)
     assert repos == ["local"]
     assert hooks and languages == ["system"] * len(hooks)
+
+
+def test_a_workflow_runs_ci_on_every_push_on_each_promised_python():
+    """GitHub Actions runs .ci/run (the README's command, then the hooks) on each push, once
+    for each Python from the oldest the README promises to the newest."""
+    workflow = (REPO_ROOT / ".github" / "workflows" / "tests.yml").read_text(encoding="utf-8")
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    oldest, newest = re.search(r"Python 3\.(\d+)[–-]3\.(\d+)", readme).groups()
+    promised = [f"3.{minor}" for minor in range(int(oldest), int(newest) + 1)]
+    assert re.search(r"^on:\n(?:  .*\n)*?  push:", workflow, re.MULTILINE)
+    matrix = re.search(r"^\s*python-version: \[(.+)\]$", workflow, re.MULTILINE).group(1)
+    assert [v.strip(' "') for v in matrix.split(",")] == promised
+    assert "python-version: ${{ matrix.python-version }}" in workflow
+    assert [line.strip() for line in workflow.splitlines() if "run:" in line] == [
+        "run: bash .ci/run"
+    ]

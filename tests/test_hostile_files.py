@@ -10,6 +10,7 @@ import re
 import zipfile
 from pathlib import Path
 
+import openpyxl  # a dependency of the app: its absence fails, never skips
 import pytest
 from conftest import run_cli
 
@@ -102,7 +103,6 @@ def test_workbooks_without_sheets_or_with_broken_sheets_are_refused(tmp_path):
     path.write_bytes(empty.getvalue())
     with pytest.raises(PriceListError):
         read_rows(path)
-    openpyxl = pytest.importorskip("openpyxl")
     good = tmp_path / "good.xlsx"
     workbook = openpyxl.Workbook()
     workbook.active.append(["product", "price"])
@@ -205,7 +205,6 @@ def test_kiosk_configurations_and_probe_files_refuse_deep_or_huge_json(tmp_path,
 
 def _workbook_with_sheet_xml(tmp_path, sheet_xml: bytes):
     """A real workbook whose one sheet's XML is replaced: the shapes Excel never writes."""
-    openpyxl = pytest.importorskip("openpyxl")
     good = tmp_path / "good.xlsx"
     workbook = openpyxl.Workbook()
     workbook.active.append(["product", "price"])
@@ -271,7 +270,6 @@ def test_a_declared_dimension_wider_than_the_cells_pads_nothing(tmp_path):
 @pytest.mark.parametrize("state", ["hidden", "veryHidden"])
 def test_a_hidden_sheet_is_never_read_as_the_price_list(tmp_path, state):
     """Issue 30 (3): the sheet the shop sees is the list; a hidden first sheet is not."""
-    openpyxl = pytest.importorskip("openpyxl")
     workbook = openpyxl.Workbook()
     old = workbook.active
     old.title = "old"

@@ -1,36 +1,43 @@
-"""Every recorded nvidia-smi, lspci and liquidctl output gives the facts the recording shows.
+"""Every recorded nvidia-smi and lspci output gives the facts the recording shows.
 
-The recordings are the team's shared fixtures (../shared/fixtures, see its README for each
-file's source) when they are beside this clone, else the permissively licensed subset copied
-into tests/fixtures (its README names each file's source): a plain clone still tests every
-parser, the shared set is the wide net. Link tuples: (current gen, current width, max gen, max width, card max gen,
+The recordings are the repository's copies (tests/fixtures, its README names each file's
+source) and, where the team's shared folder is beside this clone, the recordings only it has
+(GPL or unlicensed ones, and two large ones): a plain clone tests every recording it holds, one
+by one, and the shared-only ones are checked together by one test that says it needs them. Link tuples: (current gen, current width, max gen, max width, card max gen,
 slot/host max gen); None where the recording says N/A or leaves the field out.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import REPO_ROOT, SHARED
+from conftest import RECORDINGS, SHARED, recording, recordings
 
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.nvidia_smi import ReportError, parse_report
 from gpuplanner.hardware.pcie import link_findings
-from gpuplanner.hardware.psu import parse_liquidctl_status
 from gpuplanner.hardware.snapshot import load_paths
 
-WIDE = (SHARED / "fixtures").is_dir()
-FIXTURES = SHARED / "fixtures" if WIDE else REPO_ROOT / "tests" / "fixtures"
-needs_shared = pytest.mark.shared("fixtures")
+
+def _folder(name: str) -> str:
+    """The folder of the shared set (and of tests/fixtures) a recording is filed in."""
+    if name.startswith("lspci"):
+        return "lspci-vv"
+    if name.startswith("nvidia-smi-q-x"):
+        return "nvidia-smi-q-x"
+    return (
+        "nvidia-smi-query-gpu-csv"
+        if name.startswith("nvidia-smi-") and "query" in name
+        else ("nvidia-smi-q")
+    )
 
 
-def recording(folder: str, name: str) -> Path:
-    """The recording, or a skip when only the copied subset is here and it lacks this one."""
-    path = FIXTURES / folder / name
-    if not path.is_file():
-        pytest.skip(f"{name} is in the shared fixtures only")
-    return path
+def _here(names) -> list[str]:
+    """The recordings of ``names`` the repository holds a copy of."""
+    return sorted(n for n in names if (RECORDINGS / _folder(n) / n).is_file())
+
+
+def _shared_only(names) -> list[str]:
+    return sorted(set(names) - set(_here(names)))
 
 
 G4090_IDLE = (1, 16, 4, 16, 4, 4)
@@ -338,35 +345,6 @@ LSPCI = {
     ],
 }
 
-LIQUIDCTL = {
-    # file: (device, output W, estimated input W, 12 V rail W)
-    "liquidctl-status_corsair-rm1000i_918w-load_estimated-input-power.txt": (
-        "Corsair RM1000i",
-        918.0,
-        1030.73,
-        912.0,
-    ),
-    "liquidctl-status_corsair-rm650i_docs-example_multi-rail-ocp.txt": (
-        "Corsair RM650i",
-        110.0,
-        124.0,
-        92.0,
-    ),
-    "liquidctl-status_corsair-rm650i_flat-format_experimental-warning_software-fan.txt": (
-        "Corsair RM650i",
-        110.0,
-        None,
-        88.0,
-    ),
-    "liquidctl-status_corsair-rm650i_v1.2-flat-format_single-rail-ocp.txt": (
-        "Corsair RM650i",
-        126.0,
-        None,
-        102.0,
-    ),
-    "liquidctl-status_nzxt-e500_docs-example.txt": ("NZXT E500", 26.56, None, 26.43),
-}
-
 
 def _link(gpu):
     p = gpu.pcie
@@ -384,25 +362,32 @@ def _link(gpu):
     )
 
 
-@pytest.mark.parametrize("name", sorted(NVIDIA_SMI))
-def test_nvidia_smi_recordings(name):
-    folder = (
-        "nvidia-smi-q-x"
-        if name.startswith("nvidia-smi-q-x")
-        else ("nvidia-smi-query-gpu-csv" if name.startswith("nvidia-smi-query") else "nvidia-smi-q")
-    )
+def _check_nvidia_smi(name: str) -> None:
     driver, links, gpu_name, findings = NVIDIA_SMI[name]
-    report = parse_report(recording(folder, name).read_bytes())
-    assert report.driver_version == driver
-    assert [_link(g) for g in report.gpus] == links
-    assert report.gpus[0].name == gpu_name
-    assert [f.id for f in link_findings(report.gpus[0])] == findings
+    report = parse_report(recording(f"{_folder(name)}/{name}").read_bytes())
+    assert report.driver_version == driver, name
+    assert [_link(g) for g in report.gpus] == links, name
+    assert report.gpus[0].name == gpu_name, name
+    assert [f.id for f in link_findings(report.gpus[0])] == findings, name
+
+
+@pytest.mark.parametrize("name", _here(NVIDIA_SMI))
+def test_nvidia_smi_recordings(name):
+    _check_nvidia_smi(name)
+
+
+@pytest.mark.shared("fixtures/nvidia-smi-q-x")
+def test_the_nvidia_smi_recordings_only_the_shared_folder_has():
+    names = _shared_only(NVIDIA_SMI)
+    assert names
+    for name in names:
+        _check_nvidia_smi(name)
 
 
 def test_partial_report_notes_the_missing_gpus():
     report = parse_report(
         recording(
-            "nvidia-smi-q-x", "nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
+            "nvidia-smi-q-x/nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
         ).read_bytes()
     )
     assert report.attached_gpus == 4 and len(report.gpus) == 1
@@ -410,48 +395,35 @@ def test_partial_report_notes_the_missing_gpus():
     assert report.gpus[0].mig_enabled is True
 
 
-@needs_shared
 def test_fields_that_read_na_are_none_not_zero():
     p400 = parse_report(
-        (
-            FIXTURES / "nvidia-smi-q-x" / "nvidia-smi-q-x_quadro-p400_power-na_drv418.xml"
-        ).read_bytes()
+        recording("nvidia-smi-q-x/nvidia-smi-q-x_quadro-p400_power-na_drv418.xml").read_bytes()
     )
     assert p400.gpus[0].power_limit_w is None and p400.gpus[0].power_draw_w is None
-    p100 = parse_report(
-        (
-            FIXTURES
-            / "nvidia-smi-query-gpu-csv"
-            / "nvidia-smi-query-gpu_tesla-p100-pcie-16gb_fan-na.csv"
-        ).read_bytes()
-    )
-    assert p100.gpus[0].fan_percent is None and p100.gpus[0].power_draw_w == 28.16
     capped = parse_report(
-        (
-            FIXTURES
-            / "nvidia-smi-q-x"
-            / "nvidia-smi-q-x_rtx3090_power-limit-200w-of-350w_drv525.xml"
+        recording(
+            "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_power-limit-200w-of-350w_drv525.xml"
         ).read_bytes()
     )
     assert (capped.gpus[0].power_limit_w, capped.gpus[0].power_default_limit_w) == (200, 350)
 
 
-@needs_shared
-def test_the_field_reference_is_not_a_report():
+P100_FAN_NA = "nvidia-smi-query-gpu-csv/nvidia-smi-query-gpu_tesla-p100-pcie-16gb_fan-na.csv"
+FIELD_LIST = "nvidia-smi-query-gpu-csv/nvidia-smi-help-query-gpu_reference-field-list.txt"
+
+
+@pytest.mark.shared("fixtures/nvidia-smi-query-gpu-csv")
+def test_the_query_recordings_only_the_shared_folder_has():
+    """A fan that reads [N/A] is None, not 0; nvidia-smi's field list is no report."""
+    p100 = parse_report(recording(P100_FAN_NA).read_bytes())
+    assert p100.gpus[0].fan_percent is None and p100.gpus[0].power_draw_w == 28.16
     with pytest.raises(ReportError):
-        parse_report(
-            (
-                FIXTURES
-                / "nvidia-smi-query-gpu-csv"
-                / "nvidia-smi-help-query-gpu_reference-field-list.txt"
-            ).read_bytes()
-        )
+        parse_report(recording(FIELD_LIST).read_bytes())
 
 
-@pytest.mark.parametrize("name", sorted(LSPCI))
-def test_lspci_recordings(name):
+def _check_lspci(name: str) -> None:
     gpus = gpus_from_lspci(
-        recording("lspci-vv", name).read_text(encoding="utf-8", errors="replace")
+        recording(f"lspci-vv/{name}").read_text(encoding="utf-8", errors="replace")
     )
     got = []
     for gpu in gpus:
@@ -470,95 +442,53 @@ def test_lspci_recordings(name):
             )
         )
         got.append((link, [f.id for f in link_findings(gpu)]))
-    assert got == LSPCI[name]
+    assert got == LSPCI[name], name
 
 
-@pytest.mark.parametrize("name", sorted(LIQUIDCTL))
-def test_liquidctl_recordings(name):
-    (reading,) = parse_liquidctl_status(
-        recording("liquidctl-status", name).read_text(encoding="utf-8")
-    )
-    assert (
-        reading.device,
-        reading.output_power_w,
-        reading.input_power_w,
-        reading.rail_12v_power_w,
-    ) == LIQUIDCTL[name]
-    assert reading.input_power_estimated
+@pytest.mark.parametrize("name", _here(LSPCI))
+def test_lspci_recordings(name):
+    _check_lspci(name)
 
 
-@needs_shared
+@pytest.mark.shared("fixtures/lspci-vv")
+def test_the_lspci_recordings_only_the_shared_folder_has():
+    names = _shared_only(LSPCI)
+    assert names
+    for name in names:
+        _check_lspci(name)
+
+
 def test_every_recording_is_checked():
-    covered = (
-        set(NVIDIA_SMI)
-        | set(LSPCI)
-        | set(LIQUIDCTL)
-        | {"nvidia-smi-help-query-gpu_reference-field-list.txt"}
-    )
-    for folder in (
-        "nvidia-smi-q-x",
-        "nvidia-smi-q",
-        "nvidia-smi-query-gpu-csv",
-        "lspci-vv",
-        "liquidctl-status",
-    ):
-        for path in (FIXTURES / folder).iterdir():
-            assert path.name in covered, f"{folder}/{path.name} has no expectation"
+    """Every recording here (the repository's copies, and the shared folder's where present)
+    has its expectation, in the folder its name says."""
+    covered = set(NVIDIA_SMI) | set(LSPCI) | {FIELD_LIST.split("/")[1]}
+    found = recordings()
+    assert len(found) >= 40
+    for path in found:
+        assert path.name in covered, f"{path.parent.name}/{path.name} has no expectation"
+        assert path.parent.name == _folder(path.name), path.name
 
 
 def test_a_folder_of_reports_imports_as_snapshots():
-    folder = FIXTURES / "nvidia-smi-q-x"
+    folder = RECORDINGS / "nvidia-smi-q-x"
     result = load_paths([folder])
     assert len(result.snapshots) == len(list(folder.iterdir())) and result.errors == ()
-    assert len(result.snapshots) == (22 if WIDE else 7)
+    assert len(result.snapshots) == 18
     machines = {s.machine for _, s in result.snapshots}
     assert "nvidia-smi-q-x_rtx3060_drv570" in machines
 
 
 def test_the_copied_subset_is_the_shared_files_unchanged():
     """tests/fixtures is a byte-for-byte copy of the shared files it names."""
-    copied = [p for p in (REPO_ROOT / "tests" / "fixtures").rglob("*") if p.is_file()]
-    readme = (REPO_ROOT / "tests" / "fixtures" / "README.md").read_text(encoding="utf-8")
-    recordings = [p for p in copied if p.name != "README.md"]
-    assert len(recordings) >= 14
-    for path in recordings:
+    copied = [p for p in RECORDINGS.rglob("*") if p.is_file()]
+    readme = (RECORDINGS / "README.md").read_text(encoding="utf-8")
+    files = [p for p in copied if p.name != "README.md"]
+    assert len(files) >= 40
+    for path in files:
         assert f"`{path.name}`" in readme, f"{path.name} has no provenance row"
         shared = SHARED / "fixtures" / path.parent.name / path.name
-        if WIDE:
+        if (SHARED / "fixtures").is_dir():
             assert shared.read_bytes() == path.read_bytes(), path.name
-
-
-def test_liquidctl_status_on_written_samples():
-    """Both layouts of ``liquidctl status``, hand-written (the recordings are GPL or unlicensed
-    and stay in the shared set)."""
-    tree = (
-        "Corsair RM850i\n"
-        "├── Current uptime                  2:41:07\n"
-        "├── Temperature 1                    42.1  °C\n"
-        "├── Fan speed                         540  rpm\n"
-        "├── Input voltage                  230.00  V\n"
-        "├── Total power output                 412  W\n"
-        "├── Estimated input power             452  W\n"
-        "├── +12V output power                 398  W\n"
-        "└── Estimated efficiency               91  %\n"
-    )
-    (reading,) = parse_liquidctl_status(tree)
-    assert reading.device == "Corsair RM850i"
-    assert (reading.output_power_w, reading.input_power_w, reading.rail_12v_power_w) == (
-        412,
-        452,
-        398,
-    )
-    assert reading.input_power_estimated
-    flat = (
-        "Device 0, Corsair HX1000i (experimental)\n"
-        "Total power output      655  W\n"
-        "Estimated input power   720  W\n"
-        "+12V output power       640  W\n"
-    )
-    (older,) = parse_liquidctl_status(flat)
-    assert older.device == "Corsair HX1000i"
-    assert (older.output_power_w, older.input_power_w) == (655, 720)
 
 
 def test_the_three_formats_read_the_same_facts_of_one_machine():
@@ -566,12 +496,12 @@ def test_the_three_formats_read_the_same_facts_of_one_machine():
     no throttle reasons and no enforced power limit). The H100's -q and --query-gpu recordings
     come from the same machine."""
     text = parse_report(
-        recording("nvidia-smi-q", "nvidia-smi-q_h100-80gb-hbm3_gen5_drv590.txt").read_bytes()
+        recording("nvidia-smi-q/nvidia-smi-q_h100-80gb-hbm3_gen5_drv590.txt").read_bytes()
     ).gpus[0]
     table = parse_report(
         recording(
-            "nvidia-smi-query-gpu-csv",
-            "nvidia-smi-query-gpu_h100-80gb-hbm3_gen5_drv590_idle_all-fields.csv",
+            "nvidia-smi-query-gpu-csv/"
+            "nvidia-smi-query-gpu_h100-80gb-hbm3_gen5_drv590_idle_all-fields.csv"
         ).read_bytes()
     ).gpus[0]
     for name in (

@@ -15,7 +15,7 @@ from gpuplanner.core import vocab
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import engines, routes, workloads
+from gpuplanner.planning import engines, roofline, workloads
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report.input_text import SENTENCES, input_error_text
 
@@ -51,10 +51,14 @@ def test_the_request_is_the_job_with_the_machine_added():
     assert all(getattr(request, n) == getattr(job, n) for n in job_names)
 
 
-def test_the_words_of_a_job_are_planning_s_words():
+def test_the_words_of_a_job_are_planning_s_words(data):
+    """Each word of the job is one planning has facts for, and each fact's key is a word."""
     assert set(vocab.WORKLOADS) == {*workloads.KERAS, "llm"}
-    assert vocab.ENGINES == engines.ENGINES and vocab.TF_ROUTES == routes.ROUTES
-    assert vocab.LLM_MODES == workloads.LLM_MODES
+    assert vocab.ENGINES == engines.ENGINES
+    # Each route is a row of the catalog's route table, and each row's route is a word.
+    assert {row.route for row in data.tf_routes} == set(vocab.TF_ROUTES)
+    # Each fine-tuning mode has its work per token; inference, the one other mode, has none.
+    assert set(roofline.LLM_FLOPS_PER_TOKEN) == set(vocab.LLM_MODES) - {"inference"}
 
 
 @pytest.mark.parametrize(("values", "id"), IMPOSSIBLE)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import SHARED
+from conftest import RECORDINGS, SHARED, recording
 
 from gpuplanner.app import fleet
 from gpuplanner.app.inventory import enrich, machine_facts
@@ -24,8 +24,7 @@ from gpuplanner.planning.rules.fit import desktop_card
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"
-H100_SERVER = FIXTURES / "nvidia-smi-q" / "nvidia-smi-q_8x-h100-80gb-hbm3_gen5_drv535.161.txt"
-needs_shared = pytest.mark.shared("fixtures")
+H100_SERVER = recording("nvidia-smi-q/nvidia-smi-q_8x-h100-80gb-hbm3_gen5_drv535.161.txt")
 TODAY = "2026-11-30"
 
 
@@ -68,7 +67,7 @@ def test_each_kind_of_link_moves_what_nccl_measures_on_it(gpus):
     assert server.efficiency >= 0.9
 
 
-@needs_shared
+@pytest.mark.shared("data/benchmarks")
 def test_nvlink_classes_hold_on_runs_never_fitted_with_eight_card_runs_among_them():
     done = subprocess.run(
         [sys.executable, str(REPO_ROOT / "tools" / "check_scaling.py"), "--rows"],
@@ -91,7 +90,6 @@ def test_nvlink_classes_hold_on_runs_never_fitted_with_eight_card_runs_among_the
     assert min(r["step_s"] for r in report["rows"] if r["set"] == "check") < 0.15
 
 
-@needs_shared
 def test_the_8x_h100_server_keeps_its_cards_at_most_of_linear(data, model):
     """The student job (ResNet-50, batch 64) at >= 80% of linear. BERT-large at batch 16: a
     19 ms step against 1.36 GB of FP32 gradients all-reduced after it at 480 GB/s (5 ms):
@@ -198,7 +196,7 @@ def test_a_kepler_card_has_a_compute_capability_finding(data, model, gpus):
 def _two_3090_report(tmp_path: Path) -> Path:
     """A recorded RTX 3090 report made a pair without a bridge: its GPU block twice, the
     second on its own bus, both at x8 as a desktop CPU splits its lanes."""
-    source = FIXTURES / "nvidia-smi-q-x" / "nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml"
+    source = recording("nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml")
     text = source.read_text(encoding="utf-8")
     start, end = text.index('\t<gpu id="'), text.index("\t</gpu>") + len("\t</gpu>\n")
     block = text[start:end].replace(
@@ -217,7 +215,6 @@ def _two_3090_report(tmp_path: Path) -> Path:
     return path
 
 
-@needs_shared
 @pytest.mark.parametrize("scenario", (Scenario.STUDENT, Scenario.SME))
 def test_a_pair_of_3090s_without_a_bridge_is_offered_one(data, model, tmp_path, scenario):
     facts = _facts(_two_3090_report(tmp_path), data)
@@ -297,7 +294,7 @@ RECORDED = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci
 
 def _recorded_facts(data):
     """Every recorded report (the shared fixtures and the repository's own), as planned."""
-    roots = (FIXTURES, REPO_ROOT / "tests" / "fixtures")
+    roots = (FIXTURES, RECORDINGS)
     paths = [root / folder for root in roots for folder in RECORDED if (root / folder).is_dir()]
     seen: dict[str, MachineFacts] = {}
     for name, snapshot in load_paths(paths).snapshots:
@@ -306,7 +303,6 @@ def _recorded_facts(data):
 
 
 @pytest.mark.slow
-@needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_no_recorded_server_is_offered_a_desktop_card(data, model, scenario):
     """A machine known to be a server (its cards are passive or SXM modules) is offered passive
@@ -341,13 +337,12 @@ def test_no_recorded_server_is_offered_a_desktop_card(data, model, scenario):
 
 
 @pytest.mark.slow
-@needs_shared
 @pytest.mark.parametrize("scenario", (Scenario.STUDENT, Scenario.SME))
 def test_the_fleet_picks_what_each_machines_own_plan_picks(data, model, scenario):
     """Every recorded report as a lab: the fleet's row for each machine is what the single
     machine's plan (the same request the command line builds from the report) advises first;
     the A100 with MIG on is told to turn MIG off, not to buy."""
-    roots = (FIXTURES, REPO_ROOT / "tests" / "fixtures")
+    roots = (FIXTURES, RECORDINGS)
     paths = [root / folder for root in roots for folder in RECORDED if (root / folder).is_dir()]
     machines, _errors = fleet.load_fleet(paths, data)
     assert len(machines) >= 40
@@ -385,18 +380,15 @@ def test_the_fleet_picks_what_each_machines_own_plan_picks(data, model, scenario
     assert mig.option is None and mig.reason == "mig-off"
 
 
-@pytest.mark.shared("fixtures")
 def test_a_bridge_that_adds_a_few_percent_is_not_offered(data, model):
     """The recorded 2x RTX 2080 Ti on the student's ResNet-50: the bridge adds about 4%, under
     the gain a bridge bought with a pair must bring; it is listed, blocked, with the reason."""
-    from conftest import SHARED
-
     from gpuplanner.app.plan_request import plan_request
     from gpuplanner.app.scanning import read_snapshot
     from gpuplanner.planning import physical
 
     snapshot = read_snapshot(
-        SHARED / "fixtures/nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml",
+        recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"),
         data,
     )
     request = plan_request(Scenario.STUDENT, "CNY", snapshot=snapshot, catalog=data, today=TODAY)

@@ -3,18 +3,12 @@ written down here, judged from what its source says it is; a fixture without one
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import SHARED
+from conftest import RECORDINGS, recordings
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.hardware.snapshot import SnapshotError, load_file
 from gpuplanner.planning.machine_kind import KINDS, machine_kind
-
-FOLDERS = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
-SHARED_FIXTURES = SHARED / "fixtures"
-OURS = Path(__file__).parent / "fixtures"
 
 # None: not a machine at all (a field list). The kind is what the machine is, as far as the
 # file's facts can tell; where they cannot (a riser's two lines), "unknown".
@@ -81,21 +75,11 @@ EXPECTED = {
 }
 
 
-def _files() -> list[Path]:
-    found = {}
-    for root in (OURS, SHARED_FIXTURES):
-        for folder in FOLDERS:
-            for path in sorted((root / folder).glob("*")) if (root / folder).is_dir() else ():
-                found.setdefault(path.name, path)
-    return list(found.values())
-
-
 def test_the_expected_kinds_are_kinds():
     assert {k for k in EXPECTED.values() if k is not None} <= set(KINDS)
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
-def test_each_recorded_machine_gets_its_kind(data, path):
+def _check_kind(data, path) -> None:
     assert path.name in EXPECTED, f"{path.name}: write down what kind of machine it is"
     expected = EXPECTED[path.name]
     try:
@@ -105,13 +89,36 @@ def test_each_recorded_machine_gets_its_kind(data, path):
         return
     assert expected is not None, f"{path.name} is not a machine"
     kind = machine_kind(snapshot, {g.id: g for g in data.gpus})
-    assert kind.kind == expected, [(e.code, e.params) for e in kind.evidence]
-    assert kind.kind == "unknown" or kind.evidence  # every decision says what decided it
+    assert kind.kind == expected, (path.name, [(e.code, e.params) for e in kind.evidence])
+    assert kind.kind == "unknown" or kind.evidence, path.name  # what decided it is said
     # Planning reads the same decision.
     facts = machine_facts(snapshot, None, data)
-    assert facts.kind == expected
-    assert facts.laptop == (expected == "laptop")
-    assert facts.virtual_machine == (expected in ("cloud-vm", "vgpu-guest"))
+    assert facts.kind == expected, path.name
+    assert facts.laptop == (expected == "laptop"), path.name
+    assert facts.virtual_machine == (expected in ("cloud-vm", "vgpu-guest")), path.name
+
+
+# The repository's copies, one test each; every recording is one of these or the shared
+# folder's (tests/fixtures/README.md says which stay there and why).
+HERE = sorted(p for p in recordings() if p.is_relative_to(RECORDINGS))
+
+
+@pytest.mark.parametrize("path", HERE, ids=lambda p: p.name)
+def test_each_recorded_machine_gets_its_kind(data, path):
+    _check_kind(data, path)
+
+
+def test_most_recordings_are_here():
+    assert len(HERE) >= 40
+
+
+@pytest.mark.shared("fixtures")
+def test_each_recording_only_the_shared_folder_has_gets_its_kind(data):
+    folders = {p.name: p for p in recordings() if not p.is_relative_to(RECORDINGS)}
+    shared_only = sorted(set(EXPECTED) - {p.name for p in HERE})
+    assert shared_only and set(shared_only) <= set(folders), set(shared_only) - set(folders)
+    for name in shared_only:
+        _check_kind(data, folders[name])
 
 
 def test_a_live_scan_reads_the_chassis_battery_and_hypervisor(tmp_path):

@@ -106,11 +106,13 @@ def test_the_process_deadline_files_share_one_worker():
 
 
 def test_the_grouped_scheduler_is_xdists_whole_file_one():
-    xdist = pytest.importorskip("xdist.scheduler")
+    # The [test] extra installs pytest-xdist: its absence fails, never skips.
+    from xdist.scheduler import LoadFileScheduling
+
     config = SimpleNamespace(
         getvalue=lambda name: {"tx": ["popen"] * 3, "maxschedchunk": None}.get(name),
         option=SimpleNamespace(dist="loadfile", tx=["popen"] * 3, numprocesses=3),
     )
     scheduler = parallel.make_scheduler(config, None)
-    assert isinstance(scheduler, xdist.LoadFileScheduling)
+    assert isinstance(scheduler, LoadFileScheduling)
     assert scheduler._split_scope("tests/test_probe_runner.py::t") == "probe-processes"

@@ -12,12 +12,12 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import cost, memory, power, scaling
 from gpuplanner.planning.market import Market
+from gpuplanner.planning.quote import offers
 from gpuplanner.planning.recommend import MachineFacts, PlanError, PlanRequest, recommend
 from gpuplanner.planning.speed import (
     SpeedQuery,
     calibration,
     features,
-    llm_tokens_per_s,
     predict,
 )
 from gpuplanner.planning.workloads import KERAS
@@ -115,13 +115,6 @@ def test_probe_calibration_is_bounded():
     assert calibration(0.75 * 100, 100) == pytest.approx(1.0)
     assert calibration(5, 100) == 0.5
     assert calibration(None, 100) is None
-
-
-def test_llm_tokens_per_second(gpus):
-    # 0.35 x 165.2e12 / (6 x 7e9) = 1,377 tokens/s for full fine-tuning on a 4090
-    assert llm_tokens_per_s(gpus["geforce-rtx-4090"], 7.0, "full") == pytest.approx(
-        1376.7, rel=1e-3
-    )
 
 
 # -- power ------------------------------------------------------------------------------------
@@ -233,14 +226,15 @@ def test_price_choice_prefers_shop_stock_then_new_then_converted():
         region="CN", currency="CNY", tax_pct=13, prices_include_tax=True, sources="test"
     )
     china = Market(region="CN", currency="CNY", rate=rate, taxes={"CN": vat})
-    assert cost.choose_price(prices, china).price.shop == "b"
+    assert cost.choose(offers(prices, china), china).price.shop == "b"
     # The new USD price, converted at the dated rate, gains China's 13% VAT: 1000 x 7.1 x 1.13.
-    chosen = cost.choose_price(prices[:2], china)
+    chosen = cost.choose(offers(prices[:2], china), china)
     assert chosen.amount == 8023 and chosen.converted.rate == 7.1
     assert chosen.converted.tax_pct == 13
-    assert cost.choose_price(prices[:2], china, used_ok=True).amount == 6000
+    assert cost.choose(offers(prices[:2], china), china, used_ok=True).amount == 6000
     # No rate on record: no conversion is guessed.
-    assert cost.choose_price(prices[:1], Market(region="CN", currency="CNY")) is None
+    bare = Market(region="CN", currency="CNY")
+    assert cost.choose(offers(prices[:1], bare), bare) is None
 
 
 def test_breakeven():

@@ -16,7 +16,7 @@ from gpuplanner.app.plan_request import plan_request
 from gpuplanner.catalog.records import Price
 from gpuplanner.catalog.userdb import user_price
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.core.vocab import PRICE_ORIGINS, REGIONS
+from gpuplanner.core.vocab import REGIONS, PriceOrigin
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.price_book import price_book
 from gpuplanner.planning.recommend import recommend
@@ -82,7 +82,7 @@ def test_the_json_says_whose_a_price_is_where_it_always_did(data, model, shop):
 
 def test_whose_a_price_is_is_a_type_and_the_region_only_a_market():
     hints = typing.get_type_hints(Price)
-    assert typing.get_args(hints["origin"]) == PRICE_ORIGINS
+    assert typing.get_args(hints["origin"]) == typing.get_args(PriceOrigin)
     region, none = typing.get_args(hints["region"])
     assert typing.get_args(region) == REGIONS and none is type(None)
 

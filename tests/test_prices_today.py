@@ -16,6 +16,7 @@ from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import cost
 from gpuplanner.planning.market import market_for
 from gpuplanner.planning.price_book import price_book
+from gpuplanner.planning.quote import offers
 from gpuplanner.planning.recommend import PlanRequest, recommend
 
 TODAY = "2026-12-01"
@@ -92,7 +93,7 @@ def test_a_launch_msrp_is_used_only_where_no_street_price_exists(data):
     for currency in ("USD", "CNY"):
         market = market_for(currency, data, show_unavailable=True)
         for gpu_id, prices in by_card.items():
-            chosen = cost.choose_price(prices, market, used_ok=True)
+            chosen = cost.choose(offers(prices, market), market, used_ok=True)
             street = [p for p in prices if p.condition in ("new", "used", "refurbished")]
             if street:
                 assert chosen is not None and chosen.price.condition != "msrp", (gpu_id, currency)

@@ -69,6 +69,38 @@ def test_no_module_imports_what_a_newer_python_removed(package_source):
     assert not found, found
 
 
+def test_vermin_finds_nothing_newer_than_the_oldest_python():
+    """vermin, run as the pre-commit hook runs it (its entry in .pre-commit-config.yaml), finds
+    no module, function or syntax the oldest Python promised lacks, in any Python file here."""
+    import shlex
+    import subprocess
+
+    from conftest import venv_tool
+
+    config = (REPO_ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    entry = re.search(r"^\s*entry: (vermin .*)$", config, re.MULTILINE)
+    assert entry, "the vermin hook is gone from .pre-commit-config.yaml"
+    command = shlex.split(entry.group(1))
+    assert f"--target={OLDEST[0]}.{OLDEST[1]}-" in command
+    vermin = venv_tool("vermin")
+    if vermin is None:
+        pytest.fail("vermin is not installed: pip install -e '.[test]'")
+    files = [str(p) for p in _python_files()]
+    result = subprocess.run(
+        [vermin, *command[1:], *files], cwd=REPO_ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def _python_files() -> list[Path]:
+    return [
+        p
+        for folder in ("gpuplanner", "tests", "tools", "benchmarks", "installer")
+        for p in sorted((REPO_ROOT / folder).rglob("*.py"))
+        if "__pycache__" not in p.parts
+    ]
+
+
 def test_the_promise_the_checks_and_the_package_name_the_same_oldest_python():
     project = (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")

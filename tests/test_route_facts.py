@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import SHARED
+from conftest import recording
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
@@ -17,8 +17,6 @@ from gpuplanner.planning.machine_kind import looks_like_laptop
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = SHARED / "fixtures"
-needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 WINDOWS_REPORTS = (
     "nvidia-smi-q-x/nvidia-smi-q-x_rtx3080_windows-wddm_drv536.xml",
@@ -31,10 +29,9 @@ def _ids(option) -> set[str]:
     return {f.id for f in option.findings}
 
 
-@needs_shared
 @pytest.mark.parametrize("name", WINDOWS_REPORTS)
 def test_a_windows_report_is_told_about_native_windows_or_wsl2(data, model, name):
-    result = load_paths([FIXTURES / name])
+    result = load_paths([recording(name)])
     snapshot = enrich(result.snapshots[0][1], data)
     assert {g.driver_model for g in snapshot.gpus} == {"WDDM"}
     facts = machine_facts(snapshot, catalog=data)
@@ -57,16 +54,14 @@ def test_a_windows_report_is_told_about_native_windows_or_wsl2(data, model, name
             assert "route-windows-or-wsl" in _ids(option), option.gpu
 
 
-@needs_shared
 def test_a_linux_report_has_no_driver_model():
-    result = load_paths([FIXTURES / "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml"])
+    result = load_paths([recording("nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml")])
     assert {g.driver_model for g in result.snapshots[0][1].gpus} == {None}
 
 
-@needs_shared
 def test_tcc_is_native_windows(data, model, tmp_path):
     """TCC (and MCDM) are compute modes that WSL2 cannot see: the report is native Windows."""
-    text = (FIXTURES / WINDOWS_REPORTS[0]).read_text(encoding="utf-8")
+    text = recording(WINDOWS_REPORTS[0]).read_text(encoding="utf-8")
     path = tmp_path / "tcc.xml"
     path.write_text(text.replace(">WDDM<", ">TCC<"), encoding="utf-8")
     snapshot = enrich(load_paths([path]).snapshots[0][1], data)
@@ -135,10 +130,9 @@ def test_every_ngc_pick_says_the_container_has_ended(data, model):
         assert found.params["last"] == "25.02"
 
 
-@needs_shared
 def test_a_capped_card_is_planned_at_its_cap_and_told_what_it_costs(data, model):
     name = "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_power-limit-200w-of-350w_drv525.xml"
-    snapshot = enrich(load_paths([FIXTURES / name]).snapshots[0][1], data)
+    snapshot = enrich(load_paths([recording(name)]).snapshots[0][1], data)
     facts = machine_facts(snapshot, catalog=data)
     assert (facts.power_cap_w, facts.power_default_w) == (200.0, 350.0)
     request = PlanRequest(
@@ -176,7 +170,6 @@ def test_a_slot_powered_pc_is_asked_about_its_cables_and_offered_cabled_cards(da
     assert gpus[offered[0].gpu_id].cooler != "passive"
 
 
-@needs_shared
 def test_a_loaded_machine_s_supply_and_case_replace_the_session_s(tmp_path):
     """A scan saved with --psu-watts 850 is planned at 850 W, whatever the last session held."""
     from conftest import run_cli
@@ -185,7 +178,7 @@ def test_a_loaded_machine_s_supply_and_case_replace_the_session_s(tmp_path):
     from gpuplanner.hardware.snapshot import load_file
 
     saved = tmp_path / "machine.json"
-    report = FIXTURES / "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml"
+    report = recording("nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml")
     done = run_cli(
         tmp_path, "scan", "--from", str(report), "--save", str(saved), "--psu-watts", "850"
     )

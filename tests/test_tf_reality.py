@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, run_cli
+from conftest import recording, run_cli
 from helpers import recorded
 
 from gpuplanner.app.choices import LLMS
@@ -29,8 +29,6 @@ from gpuplanner.planning.rules.job import USABLE_FRACTION
 from gpuplanner.planning.workloads import KERAS
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = SHARED / "fixtures"
-needs_shared = pytest.mark.shared("fixtures")
 TODAY = "2026-11-30"
 
 
@@ -131,7 +129,7 @@ def test_qlora_is_named_a_pytorch_method_on_every_tensorflow_route(data, model):
 # -- scaling from the job and the link ---------------------------------------------------------
 
 
-@needs_shared
+@pytest.mark.shared("data/benchmarks")
 def test_scaling_check_meets_its_goal_per_class_and_link():
     """tools/check_scaling.py: median error <= 10% for CNN and transformer, PCIe and NVLink,
     on the runs it was fitted on and on those it never saw."""
@@ -165,7 +163,7 @@ def test_a_scanned_x1_or_x4_link_is_planned_at_x1_or_x4(gpus):
 
 
 def _rig_report(tmp_path: Path, width: int) -> Path:
-    source = FIXTURES / "nvidia-smi-q" / "nvidia-smi-q_8x-rtx4090_6-at-gen1-2-at-gen4_drv535.txt"
+    source = recording("nvidia-smi-q/nvidia-smi-q_8x-rtx4090_6-at-gen1-2-at-gen4_drv535.txt")
     text = source.read_text(encoding="utf-8")
     faked = re.sub(
         r"(Link Width\s*\n\s*Max\s*:\s*)16x(\s*\n\s*Current\s*:\s*)16x",
@@ -178,7 +176,6 @@ def _rig_report(tmp_path: Path, width: int) -> Path:
     return path
 
 
-@needs_shared
 @pytest.mark.parametrize("width", (1, 4))
 def test_a_rig_whose_cards_run_at_x1_or_x4_keeps_that_link(data, model, tmp_path, width):
     result = load_paths([_rig_report(tmp_path, width)])
@@ -425,7 +422,6 @@ def test_predict_still_predicts_a_job_that_fits(tmp_path):
 # -- only real options --------------------------------------------------------------------------
 
 
-@needs_shared
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", list(Scenario))
 def test_no_offered_option_on_a_recorded_machine_is_slower_and_no_larger(data, model, scenario):

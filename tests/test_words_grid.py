@@ -58,9 +58,7 @@ def _bad(texts: list[str]) -> list[str]:
 @pytest.mark.parametrize(("scenario", "job"), GRID)
 def test_the_report_and_the_command_line_count_and_name_right(data, capsys, scenario, job):
     supply = entered_supply(550, None, False, 2, "gold")  # the ATX version left unknown
-    request = PlanRequest(
-        scenario=scenario, currency="USD", today=TODAY, language="en", psu=supply, **job
-    )
+    request = PlanRequest(scenario=scenario, currency="USD", today=TODAY, psu=supply, **job)
     plan = recommend(request, data, load_speed_model())
     context = report_context(plan, "en", data, request, None, now=NOW)
     page = plain(plan_html(plan, "en", context))

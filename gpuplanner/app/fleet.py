@@ -49,10 +49,6 @@ class FleetMachine:
     snapshot: SystemSnapshot
     kind: MachineKind = UNKNOWN
 
-    def current_card(self) -> str | None:
-        """The catalog id of the machine's first known card: what an upgrade replaces."""
-        return next((g.catalog_id for g in self.snapshot.gpus if g.catalog_id), None)
-
     def gpu_summary(self) -> str:
         names: dict[str, int] = {}
         for gpu in self.snapshot.gpus:
@@ -262,7 +258,6 @@ def plan_fleet(
     lab_budget: float | None,
     workload: Workload | None,
     precision: Precision,
-    language: str,
     shop_prices: tuple[Price, ...] = (),
 ) -> FleetPlan:
     """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
@@ -270,7 +265,6 @@ def plan_fleet(
         scenario,
         currency,
         job=JobInputs(budget=lab_budget or budget, workload=workload, precision=precision),
-        language=language,
     )
     resolved = resolve(template)  # the scenario's budget and workload where none was given
     per_machine, job = resolved.budget, resolved.workload

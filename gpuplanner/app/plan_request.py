@@ -38,7 +38,6 @@ def plan_request(
     case: CaseSpec | None = None,
     socket: str | None = None,
     today: str | None = None,
-    language: str = "en",
 ) -> PlanRequest:
     """A ``PlanRequest`` for the user's ``job`` (checked when it was made) on this machine:
     ``psu``/``case`` as given, else as scanned; ``socket`` as given, else the market's;
@@ -52,7 +51,6 @@ def plan_request(
         case=case,
         socket=socket or market(region_of(currency, job.region)).socket,
         today=today or dt.date.today().isoformat(),
-        language=language,
     )
     return for_machine(request, snapshot, probe, catalog)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from gpuplanner.app.catalog_data import open_catalog
 from gpuplanner.catalog import bundled, packimport, pricepack
-from gpuplanner.catalog.bundled import BuildReport
+from gpuplanner.catalog.build import BuildReport
 from gpuplanner.catalog.names import named_cards
 from gpuplanner.catalog.packimport import PreparedImport
 from gpuplanner.catalog.price_plausible import ranges_of

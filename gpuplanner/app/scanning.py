@@ -10,14 +10,8 @@ from pathlib import Path
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.records import CatalogData
-from gpuplanner.hardware.records import (
-    AtxVersion,
-    CaseForm,
-    CaseInfo,
-    PowerSupply,
-    PsuRating,
-    SystemSnapshot,
-)
+from gpuplanner.core.vocab import AtxVersion, CaseForm, PsuRating
+from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
 from gpuplanner.hardware.snapshot import KIND as SNAPSHOT_KIND
 from gpuplanner.hardware.snapshot import LoadResult, load_file, load_paths, save
 

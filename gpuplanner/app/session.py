@@ -160,7 +160,6 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
         psu=psu,
         case=case,
         today=session.today,
-        language=session.language,
         job=replace(session.job, region=session.region()),
     )
 

@@ -439,10 +439,6 @@ class UserDb:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @property
-    def schema_version(self) -> int:
-        return self._conn.execute("pragma user_version").fetchone()[0]
-
     # -- shop prices --------------------------------------------------------------------
 
     def replace_shop_prices(
@@ -756,22 +752,6 @@ class UserDb:
             (limit,),
         ).fetchall()
         return [(r["id"], r["created"], r["python"], r["result_json"]) for r in rows]
-
-    def row_count(self, table: str) -> int:
-        if table not in (
-            "shops",
-            "shop_prices",
-            "price_imports",
-            "price_packs",
-            "pack_prices",
-            "pack_fx",
-            "user_prices",
-            "plans",
-            "scans",
-            "probe_runs",
-        ):
-            raise ValueError(table)
-        return self._conn.execute(f"select count(*) from {table}").fetchone()[0]
 
 
 # What quick_check says of a row that breaks its table's CHECK or NOT NULL: the file is sound,

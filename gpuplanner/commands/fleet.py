@@ -127,7 +127,6 @@ def cmd_fleet(args: argparse.Namespace) -> int:
         args.lab_budget,
         args.workload,
         args.precision,
-        args.language,
     )
     target = None
     try:

@@ -281,7 +281,6 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         case=case,
         socket=args.socket,
         today=args.today,
-        language=args.language,
         job=job_inputs(vars(args)),
     )
     typed = user_prices.typed_prices(args.price, args.currency, request.today or "")

@@ -94,9 +94,6 @@ CASE_FORMS: tuple[CaseForm, ...] = get_args(CaseForm)
 PRICE_CONDITIONS: tuple[PriceCondition, ...] = get_args(PriceCondition)
 REGIONS: tuple[Region, ...] = get_args(Region)
 BRIDGE_ANSWERS: tuple[BridgeAnswer, ...] = get_args(BridgeAnswer)
-PRICE_ORIGINS: tuple[PriceOrigin, ...] = get_args(PriceOrigin)
-DRIVER_STATES: tuple[DriverState, ...] = get_args(DriverState)
-TF_VERDICTS: tuple[TfVerdict, ...] = get_args(TfVerdict)
 KERAS_WORKLOADS: tuple[KerasWorkloadName, ...] = get_args(KerasWorkloadName)
 WORKLOADS: tuple[Workload, ...] = get_args(Workload)
 LLM_METHODS: tuple[LlmMethod, ...] = get_args(LlmMethod)
@@ -105,8 +102,6 @@ PREDICT_WORKLOADS: tuple[PredictWorkload, ...] = get_args(PredictWorkload)
 PRECISIONS: tuple[Precision, ...] = get_args(Precision)
 TF_ROUTES: tuple[TfRouteName, ...] = get_args(TfRouteName)
 ENGINES: tuple[Engine, ...] = get_args(Engine)
-PROBE_MODES: tuple[ProbeMode, ...] = get_args(ProbeMode)
-FLEET_MODES: tuple[FleetMode, ...] = get_args(FleetMode)
 WEIGHT_BITS = (16, 8, 4)  # LLM inference weights
 
 
@@ -123,40 +118,12 @@ def _word(text: str, words: tuple[W, ...], what: str) -> W:
 
 # One narrowing helper per vocabulary of the job: where a command line, a setting or a saved
 # file hands over a plain string, it becomes a word here (or a ValueError) once.
-def as_workload(text: str) -> Workload:
-    return _word(text, WORKLOADS, "workload")
-
-
-def as_keras_workload(text: str) -> KerasWorkloadName:
-    return _word(text, KERAS_WORKLOADS, "Keras workload")
-
-
-def as_llm_mode(text: str) -> LlmMode:
-    return _word(text, LLM_MODES, "method")
-
-
 def as_llm_method(text: str) -> LlmMethod:
     return _word(text, LLM_METHODS, "fine-tuning method")
 
 
-def as_predict_workload(text: str) -> PredictWorkload:
-    return _word(text, PREDICT_WORKLOADS, "workload")
-
-
-def as_precision(text: str) -> Precision:
-    return _word(text, PRECISIONS, "precision")
-
-
-def as_tf_route(text: str) -> TfRouteName:
-    return _word(text, TF_ROUTES, "TensorFlow route")
-
-
 def as_engine(text: str) -> Engine:
     return _word(text, ENGINES, "engine")
-
-
-def as_probe_mode(text: str) -> ProbeMode:
-    return _word(text, PROBE_MODES, "probe mode")
 
 
 def as_currency(text: str, default: Currency | None = None) -> Currency:

@@ -14,11 +14,6 @@ from pathlib import Path
 from gpuplanner.hardware.records import PsuReading
 
 log = logging.getLogger(__name__)
-_ROW = re.compile(
-    r"^(?P<key>.+?)\s{2,}"
-    r"(?P<value>-?[\d.,:]+(?:\s+days?,\s+[\d:]+)?|[A-Za-z][\w /-]*?)"
-    r"\s*(?P<unit>°C|V|A|W|rpm|%)?\s*$"
-)
 
 
 def _rows_to_reading(device: str, rows: list[tuple[str, object, str]], source: str) -> PsuReading:
@@ -61,43 +56,6 @@ def _rows_to_reading(device: str, rows: list[tuple[str, object, str]], source: s
         efficiency_percent=number("estimated efficiency"),
         ocp_mode=str(ocp) if ocp is not None else None,
     )
-
-
-def parse_liquidctl_status(text: str) -> list[PsuReading]:
-    """The text of ``liquidctl status``: tree (├──) or flat (1.2 and older) layout."""
-    readings: list[PsuReading] = []
-    device: str | None = None
-    rows: list[tuple[str, object, str]] = []
-
-    def close() -> None:
-        if device is not None and rows:
-            readings.append(_rows_to_reading(device, rows, "liquidctl"))
-
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        if not line.strip() or line.startswith("#") or line.startswith("WARNING"):
-            continue
-        tree = re.match(r"^[├└│]──\s*(.*)$", line)
-        if tree:
-            body = tree.group(1)
-        elif device is not None and _ROW.match(line) and not line.startswith("Device "):
-            body = line
-        else:
-            close()
-            device = re.sub(r"^Device \d+,\s*", "", line).replace("(experimental)", "").strip()
-            rows = []
-            continue
-        match = _ROW.match(body)
-        if not match:
-            continue
-        value_text = match.group("value").strip()
-        try:
-            value: object = float(value_text.replace(",", ""))
-        except ValueError:
-            value = value_text
-        rows.append((match.group("key"), value, match.group("unit") or ""))
-    close()
-    return readings
 
 
 def read_liquidctl() -> tuple[list[PsuReading], str]:

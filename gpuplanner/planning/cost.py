@@ -13,7 +13,7 @@ from gpuplanner.catalog.records import Price
 from gpuplanner.core import markets
 from gpuplanner.core.vocab import FALLBACK_CONDITIONS, PriceCondition
 from gpuplanner.planning.market import Market
-from gpuplanner.planning.quote import Offer, offers
+from gpuplanner.planning.quote import Offer
 
 
 def default_tariff(market: Market) -> float:
@@ -24,13 +24,6 @@ def default_tariff(market: Market) -> float:
 
 
 NEW_KINDS: tuple[PriceCondition, ...] = ("new", *FALLBACK_CONDITIONS)  # prices of a new card
-
-
-def choose_price(
-    prices: list[Price], market: Market, used_ok: bool = False, shop_only: bool = False
-) -> Offer | None:
-    """``choose`` over ``prices``, each converted once."""
-    return choose(offers(prices, market), market, used_ok, shop_only)
 
 
 def choose(

@@ -87,7 +87,6 @@ class PlanRequest(JobInputs):
     psu: power.PsuSpec | None = None
     case: physical.CaseSpec | None = None
     socket: str = HOME.socket
-    language: str = "en"
     today: str | None = None  # ISO date the price ages are counted from; None: not judged
     alternatives: bool = True  # look for ways forward when nothing fits
 

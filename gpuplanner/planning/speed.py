@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
 from gpuplanner.planning import batching, engines, roofline
-from gpuplanner.planning.roofline import LLM_FLOPS_PER_TOKEN
 from gpuplanner.planning.workloads import KERAS
 
 MEMORY_SATURATION_GB = 48.0
@@ -280,13 +279,6 @@ def machine_scale(
     compute_time, memory_time = terms_step(card_terms(gpu, precision, params), params)
     slowed = compute_time / (matmul or 1.0) + memory_time / (bandwidth or 1.0)
     return (compute_time + memory_time) / slowed
-
-
-def llm_tokens_per_s(
-    gpu: GpuSpec, params_b: float, method: LlmMethod, mfu: float = LLM_MFU
-) -> float:
-    compute, _ = features(gpu, "mixed")
-    return mfu * compute * 1e12 / (LLM_FLOPS_PER_TOKEN[method] * params_b * 1e9)
 
 
 @dataclass(frozen=True)

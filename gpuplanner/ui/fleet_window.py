@@ -239,7 +239,6 @@ class FleetWindow(QMainWindow):
                 budget if lab else None,
                 None,
                 "mixed",
-                self.language,
             ),
             lambda plan: self._planned(plan, lab),
             self._failed,

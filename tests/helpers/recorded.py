@@ -1,5 +1,5 @@
-"""The recorded machines of the team's shared folder (nvidia-smi and lspci reports) and their
-plans for each scenario, made once per test process for every test that reads them.
+"""The recorded machines (nvidia-smi and lspci reports: the repository's copies and the team's
+shared folder's wider set, conftest.recordings) and their plans for each scenario, made once per test process for every test that reads them.
 
 A plan is a function of its request, catalog and speed model alone (tests/test_planner_state.py),
 and making these plans is most of the time of the tests that check them
@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SHARED
+from conftest import recordings
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_paths
 from gpuplanner.planning.recommend import MachineFacts, Plan, PlanRequest, recommend
 
-FIXTURES = SHARED / "fixtures"
-FOLDERS = ("nvidia-smi-q-x", "nvidia-smi-q", "nvidia-smi-query-gpu-csv", "lspci-vv")
 TODAY = "2026-11-30"
 
 _planned: dict[Scenario, tuple[object, object, list[tuple[str, MachineFacts, Plan]]]] = {}
@@ -26,8 +24,7 @@ _planned: dict[Scenario, tuple[object, object, list[tuple[str, MachineFacts, Pla
 
 def machines(data) -> list[tuple[str, object]]:
     """Each recorded report's file name and its snapshot, enriched from the catalog."""
-    paths = [FIXTURES / folder for folder in FOLDERS if (FIXTURES / folder).is_dir()]
-    result = load_paths(paths)
+    result = load_paths(recordings())
     return [(Path(name).name, enrich(snapshot, data)) for name, snapshot in result.snapshots]
 
 

@@ -33,14 +33,11 @@ def plan_request_for(scenario: str, language: str, data):
             psu=PsuSpec(rated_w=550, atx_version="3", pcie_8pin_cables=2, rating="gold"),
             case=CaseSpec(320, 3, "atx"),
             today=TODAY,
-            language=language,
             machine=machine_facts(snapshot, None, data),
         )
         return request, snapshot
     if scenario == "sme":
-        return PlanRequest(
-            scenario=Scenario.SME, currency=currency, today=TODAY, language=language
-        ), None
+        return PlanRequest(scenario=Scenario.SME, currency=currency, today=TODAY), None
     return (
         PlanRequest(
             scenario=Scenario.LLM,
@@ -51,7 +48,6 @@ def plan_request_for(scenario: str, language: str, data):
             bits=4,
             max_gpus=2,
             today=TODAY,
-            language=language,
         ),
         None,
     )
