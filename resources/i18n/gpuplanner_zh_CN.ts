@@ -332,6 +332,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>300 epochs of COCO</source>
+            <translation>COCO 训练 300 轮</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>65 epochs of COCO</source>
             <translation>COCO 训练 65 轮</translation>
         </message>
@@ -569,6 +574,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>How TensorFlow runs {count} cards: {strategy} ({api}), {per_card_gb} GB on each.</source>
             <translation>TensorFlow 如何使用这 {count} 块卡：{strategy}（{api}），每块卡需要 {per_card_gb} GB。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>ImageNet-1k fine-tuning (20,000 steps of 512)</source>
+            <translation>ImageNet-1k 微调（20,000 步，每步 512 张）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -3002,6 +3012,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>DistilBERT fine-tuning</source>
+            <translation>DistilBERT 微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>E-ATX case</source>
             <translation>E-ATX 机箱</translation>
         </message>
@@ -3086,6 +3101,31 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Hugging Face transformers</source>
             <translation>Hugging Face transformers</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (EfficientNet-B0)</source>
+            <translation>图像分类（EfficientNet-B0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (EfficientNet-B4)</source>
+            <translation>图像分类（EfficientNet-B4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (MobileNetV2)</source>
+            <translation>图像分类（MobileNetV2）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (MobileNetV3-Large)</source>
+            <translation>图像分类（MobileNetV3-Large）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (MobileNetV3-Small)</source>
+            <translation>图像分类（MobileNetV3-Small）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3234,8 +3274,23 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>Object detection (EfficientDet-D0)</source>
+            <translation>目标检测（EfficientDet-D0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Object detection (EfficientDet-D4)</source>
+            <translation>目标检测（EfficientDet-D4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>Object detection (SSD)</source>
             <translation>目标检测（SSD）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Object detection (YOLOv8-S, KerasCV)</source>
+            <translation>目标检测（YOLOv8-S，KerasCV）</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan.py" />
@@ -3434,6 +3489,16 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Used and modified cards</source>
             <translation>二手和改装显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Vision Transformer fine-tuning (ViT-B/16)</source>
+            <translation>视觉 Transformer 微调（ViT-B/16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Vision Transformer fine-tuning (ViT-L/16)</source>
+            <translation>视觉 Transformer 微调（ViT-L/16）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -4923,6 +4988,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>DistilBERT fine-tuning</source>
+            <translation>DistilBERT 微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>FP32 / TF32</source>
             <translation>FP32 / TF32</translation>
         </message>
@@ -4940,6 +5010,31 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>How it is counted</source>
             <translation>计算方式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (EfficientNet-B0)</source>
+            <translation>图像分类（EfficientNet-B0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (EfficientNet-B4)</source>
+            <translation>图像分类（EfficientNet-B4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (MobileNetV2)</source>
+            <translation>图像分类（MobileNetV2）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (MobileNetV3-Large)</source>
+            <translation>图像分类（MobileNetV3-Large）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (MobileNetV3-Small)</source>
+            <translation>图像分类（MobileNetV3-Small）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5026,8 +5121,23 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Object detection (EfficientDet-D0)</source>
+            <translation>目标检测（EfficientDet-D0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Object detection (EfficientDet-D4)</source>
+            <translation>目标检测（EfficientDet-D4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Object detection (SSD)</source>
             <translation>目标检测（SSD）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Object detection (YOLOv8-S, KerasCV)</source>
+            <translation>目标检测（YOLOv8-S，KerasCV）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5075,6 +5185,16 @@
         <message>
             <source>TensorFlow from:</source>
             <translation type="vanished">TensorFlow 安装方式：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Vision Transformer fine-tuning (ViT-B/16)</source>
+            <translation>视觉 Transformer 微调（ViT-B/16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Vision Transformer fine-tuning (ViT-L/16)</source>
+            <translation>视觉 Transformer 微调（ViT-L/16）</translation>
         </message>
         <message>
             <source>Weights (inference):</source>
