@@ -19,7 +19,7 @@ from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
 from gpuplanner.planning import batching, roofline
 from gpuplanner.planning.roofline import LLM_FLOPS_PER_TOKEN
-from gpuplanner.planning.workloads import KERAS
+from gpuplanner.planning.workloads import KERAS, KerasWorkload, OwnModel
 
 MEMORY_SATURATION_GB = 48.0
 LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU fine-tune, used without a fitted model
@@ -486,23 +486,64 @@ def predict(
     own when None); ``relative`` is against the query's reference at the same shape. This
     machine's probe figures (the query's ``machine_factor`` for its matrix multiply,
     ``bandwidth_factor`` for its memory) scale each card's step in its class's proportions."""
-    cls = WORKLOAD_CLASS[workload]
+    source, _ = anchor_of(query.speed_model, workload)
+    job_batch, job_seq = batching.job_shape(workload, batch, seq)
+    return _predict(
+        query,
+        preset=KERAS[workload],
+        cls=WORKLOAD_CLASS[workload],
+        source=source,
+        borrowed=source != workload,
+        flops=train_flops_per_unit(workload, job_seq),
+        precision=precision,
+        job_batch=job_batch,
+        job_seq=job_seq,
+    )
+
+
+def predict_own(
+    query: SpeedQuery, *, model: OwnModel, precision: Precision, batch: int
+) -> list[Prediction]:
+    """Every card's training throughput (samples/s) for a model of the user's own (what
+    ``model-info`` read): the nearest measured preset's run moved by the two models' FLOPs,
+    as a preset without a run of its own is (docs/PREDICTION.md)."""
+    return _predict(
+        query,
+        preset=model.workload(),
+        cls="bert" if model.attention_layers else "cnn",
+        source=model.borrowed_anchor(),
+        borrowed=True,
+        flops=model.train_flops,
+        precision=precision,
+        job_batch=batch,
+        job_seq=0,
+    )
+
+
+def _predict(
+    query: SpeedQuery,
+    *,
+    preset: KerasWorkload,
+    cls: str,
+    source: KerasWorkloadName,
+    borrowed: bool,
+    flops: float,
+    precision: Precision,
+    job_batch: int,
+    job_seq: int,
+) -> list[Prediction]:
     model = query.speed_model
-    source, anchor = anchor_of(model, workload)
+    anchor = model.anchors.get(source) or PRESET_ANCHORS[source]
     anchor_gpu = query.by_id[anchor.gpu]
-    borrowed = source != workload
 
     def params_for(gpu: GpuSpec) -> tuple[Precision, ClassParams]:
         # Without tensor cores mixed precision has nothing to run faster on: FP32's speed.
         run_as: Precision = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
         return run_as, model.classes[f"{cls}/{run_as}"]
 
-    preset = KERAS[workload]
     source_preset = KERAS[source]
     anchor_shape = batching.ANCHOR_SHAPES[source]
-    job_batch, job_seq = batching.job_shape(workload, batch, seq)
     kind = "cnn" if preset.kind == "cnn" else "transformer"
-    flops = train_flops_per_unit(workload, job_seq)
     units = batching.units_per_step(preset, job_batch, job_seq)
 
     def rate(gpu: GpuSpec) -> float:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from gpuplanner.catalog.records import LlmModel
 from gpuplanner.core import vocab
 
-__all__ = ["KERAS", "LLM_MODES", "KerasWorkload", "LlmModel", "find_llm"]
+__all__ = ["KERAS", "LLM_MODES", "KerasWorkload", "LlmModel", "OwnModel", "find_llm"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -237,6 +237,49 @@ KERAS: dict[str, KerasWorkload] = {
 # The outputs of Keras's layers that training holds, against all of them: ResNet-50's
 # calibrated 100 MB a picture (docs/PLANNING.md) over the 141 MB its layers' outputs count.
 COUNTED_TO_HELD = 100.0 / 141.03
+
+
+@dataclass(frozen=True, kw_only=True)
+class OwnModel:
+    """A Keras model of the user's own, as ``model-info`` read it (per sample): planned as a
+    preset without a measured run is (docs/PREDICTION.md, "Your own Keras model")."""
+
+    params: float
+    train_flops: float  # forward and backward, from the traced graph
+    activation_mb_fp32: float  # the layers' outputs a step holds, times COUNTED_TO_HELD
+    attention_layers: int = 0
+    depthwise: bool = False
+
+    def borrowed_anchor(self) -> vocab.KerasWorkloadName:
+        """The nearest measured run: BERT's for a model with attention, EfficientNet-B0's for
+        depthwise convolutions, ResNet-50's for dense ones."""
+        if self.attention_layers:
+            return "bert-base"
+        return "efficientnet-b0" if self.depthwise else "resnet50"
+
+    def workload(self) -> KerasWorkload:
+        """The model as a preset: its activations counted per sample whatever its kind (the
+        attention's own intermediates included), a transformer's fixed step time per attention
+        layer."""
+        return KerasWorkload(
+            id="own",
+            kind="transformer" if self.attention_layers else "cnn",
+            params=self.params,
+            unit="samples/s",
+            activation_mb_fp32=self.activation_mb_fp32,
+            layers=self.attention_layers,
+        )
+
+    def memory_workload(self) -> KerasWorkload:
+        """What memory.keras_training counts: weights, gradients, optimizer state and the
+        counted activations (a CNN's accounting, which takes them per sample)."""
+        return KerasWorkload(
+            id="own",
+            kind="cnn",
+            params=self.params,
+            unit="samples/s",
+            activation_mb_fp32=self.activation_mb_fp32,
+        )
 
 
 LLM_MODES = vocab.LLM_MODES

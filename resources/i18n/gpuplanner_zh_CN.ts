@@ -2492,6 +2492,79 @@
         </message>
     </context>
     <context>
+        <name>Model</name>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>Keras cannot read {file}: {detail}</source>
+            <translation>Keras 无法读取 {file}：{detail}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>This Python has TensorFlow but no Keras: pip install keras, or name another Python (--python).</source>
+            <translation>这个 Python 有 TensorFlow 但没有 Keras：请 pip install keras，或指定另一个 Python（--python）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} could not be read: {detail}</source>
+            <translation>无法读取 {file}：{detail}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} does not exist.</source>
+            <translation>{file} 不存在。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} holds Python code (a Lambda layer), which Keras's safe mode does not run: replace the Lambda layer with a built-in or registered layer and save the model again.</source>
+            <translation>{file} 含有 Python 代码（Lambda 层），Keras 的安全模式不会运行它：请用内置层或已注册的层替换 Lambda 层，然后重新保存模型。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is a SavedModel, which Keras 3 loads only as an inference layer, without its layers: save the model as a .keras file (model.save("model.keras")) and read that.</source>
+            <translation>{file} 是 SavedModel，Keras 3 只能把它作为推理层加载，看不到其中的各层：请把模型保存为 .keras 文件（model.save("model.keras")）再读取。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is a folder, not a model: name the .keras file.</source>
+            <translation>{file} 是文件夹，不是模型：请指定 .keras 文件。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is damaged or cut short: its archive cannot be read. Save it again.</source>
+            <translation>{file} 已损坏或不完整：无法读取其压缩包。请重新保存。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is not a .keras file (a zip archive with the model's config.json): save the model with model.save("model.keras").</source>
+            <translation>{file} 不是 .keras 文件（含模型 config.json 的 zip 压缩包）：请用 model.save("model.keras") 保存模型。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is {gb} GB: model-info reads files under 2 GB. Plan a model this large with a preset or by its parameters (vram --params).</source>
+            <translation>{file} 有 {gb} GB：model-info 只读取 2 GB 以下的文件。这么大的模型请用预设或按参数量（vram --params）规划。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} says it unpacks to {gb} GB from {mb} MB: refused as a zip bomb.</source>
+            <translation>{file} 声称从 {mb} MB 解压为 {gb} GB：作为压缩炸弹拒绝读取。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} uses a custom layer or object this Python's Keras does not know: name the Python that has it (--python), with the class registered by @keras.saving.register_keras_serializable.</source>
+            <translation>{file} 使用了这个 Python 的 Keras 不认识的自定义层或对象：请指定包含它的 Python（--python），并用 @keras.saving.register_keras_serializable 注册该类。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} was saved by another Keras version than this Python's: name the Python that saved it (--python).</source>
+            <translation>{file} 由与这个 Python 不同的 Keras 版本保存：请指定保存它的那个 Python（--python）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file}'s input leaves a size open ({detail}): save the model with a fixed input shape (keras.Input(shape=...)) so its work per sample can be counted.</source>
+            <translation>{file} 的输入有未定的尺寸（{detail}）：请用固定的输入形状（keras.Input(shape=...)）保存模型，以便计算每个样本的计算量。</translation>
+        </message>
+    </context>
+    <context>
         <name>PinDialog</name>
         <message>
             <location filename="gpuplanner/ui/pin_dialog.py" />
