@@ -39,7 +39,8 @@ COMMANDS = {
     ),
     "model-info": (
         "gpuplanner.commands.model_info",
-        "a Keras model of your own (.keras): parameters, FLOPs, activations, and its job",
+        "a Keras model of your own (.keras, SavedModel): parameters, FLOPs, activations, "
+        "and its job",
     ),
     "recommend": ("gpuplanner.commands.plan", "ranked GPUs for a scenario, budget and workload"),
     "db": ("gpuplanner.commands.db", "the bundled GPU catalog and shop price lists"),

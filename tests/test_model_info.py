@@ -29,6 +29,7 @@ o = keras.layers.Dense(10)(keras.layers.Flatten()(x))
 m = keras.Model(i, o)
 m.compile(optimizer="adam", loss="mse")
 m.save(out + "/cnn.keras")
+m.export(out + "/cnn_saved")
 i = keras.Input((16,), dtype="int32")
 e = keras.layers.Embedding(100, 32)(i)
 a = keras.layers.MultiHeadAttention(2, 16)(e, e)
@@ -37,6 +38,7 @@ o = keras.layers.Dense(2)(keras.layers.GlobalAveragePooling1D()(x))
 m = keras.Model(i, o)
 m.compile(optimizer="sgd", loss="mse")
 m.save(out + "/transformer.keras")
+m.export(out + "/transformer_saved")
 i = keras.Input((8,))
 o = keras.layers.Dense(2)(keras.layers.Lambda(lambda t: t * 2)(i))
 keras.Model(i, o).save(out + "/lambda.keras")
@@ -102,7 +104,7 @@ def test_a_folder_a_missing_file_and_a_saved_model_are_refused(tmp_path):
     saved = tmp_path / "saved"
     saved.mkdir()
     (saved / "saved_model.pb").write_bytes(b"\0")
-    assert check_file(saved).id == "saved-model"
+    assert check_file(saved) is None  # a SavedModel: read as a graph
     _refused(_model_info(tmp_path, tmp_path), _named("folder", tmp_path))
 
 
@@ -230,3 +232,17 @@ def test_the_plan_from_the_file_matches_the_preset(tmp_path, models):
     for mine, theirs in zip(plan["predictions"], rows, strict=True):
         assert mine["throughput"] == pytest.approx(theirs["throughput"], rel=0.10)
         assert mine["error_pct"] == theirs["error_pct"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "expected"), [("cnn", CNN), ("transformer", TRANSFORMER)])
+def test_a_saved_model_is_read_as_a_graph(tmp_path, models, name, expected):
+    result = _model_info(tmp_path, models / f"{name}_saved", "--json")
+    assert result.returncode == 0, result.stderr
+    facts = json.loads(result.stdout)["model"]
+    assert facts["parameters"] == expected["parameters"]
+    assert facts["forward_flops"] == pytest.approx(expected["flops"], rel=0.10)
+    assert 1.5 <= facts["backward_flops"] / facts["forward_flops"] <= 2.6
+    # Every compute op's output: at least what the layers hold.
+    keras_file = json.loads(_model_info(tmp_path, models / f"{name}.keras", "--json").stdout)
+    assert facts["activation_mb_fp32"] >= keras_file["model"]["activation_mb_fp32"]

@@ -21,9 +21,12 @@ DEFAULT_BATCH = 32
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "model-info",
-        help="a Keras model of your own (.keras): parameters, FLOPs, activations, and its job",
+        help="a Keras model of your own (.keras, SavedModel): parameters, FLOPs, activations, "
+        "and its job",
     )
-    parser.add_argument("file", type=Path, metavar="FILE", help="a .keras file")
+    parser.add_argument(
+        "file", type=Path, metavar="FILE", help="a .keras file, or a SavedModel's folder"
+    )
     parser.add_argument(
         "--python",
         metavar="PATH",

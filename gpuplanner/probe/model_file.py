@@ -2,7 +2,8 @@
 
 The file is checked here first, without TensorFlow and without unpacking it: a folder, a file
 that is not a zip archive or is cut short, a zip bomb (what it says it unpacks to, against its
-size) and a file too large are refused before any Python loads them. Then the probe's worker
+size) and a file too large are refused before any Python loads them. A SavedModel's folder
+is read as a graph (worker.py: read_saved_model). Then the probe's worker
 (worker.py, ``--model``) loads it in a child process with Keras's safe mode, under the probe
 runner's time limit, its process group and its family (runner.py, family.py): nothing it starts
 outlives the command. What the worker reports is read as untrusted input (protocol.py).
@@ -35,7 +36,6 @@ MODEL_TIMEOUT_S = 300.0
 FILE_REFUSALS = (
     "missing",
     "folder",
-    "saved-model",
     "not-keras",
     "damaged",
     "too-large",
@@ -79,9 +79,12 @@ def check_file(path: Path) -> Refusal | None:
     if not path.exists():
         return Refusal("missing", name)
     if path.is_dir():
-        if (path / "saved_model.pb").exists():
-            return Refusal("saved-model", name)
-        return Refusal("folder", name)
+        if not (path / "saved_model.pb").is_file():
+            return Refusal("folder", name)
+        size = sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+        if size >= MAX_FILE_BYTES:
+            return Refusal("too-large", (*name, ("gb", round(size / 1e9, 1))))
+        return None  # a SavedModel: a graph, loaded without running Python from it
     if not path.is_file():  # a device, a pipe: nothing a model is saved as
         return Refusal("not-keras", name)
     size = path.stat().st_size

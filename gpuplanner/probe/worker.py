@@ -630,9 +630,12 @@ class ModelReader:
         """FLOPs of the traced graph: TensorFlow's profiler, which counts matrix products,
         convolutions and element-wise ops, and the Einsum ops it has no count for (Keras's
         attention scores): 2 x the product of every index's size."""
+
+        return self.graph_flops(function.get_concrete_function(*specs).graph)
+
+    def graph_flops(self, graph: Any) -> float:
         from tensorflow.python.profiler import model_analyzer, option_builder
 
-        graph = function.get_concrete_function(*specs).graph
         options = option_builder.ProfileOptionBuilder.float_operation()
         options["output"] = "none"
         total = float(model_analyzer.profile(graph, options=options).total_float_ops)
@@ -640,6 +643,109 @@ class ModelReader:
             if op.type == "Einsum":
                 total += einsum_flops(op.get_attr("equation"), [t.shape for t in op.inputs])
         return total
+
+    def read_saved_model(self) -> list[dict]:
+        """A SavedModel: a graph, no layers (Keras 3 loads one only as an inference layer).
+        Its serving signature is frozen (the weights become constants) and imported at batch 1:
+        forward FLOPs from that graph, backward from its gradient with respect to the weights;
+        the activations are every compute op's output there, more than a Keras layer holds
+        (a layer's bias, normalisation and activation are ops of their own): an upper bound.
+        Loading a SavedModel runs no Python from the file."""
+        tf = self.tf
+        from tensorflow.python.framework.convert_to_constants import (
+            convert_variables_to_constants_v2,
+        )
+
+        try:
+            loaded = tf.saved_model.load(self.path)
+            signatures = dict(loaded.signatures)
+            signature = signatures.get("serving_default") or next(iter(signatures.values()))
+            frozen = convert_variables_to_constants_v2(signature)
+        except Exception as exc:
+            raise ModelRefused("unreadable", f"{type(exc).__name__}: {exc}"[:1000]) from exc
+        every = list(getattr(loaded, "variables", ()))
+        trainable = sum(
+            _size((None, *v.shape)) for v in getattr(loaded, "trainable_variables", every)
+        )
+        frozen_values = sum(_size((None, *v.shape)) for v in every) - trainable
+        inputs = [t for t in frozen.inputs if t.dtype != tf.resource]
+        for tensor in inputs:
+            if tensor.shape.rank is None or any(d is None for d in tensor.shape[1:]):
+                raise ModelRefused("open-shape", f"input shape {tensor.shape}")
+        self.emit.send("progress", step=MODEL_STEP, fraction=0.4, text="tracing the graph")
+        graph = tf.Graph()
+        with graph.as_default():
+            placeholders = [
+                tf.compat.v1.placeholder(t.dtype, (1, *t.shape[1:]), name=f"input_{i}")
+                for i, t in enumerate(inputs)
+            ]
+            outputs = tf.graph_util.import_graph_def(
+                frozen.graph.as_graph_def(),
+                input_map={t.name: p for t, p in zip(inputs, placeholders, strict=True)},
+                return_elements=[t.name for t in frozen.outputs],
+                name="model",
+            )
+            forward_ops = graph.get_operations()
+            forward = self.graph_flops(graph)
+            weights = [
+                op.outputs[0]
+                for op in forward_ops
+                if op.type == "Const"
+                and op.outputs[0].dtype.is_floating
+                and (op.outputs[0].shape.num_elements() or 0) > 1
+            ]
+            floats = [tf.reduce_sum(tf.cast(o, tf.float32)) for o in outputs if o.dtype.is_floating]
+            tf.gradients(tf.add_n(floats), weights)
+            train = self.graph_flops(graph)
+        plumbing = {"Const", "Identity", "Placeholder", "NoOp", "Shape", "Reshape", "Squeeze"}
+        held = sum(
+            _size(t.shape)
+            for op in forward_ops
+            if op.type not in plumbing
+            for t in op.outputs
+            if t.dtype.is_floating and t.shape.rank
+        )
+        shapes = [list(t.shape)[1:] for t in inputs]
+        return [
+            self._figures(
+                trainable=trainable,
+                frozen=frozen_values,
+                forward=forward,
+                backward=max(train - forward, 0.0),
+                held=held,
+                measured=None,
+                optimizer=None,
+                state=0,
+                shapes=shapes,
+                dtypes=[str(t.dtype.name) for t in inputs],
+                attention=0,
+                depthwise=any("Depthwise" in op.type for op in forward_ops),
+                layers=0,
+            )
+        ]
+
+    def _figures(self, **f: Any) -> dict:
+        return {
+            "name": "model",
+            "value": f["trainable"] + f["frozen"],
+            "unit": "parameters",
+            "params": {
+                "trainable": f["trainable"],
+                "non_trainable": f["frozen"],
+                "forward_flops": f["forward"],
+                "backward_flops": f["backward"],
+                "activation_values": f["held"],
+                "measured_activation_bytes": f["measured"],
+                "optimizer": f["optimizer"],
+                "optimizer_values": f["state"],
+                "input_shapes": f["shapes"],
+                "input_dtypes": f["dtypes"],
+                "attention_layers": f["attention"],
+                "depthwise": f["depthwise"],
+                "layers": f["layers"],
+                "keras": getattr(self.tf, "__version__", ""),
+            },
+        }
 
     def held_values(self, model: Any) -> tuple[int, int]:
         """FP32 values per sample in every layer's output (nested models opened), and in the
@@ -693,6 +799,8 @@ class ModelReader:
     def read(self) -> list[dict]:
         tf = self.tf
         self.emit.send("progress", step=MODEL_STEP, fraction=0.1, text="loading the model")
+        if os.path.isdir(self.path):
+            return self.read_saved_model()
         model = self.load()
         trainable = sum(_size((None, *w.shape)) for w in model.trainable_weights)
         frozen = sum(_size((None, *w.shape)) for w in model.non_trainable_weights)
@@ -725,27 +833,21 @@ class ModelReader:
         measured = self.measured_activation_bytes(model)
         shapes = [list(tensor.shape)[1:] for tensor in model.inputs]
         return [
-            {
-                "name": "model",
-                "value": trainable + frozen,
-                "unit": "parameters",
-                "params": {
-                    "trainable": trainable,
-                    "non_trainable": frozen,
-                    "forward_flops": forward_flops,
-                    "backward_flops": max(train_flops - forward_flops, 0.0),
-                    "activation_values": held,
-                    "measured_activation_bytes": measured,
-                    "optimizer": type(optimizer).__name__ if optimizer is not None else None,
-                    "optimizer_values": state,
-                    "input_shapes": shapes,
-                    "input_dtypes": [str(tensor.dtype) for tensor in model.inputs],
-                    "attention_layers": attention,
-                    "depthwise": depthwise,
-                    "layers": len(model.layers),
-                    "keras": getattr(self.keras, "__version__", ""),
-                },
-            }
+            self._figures(
+                trainable=trainable,
+                frozen=frozen,
+                forward=forward_flops,
+                backward=max(train_flops - forward_flops, 0.0),
+                held=held,
+                measured=measured,
+                optimizer=type(optimizer).__name__ if optimizer is not None else None,
+                state=state,
+                shapes=shapes,
+                dtypes=[str(tensor.dtype) for tensor in model.inputs],
+                attention=attention,
+                depthwise=depthwise,
+                layers=len(model.layers),
+            )
         ]
 
 

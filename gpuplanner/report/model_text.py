@@ -13,12 +13,8 @@ REFUSAL_TEXT = {
     "missing": translatable("Model", "{file} does not exist."),
     "folder": translatable(
         "Model",
-        "{file} is a folder, not a model: name the .keras file.",
-    ),
-    "saved-model": translatable(
-        "Model",
-        "{file} is a SavedModel, which Keras 3 loads only as an inference layer, without its "
-        'layers: save the model as a .keras file (model.save("model.keras")) and read that.',
+        "{file} is a folder without a SavedModel (saved_model.pb): name the .keras file, or "
+        "the SavedModel's folder.",
     ),
     "not-keras": translatable(
         "Model",

@@ -2520,13 +2520,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/model_text.py" />
-            <source>{file} is a SavedModel, which Keras 3 loads only as an inference layer, without its layers: save the model as a .keras file (model.save("model.keras")) and read that.</source>
-            <translation>{file} 是 SavedModel，Keras 3 只能把它作为推理层加载，看不到其中的各层：请把模型保存为 .keras 文件（model.save("model.keras")）再读取。</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/report/model_text.py" />
-            <source>{file} is a folder, not a model: name the .keras file.</source>
-            <translation>{file} 是文件夹，不是模型：请指定 .keras 文件。</translation>
+            <source>{file} is a folder without a SavedModel (saved_model.pb): name the .keras file, or the SavedModel's folder.</source>
+            <translation>{file} 是文件夹，里面没有 SavedModel（saved_model.pb）：请指定 .keras 文件，或 SavedModel 的文件夹。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/model_text.py" />
