@@ -38,6 +38,11 @@ COMMANDS = {
         "gpuplanner.commands.predict",
         "predicted speed of cards: training throughput, or LLM inference (decode, prefill)",
     ),
+    "model-info": (
+        "gpuplanner.commands.model_info",
+        "a Keras model of your own (.keras, SavedModel): parameters, FLOPs, activations, "
+        "and its job",
+    ),
     "recommend": ("gpuplanner.commands.plan", "ranked GPUs for a scenario, budget and workload"),
     "db": ("gpuplanner.commands.db", "the bundled GPU catalog and shop price lists"),
     "fleet": (

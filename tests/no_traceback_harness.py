@@ -28,6 +28,7 @@ COMMANDS = [
     ["fleet", "{f}", "--json"],
     ["kiosk", "check", "--config", "{f}"],
     ["kiosk", "set-pin", "--config", "{f}", "--pin-stdin"],
+    ["model-info", "{f}"],
 ]
 
 

@@ -22,7 +22,7 @@ from gpuplanner.core.vocab import (
 )
 from gpuplanner.planning import engines
 from gpuplanner.planning.job import FINE_TUNING_SEQ, stand_in_llm
-from gpuplanner.planning.memory import MemoryEstimate
+from gpuplanner.planning.memory import MemoryEstimate, keras_training
 from gpuplanner.planning.request import MachineFacts, PlanError
 from gpuplanner.planning.speed import (
     InferenceSpeed,
@@ -30,10 +30,11 @@ from gpuplanner.planning.speed import (
     SpeedQuery,
     predict,
     predict_llm,
+    predict_own,
     preset_inference,
     uncertainty_pct,
 )
-from gpuplanner.planning.workloads import KERAS, find_llm
+from gpuplanner.planning.workloads import KERAS, OwnModel, find_llm
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,45 @@ def training(
                     throughput=p.throughput,
                     relative=p.relative,
                 ),
+                "unit": p.unit,
+                "error_pct": uncertainty_pct(p.error_pct, gpu),
+            }
+            for p, gpu in zip(predictions, cards.gpus, strict=True)
+        ],
+    }
+
+
+def own_training(
+    cards: Cards, model: OwnModel, precision: Precision, batch: int, optimizer: str
+) -> dict[str, Any]:
+    """A model of the user's own (``model-info``) on each card: its memory at ``batch`` with
+    its own optimizer's state, and its speed through the same bounded model as the presets."""
+    by_id = {g.id: g for g in cards.data.gpus}
+    facts = cards.facts
+    reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
+    query = SpeedQuery(
+        gpus=cards.gpus,
+        speed_model=load_speed_model(),
+        by_id=by_id,
+        reference=reference,
+        machine_factor=facts.machine_factor,
+    )
+    estimate = keras_training(model.memory_workload(), batch, precision, optimizer=optimizer)
+    predictions = predict_own(query, model=model, precision=precision, batch=batch)
+    return {
+        "precision": precision,
+        "batch": batch,
+        "optimizer": optimizer,
+        "memory_needed_gb": estimate.total_gb,
+        "memory_parts": {p.name: round(p.gb, 3) for p in estimate.parts},
+        "anchor": model.borrowed_anchor(),
+        "reference": (reference or cards.gpus[0]).name,
+        "calibrated": facts.machine_factor is not None,
+        "predictions": [
+            {
+                "gpu": p.gpu,
+                "gpu_id": p.gpu_id,
+                **_speeds(_fit(estimate, gpu, shardable=False), throughput=p.throughput),
                 "unit": p.unit,
                 "error_pct": uncertainty_pct(p.error_pct, gpu),
             }

@@ -71,7 +71,24 @@ TfVerdict = Literal[
 
 # The job's words (core/job_inputs.py checks a job against them; planning's tables are keyed
 # by them, and tests/test_vocab.py holds the two together).
-KerasWorkloadName = Literal["resnet50", "ssd", "bert-base", "bert-large", "transformer"]
+KerasWorkloadName = Literal[
+    "resnet50",
+    "ssd",
+    "bert-base",
+    "bert-large",
+    "transformer",
+    "mobilenet-v2",
+    "mobilenet-v3-large",
+    "mobilenet-v3-small",
+    "efficientnet-b0",
+    "efficientnet-b4",
+    "efficientdet-d0",
+    "efficientdet-d4",
+    "yolov8-s",
+    "vit-b16",
+    "vit-l16",
+    "distilbert",
+]
 Workload = Literal[KerasWorkloadName, "llm"]
 LlmMethod = Literal["full", "lora", "lora-int8", "qlora"]  # the ways to fine-tune an LLM
 LlmMode = Literal["inference", LlmMethod]
@@ -124,6 +141,10 @@ def as_llm_method(text: str) -> LlmMethod:
 
 def as_engine(text: str) -> Engine:
     return _word(text, ENGINES, "engine")
+
+
+def as_precision(text: str) -> Precision:
+    return _word(text, PRECISIONS, "precision")
 
 
 def as_currency(text: str, default: Currency | None = None) -> Currency:

@@ -46,6 +46,32 @@ ANCHOR_SHAPES: dict[KerasWorkloadName, AnchorShape] = {
     # NVIDIA DeepLearningExamples TensorFlow Transformer-XL base, A100 40GB: batch 64 of
     # tgt_len 192 tokens.
     "transformer": AnchorShape(64, 64, 192),
+    # NVIDIA DeepLearningExamples TensorFlow2 EfficientNet v1, one A100 80GB: the benchmark
+    # scripts' batch per GPU (B0: 1,024 mixed, 512 TF32; B4: 160 and 80 at 380 x 380).
+    "efficientnet-b0": AnchorShape(1024, 512),
+    "efficientnet-b4": AnchorShape(160, 80),
+    # NVIDIA DeepLearningExamples TensorFlow2 EfficientDet-D0, one A100 80GB: the table's
+    # BS=200 (mixed) and BS=104 (TF32), read as per GPU.
+    "efficientdet-d0": AnchorShape(200, 104),
+}
+
+# A preset no run measured borrows the anchor of the nearest measured model of its kind
+# (docs/PREDICTION.md, "Presets without a measured run"): that anchor's saturated rate, scaled
+# by the ratio of the two models' training FLOPs per sample (planning/speed.py). Depthwise
+# convolutions use a GPU far worse than ResNet-50's dense ones (in NVIDIA's own TensorFlow
+# tables EfficientNet-B0 trains 1.45x ResNet-50's images/s on an A100, 3,454 against 2,375 in
+# mixed precision, for a tenth of its FLOPs), so the mobile CNNs borrow
+# EfficientNet-B0's measured run, not ResNet-50's; YOLOv8's dense convolutions borrow
+# ResNet-50's; the encoders borrow BERT-base's.
+BORROWED_ANCHOR: dict[KerasWorkloadName, KerasWorkloadName] = {
+    "mobilenet-v2": "efficientnet-b0",
+    "mobilenet-v3-large": "efficientnet-b0",
+    "mobilenet-v3-small": "efficientnet-b0",
+    "efficientdet-d4": "efficientdet-d0",
+    "yolov8-s": "resnet50",
+    "vit-b16": "bert-base",
+    "vit-l16": "bert-base",
+    "distilbert": "bert-base",
 }
 
 # The fixed time of one training step, in seconds: per step for a CNN, per layer for a

@@ -22,6 +22,7 @@ from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.core.vocab import Precision, Workload
 from gpuplanner.planning.request import MachineFacts
 from gpuplanner.planning.speed import ClassParams, machine_scale
+from gpuplanner.planning.workloads import KERAS
 
 # A large device copy reaches this share of the card's peak bandwidth on a healthy card. A
 # probe reading above HEALTHY_BANDWIDTH of it moves nothing: the probe's buffer may sit
@@ -32,7 +33,7 @@ TYPICAL_BANDWIDTH_EFFICIENCY = 0.85
 HEALTHY_BANDWIDTH = 0.85
 LOWEST_BANDWIDTH_FACTOR = 0.3
 # Bytes of one training image on its way to the GPU: Keras pipelines hand over float32.
-INPUT_BYTES = {"resnet50": 224 * 224 * 3 * 4, "ssd": 300 * 300 * 3 * 4}
+INPUT_BYTES = {w.id: w.image_size**2 * 3 * 4 for w in KERAS.values() if w.image_size}
 
 Figure = Literal["matmul", "bandwidth", "pipeline", "copy"]
 

@@ -56,7 +56,20 @@ UTILISATION_CEILING: dict[tuple[str, Precision], float] = {
     ("llm", "fp32"): 0.76,
 }
 
-CNN_TRAIN_GFLOP: dict[str, float] = {"resnet50": 24.6, "ssd": 36.0}
+CNN_TRAIN_GFLOP: dict[str, float] = {
+    "resnet50": 24.6,
+    "ssd": 36.0,
+    # The seed's models: 6 x the forward multiply-adds their papers state (planning/workloads.py
+    # names each, docs/PREDICTION.md "Presets without a measured run").
+    "mobilenet-v2": 1.80,  # 300 M
+    "mobilenet-v3-large": 1.314,  # 219 M
+    "mobilenet-v3-small": 0.336,  # 56 M
+    "efficientnet-b0": 2.34,  # 0.39 G
+    "efficientnet-b4": 25.2,  # 4.2 G
+    "efficientdet-d0": 15.0,  # 2.5 G
+    "efficientdet-d4": 330.0,  # 55 G
+    "yolov8-s": 85.8,  # 14.3 G (Ultralytics' 28.6 GFLOPs count 2 a multiply-add)
+}
 ATTENTION_FLOPS = 12.0  # x layers x width x sequence, per token, forward and backward
 LLM_FLOPS_PER_TOKEN: dict[LlmMethod, float] = {
     "full": 6.0,

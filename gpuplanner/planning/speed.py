@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
 from gpuplanner.planning import batching, engines, roofline
-from gpuplanner.planning.workloads import KERAS
+from gpuplanner.planning.workloads import KERAS, KerasWorkload, OwnModel
 
 MEMORY_SATURATION_GB = 48.0
 LLM_MFU = 0.35  # model FLOPs utilisation of a single-GPU fine-tune, used without a fitted model
@@ -33,7 +33,25 @@ WORKLOAD_CLASS: dict[KerasWorkloadName, str] = {
     "bert-base": "bert",
     "bert-large": "bert",
     "transformer": "transformer",
+    # The seed's models: the class of every CNN task, and BERT's for the encoders (ViT is
+    # BERT's shape on image patches).
+    "mobilenet-v2": "cnn",
+    "mobilenet-v3-large": "cnn",
+    "mobilenet-v3-small": "cnn",
+    "efficientnet-b0": "cnn",
+    "efficientnet-b4": "cnn",
+    "efficientdet-d0": "cnn",
+    "efficientdet-d4": "cnn",
+    "yolov8-s": "cnn",
+    "vit-b16": "bert",
+    "vit-l16": "bert",
+    "distilbert": "bert",
 }
+# A preset that borrows another's anchor (batching.BORROWED_ANCHOR) is less certain than its
+# class: moving EfficientNet-B0's measured rate to B4 by their FLOPs (0.39 and 4.2 G
+# multiply-adds) predicts B4 32% slow on an A100 80GB in both precisions (NVIDIA's tables:
+# 3,454 and 1,209 images/s for B0, 470 and 165 for B4). That error is added to the class's.
+BORROWED_ERROR_PCT = 32.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,6 +84,55 @@ class Anchor:
     fp32: float
     unit: str
     source: str
+
+
+# Measured anchors of the seed's presets, kept here rather than in the fitted model file
+# (resources/models/speed_model.json): no fit reads them, each is one run. NVIDIA
+# DeepLearningExamples at 729963d (shared data, nvidia_dle_tensorflow_training_throughput.csv),
+# TensorFlow2 NGC 21.09 with XLA, one A100 80GB SXM4; their batches are in
+# batching.ANCHOR_SHAPES.
+PRESET_ANCHORS: dict[KerasWorkloadName, Anchor] = {
+    "efficientnet-b0": Anchor(
+        "a100-sxm4-80-gb",
+        3454.0,
+        1209.0,
+        "images/s",
+        "NVIDIA DeepLearningExamples TensorFlow2 EfficientNet v1-B0, A100 80GB, batch 1024/512",
+    ),
+    "efficientnet-b4": Anchor(
+        "a100-sxm4-80-gb",
+        470.0,
+        165.0,
+        "images/s",
+        "NVIDIA DeepLearningExamples TensorFlow2 EfficientNet v1-B4, A100 80GB, batch 160/80",
+    ),
+    "efficientdet-d0": Anchor(
+        "a100-sxm4-80-gb",
+        397.0,
+        162.0,
+        "images/s",
+        "NVIDIA DeepLearningExamples TensorFlow2 EfficientDet-D0, A100 80GB, batch 200/104",
+    ),
+}
+
+
+def anchor_of(model: SpeedModel, workload: KerasWorkloadName) -> tuple[KerasWorkloadName, Anchor]:
+    """The measured run ``workload``'s speed is moved from, and whose run it is: its own (the
+    fitted file's or ``PRESET_ANCHORS``), or the one it borrows (batching.BORROWED_ANCHOR)."""
+    source = batching.BORROWED_ANCHOR.get(workload, workload)
+    anchor = model.anchors.get(source) or PRESET_ANCHORS[source]
+    return source, anchor
+
+
+def train_flops_per_unit(workload: KerasWorkloadName, seq: int) -> float:
+    """Training FLOPs (forward and backward) per unit of the preset's throughput at ``seq``."""
+    preset = KERAS[workload]
+    if preset.kind == "cnn":
+        return roofline.CNN_TRAIN_GFLOP[workload] * 1e9
+    per_token = roofline.transformer_flops_per_token(
+        preset.params, preset.layers, preset.hidden, seq
+    )
+    return per_token * (1 if preset.unit == "tokens/s" else seq)
 
 
 @dataclass(frozen=True)
@@ -416,9 +483,54 @@ def predict(
     own when None); ``relative`` is against the query's reference at the same shape. This
     machine's probe figures (the query's ``machine_factor`` for its matrix multiply,
     ``bandwidth_factor`` for its memory) scale each card's step in its class's proportions."""
-    cls = WORKLOAD_CLASS[workload]
+    source, _ = anchor_of(query.speed_model, workload)
+    job_batch, job_seq = batching.job_shape(workload, batch, seq)
+    return _predict(
+        query,
+        preset=KERAS[workload],
+        cls=WORKLOAD_CLASS[workload],
+        source=source,
+        borrowed=source != workload,
+        flops=train_flops_per_unit(workload, job_seq),
+        precision=precision,
+        job_batch=job_batch,
+        job_seq=job_seq,
+    )
+
+
+def predict_own(
+    query: SpeedQuery, *, model: OwnModel, precision: Precision, batch: int
+) -> list[Prediction]:
+    """Every card's training throughput (samples/s) for a model of the user's own (what
+    ``model-info`` read): the nearest measured preset's run moved by the two models' FLOPs,
+    as a preset without a run of its own is (docs/PREDICTION.md)."""
+    return _predict(
+        query,
+        preset=model.workload(),
+        cls="bert" if model.attention_layers else "cnn",
+        source=model.borrowed_anchor(),
+        borrowed=True,
+        flops=model.train_flops,
+        precision=precision,
+        job_batch=batch,
+        job_seq=0,
+    )
+
+
+def _predict(
+    query: SpeedQuery,
+    *,
+    preset: KerasWorkload,
+    cls: str,
+    source: KerasWorkloadName,
+    borrowed: bool,
+    flops: float,
+    precision: Precision,
+    job_batch: int,
+    job_seq: int,
+) -> list[Prediction]:
     model = query.speed_model
-    anchor = model.anchors[workload]
+    anchor = model.anchors.get(source) or PRESET_ANCHORS[source]
     anchor_gpu = query.by_id[anchor.gpu]
 
     def params_for(gpu: GpuSpec) -> tuple[Precision, ClassParams]:
@@ -426,32 +538,31 @@ def predict(
         run_as: Precision = precision if (precision != "mixed" or has_tensor_cores(gpu)) else "fp32"
         return run_as, model.classes[f"{cls}/{run_as}"]
 
-    preset = KERAS[workload]
-    anchor_shape = batching.ANCHOR_SHAPES[workload]
-    job_batch, job_seq = batching.job_shape(workload, batch, seq)
+    source_preset = KERAS[source]
+    anchor_shape = batching.ANCHOR_SHAPES[source]
     kind = "cnn" if preset.kind == "cnn" else "transformer"
-    if preset.kind == "cnn":
-        flops = roofline.CNN_TRAIN_GFLOP[workload] * 1e9
-    else:
-        flops = roofline.transformer_flops_per_token(
-            preset.params, preset.layers, preset.hidden, job_seq
-        ) * (1 if preset.unit == "tokens/s" else job_seq)
     units = batching.units_per_step(preset, job_batch, job_seq)
 
     def rate(gpu: GpuSpec) -> float:
         """The anchor's saturated rate moved to ``gpu`` by the class, then by this machine and
-        the job's sequence, held under the card's ceiling, then run at the job's batch."""
+        the job's sequence (or, for a borrowed anchor, the two models' FLOPs), held under the
+        card's ceiling, then run at the job's batch."""
         run_as, params = params_for(gpu)
         fixed = batching.preset_fixed_s(preset, run_as)
         anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
         anchor_units = batching.units_per_step(
-            preset, batching.anchor_batch(workload, run_as), anchor_shape.seq
+            source_preset, batching.anchor_batch(source, run_as), anchor_shape.seq
         )
-        saturated = batching.saturated_from(anchor_rate, anchor_units, fixed)
+        saturated = batching.saturated_from(
+            anchor_rate, anchor_units, batching.preset_fixed_s(source_preset, run_as)
+        )
         anchor_time = time_per_sample(anchor_gpu, run_as, params)
         machine = machine_scale(gpu, run_as, params, query.machine_factor, query.bandwidth_factor)
         saturated *= anchor_time / time_per_sample(gpu, run_as, params)
-        saturated *= batching.work_factor(preset, job_seq, anchor_shape.seq)
+        if borrowed:
+            saturated *= train_flops_per_unit(source, anchor_shape.seq) / flops
+        else:
+            saturated *= batching.work_factor(preset, job_seq, anchor_shape.seq)
         step_bytes = roofline.STEP_BYTES_PER_PARAM[run_as] * preset.params / units
         if preset.kind == "cnn":
             per_sample_mb = preset.activation_mb_fp32 / (2 if run_as == "mixed" else 1)
@@ -467,6 +578,10 @@ def predict(
         # This machine's probe scales the whole step, as it scales the class's terms.
         return batching.at_batch(min(saturated, ceiling), units, fixed) * machine
 
+    def error_pct(gpu: GpuSpec) -> float:
+        typical = typical_error_pct(params_for(gpu)[1], gpu)
+        return typical + BORROWED_ERROR_PCT if borrowed else typical
+
     reference_rate = rate(query.reference_gpu())
     results = []
     for gpu in query.gpus:
@@ -476,9 +591,9 @@ def predict(
                 gpu_id=gpu.id,
                 gpu=gpu.name,
                 throughput=round(throughput, 2),
-                unit=model.anchors[workload].unit,
+                unit=preset.unit,
                 relative=round(throughput / reference_rate, 3),
-                error_pct=typical_error_pct(params_for(gpu)[1], gpu),
+                error_pct=error_pct(gpu),
                 calibrated=query.calibrated,
             )
         )

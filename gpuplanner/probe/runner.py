@@ -56,9 +56,14 @@ class ProbeEvent:
     data: dict = field(default_factory=dict)
 
 
-def worker_command(python: str | None, mode: ProbeMode, steps: list[str], device: str) -> list[str]:
-    """How to start the worker: a named Python runs the file; a frozen app runs itself."""
+def worker_command(
+    python: str | None, mode: ProbeMode, steps: list[str], device: str, model: str | None = None
+) -> list[str]:
+    """How to start the worker: a named Python runs the file; a frozen app runs itself. With
+    ``model`` the worker reads that saved Keras model instead of measuring (app/model_info.py)."""
     args = ["--mode", mode, "--steps", ",".join(steps), "--device", device]
+    if model is not None:
+        args += ["--model", model]
     if python is None and getattr(sys, "frozen", False):
         return [sys.executable, "--probe-worker", *args]
     return [python or sys.executable, "-u", str(WORKER_PATH), *args]
@@ -112,13 +117,14 @@ class ProbeRunner:
         sampler: Sampler | None = None,
         command: list[str] | None = None,
         nvidia_gpus_expected: int = 0,
+        model: str | None = None,
     ) -> None:
         self.python = python
         self.mode = mode
         self.steps = steps or list(worker_module.QUICK_STEPS)
         self.timeout_s = timeout_s or DEFAULT_TIMEOUT_S.get(mode, 300.0)
         self._own_worker = command is None
-        self.command = command or worker_command(python, mode, self.steps, device)
+        self.command = command or worker_command(python, mode, self.steps, device, model)
         self.on_event = on_event or (lambda event: None)
         self.sampler = sampler
         self.nvidia_gpus_expected = nvidia_gpus_expected

@@ -542,11 +542,321 @@ class Probe:
         ]
 
 
+# ``--model FILE``: the one step that reads the user's own Keras model (app/model_info.py).
+MODEL_STEP = "model"
+# How a model that cannot be read is refused: one word for the planner's sentence.
+REFUSALS = ("unsafe", "custom", "newer-keras", "unreadable", "open-shape", "no-keras")
+
+
+class ModelRefused(Exception):
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+
+
+def refusal_kind(exc: BaseException) -> str:
+    """Which of ``REFUSALS`` a failed load is, from Keras's own words."""
+    text = f"{type(exc).__name__}: {exc}"
+    lowered = text.lower()
+    if "safe_mode" in lowered or "lambda" in lowered:
+        return "unsafe"
+    if "could not locate" in lowered or "unknown layer" in lowered or "custom" in lowered:
+        return "custom"
+    if "version" in lowered and "keras" in lowered:
+        return "newer-keras"
+    return "unreadable"
+
+
+def einsum_flops(equation: bytes | str, shapes: list[Any]) -> float:
+    """2 x the product of the sizes of every index of an Einsum's inputs (0 if one is open)."""
+    text = equation.decode() if isinstance(equation, bytes) else equation
+    sizes: dict[str, int] = {}
+    for subscripts, shape in zip(text.split("->")[0].split(","), shapes, strict=False):
+        dims = tuple(shape)
+        if "." in subscripts or len(subscripts) != len(dims):
+            return 0.0
+        for letter, dim in zip(subscripts, dims, strict=True):
+            if dim is None:
+                return 0.0
+            sizes[letter] = int(dim)
+    product = 1
+    for size in sizes.values():
+        product *= size
+    return 2.0 * product
+
+
+def _size(shape: Any) -> int:
+    """Values in one sample of a tensor of ``shape`` (its batch left out); 0 if any is open."""
+    total = 1
+    for dim in tuple(shape)[1:]:
+        if dim is None:
+            return 0
+        total *= int(dim)
+    return total
+
+
+class ModelReader:
+    """Reads a saved Keras model: parameters, FLOPs from the traced graph, the layers' outputs
+    a training step holds, the optimizer's state and the input shape. TensorFlow and Keras
+    only; the file is loaded with Keras's safe mode (no Python code from the file runs)."""
+
+    def __init__(self, tf: Any, emit: Emitter, path: str, on_gpu: bool) -> None:
+        self.tf = tf
+        self.emit = emit
+        self.path = path
+        self.on_gpu = on_gpu
+
+    def load(self) -> Any:
+        try:
+            keras = self.tf.keras  # Keras 3 from TensorFlow 2.16 on, its own Keras 2 before
+        except Exception as exc:
+            raise ModelRefused("no-keras", f"{type(exc).__name__}: {exc}") from exc
+        self.keras = keras
+        try:
+            return keras.models.load_model(self.path, safe_mode=True)
+        except Exception as exc:
+            raise ModelRefused(refusal_kind(exc), f"{type(exc).__name__}: {exc}"[:1000]) from exc
+
+    def specs(self, model: Any, batch: int) -> list[Any]:
+        specs = []
+        for tensor in model.inputs:
+            shape = tuple(tensor.shape)
+            if any(dim is None for dim in shape[1:]):
+                raise ModelRefused("open-shape", f"input shape {shape}")
+            specs.append(self.tf.TensorSpec((batch, *shape[1:]), tensor.dtype))
+        return specs
+
+    def flops(self, function: Any, specs: list[Any]) -> float:
+        """FLOPs of the traced graph: TensorFlow's profiler, which counts matrix products,
+        convolutions and element-wise ops, and the Einsum ops it has no count for (Keras's
+        attention scores): 2 x the product of every index's size."""
+
+        return self.graph_flops(function.get_concrete_function(*specs).graph)
+
+    def graph_flops(self, graph: Any) -> float:
+        from tensorflow.python.profiler import model_analyzer, option_builder
+
+        options = option_builder.ProfileOptionBuilder.float_operation()
+        options["output"] = "none"
+        total = float(model_analyzer.profile(graph, options=options).total_float_ops)
+        for op in graph.get_operations():
+            if op.type == "Einsum":
+                total += einsum_flops(op.get_attr("equation"), [t.shape for t in op.inputs])
+        return total
+
+    def read_saved_model(self) -> list[dict]:
+        """A SavedModel: a graph, no layers (Keras 3 loads one only as an inference layer).
+        Its serving signature is frozen (the weights become constants) and imported at batch 1:
+        forward FLOPs from that graph, backward from its gradient with respect to the weights;
+        the activations are every compute op's output there, more than a Keras layer holds
+        (a layer's bias, normalisation and activation are ops of their own): an upper bound.
+        Loading a SavedModel runs no Python from the file."""
+        tf = self.tf
+        from tensorflow.python.framework.convert_to_constants import (
+            convert_variables_to_constants_v2,
+        )
+
+        try:
+            loaded = tf.saved_model.load(self.path)
+            signatures = dict(loaded.signatures)
+            signature = signatures.get("serving_default") or next(iter(signatures.values()))
+            frozen = convert_variables_to_constants_v2(signature)
+        except Exception as exc:
+            raise ModelRefused("unreadable", f"{type(exc).__name__}: {exc}"[:1000]) from exc
+        every = list(getattr(loaded, "variables", ()))
+        trainable = sum(
+            _size((None, *v.shape)) for v in getattr(loaded, "trainable_variables", every)
+        )
+        frozen_values = sum(_size((None, *v.shape)) for v in every) - trainable
+        inputs = [t for t in frozen.inputs if t.dtype != tf.resource]
+        for tensor in inputs:
+            if tensor.shape.rank is None or any(d is None for d in tensor.shape[1:]):
+                raise ModelRefused("open-shape", f"input shape {tensor.shape}")
+        self.emit.send("progress", step=MODEL_STEP, fraction=0.4, text="tracing the graph")
+        graph = tf.Graph()
+        with graph.as_default():
+            placeholders = [
+                tf.compat.v1.placeholder(t.dtype, (1, *t.shape[1:]), name=f"input_{i}")
+                for i, t in enumerate(inputs)
+            ]
+            outputs = tf.graph_util.import_graph_def(
+                frozen.graph.as_graph_def(),
+                input_map={t.name: p for t, p in zip(inputs, placeholders, strict=True)},
+                return_elements=[t.name for t in frozen.outputs],
+                name="model",
+            )
+            forward_ops = graph.get_operations()
+            forward = self.graph_flops(graph)
+            weights = [
+                op.outputs[0]
+                for op in forward_ops
+                if op.type == "Const"
+                and op.outputs[0].dtype.is_floating
+                and (op.outputs[0].shape.num_elements() or 0) > 1
+            ]
+            floats = [tf.reduce_sum(tf.cast(o, tf.float32)) for o in outputs if o.dtype.is_floating]
+            tf.gradients(tf.add_n(floats), weights)
+            train = self.graph_flops(graph)
+        plumbing = {"Const", "Identity", "Placeholder", "NoOp", "Shape", "Reshape", "Squeeze"}
+        held = sum(
+            _size(t.shape)
+            for op in forward_ops
+            if op.type not in plumbing
+            for t in op.outputs
+            if t.dtype.is_floating and t.shape.rank
+        )
+        shapes = [list(t.shape)[1:] for t in inputs]
+        return [
+            self._figures(
+                trainable=trainable,
+                frozen=frozen_values,
+                forward=forward,
+                backward=max(train - forward, 0.0),
+                held=held,
+                measured=None,
+                optimizer=None,
+                state=0,
+                shapes=shapes,
+                dtypes=[str(t.dtype.name) for t in inputs],
+                attention=0,
+                depthwise=any("Depthwise" in op.type for op in forward_ops),
+                layers=0,
+            )
+        ]
+
+    def _figures(self, **f: Any) -> dict:
+        return {
+            "name": "model",
+            "value": f["trainable"] + f["frozen"],
+            "unit": "parameters",
+            "params": {
+                "trainable": f["trainable"],
+                "non_trainable": f["frozen"],
+                "forward_flops": f["forward"],
+                "backward_flops": f["backward"],
+                "activation_values": f["held"],
+                "measured_activation_bytes": f["measured"],
+                "optimizer": f["optimizer"],
+                "optimizer_values": f["state"],
+                "input_shapes": f["shapes"],
+                "input_dtypes": f["dtypes"],
+                "attention_layers": f["attention"],
+                "depthwise": f["depthwise"],
+                "layers": f["layers"],
+                "keras": getattr(self.tf, "__version__", ""),
+            },
+        }
+
+    def held_values(self, model: Any) -> tuple[int, int]:
+        """FP32 values per sample in every layer's output (nested models opened), and in the
+        attention's own intermediates (queries, keys, values, scores and their softmax and
+        dropout), which a layer's output does not show; and the attention layers."""
+        values = attention = 0
+        for layer in model.layers:
+            if isinstance(layer, self.keras.Model):
+                inner, inner_attention = self.held_values(layer)
+                values += inner
+                attention += inner_attention
+                continue
+            if isinstance(layer, self.keras.layers.InputLayer):
+                continue
+            try:
+                outputs = layer.output
+            except Exception:  # a layer used twice has no single output
+                continue
+            for tensor in outputs if isinstance(outputs, (list, tuple)) else [outputs]:
+                values += _size(tensor.shape)
+            if isinstance(layer, self.keras.layers.MultiHeadAttention):
+                attention += 1
+                seq = _size(layer.output.shape) // max(int(layer.output.shape[-1]), 1)
+                heads, width = layer.num_heads, layer.key_dim
+                values += 3 * seq * heads * width + 3 * heads * seq * seq
+        return values, attention
+
+    def measured_activation_bytes(self, model: Any) -> float | None:
+        """On a GPU: the peak memory of a training step at batch 4 less at batch 2, per sample."""
+        if not self.on_gpu:
+            return None
+        tf = self.tf
+        peaks = {}
+        variables = model.trainable_variables
+        for batch in (2, 4):
+            inputs = [tf.zeros(spec.shape, spec.dtype) for spec in self.specs(model, batch)]
+
+            @tf.function
+            def step(*xs: Any) -> Any:
+                with tf.GradientTape() as tape:
+                    out = model(list(xs) if len(xs) > 1 else xs[0], training=True)
+                    loss = tf.add_n([tf.reduce_sum(o) for o in tf.nest.flatten(out)])
+                return tape.gradient(loss, variables)
+
+            step(*inputs)
+            tf.config.experimental.reset_memory_stats("GPU:0")
+            step(*inputs)
+            peaks[batch] = tf.config.experimental.get_memory_info("GPU:0")["peak"]
+        return max(0.0, (peaks[4] - peaks[2]) / 2)
+
+    def read(self) -> list[dict]:
+        tf = self.tf
+        self.emit.send("progress", step=MODEL_STEP, fraction=0.1, text="loading the model")
+        if os.path.isdir(self.path):
+            return self.read_saved_model()
+        model = self.load()
+        trainable = sum(_size((None, *w.shape)) for w in model.trainable_weights)
+        frozen = sum(_size((None, *w.shape)) for w in model.non_trainable_weights)
+        optimizer = getattr(model, "optimizer", None)
+        state = 0
+        if optimizer is not None:
+            if not optimizer.built:
+                optimizer.build(model.trainable_variables)
+            state = sum(_size((None, *v.shape)) for v in optimizer.variables if len(v.shape))
+        specs = self.specs(model, 1)
+        self.emit.send("progress", step=MODEL_STEP, fraction=0.4, text="tracing the graph")
+
+        def forward(*xs: Any) -> Any:
+            return model(list(xs) if len(xs) > 1 else xs[0], training=False)
+
+        def train(*xs: Any) -> Any:
+            with tf.GradientTape() as tape:
+                out = model(list(xs) if len(xs) > 1 else xs[0], training=True)
+                loss = tf.add_n([tf.reduce_sum(o) for o in tf.nest.flatten(out)])
+            return tape.gradient(loss, model.trainable_variables)
+
+        forward_flops = self.flops(tf.function(forward), specs)
+        train_flops = self.flops(tf.function(train), specs)
+        held, attention = self.held_values(model)
+        depthwise = any(
+            "Depthwise" in type(layer).__name__ or "Separable" in type(layer).__name__
+            for layer in model._flatten_layers(include_self=False, recursive=True)
+        )
+        self.emit.send("progress", step=MODEL_STEP, fraction=0.8, text="measuring activations")
+        measured = self.measured_activation_bytes(model)
+        shapes = [list(tensor.shape)[1:] for tensor in model.inputs]
+        return [
+            self._figures(
+                trainable=trainable,
+                frozen=frozen,
+                forward=forward_flops,
+                backward=max(train_flops - forward_flops, 0.0),
+                held=held,
+                measured=measured,
+                optimizer=type(optimizer).__name__ if optimizer is not None else None,
+                state=state,
+                shapes=shapes,
+                dtypes=[str(tensor.dtype) for tensor in model.inputs],
+                attention=attention,
+                depthwise=depthwise,
+                layers=len(model.layers),
+            )
+        ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="gpuplanner TensorFlow probe worker")
     parser.add_argument("--mode", choices=tuple(SIZES), default="quick")
     parser.add_argument("--steps", default=",".join(QUICK_STEPS))
     parser.add_argument("--device", choices=("auto", "cpu", "gpu"), default="auto")
+    parser.add_argument("--model", default=None, help="read this saved Keras model instead")
     args = parser.parse_args(argv)
     emit = Emitter()
     started = time.perf_counter()
@@ -557,8 +867,8 @@ def main(argv: list[str] | None = None) -> int:
         pid=os.getpid(),
         protocol=PROTOCOL_VERSION,
     )
-    steps = [s for s in args.steps.split(",") if s]
-    unknown = [s for s in steps if s not in STEPS]
+    steps = [MODEL_STEP] if args.model else [s for s in args.steps.split(",") if s]
+    unknown = [s for s in steps if s not in STEPS and not args.model]
     if unknown:
         emit.send("error", step=None, kind="usage", message=f"unknown steps: {', '.join(unknown)}")
         emit.send("final", status="failed", seconds=time.perf_counter() - started)
@@ -582,7 +892,16 @@ def main(argv: list[str] | None = None) -> int:
     for step in steps:
         emit.send("progress", step=step, fraction=0.0, text="starting")
         try:
-            outcome = getattr(probe, f"step_{step}")()
+            if step == MODEL_STEP:
+                with tf.device(probe.device):
+                    outcome = ModelReader(tf, emit, args.model, probe.on_gpu).read()
+            else:
+                outcome = getattr(probe, f"step_{step}")()
+        except ModelRefused as exc:
+            failed += 1
+            emit.send("error", step=step, kind=f"model-{exc.kind}", message=str(exc)[:2000])
+            emit.send("result", step=step, status="failed", metrics=[], reason=exc.kind)
+            continue
         except tf.errors.ResourceExhaustedError as exc:
             failed += 1
             emit.send("error", step=step, kind="oom", message=str(exc).splitlines()[0][:1000])

@@ -46,6 +46,17 @@ WORKLOAD = {
     "bert-base": translatable("Report", "BERT-base fine-tuning"),
     "bert-large": translatable("Report", "BERT-large fine-tuning"),
     "transformer": translatable("Report", "A small Transformer from scratch"),
+    "mobilenet-v2": translatable("Report", "Image classification (MobileNetV2)"),
+    "mobilenet-v3-large": translatable("Report", "Image classification (MobileNetV3-Large)"),
+    "mobilenet-v3-small": translatable("Report", "Image classification (MobileNetV3-Small)"),
+    "efficientnet-b0": translatable("Report", "Image classification (EfficientNet-B0)"),
+    "efficientnet-b4": translatable("Report", "Image classification (EfficientNet-B4)"),
+    "efficientdet-d0": translatable("Report", "Object detection (EfficientDet-D0)"),
+    "efficientdet-d4": translatable("Report", "Object detection (EfficientDet-D4)"),
+    "yolov8-s": translatable("Report", "Object detection (YOLOv8-S, KerasCV)"),
+    "vit-b16": translatable("Report", "Vision Transformer fine-tuning (ViT-B/16)"),
+    "vit-l16": translatable("Report", "Vision Transformer fine-tuning (ViT-L/16)"),
+    "distilbert": translatable("Report", "DistilBERT fine-tuning"),
     "llm": translatable("Report", "Large language model (LLM)"),
 }
 MODE = {

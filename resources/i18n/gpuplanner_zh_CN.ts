@@ -352,6 +352,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>300 epochs of COCO</source>
+            <translation>COCO 训练 300 轮</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>65 epochs of COCO</source>
             <translation>COCO 训练 65 轮</translation>
         </message>
@@ -623,6 +628,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>How TensorFlow runs {count} cards: {strategy} ({api}), {per_card_gb} GB on each.</source>
             <translation>TensorFlow 如何使用这 {count} 块卡：{strategy}（{api}），每块卡需要 {per_card_gb} GB。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>ImageNet-1k fine-tuning (20,000 steps of 512)</source>
+            <translation>ImageNet-1k 微调（20,000 步，每步 512 张）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -2722,6 +2732,74 @@
         </message>
     </context>
     <context>
+        <name>Model</name>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>Keras cannot read {file}: {detail}</source>
+            <translation>Keras 无法读取 {file}：{detail}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>This Python has TensorFlow but no Keras: pip install keras, or name another Python (--python).</source>
+            <translation>这个 Python 有 TensorFlow 但没有 Keras：请 pip install keras，或指定另一个 Python（--python）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} could not be read: {detail}</source>
+            <translation>无法读取 {file}：{detail}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} does not exist.</source>
+            <translation>{file} 不存在。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} holds Python code (a Lambda layer), which Keras's safe mode does not run: replace the Lambda layer with a built-in or registered layer and save the model again.</source>
+            <translation>{file} 含有 Python 代码（Lambda 层），Keras 的安全模式不会运行它：请用内置层或已注册的层替换 Lambda 层，然后重新保存模型。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is a folder without a SavedModel (saved_model.pb): name the .keras file, or the SavedModel's folder.</source>
+            <translation>{file} 是文件夹，里面没有 SavedModel（saved_model.pb）：请指定 .keras 文件，或 SavedModel 的文件夹。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is damaged or cut short: its archive cannot be read. Save it again.</source>
+            <translation>{file} 已损坏或不完整：无法读取其压缩包。请重新保存。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is not a .keras file (a zip archive with the model's config.json): save the model with model.save("model.keras").</source>
+            <translation>{file} 不是 .keras 文件（含模型 config.json 的 zip 压缩包）：请用 model.save("model.keras") 保存模型。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} is {gb} GB: model-info reads files under 2 GB. Plan a model this large with a preset or by its parameters (vram --params).</source>
+            <translation>{file} 有 {gb} GB：model-info 只读取 2 GB 以下的文件。这么大的模型请用预设或按参数量（vram --params）规划。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} says it unpacks to {gb} GB from {mb} MB: refused as a zip bomb.</source>
+            <translation>{file} 声称从 {mb} MB 解压为 {gb} GB：作为压缩炸弹拒绝读取。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} uses a custom layer or object this Python's Keras does not know: name the Python that has it (--python), with the class registered by @keras.saving.register_keras_serializable.</source>
+            <translation>{file} 使用了这个 Python 的 Keras 不认识的自定义层或对象：请指定包含它的 Python（--python），并用 @keras.saving.register_keras_serializable 注册该类。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file} was saved by another Keras version than this Python's: name the Python that saved it (--python).</source>
+            <translation>{file} 由与这个 Python 不同的 Keras 版本保存：请指定保存它的那个 Python（--python）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{file}'s input leaves a size open ({detail}): save the model with a fixed input shape (keras.Input(shape=...)) so its work per sample can be counted.</source>
+            <translation>{file} 的输入有未定的尺寸（{detail}）：请用固定的输入形状（keras.Input(shape=...)）保存模型，以便计算每个样本的计算量。</translation>
+        </message>
+    </context>
+    <context>
         <name>PinDialog</name>
         <message>
             <location filename="gpuplanner/ui/pin_dialog.py" />
@@ -3275,6 +3353,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>DistilBERT fine-tuning</source>
+            <translation>DistilBERT 微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>E-ATX case</source>
             <translation>E-ATX 机箱</translation>
         </message>
@@ -3364,6 +3447,31 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Hugging Face transformers</source>
             <translation>Hugging Face transformers</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (EfficientNet-B0)</source>
+            <translation>图像分类（EfficientNet-B0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (EfficientNet-B4)</source>
+            <translation>图像分类（EfficientNet-B4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (MobileNetV2)</source>
+            <translation>图像分类（MobileNetV2）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (MobileNetV3-Large)</source>
+            <translation>图像分类（MobileNetV3-Large）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Image classification (MobileNetV3-Small)</source>
+            <translation>图像分类（MobileNetV3-Small）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -3522,8 +3630,23 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>Object detection (EfficientDet-D0)</source>
+            <translation>目标检测（EfficientDet-D0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Object detection (EfficientDet-D4)</source>
+            <translation>目标检测（EfficientDet-D4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>Object detection (SSD)</source>
             <translation>目标检测（SSD）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Object detection (YOLOv8-S, KerasCV)</source>
+            <translation>目标检测（YOLOv8-S，KerasCV）</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan.py" />
@@ -3751,6 +3874,16 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>Used and modified cards</source>
             <translation>二手和改装显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Vision Transformer fine-tuning (ViT-B/16)</source>
+            <translation>视觉 Transformer 微调（ViT-B/16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Vision Transformer fine-tuning (ViT-L/16)</source>
+            <translation>视觉 Transformer 微调（ViT-L/16）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -5260,6 +5393,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>DistilBERT fine-tuning</source>
+            <translation>DistilBERT 微调</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>FP32 / TF32</source>
             <translation>FP32 / TF32</translation>
         </message>
@@ -5277,6 +5415,31 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>How it is counted</source>
             <translation>计算方式</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (EfficientNet-B0)</source>
+            <translation>图像分类（EfficientNet-B0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (EfficientNet-B4)</source>
+            <translation>图像分类（EfficientNet-B4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (MobileNetV2)</source>
+            <translation>图像分类（MobileNetV2）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (MobileNetV3-Large)</source>
+            <translation>图像分类（MobileNetV3-Large）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Image classification (MobileNetV3-Small)</source>
+            <translation>图像分类（MobileNetV3-Small）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5363,8 +5526,23 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Object detection (EfficientDet-D0)</source>
+            <translation>目标检测（EfficientDet-D0）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Object detection (EfficientDet-D4)</source>
+            <translation>目标检测（EfficientDet-D4）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Object detection (SSD)</source>
             <translation>目标检测（SSD）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Object detection (YOLOv8-S, KerasCV)</source>
+            <translation>目标检测（YOLOv8-S，KerasCV）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5412,6 +5590,16 @@
         <message>
             <source>TensorFlow from:</source>
             <translation type="vanished">TensorFlow 安装方式：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Vision Transformer fine-tuning (ViT-B/16)</source>
+            <translation>视觉 Transformer 微调（ViT-B/16）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Vision Transformer fine-tuning (ViT-L/16)</source>
+            <translation>视觉 Transformer 微调（ViT-L/16）</translation>
         </message>
         <message>
             <source>Weights (inference):</source>

@@ -32,6 +32,7 @@ _ALLOWED_WORDS = """
     nvidia smi nvidia-smi NVML Xid lsmod Secure Boot dev video
     FP FP32 FP16 BF16 TF32 FP8 INT8 INT4 NF4 Q4 GPTQ AWQ GGUF LoRA QLoRA Adam AdamW
     ResNet BERT DistilBERT EfficientDet CNN SSD Transformer LLM MNLI ImageNet k MoE KV base large
+    MobileNetV EfficientNet YOLOv KerasCV ViT COCO Large Small L S
     English Python OAM PCIe E EPS VHPWR pin BF INT TF N
     M B b q k v o logits NF
     Mini ITX Micro E-ATX QR PDF HTML JSON CSV XLSX SKU ID OK

@@ -1,0 +1,66 @@
+"""``gpuplanner model-info``: a Keras model of the user's own, read in the probe's child Python
+(probe/model_file.py), and the job it makes: memory and speed as a preset's (issue 53, part 3).
+Facts only: the command and the window say them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gpuplanner.planning.workloads import COUNTED_TO_HELD, OwnModel
+from gpuplanner.probe.model_file import ModelInfo, Refusal, read_model
+
+__all__ = ["ModelInfo", "Refusal", "facts", "optimizer_of", "own_model", "read"]
+
+FP32_BYTES = 4
+
+
+def read(path: Path, python: str | None = None) -> ModelInfo | Refusal:
+    return read_model(path, python)
+
+
+def own_model(info: ModelInfo) -> OwnModel:
+    """The model as the planner takes it: its counted activations held as a preset's are
+    (``COUNTED_TO_HELD``), its training FLOPs forward and backward."""
+    return OwnModel(
+        params=float(info.params),
+        train_flops=info.forward_flops + info.backward_flops,
+        activation_mb_fp32=info.activation_values * FP32_BYTES / 2**20 * COUNTED_TO_HELD,
+        attention_layers=info.attention_layers,
+        depthwise=info.depthwise,
+    )
+
+
+def optimizer_of(info: ModelInfo) -> str:
+    """The memory model's optimizer for the state the file's optimizer keeps per trained
+    parameter: two values (Adam, AdamW), one (momentum), none; Adam when the file has none."""
+    if info.optimizer is None or not info.trainable:
+        return "adam"
+    per_param = info.optimizer_values / info.trainable
+    if per_param >= 1.5:
+        return "adam"
+    return "sgd-momentum" if per_param >= 0.5 else "sgd"
+
+
+def facts(info: ModelInfo) -> dict[str, Any]:
+    """What was read, per sample, in plain figures."""
+    model = own_model(info)
+    return {
+        "parameters": info.params,
+        "trainable": info.trainable,
+        "non_trainable": info.non_trainable,
+        "forward_flops": round(info.forward_flops),
+        "backward_flops": round(info.backward_flops),
+        "activation_mb_fp32": float(f"{model.activation_mb_fp32:.4g}"),
+        "activation_mb_measured": (
+            round(info.measured_activation_bytes / 2**20, 2)
+            if info.measured_activation_bytes is not None
+            else None
+        ),
+        "optimizer": info.optimizer,
+        "optimizer_state_mb": float(f"{info.optimizer_values * FP32_BYTES / 2**20:.4g}"),
+        "input_shapes": [list(shape) for shape in info.input_shapes],
+        "attention_layers": info.attention_layers,
+        "depthwise": info.depthwise,
+        "keras": info.keras,
+    }
