@@ -48,7 +48,6 @@ def _sme_plan(data, language):
         currency="CNY",
         budget=40_000.0,
         today=TODAY,
-        language=language,
     )
     return request, recommend(request, data, load_speed_model())
 
