@@ -375,7 +375,9 @@ def test_the_fleet_picks_what_each_machines_own_plan_picks(data, model, scenario
             ), machine.name
             bought += 1
         compared += 1
-    assert compared == len(machines) and bought >= 5
+    # The repository's own recordings alone have four machines the student buys for (the
+    # shared folder adds more): the comparison must hold on purchases, not only on keeps.
+    assert compared == len(machines) and bought >= 4
     mig = next(c for name, c in rows.items() if "mig-enabled_partial" in name)
     assert mig.option is None and mig.reason == "mig-off"
 
