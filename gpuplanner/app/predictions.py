@@ -136,16 +136,9 @@ def training(
     for a model of ``params_b`` billions, on each card: memory and speed at the job's batch and
     sequence (the preset's, or the method's usual context, when None), the same figures
     ``vram`` and ``recommend`` give."""
-    by_id = {g.id: g for g in cards.data.gpus}
     facts = cards.facts
-    reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
-    query = SpeedQuery(
-        gpus=cards.gpus,
-        speed_model=load_speed_model(),
-        by_id=by_id,
-        reference=reference,
-        machine_factor=facts.machine_factor,
-    )
+    query = _training_query(cards)
+    reference = query.reference
     keras: KerasWorkloadName | None = workload if workload in KERAS_WORKLOADS else None
     if keras is None:
         method = as_llm_method(workload.removeprefix("llm-"))  # "llm-lora": the method lora
@@ -182,21 +175,29 @@ def training(
     }
 
 
-def own_training(
-    cards: Cards, model: OwnModel, precision: Precision, batch: int, optimizer: str
-) -> dict[str, Any]:
-    """A model of the user's own (``model-info``) on each card: its memory at ``batch`` with
-    its own optimizer's state, and its speed through the same bounded model as the presets."""
+def _training_query(cards: Cards) -> SpeedQuery:
+    """What a training prediction is asked with: the cards, against the machine's own card
+    (the first asked without one), calibrated by its probe."""
     by_id = {g.id: g for g in cards.data.gpus}
     facts = cards.facts
     reference = by_id.get(facts.current_gpu_id or "") if facts.current_gpu_id else None
-    query = SpeedQuery(
+    return SpeedQuery(
         gpus=cards.gpus,
         speed_model=load_speed_model(),
         by_id=by_id,
         reference=reference,
         machine_factor=facts.machine_factor,
     )
+
+
+def own_training(
+    cards: Cards, model: OwnModel, precision: Precision, batch: int, optimizer: str
+) -> dict[str, Any]:
+    """A model of the user's own (``model-info``) on each card: its memory at ``batch`` with
+    its own optimizer's state, and its speed through the same bounded model as the presets."""
+    facts = cards.facts
+    query = _training_query(cards)
+    reference = query.reference
     estimate = keras_training(model.memory_workload(), batch, precision, optimizer=optimizer)
     predictions = predict_own(query, model=model, precision=precision, batch=batch)
     return {
