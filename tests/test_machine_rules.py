@@ -268,3 +268,20 @@ def test_pcie_replays_on_a_server_board_are_not_a_riser_cable(data):
     assert "pcie-replays-server" in ids and "pcie-replays" not in ids
     replay = next(f for f in snapshot.findings if f.id == "pcie-replays-server")
     assert "riser" not in said(replay, "en") and "server" in said(replay, "en")
+
+
+@needs_shared
+@pytest.mark.parametrize("scenario", list(Scenario), ids=lambda s: s.value)
+def test_a_vm_is_offered_only_instances_faster_than_its_own_cards(data, model, scenario):
+    """A VM of eight V100S was offered one RTX 4090 "to go faster", a quarter of its speed."""
+    vms = [(n, f) for n, f, _plan in plans(data, model, scenario) if f.kind == "cloud-vm"]
+    assert vms
+    for name, facts in vms:
+        request = PlanRequest(scenario=scenario, currency="CNY", machine=facts, today=TODAY)
+        plan = recommend(request, data, model)
+        keep = next((o for o in plan.options if o.action == "keep" and o.offered), None)
+        if keep is None or not keep.predicted_throughput:
+            continue
+        for offer in (a for a in plan.alternatives if a.change == "instance"):
+            rental = next(r for r in plan.rent if (r.gpu, r.count) == (offer.gpu, offer.count))
+            assert rental.throughput > keep.predicted_throughput, (name, offer.gpu, offer.count)

@@ -153,8 +153,17 @@ def _by_kind(
 
 def _instances(plan: Plan) -> list[Alternative]:
     """The rented instances that hold the job: the cheapest per job, and the fastest of those
-    listed when it is another."""
-    priced = [r for r in plan.rent if r.job_cost is not None and r.hours is not None]
+    listed when it is another; where the VM already runs the job, only instances faster than it
+    (a VM of eight V100S was offered one RTX 4090 "to go faster", a quarter of its speed)."""
+    keep = next((o for o in plan.options if o.action == "keep" and o.offered), None)
+    now = keep.predicted_throughput if keep is not None else None
+    priced = [
+        r
+        for r in plan.rent
+        if r.job_cost is not None
+        and r.hours is not None
+        and (not now or (r.throughput is not None and r.throughput > now))
+    ]
     if not priced:
         return []
     cheapest = priced[0]

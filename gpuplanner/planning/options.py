@@ -87,6 +87,7 @@ class Rental:
     hours: float | None  # for one job
     job_cost: float | None
     currency: Currency
+    throughput: float | None = None  # all its cards together, in the job's unit
 
 
 @dataclass(frozen=True, kw_only=True)

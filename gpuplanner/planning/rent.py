@@ -63,6 +63,7 @@ def rentals(
                 hours=hours,
                 job_cost=job_cost,
                 currency=market.currency,
+                throughput=round(rate, 1) if rate else None,
             )
         )
     found.sort(key=lambda r: (r.job_cost is None, r.job_cost or 0.0, r.per_hour))
