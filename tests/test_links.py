@@ -399,3 +399,22 @@ def test_a_bridge_that_adds_a_few_percent_is_not_offered(data, model):
     small = next(f for f in bridge.findings if f.id == "bridge-gain-small")
     assert not bridge.offered and small.severity == "blocks"
     assert small.params["pct"] < physical.NVLINK_BRIDGE_MIN_GAIN * 100
+
+
+@pytest.mark.shared("fixtures")
+def test_a_bridge_never_makes_a_pair_slower(data, model):
+    """The recorded 2x RTX A5000 (Gen4 x16, peer-to-peer at 25.2 GB/s): NCCL's measured share of
+    its bridge (0.43 of 56 GB/s) came out under the PCIe path, and the bridge read "-1% faster"."""
+    from helpers.recorded import plans
+
+    seen = 0
+    for scenario in (Scenario.SME, Scenario.STUDENT):
+        for name, _facts, plan in plans(data, model, scenario):
+            keep = next((o for o in plan.options if o.action == "keep"), None)
+            for bridge in (o for o in plan.options if o.action == "bridge"):
+                seen += 1
+                assert keep is not None and keep.scaling is not None and bridge.scaling is not None
+                assert bridge.scaling.efficiency >= keep.scaling.efficiency, name
+                gain = next((f for f in bridge.findings if f.id == "bridge-gain-small"), None)
+                assert gain is None or gain.params["pct"] >= 0, name
+    assert seen

@@ -182,8 +182,12 @@ def data_parallel(
         # SXM boards join every card (NVSwitch, or the V100's mesh).
         link, gbs, hop_s = "nvlink", nvlink_gbs(gpu, count), NVSWITCH_HOP_S
     elif gpu.interconnect_gbs and bridge:
-        # A bridge joins two, and only when one is fitted.
-        link, gbs = "nvlink", gpu.interconnect_gbs / 2 * BRIDGE_SHARE
+        # A bridge joins two, and only when one is fitted. The pair keeps its PCIe path beside
+        # it: where NCCL's measured share of a bridge (an RTX A5000's 56 GB/s a direction at
+        # 0.43) comes out under the pair's own peer-to-peer link (25.2 GB/s at Gen4 x16), the
+        # bridge costs nothing, never speed (a bridge once read "-1% faster").
+        link = "nvlink"
+        gbs = max(gpu.interconnect_gbs / 2 * BRIDGE_SHARE, pcie if p2p else 0.0)
     elif p2p:
         link, gbs = "pcie-p2p", pcie
     else:
