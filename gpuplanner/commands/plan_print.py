@@ -77,7 +77,9 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
             print(f"  ? {line}")
     best = rows[0] if rows and rows[0].rank is not None else None
     if best is not None:
-        print(f"\n{best.action}: {best.gpu}")
+        # "加装：GPU" in Chinese: the colon is the language's, from the one translation source.
+        pick = words(translatable("Report", "{action}: {gpu}"))
+        print("\n" + pick.replace("{action}", best.action).replace("{gpu}", best.gpu))
         if best.reason is not None:
             print(f"  = {best.reason}")
         for need in best.needs:

@@ -872,7 +872,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Over budget by {extra}: {total} against {budget}, for the memory the job needs.</source>
-            <translation>超出预算 {extra}：{total}，预算 {budget}，为了任务所需的显存。</translation>
+            <translation>超出预算 {extra}：总价 {total}，预算 {budget}；多出的钱换来任务所需的显存。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -975,7 +975,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by value: {speed}x for the price, {value} per 1,000 {currency}.</source>
-            <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 得 {value}。</translation>
+            <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 可换得 {value} 倍速度。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -4130,6 +4130,11 @@
             <location filename="gpuplanner/report/plan_view.py" />
             <source>your {gpu}</source>
             <translation>您的 {gpu}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan_print.py" />
+            <source>{action}: {gpu}</source>
+            <translation>{action}：{gpu}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
