@@ -27,6 +27,7 @@ EVERY: frozenset[Kind] = frozenset(KINDS)
 # An ATX supply, its cables and the tower's case: a tower's alone.
 _TOWER_ONLY = (
     "psu-unknown-check",
+    "psu-unknown-keep",
     "psu-unknown-check-12v",
     "psu-unknown-check-eps",
     "psu-unknown-check-slot",

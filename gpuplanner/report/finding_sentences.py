@@ -251,6 +251,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with separate 8-pin cables ({eight_pin}) or a 12V-2x6 cable.",
     ),
+    "psu-unknown-keep": translatable(
+        "Finding",
+        "Check that your supply gives at least {recommended_w} W (about {sustained_w} W sustained) and has a cable for every power plug of your cards.",
+    ),
     "psu-unknown-check-12v": translatable(
         "Finding",
         "Check before buying: a supply of at least {recommended_w} W (about {sustained_w} W sustained) with a 12V-2x6 cable for the card's plug.",

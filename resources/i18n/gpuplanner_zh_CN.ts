@@ -512,6 +512,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check that your supply gives at least {recommended_w} W (about {sustained_w} W sustained) and has a cable for every power plug of your cards.</source>
+            <translation>请确认您的电源至少 {recommended_w} W（持续功耗约 {sustained_w} W），并且显卡的每个供电接口都有对应的供电线。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check today's price: the newest on record is from {date} ({months} months ago); today it may be about {low}.</source>
             <translation>请核实今天的价格：最新记录是 {date}（{months} 个月前）；现在可能在 {low} 左右。</translation>
         </message>

@@ -136,7 +136,17 @@ def _unknown_supply(c: Candidate, a: Assessment, ctx: Context, wanted_w: int) ->
     """What to check on a supply no one told: its watts and which cables to look for: PCIe
     8-pin ones, the 12V-2x6 plug alone, the CPU (EPS) plug datacenter cards take, or none for a
     card the slot powers."""
-    severity: Severity = "info" if not c.bought else "warns"
+    if not c.bought:
+        # The cards already run in this machine: nothing is bought, the supply is only checked.
+        return [
+            finding(
+                "psu-unknown-keep",
+                "info",
+                recommended_w=wanted_w,
+                sustained_w=round(a.power.sustained_w),
+            )
+        ]
+    severity: Severity = "warns"
     eight_pin = cables(a.load, _adapter(c, ctx), 0).eight_pin
     kind = "psu-unknown-check"
     if not eight_pin and c.gpu.power_12v2x6:
