@@ -285,3 +285,15 @@ def test_a_vm_is_offered_only_instances_faster_than_its_own_cards(data, model, s
         for offer in (a for a in plan.alternatives if a.change == "instance"):
             rental = next(r for r in plan.rent if (r.gpu, r.count) == (offer.gpu, offer.count))
             assert rental.throughput > keep.predicted_throughput, (name, offer.gpu, offer.count)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_cloud_vm_is_not_told_to_check_its_slot(tmp_path, language):
+    """An AWS T4 at x8 of x16 was told to check its slot for a second card or an M.2 drive."""
+    from conftest import recording, run_cli
+
+    report = recording("nvidia-smi-q-x/nvidia-smi-q-x_tesla-t4_aws_pcie-gen3-x8-of-x16.xml")
+    result = run_cli(tmp_path, "scan", "--from", str(report), "--language", language)
+    assert result.returncode == 0, result.stderr
+    assert "check the slot" not in result.stdout and "M.2" not in result.stdout
+    assert ("virtual machine" if language == "en" else "虚拟机里") in result.stdout

@@ -443,6 +443,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "x{card_width} card running at x{width}: check the slot (a second card or an M.2 drive may share its lanes).",
     ),
+    "pcie-width-below-max-vm": translatable(
+        "Finding",
+        "x{card_width} card running at x{width} in this virtual machine: the provider's host sets the link, nothing to change here (another instance type may give the full width).",
+    ),
+    "pcie-gen-low-under-load-vm": translatable(
+        "Finding",
+        "Link at Gen{gen} of Gen{max_gen} under load in this virtual machine: the provider's host sets it, nothing to change here.",
+    ),
     "pcie-gen-low-at-idle": translatable(
         "Finding",
         "Link at Gen{gen} of Gen{max_gen} while idle: normal power saving; the probe re-reads it under load.",

@@ -8,7 +8,7 @@ Words are the "Report" context of the one translation source; numbers are writte
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gpuplanner.core.vocab import TOLD_SOURCE, DriverState
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
@@ -215,13 +215,27 @@ def _lines(snapshot: SystemSnapshot, kind: MachineKind | None, language: str) ->
     return lines
 
 
-def _said(snapshot: SystemSnapshot, language: str) -> tuple[Said, ...]:
+# In a rented virtual machine the host sets the link: the same reading is no slot or riser to
+# check, and is said so (an AWS T4 at x8 of x16 was told to check its slot).
+RENTED_KINDS = ("cloud-vm", "vgpu-guest")
+IN_A_VM = {
+    "pcie-width-below-max": "pcie-width-below-max-vm",
+    "pcie-gen-low-under-load": "pcie-gen-low-under-load-vm",
+}
+
+
+def _said(
+    snapshot: SystemSnapshot, language: str, kind: MachineKind | None = None
+) -> tuple[Said, ...]:
     tr = translator(language)
     several = len(snapshot.gpus) > 1
+    rented = kind is not None and kind.kind in RENTED_KINDS
     out = []
     for f in snapshot.findings:
         if f.id == "no-nvidia-gpu" and f.severity == "info":
             continue  # the driver line already says why no NVIDIA GPU was read: not twice
+        if rented and f.id in IN_A_VM:
+            f = replace(f, id=IN_A_VM[f.id], severity="info")
         text = finding_text(f, language)
         if several and f.gpu_index is not None:  # which card, when there are two
             text = (
@@ -241,6 +255,6 @@ def machine_view(
     return MachineView(
         title(snapshot, tr),
         tuple(_lines(snapshot, kind, language)),
-        _said(snapshot, language),
+        _said(snapshot, language, kind),
         tr(translatable("Report", ": ")),
     )

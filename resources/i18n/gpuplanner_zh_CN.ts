@@ -661,6 +661,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Link at Gen{gen} of Gen{max_gen} under load in this virtual machine: the provider's host sets it, nothing to change here.</source>
+            <translation>这台虚拟机在负载下链路为 Gen{gen}（最高 Gen{max_gen}）：由云服务商的宿主机决定，这里无需改动。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Link at Gen{gen} of Gen{max_gen} while idle: normal power saving; the probe re-reads it under load.</source>
             <translation>空闲时链路为 Gen{gen}（最高 Gen{max_gen}）：这是正常节能，测速时会在负载下重新读取。</translation>
         </message>
@@ -1595,6 +1600,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>x{card_width} card in a slot wired for x{width}: half the lanes or fewer.</source>
             <translation>x{card_width} 显卡所在插槽只接了 x{width} 通道。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>x{card_width} card running at x{width} in this virtual machine: the provider's host sets the link, nothing to change here (another instance type may give the full width).</source>
+            <translation>这台虚拟机里的 x{card_width} 显卡以 x{width} 运行：链路由云服务商的宿主机决定，这里无需改动（换一种实例类型可能得到完整带宽）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
