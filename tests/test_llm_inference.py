@@ -11,8 +11,9 @@ from conftest import run_cli
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.planning.engines import weight_format
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.speed import WEIGHT_BYTES, preset_inference
+from gpuplanner.planning.speed import preset_inference
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +29,7 @@ def params():
 @pytest.mark.parametrize("bits", [16, 8, 4])
 def test_decode_never_beats_reading_the_weights_once_per_token(data, params, bits):
     model = LLMS["llama-3-8b"]
-    weights = model.params_b * 1e9 * WEIGHT_BYTES[bits]
+    weights = model.params_b * 1e9 * weight_format(params.engine, bits).bytes_per_param
     for gpu in data.gpus:
         speed = preset_inference(gpu, model, params, bits=bits, batch=1, context=4096)
         assert speed.decode_tokens_s <= gpu.memory_bandwidth_gbs * 1e9 / weights, gpu.name

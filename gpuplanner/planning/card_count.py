@@ -117,7 +117,7 @@ def scaling(
     return pcie
 
 
-def throughput_at(ctx: Context, gpu: GpuSpec, per_card: float | None, batch: int) -> float | None:
+def throughput_at(ctx: Context, per_card: float | None, batch: int) -> float | None:
     """One card's throughput at another per-card batch: a step's fixed time is hidden better by
     a bigger batch (planning/batching.py), so its step is shorter than the batch alone would
     make it."""
@@ -155,7 +155,7 @@ def paying_batch(
             ctx,
             c.gpu,
             c.count,
-            throughput_at(ctx, c.gpu, per_card, batch),
+            throughput_at(ctx, per_card, batch),
             c.action == "keep",
             batch=batch,
             bridged=True if c.action == "bridge" else now.link == "nvlink",

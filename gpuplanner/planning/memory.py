@@ -41,7 +41,6 @@ def keras_trained_bytes(optimizer: str = "adam", transformer: bool = True) -> fl
 
 
 PYTORCH_TRAINED_BYTES = 16  # BF16 weights and gradients + FP32 master and Adam m, v: QLoRA's
-WEIGHT_BYTES = {"fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "int8": 1.0, "int4": 0.5}
 QLORA_BYTES_PER_PARAM = 0.516  # NF4 (4 bit) plus double-quantised constants (~0.127 bit/param)
 INT8_BYTES_PER_PARAM = 1.0  # Keras int8: one byte a weight, a float scale per output channel
 FROZEN_BYTES = {"lora": 2.0, "lora-int8": INT8_BYTES_PER_PARAM, "qlora": QLORA_BYTES_PER_PARAM}

@@ -182,13 +182,6 @@ class InferenceParams:
         return bits in self.measured_bits or self.validated(bits)
 
 
-# Bytes per parameter as loaded where the engine is not known: 16-bit, INT8 (plus scales),
-# 4-bit GPTQ/AWQ/GGUF Q4-class (4.5 bits with their group scales: LLaMA 2 7B Q4_0 is 3.82 GB,
-# LLaMA 3 8B Q4_K_M 4.58 GB). A preset on a known engine reads that engine's own format
-# (engines.weight_format: llama.cpp's Q4_K_M, 4.8 bits a weight).
-WEIGHT_BYTES = {16: 2.0, 8: 1.06, 4: 0.57}
-
-
 @dataclass(frozen=True)
 class SpeedModel:
     classes: dict[str, ClassParams]  # "cnn/mixed" -> params
@@ -387,18 +380,16 @@ def inference_shape(
     bits: int,
     batch: int,
     context: int,
-    weights_gb: float | None = None,
+    weights_gb: float,
     active_b: float | None = None,
 ) -> InferenceShape:
-    """A mixture of experts (``active_b`` of them work per token) reads only the active
-    experts' weights per token, more of them as a batch routes its tokens to different experts,
-    and computes 2 x active parameters per token."""
-    read_b = min(params_b, active_b * batch) if active_b else params_b
+    """``weights_gb``: what a step reads of the weights (a measured file's size, or the engine's
+    format at the parameters read). A mixture of experts (``active_b`` of them work per token)
+    computes 2 x active parameters per token."""
     params_b = active_b or params_b
-    weights = weights_gb * 1e9 if weights_gb else read_b * 1e9 * WEIGHT_BYTES[bits]
     return InferenceShape(
         bits=bits,
-        bytes_read=weights + kv_bytes_per_token * context * batch,
+        bytes_read=weights_gb * 1e9 + kv_bytes_per_token * context * batch,
         bandwidth_bps=gpu.memory_bandwidth_gbs * 1e9,
         hbm=is_hbm(gpu),
         peak_flops=inference_tflops(gpu) * 1e12,
@@ -451,10 +442,10 @@ def inference_speed(shape: InferenceShape, params: InferenceParams) -> Inference
 def preset_inference(
     gpu: GpuSpec, llm: LlmModel, engine: InferenceParams, *, bits: int, batch: int, context: int
 ) -> InferenceSpeed:
-    """One card's decode and prefill speed for an LLM preset on ``engine``'s fit
-    (inference_shape says what a mixture of experts reads)."""
+    """One card's decode and prefill speed for an LLM preset on ``engine``'s fit. A step reads
+    every weight of the file the engine loads; a mixture of experts only its active experts',
+    more of them as a batch routes its tokens to different experts."""
     kv = kv_bytes_per_token(llm.layers, llm.kv_heads, llm.head_dim)
-    # The engine's own file: a decode step reads every weight of the format it loads.
     read_b = min(llm.params_b, llm.active_b * batch) if llm.active_b else llm.params_b
     weights_gb = read_b * engines.weight_format(engine.engine, bits).bytes_per_param
     shape = inference_shape(

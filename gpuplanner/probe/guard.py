@@ -94,15 +94,15 @@ def descendants(root: int) -> list[int]:
     """Every process below ``root``, its own tree only where the kernel lists children."""
     table: dict[int, list[int]] | None = None
     found: list[int] = []
-    todo = [root]
-    while todo:
-        pid = todo.pop()
+    waiting = [root]  # the processes whose children are yet to be listed
+    while waiting:
+        pid = waiting.pop()
         listed = _children_listed(pid) if table is None else None
         if listed is None:
             table = table if table is not None else _parents()
             listed = table.get(pid, [])
         found += listed
-        todo += listed
+        waiting += listed
     return found
 
 
