@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.speed import (
+from gpuplanner.planning.decode import (
     InferenceParams,
     decode_tokens_s,
     inference_shape,

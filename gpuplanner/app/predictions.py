@@ -21,17 +21,16 @@ from gpuplanner.core.vocab import (
     as_llm_method,
 )
 from gpuplanner.planning import engines
+from gpuplanner.planning.decode import InferenceSpeed, preset_inference
 from gpuplanner.planning.job import FINE_TUNING_SEQ, stand_in_llm
 from gpuplanner.planning.memory import MemoryEstimate, keras_training
 from gpuplanner.planning.request import MachineFacts, PlanError
 from gpuplanner.planning.speed import (
-    InferenceSpeed,
     LlmShape,
     SpeedQuery,
     predict,
     predict_llm,
     predict_own,
-    preset_inference,
     uncertainty_pct,
 )
 from gpuplanner.planning.workloads import KERAS, OwnModel, find_llm

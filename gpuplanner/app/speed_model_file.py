@@ -9,10 +9,10 @@ from typing import Any
 
 from gpuplanner.core import paths
 from gpuplanner.core.vocab import Engine, as_engine
+from gpuplanner.planning.decode import InferenceParams
 from gpuplanner.planning.speed import (
     Anchor,
     ClassParams,
-    InferenceParams,
     LlmAnchor,
     SpeedModel,
 )
