@@ -171,7 +171,9 @@ def test_lines_are_bounded_and_split_across_chunks():
 
 
 def _left_running(folder: Path) -> list[int]:
-    pids = [int(p.read_text()) for p in folder.glob("*.pid")]
+    # Each fake writes "PID.pid": the name says the pid the moment the file exists, where its
+    # text may still be empty (a process ended between opening and writing it).
+    pids = [int(p.stem) for p in folder.glob("*.pid")]
 
     def running(pid: int) -> bool:
         try:
