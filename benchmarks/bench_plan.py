@@ -17,7 +17,7 @@ from gpuplanner.catalog.build import build_database
 from gpuplanner.catalog.bundled import csv_folder
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.power import PsuSpec
+from gpuplanner.planning.machine.power import PsuSpec
 from gpuplanner.planning.recommend import PlanRequest, recommend
 
 

@@ -13,7 +13,8 @@ from helpers import recorded
 
 from gpuplanner.app.inventory import machine_facts
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import physical, power, routes
+from gpuplanner.planning.job import routes
+from gpuplanner.planning.machine import physical, power
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -213,7 +214,7 @@ def test_two_cards_on_one_12v2x6_cable_need_the_second_through_its_adapter(data,
 
 def test_fit_is_judged_against_the_range_of_boards(data, model):
     """Refused only when no board fits; else offered with the board length to pick (issue 49, 5)."""
-    from gpuplanner.planning.physical import CaseSpec
+    from gpuplanner.planning.machine.physical import CaseSpec
 
     def rtx4090(clearance_mm: int):
         plan = recommend(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from helpers.recorded import TODAY
 
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.physical import CaseSpec
+from gpuplanner.planning.machine.physical import CaseSpec
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.report.plan_text import finding_text
 

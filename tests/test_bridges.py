@@ -19,7 +19,7 @@ from gpuplanner.app.session import Session, asks_nvlink_bridge
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware import snapshot as snapshots
 from gpuplanner.hardware.nvlink_capture import nvlink_links, status_links, topo_links
-from gpuplanner.planning import links, physical
+from gpuplanner.planning.machine import links, physical
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.report import plan_text
 from gpuplanner.report.fleet_export import plan_rows

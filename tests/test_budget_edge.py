@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import ranking
+from gpuplanner.planning.plan import ranking
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.report.plan_view import headline
 

@@ -11,7 +11,7 @@ import pytest
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.frontier import memory_trap
+from gpuplanner.planning.plan.frontier import memory_trap
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.report.chart_data import (
     Point,

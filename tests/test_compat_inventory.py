@@ -21,7 +21,7 @@ from gpuplanner.hardware.records import (
     SystemSnapshot,
     TensorFlowInstall,
 )
-from gpuplanner.planning.compat import build_for, diagnose
+from gpuplanner.planning.machine.compat import build_for, diagnose
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ from conftest import example_shop_list
 from gpuplanner.app.session import Session, to_request
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.market import newest_rate
-from gpuplanner.planning.price_book import price_book
+from gpuplanner.planning.prices.book import price_book
+from gpuplanner.planning.prices.market import newest_rate
 from gpuplanner.planning.recommend import recommend
 
 

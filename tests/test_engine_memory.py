@@ -9,9 +9,9 @@ import pytest
 
 from gpuplanner.app import memory_need, predictions
 from gpuplanner.app.choices import LLMS
-from gpuplanner.planning import engines, memory
+from gpuplanner.planning.job import engines, memory
+from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.recommend import MachineFacts
-from gpuplanner.planning.workloads import KERAS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "PLANNING.md"
 

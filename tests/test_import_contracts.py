@@ -52,6 +52,14 @@ def test_import_contracts_hold():
         ("commands/_leak.py", "from gpuplanner.catalog import userdb\n", "Front ends through app/"),
         ("kiosk/_leak.py", "import gpuplanner.hardware.scan\n", "Front ends through app/"),
         ("ui/pages/_leak.py", "import gpuplanner.probe.runner\n", "Front ends through app/"),
+        ("planning/machine/_leak.py", "import gpuplanner.planning.request\n", "planning/ in rooms"),
+        (
+            "planning/speed/_leak.py",
+            "import gpuplanner.planning.prices.market\n",
+            "planning/ in rooms",
+        ),
+        ("planning/job/_leak.py", "import gpuplanner.planning.options\n", "planning/ in rooms"),
+        ("planning/_loose.py", "X = 1\n", "planning/ in rooms"),
     ],
 )
 def test_a_forbidden_import_breaks_the_build(tmp_path, module, source, contract):
@@ -95,3 +103,15 @@ def test_the_package_top_holds_only_the_entry_points():
     """Everything else lives in a layer (issue 17): core, app, planning, report, ui, ..."""
     top = sorted(p.name for p in PACKAGE.glob("*.py"))
     assert top == ["__init__.py", "__main__.py", "cli.py"], top
+
+
+def test_planning_is_a_few_rooms_each_saying_what_it_decides():
+    """Issue 54: at most 8 modules beside the rooms; a room names its concern in its docstring."""
+    planning = PACKAGE / "planning"
+    modules = sorted(p.name for p in planning.glob("*.py") if p.name != "__init__.py")
+    rooms = sorted(p.name for p in planning.iterdir() if (p / "__init__.py").exists())
+    assert len(modules) <= 8, modules
+    assert 4 <= len(rooms) <= 8, rooms
+    for room in rooms:
+        doc = ast.get_docstring(ast.parse((planning / room / "__init__.py").read_text()))
+        assert doc and "Decides" in doc and len(doc.split()) >= 40, room

@@ -8,8 +8,8 @@ from conftest import run_cli
 
 from gpuplanner.app.session import Session
 from gpuplanner.core.errors import InputError
-from gpuplanner.planning.physical import entered_case
-from gpuplanner.planning.power import entered_supply
+from gpuplanner.planning.machine.physical import entered_case
+from gpuplanner.planning.machine.power import entered_supply
 from gpuplanner.report.input_text import SENTENCES, input_error_text
 
 

@@ -15,8 +15,9 @@ from gpuplanner.core import vocab
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import engines, roofline, workloads
+from gpuplanner.planning.job import engines, workloads
 from gpuplanner.planning.request import PlanRequest
+from gpuplanner.planning.speed import roofline
 from gpuplanner.report.input_text import SENTENCES, input_error_text
 
 IMPOSSIBLE = [

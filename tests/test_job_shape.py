@@ -10,9 +10,9 @@ from conftest import run_cli
 
 from gpuplanner.app import memory_need, predictions
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import batching
+from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
-from gpuplanner.planning.workloads import KERAS
+from gpuplanner.planning.speed import batching
 
 WORKLOADS = sorted(KERAS)
 SEQS = (None, 128, 384, 512)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from helpers.recorded import TODAY
 
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import power
+from gpuplanner.planning.machine import power
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.report.plan_view import headline
 
@@ -56,7 +56,7 @@ def test_two_3090s_on_850_w_keep_with_the_supply_they_lack(data, model):
     )
     # Where the bridge is the faster option keep names (here the RTX 4090, 1.40x against the
     # bridge's 1.39x, comes first by speed), it is said as a bridge, not as two cards.
-    from gpuplanner.planning import ranking
+    from gpuplanner.planning.plan import ranking
     from gpuplanner.report import plan_text
 
     (_, until) = ranking.keep_findings(keep, [bridge])

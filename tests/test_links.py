@@ -18,9 +18,11 @@ from gpuplanner.app.plan_request import plan_request
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.hardware.snapshot import load_paths
-from gpuplanner.planning import compat, pick, scaling
+from gpuplanner.planning.machine import compat
+from gpuplanner.planning.plan import pick
+from gpuplanner.planning.plan.rules.fit import desktop_card
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
-from gpuplanner.planning.rules.fit import desktop_card
+from gpuplanner.planning.speed import scaling
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = SHARED / "fixtures"
@@ -387,7 +389,7 @@ def test_a_bridge_that_adds_a_few_percent_is_not_offered(data, model):
     the gain a bridge bought with a pair must bring; it is listed, blocked, with the reason."""
     from gpuplanner.app.plan_request import plan_request
     from gpuplanner.app.scanning import read_snapshot
-    from gpuplanner.planning import physical
+    from gpuplanner.planning.machine import physical
 
     snapshot = read_snapshot(
         recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"),

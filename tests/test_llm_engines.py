@@ -12,9 +12,9 @@ from conftest import run_cli
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import engines
+from gpuplanner.planning.job import engines
 from gpuplanner.planning.recommend import PlanError, PlanRequest, recommend
-from gpuplanner.planning.speed import SpeedQuery, predict_llm_inference
+from gpuplanner.planning.speed.training import SpeedQuery, predict_llm_inference
 
 
 @pytest.fixture(scope="module")

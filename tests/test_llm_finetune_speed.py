@@ -12,8 +12,8 @@ import pytest
 from catalog_helpers import built_catalog
 
 from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.planning.job import stand_in_llm
-from gpuplanner.planning.speed import LlmShape, SpeedQuery, predict_llm
+from gpuplanner.planning.job.resolve import stand_in_llm
+from gpuplanner.planning.speed.training import LlmShape, SpeedQuery, predict_llm
 
 
 @pytest.fixture(scope="module")

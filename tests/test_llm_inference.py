@@ -11,9 +11,9 @@ from conftest import run_cli
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.decode import preset_inference
-from gpuplanner.planning.engines import weight_format
+from gpuplanner.planning.job.engines import weight_format
 from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.planning.speed.decode import preset_inference
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The LLM presets are catalog data (resources/catalog/llms.csv, issue 40): every row names
 a source that sources.csv has, the build refuses a bad row by its place, and the presets the
-app offers are the ones it offered when they were rows of planning/workloads.py: the same ids,
+app offers are the ones it offered when they were rows of planning/job/workloads.py: the same ids,
 in the same order, with the same numbers."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ FIELDS = (
     "active_b",
     "head_width",
 )
-# The presets as planning/workloads.py held them before they moved (name, parameters in
+# The presets as planning/job/workloads.py held them before they moved (name, parameters in
 # billions, layers, hidden, heads, key/value heads, FFN, vocabulary, active, head width).
 BEFORE = {
     "llama-2-7b": ("Llama 2 7B", 6.74, 32, 4096, 32, 32, 11008, 32000, None, None),

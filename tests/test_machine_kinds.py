@@ -8,7 +8,7 @@ from conftest import RECORDINGS, recordings
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.hardware.snapshot import SnapshotError, load_file
-from gpuplanner.planning.machine_kind import KINDS, machine_kind
+from gpuplanner.planning.machine.kind import KINDS, machine_kind
 
 # None: not a machine at all (a field list). The kind is what the machine is, as far as the
 # file's facts can tell; where they cannot (a riser's two lines), "unknown".

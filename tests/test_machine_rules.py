@@ -14,8 +14,8 @@ from helpers.recorded import TODAY, plans
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.compute_capability import compute_capability, from_device_id
-from gpuplanner.planning.machine_rules import FINDING_KINDS, TOWER
+from gpuplanner.planning.machine.compute_capability import compute_capability, from_device_id
+from gpuplanner.planning.machine.kind_rules import FINDING_KINDS, TOWER
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.report.plan_text import finding_text
 from gpuplanner.report.plan_view import headline

@@ -11,7 +11,7 @@ from conftest import REPO_ROOT, run_cli
 
 from gpuplanner.app.inventory import enrich
 from gpuplanner.app.scanning import read_snapshot
-from gpuplanner.planning.machine_kind import machine_kind
+from gpuplanner.planning.machine.kind import machine_kind
 from gpuplanner.report.machine_text import machine_rows
 from gpuplanner.report.machine_view import machine_view
 

@@ -9,8 +9,8 @@ from catalog_helpers import built_catalog
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import memory
-from gpuplanner.planning.market import market_for
+from gpuplanner.planning.job import memory
+from gpuplanner.planning.prices.market import market_for
 from gpuplanner.planning.recommend import PlanRequest, recommend
 
 TODAY = "2026-11-30"
@@ -205,7 +205,7 @@ def test_mixture_of_experts_holds_every_expert_and_computes_with_the_active_ones
     # All 30.5B, as the 4-bit file a user loads (llama.cpp's Q4_K_M, 4.8 bits a weight).
     assert weights.gb == pytest.approx(30.5e9 * 0.6 / memory.GB, rel=0.01)
     assert any(n.id == "moe" for n in held.notes)
-    from gpuplanner.planning.speed import SpeedQuery, predict_llm_inference
+    from gpuplanner.planning.speed.training import SpeedQuery, predict_llm_inference
 
     card = next(g for g in data.gpus if g.id == "geforce-rtx-3090")
     model = load_speed_model()

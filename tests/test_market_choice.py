@@ -100,8 +100,8 @@ def test_choosing_the_china_market_changes_prices_socket_and_tariff(qtbot, langu
     assert changed, "the China market priced every card as the US one"
     cn_request = to_request(controller.session, controller.catalog)
     assert (us_request.socket, cn_request.socket) == ("US-15A", "CN-10A")
-    from gpuplanner.planning.cost import default_tariff
-    from gpuplanner.planning.market import market_for
+    from gpuplanner.planning.prices.cost import default_tariff
+    from gpuplanner.planning.prices.market import market_for
 
     tariffs = [
         default_tariff(market_for("USD", controller.catalog, region)) for region in ("US", "CN")

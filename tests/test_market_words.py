@@ -11,10 +11,10 @@ from gpuplanner.app.plan_request import plan_request
 from gpuplanner.catalog.records import Price
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.market import Converted
-from gpuplanner.planning.plan_market import listed_here
-from gpuplanner.planning.price_book import price_book
-from gpuplanner.planning.quote import Offer, Quote
+from gpuplanner.planning.plan.plan_market import listed_here
+from gpuplanner.planning.prices.book import price_book
+from gpuplanner.planning.prices.market import Converted
+from gpuplanner.planning.prices.quote import Offer, Quote
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.report import plan_text
 from gpuplanner.report.plan_view import headline
@@ -113,7 +113,7 @@ def test_a_recent_chinese_listing_needs_no_words_of_warning():
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_report_lists_where_each_price_comes_from(data, model, language):
-    from gpuplanner.planning.plan_market import provenance
+    from gpuplanner.planning.plan.plan_market import provenance
 
     plan = _plan(data, model, Scenario.SME, 15_000, "CNY", "CN")
     lines = plan_text.provenance_lines(plan, language)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpuplanner.planning.memory import OPTIMIZER_BYTES, Part
+from gpuplanner.planning.job.memory import OPTIMIZER_BYTES, Part
 from gpuplanner.report.memory_text import part_formula
 
 

@@ -13,11 +13,11 @@ import pytest
 from conftest import REPO_ROOT
 
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import context as context_module
 from gpuplanner.planning import recommend as recommend_module
-from gpuplanner.planning.job import ResolvedJob
-from gpuplanner.planning.judging import Assessment, Baseline, Context
+from gpuplanner.planning.job.resolve import ResolvedJob
 from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.plan import context as context_module
+from gpuplanner.planning.plan.judge_inputs import Assessment, Baseline, Context
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 TODAY = "2026-11-30"

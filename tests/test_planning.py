@@ -10,17 +10,20 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import FxRate, Price, RegionTax
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import cost, memory, power, scaling
-from gpuplanner.planning.market import Market
-from gpuplanner.planning.quote import offers
+from gpuplanner.planning.job import memory
+from gpuplanner.planning.job.workloads import KERAS
+from gpuplanner.planning.machine import power
+from gpuplanner.planning.prices import cost
+from gpuplanner.planning.prices.market import Market
+from gpuplanner.planning.prices.quote import offers
 from gpuplanner.planning.recommend import MachineFacts, PlanError, PlanRequest, recommend
-from gpuplanner.planning.speed import (
+from gpuplanner.planning.speed import scaling
+from gpuplanner.planning.speed.training import (
     SpeedQuery,
     calibration,
     features,
     predict,
 )
-from gpuplanner.planning.workloads import KERAS
 
 RESNET_MIXED = {"workload": "resnet50", "precision": "mixed"}
 

@@ -11,8 +11,8 @@ from conftest import REPO_ROOT
 
 from gpuplanner.app.catalog_data import open_catalog
 from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.planning import speed
-from gpuplanner.planning.speed import ClassParams, family, typical_error_pct
+from gpuplanner.planning.speed import training as speed
+from gpuplanner.planning.speed.training import ClassParams, family, typical_error_pct
 
 TRAINING_CLASSES = [
     f"{c}/{p}" for c in ("cnn", "resnet50", "ssd", "bert", "transformer") for p in ("mixed", "fp32")

@@ -14,7 +14,7 @@ import pytest
 from gpuplanner.catalog.userdb import user_price
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import FALLBACK_CONDITIONS
-from gpuplanner.planning.price_book import price_book
+from gpuplanner.planning.prices.book import price_book
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.report.plan_view import headline, option_rows
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from gpuplanner.catalog.records import Price, PriceTrend
-from gpuplanner.planning.market import Converted
-from gpuplanner.planning.price_moves import Dated, movement
-from gpuplanner.planning.pricing import today_range
-from gpuplanner.planning.quote import Offer
+from gpuplanner.planning.plan.pricing import today_range
+from gpuplanner.planning.prices.market import Converted
+from gpuplanner.planning.prices.moves import Dated, movement
+from gpuplanner.planning.prices.quote import Offer
 
 RTX50_NEW = PriceTrend(
     kind="new RTX 50 cards",

@@ -17,8 +17,8 @@ from gpuplanner.catalog.records import Price
 from gpuplanner.catalog.userdb import user_price
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import REGIONS, PriceOrigin
-from gpuplanner.planning.market import Market
-from gpuplanner.planning.price_book import price_book
+from gpuplanner.planning.prices.book import price_book
+from gpuplanner.planning.prices.market import Market
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.report.json_export import listing_json, plan_json
 

@@ -13,10 +13,10 @@ from gpuplanner.catalog import export_rules, price_stats, pricepack
 from gpuplanner.catalog.records import Price
 from gpuplanner.catalog.userdb import UserDb, user_price
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import cost
-from gpuplanner.planning.market import market_for
-from gpuplanner.planning.price_book import price_book
-from gpuplanner.planning.quote import offers
+from gpuplanner.planning.prices import cost
+from gpuplanner.planning.prices.book import price_book
+from gpuplanner.planning.prices.market import market_for
+from gpuplanner.planning.prices.quote import offers
 from gpuplanner.planning.recommend import PlanRequest, recommend
 
 TODAY = "2026-12-01"

@@ -114,7 +114,7 @@ def test_a_healthy_probe_moves_nothing_and_says_nothing(data, capsys):
 
 
 def test_the_calibration_rules_on_their_own():
-    from gpuplanner.planning import calibration
+    from gpuplanner.planning.speed import calibration
 
     # Healthy or cache-inflated readings move nothing; a slow memory scales, never below 0.3.
     assert calibration.bandwidth_factor(800.0, 936.0) is None

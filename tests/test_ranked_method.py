@@ -7,7 +7,8 @@ import pytest
 
 from gpuplanner.app.choices import LLMS
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import job, memory
+from gpuplanner.planning.job import memory
+from gpuplanner.planning.job import resolve as job
 from gpuplanner.planning.recommend import PlanRequest, recommend
 
 

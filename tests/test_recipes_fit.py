@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gpuplanner.planning import memory
-from gpuplanner.planning.rules.job import USABLE_FRACTION
-from gpuplanner.planning.workloads import KERAS
+from gpuplanner.planning.job import memory
+from gpuplanner.planning.job.workloads import KERAS
+from gpuplanner.planning.plan.rules.job import USABLE_FRACTION
 
 DLE = "NVIDIA DeepLearningExamples TensorFlow/Classification/ConvNets/resnet50v1.5 README"
 LAMBDA = "Lambda tf_cnn_benchmarks logs (lambda-tensorflow-benchmark)"

@@ -1,5 +1,5 @@
 """One resolved job (issue 40, item 1): the scenario's defaults are filled in by one function,
-planning/job.py:resolve, so a bare request and the wizard's session plan the same job."""
+planning/job/resolve.py:resolve, so a bare request and the wizard's session plan the same job."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from conftest import REPO_ROOT
 
 from gpuplanner.app.session import Session, resolved_job, to_request
 from gpuplanner.core.scenarios import PRESETS, Scenario
-from gpuplanner.planning.job import resolve
+from gpuplanner.planning.job.resolve import resolve
 from gpuplanner.planning.recommend import PlanRequest, recommend
 
 TODAY = "2026-11-30"
@@ -92,4 +92,4 @@ def test_the_session_asks_the_planner_for_its_defaults():
 
 def test_contributing_names_the_function_that_fills_the_defaults():
     text = (REPO_ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    assert "`planning/job.py:resolve`" in text
+    assert "`planning/job/resolve.py:resolve`" in text

@@ -11,9 +11,10 @@ from catalog_helpers import built_catalog
 from conftest import REPO_ROOT as REPO
 
 from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.planning import batching, roofline
-from gpuplanner.planning.job import stand_in_llm
-from gpuplanner.planning.speed import (
+from gpuplanner.planning.job.resolve import stand_in_llm
+from gpuplanner.planning.job.workloads import KERAS
+from gpuplanner.planning.speed import batching, roofline
+from gpuplanner.planning.speed.training import (
     LLM_STEP_FIXED_S_PER_LAYER,
     WORKLOAD_CLASS,
     LlmShape,
@@ -23,7 +24,6 @@ from gpuplanner.planning.speed import (
     predict_llm,
     sustained_share,
 )
-from gpuplanner.planning.workloads import KERAS
 
 MEASURED = REPO / "resources" / "measurements"
 BATCHES = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)

@@ -13,7 +13,7 @@ from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.records import GpuDevice
 from gpuplanner.hardware.snapshot import load_paths
-from gpuplanner.planning.machine_kind import looks_like_laptop
+from gpuplanner.planning.machine.kind import looks_like_laptop
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

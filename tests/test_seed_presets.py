@@ -10,8 +10,9 @@ import math
 import pytest
 from conftest import run_cli
 
-from gpuplanner.planning import batching, roofline
-from gpuplanner.planning.speed import (
+from gpuplanner.planning.job.workloads import COUNTED_TO_HELD, KERAS
+from gpuplanner.planning.speed import batching, roofline
+from gpuplanner.planning.speed.training import (
     BORROWED_ERROR_PCT,
     PRESET_ANCHORS,
     WORKLOAD_CLASS,
@@ -21,7 +22,6 @@ from gpuplanner.planning.speed import (
     train_flops_per_unit,
     typical_error_pct,
 )
-from gpuplanner.planning.workloads import COUNTED_TO_HELD, KERAS
 
 SEED = (
     "mobilenet-v2",
@@ -132,7 +132,7 @@ def test_vram_and_predict_answer_for_each(tmp_path, workload):
 
 
 # Keras Applications' models with weights=None: the smallest of those Keras has (EfficientNet-B4
-# is left out for the time it takes to build; its count is in planning/workloads.py).
+# is left out for the time it takes to build; its count is in planning/job/workloads.py).
 KERAS_APPLICATIONS = {
     "mobilenet-v2": ("MobileNetV2", {}),
     "mobilenet-v3-small": ("MobileNetV3Small", {"input_shape": (224, 224, 3)}),

@@ -13,7 +13,7 @@ from helpers.reports import plan_request_for
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.i18n.tsfile import read_ts
 from gpuplanner.planning.findings import finding
-from gpuplanner.planning.pricing import price_age
+from gpuplanner.planning.plan.pricing import price_age
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.report.plan_text import finding_text
 from gpuplanner.report.summary import summary_text

@@ -81,7 +81,7 @@ TASK_CLASS = {
 def _predicted_ratio(task: str, precision: str, a: str, b: str) -> float:
     from gpuplanner.app.speed_model_file import load_speed_model
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.planning.speed import time_per_sample
+    from gpuplanner.planning.speed.training import time_per_sample
 
     with Catalog.open() as catalog:
         card_a, card_b = catalog.gpu(a), catalog.gpu(b)

@@ -15,9 +15,9 @@ from catalog_helpers import built_catalog
 
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.planning import engines
-from gpuplanner.planning.job import stand_in_llm
-from gpuplanner.planning.speed import (
+from gpuplanner.planning.job import engines
+from gpuplanner.planning.job.resolve import stand_in_llm
+from gpuplanner.planning.speed.training import (
     WORKLOAD_CLASS,
     LlmShape,
     SpeedQuery,

@@ -19,14 +19,16 @@ from helpers import recorded
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.core.vocab import LLM_METHODS
 from gpuplanner.hardware.snapshot import load_paths
-from gpuplanner.planning import memory, physical, scaling
-from gpuplanner.planning.job import LLM_MODES
+from gpuplanner.planning.job import memory
+from gpuplanner.planning.job.routes import ROUTES
+from gpuplanner.planning.job.workloads import KERAS
+from gpuplanner.planning.machine import physical
+from gpuplanner.planning.plan.rules.fit import DEFAULT_CASE_SLOTS, slot_positions
+from gpuplanner.planning.plan.rules.job import USABLE_FRACTION
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
-from gpuplanner.planning.routes import ROUTES
-from gpuplanner.planning.rules.fit import DEFAULT_CASE_SLOTS, slot_positions
-from gpuplanner.planning.rules.job import USABLE_FRACTION
-from gpuplanner.planning.workloads import KERAS
+from gpuplanner.planning.speed import scaling
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TODAY = "2026-11-30"
@@ -49,7 +51,7 @@ def test_no_multi_card_option_replicates_a_job_one_card_cannot_hold(data, model,
     """Every LLM preset x method x route: on the official wheels and NGC (MirroredStrategy)
     each card of a multi-card option holds the whole job; sharded options only on Keras 3/JAX."""
     for name in LLMS:
-        for mode in LLM_MODES:
+        for mode in LLM_METHODS:
             plan = recommend(
                 PlanRequest(
                     scenario=Scenario.LLM,

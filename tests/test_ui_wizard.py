@@ -380,7 +380,7 @@ def test_the_job_page_asks_the_inference_engine_and_states_its_error(wizard, qtb
 
 
 def test_the_job_page_shows_what_the_plan_resolves(wizard):
-    """The job page's fields start at what planning/job.py:resolve fills, not defaults of its
+    """The job page's fields start at what planning/job/resolve.py:resolve fills, not defaults of its
     own (issue 40): the user's own model with no method shows the method it is planned from."""
     from gpuplanner.app.session import resolved_job
 

@@ -12,7 +12,7 @@ from helpers.package_source import PackageSource
 
 from gpuplanner.catalog import pricelist, schema
 from gpuplanner.core import vocab
-from gpuplanner.planning.power import EFFICIENCY, SOCKETS
+from gpuplanner.planning.machine.power import EFFICIENCY, SOCKETS
 from gpuplanner.report import fleet_export, job_text, plan_text
 from gpuplanner.report.machine_view import HINTS
 

@@ -15,7 +15,7 @@ from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.power import entered_supply
+from gpuplanner.planning.machine.power import entered_supply
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.report.context import report_context
 from gpuplanner.report.html import plan_html

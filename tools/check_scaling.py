@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning import scaling
+from gpuplanner.planning.speed import scaling
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO_ROOT.parent / "shared"))
@@ -155,7 +155,7 @@ PYTORCH_BATCH = {
     },
 }
 # Each link's constants are fitted on that link's runs; an SXM board's are NCCL's measured
-# figures (planning/scaling.py), checked here, never fitted.
+# figures (planning/speed/scaling.py), checked here, never fitted.
 GRIDS = {
     "pcie": {
         "HOST_MEMORY_GBS": [12.0, 16.0, 17.0, 18.0, 20.0, 24.0, 32.0],

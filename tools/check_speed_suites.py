@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 from gpuplanner.app.speed_model_file import load_speed_model  # noqa: E402
 from gpuplanner.catalog.csvdata import load_catalog  # noqa: E402
 from gpuplanner.catalog.records import GpuSpec  # noqa: E402
-from gpuplanner.planning.speed import SpeedQuery, predict  # noqa: E402
+from gpuplanner.planning.speed.training import SpeedQuery, predict  # noqa: E402
 
 MEASURED = REPO / "resources" / "measurements"
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO.parent / "shared"))

@@ -1,4 +1,4 @@
-"""Fit the LLM inference model (planning/speed.py: inference_speed) on measured decode speeds.
+"""Fit the LLM inference model (planning/speed/training.py: inference_speed) on measured decode speeds.
 
 Reads resources/measurements/llm_decode_llamacpp.csv (single cards only), fits the bandwidth
 efficiency per weight format, one per-layer overhead and the prefill efficiency per format,
@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.decode import (
+from gpuplanner.planning.speed.decode import (
     InferenceParams,
     decode_tokens_s,
     inference_shape,
@@ -37,7 +37,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_llamacpp.csv"
 ENGINE_DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_engines.csv"
 LLAMA_SUITE = "xiongjiedai-llama.cpp"
-# The formats each engine loads (planning/engines.py holds the same facts for the planner).
+# The formats each engine loads (planning/job/engines.py holds the same facts for the planner).
 ENGINE_BITS = {
     "keras": (16, 8),
     "llama.cpp": (16, 8, 4),

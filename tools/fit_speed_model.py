@@ -47,8 +47,8 @@ import fit_llm_inference  # noqa: E402
 
 from gpuplanner.catalog.csvdata import load_catalog  # noqa: E402
 from gpuplanner.catalog.records import GpuSpec  # noqa: E402
-from gpuplanner.planning import batching  # noqa: E402
-from gpuplanner.planning.speed import (  # noqa: E402
+from gpuplanner.planning.speed import batching  # noqa: E402
+from gpuplanner.planning.speed.training import (  # noqa: E402
     ClassParams,
     card_terms,
     family,
@@ -132,7 +132,7 @@ def saturated(task: str, precision: str, batch: int, throughput: float) -> float
     """The card's saturated rate behind a throughput measured at ``batch``: the suites size
     their batches to each card's memory, so a ratio of two cards measured at their batches is
     moved to a ratio of what each card does once its step's fixed time is hidden
-    (planning/batching.py), the rate the model predicts before the job's own batch."""
+    (planning/speed/batching.py), the rate the model predicts before the job's own batch."""
     kind = "transformer" if task in STEP_LAYERS else "cnn"
     fixed = batching.step_fixed_s(kind, precision, STEP_LAYERS.get(task, 0))  # type: ignore[arg-type]
     return batching.saturated_from(throughput, batch * STEP_TOKENS.get(task, 1), fixed)

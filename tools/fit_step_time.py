@@ -7,7 +7,7 @@ T(b) = 1 / (1 / R + t0 / b), a straight line in 1/T against 1/b whose slope is t
 squares. A sweep whose throughput falls as the batch grows is not a sweep of this kind (the
 card ran out of something else) and is left out, named.
 
-Fitted (planning/batching.py: ``STEP_FIXED_S``), the median of each kind and precision:
+Fitted (planning/speed/batching.py: ``STEP_FIXED_S``), the median of each kind and precision:
   CNN: NVIDIA DeepLearningExamples TensorFlow UNet (2D, medical) and VNet sweeps, per step;
   transformer: Transformer-XL base (16 layers) on an A100 and BERT-large (24 layers) at
   sequence 128 on a V100, per layer.

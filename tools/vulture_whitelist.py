@@ -22,7 +22,7 @@ attached_gpus  # hardware/nvidia_smi.py: the report's GPU count, kept with the p
 ecc_enabled  # hardware/records.py: GPU fields from nvidia-smi and NVML, kept in snapshots
 rail_12v_power_w  # hardware/records.py: a supply's telemetry (liquidctl), kept in snapshots
 input_power_estimated
-mfu  # planning/speed.py: the LLM anchor's measured utilisation, as the model file records it
+mfu  # planning/speed/training.py: the LLM anchor's measured utilisation, as the model file records it
 stderr_tail  # probe/results.py: the worker's last words, kept in the probe's result file
 python_versions  # catalog/records.py: TensorFlow's tested build table
 license  # catalog/records.py: a source's licence, shown by `db sources`
@@ -42,10 +42,10 @@ input_voltage_v  # hardware/records.py: a supply's telemetry (liquidctl), kept i
 efficiency_percent
 ocp_mode
 comment  # kiosk/config.py: a shop's note in its configuration file
-headroom_pct  # planning/power.py: part of the supply verdict a report may show
+headroom_pct  # planning/machine/power.py: part of the supply verdict a report may show
 headroom_w
-prefill_error_pct  # planning/speed.py: the fitted prefill error, from the model file
-calibrated  # planning/speed.py: whether the probe moved a prediction (JSON output)
+prefill_error_pct  # planning/speed/training.py: the fitted prefill error, from the model file
+calibrated  # planning/speed/training.py: whether the probe moved a prediction (JSON output)
 max_sm_clock_mhz  # probe/results.py: the probe's reading, kept in its result file
 
 # Attributes and methods other libraries call.

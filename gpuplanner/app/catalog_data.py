@@ -137,7 +137,7 @@ def _skipped_notice(skipped: tuple[Price, ...], data: CatalogData) -> str | None
 
 def cny_per_usd(data: CatalogData) -> float | None:
     """The newest USD/CNY rate of the loaded catalog (None when it holds none)."""
-    from gpuplanner.planning.market import newest_rate  # not before the first paint
+    from gpuplanner.planning.prices.market import newest_rate  # not before the first paint
 
     rate = newest_rate(data.fx_rates)
     return rate.rate if rate else None
@@ -146,7 +146,7 @@ def cny_per_usd(data: CatalogData) -> float | None:
 def bundled_cny_per_usd() -> float | None:
     """The bundled catalog's newest USD/CNY rate, read alone (the full catalog may still be
     loading in the background when the user switches currency)."""
-    from gpuplanner.planning.market import newest_rate
+    from gpuplanner.planning.prices.market import newest_rate
 
     with open_catalog() as catalog:
         rate = newest_rate(catalog.fx_rates())

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from gpuplanner.catalog import llm_presets
 from gpuplanner.core.scenarios import PRESETS, Scenario
-from gpuplanner.planning.engines import default_engine, engines_for, runs
-from gpuplanner.planning.job import INFERENCE_SEQ
-from gpuplanner.planning.power import SOCKETS
-from gpuplanner.planning.speed import WORKLOAD_CLASS
-from gpuplanner.planning.workloads import KERAS, LLM_MODES
+from gpuplanner.planning.job.engines import default_engine, engines_for, runs
+from gpuplanner.planning.job.resolve import INFERENCE_SEQ
+from gpuplanner.planning.job.workloads import KERAS, LLM_MODES
+from gpuplanner.planning.machine.power import SOCKETS
+from gpuplanner.planning.speed.training import WORKLOAD_CLASS
 
 # The LLM presets by id, in the catalog's order (resources/catalog/llms.csv).
 LLMS = {model.id: model for model in llm_presets.bundled()}

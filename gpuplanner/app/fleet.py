@@ -22,15 +22,15 @@ from gpuplanner.core.terminal import shown_path
 from gpuplanner.core.vocab import Currency, FleetMode, Precision, Workload
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.hardware.snapshot import SnapshotError, load_paths
-from gpuplanner.planning import pick as advice
-from gpuplanner.planning.frontier import pareto_front
-from gpuplanner.planning.job import resolve
-from gpuplanner.planning.machine_kind import MachineKind, machine_kind
+from gpuplanner.planning.job.resolve import resolve
+from gpuplanner.planning.machine.kind import MachineKind, machine_kind
 from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.price_book import price_book
+from gpuplanner.planning.plan import pick as advice
+from gpuplanner.planning.plan.frontier import pareto_front
+from gpuplanner.planning.prices.book import price_book
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.request import PlanError, PlanRequest
-from gpuplanner.planning.speed import SpeedModel
+from gpuplanner.planning.speed.training import SpeedModel
 
 MachinePlans = Sequence[tuple["FleetMachine", Plan]]
 

@@ -13,14 +13,13 @@ from gpuplanner.catalog.names import NamedCard, match_device, named_cards, norma
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
 from gpuplanner.core.vocab import TOLD_SOURCE, Precision
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
-from gpuplanner.planning.compat import diagnose
-from gpuplanner.planning.machine_facts import Measured, installed_card_id
-from gpuplanner.planning.machine_facts import machine_facts as facts_of
-from gpuplanner.planning.machine_kind import laptop_findings, machine_kind, server_findings
-from gpuplanner.planning.physical import CaseSpec, entered_case
-from gpuplanner.planning.power import PsuSpec, entered_supply
-from gpuplanner.planning.request import MachineFacts
-from gpuplanner.planning.speed import calibration, features
+from gpuplanner.planning.machine.compat import diagnose
+from gpuplanner.planning.machine.facts import MachineFacts, Measured, installed_card_id
+from gpuplanner.planning.machine.facts import machine_facts as facts_of
+from gpuplanner.planning.machine.kind import laptop_findings, machine_kind, server_findings
+from gpuplanner.planning.machine.physical import CaseSpec, entered_case
+from gpuplanner.planning.machine.power import PsuSpec, entered_supply
+from gpuplanner.planning.speed.training import calibration, features
 from gpuplanner.probe.results import ProbeResult
 
 # machine_kind: the front ends' door to the decision (they do not import planning/).
@@ -89,7 +88,7 @@ def machine_facts(
     catalog: CatalogData | None = None,
 ) -> MachineFacts:
     """What planning knows of this computer from a scan and a probe result, with the
-    catalog's cards (``planning/machine_facts.py`` decides it)."""
+    catalog's cards (``planning/machine/facts.py`` decides it)."""
     if snapshot is None and probe is None:
         return MachineFacts()
     by_id = {g.id: g for g in catalog.gpus} if catalog else {}

@@ -11,17 +11,17 @@ from collections.abc import Iterable
 
 from gpuplanner.catalog import llm_presets
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMode, Precision
-from gpuplanner.planning import engines, memory
-from gpuplanner.planning.job import (
+from gpuplanner.planning.job import engines, memory
+from gpuplanner.planning.job.memory import CardFit, MemoryEstimate
+from gpuplanner.planning.job.resolve import (
     FINE_TUNING_SEQ,
     INFERENCE_SEQ,
     job_memory,
     resolve,
     stand_in_llm,
 )
-from gpuplanner.planning.memory import CardFit, MemoryEstimate
+from gpuplanner.planning.job.workloads import KERAS, LlmModel, find_llm
 from gpuplanner.planning.request import PlanError, PlanRequest
-from gpuplanner.planning.workloads import KERAS, LlmModel, find_llm
 
 __all__ = ["CardFit", "MemoryEstimate", "cards_needed", "fit_on", "keras_job", "llm_job"]
 

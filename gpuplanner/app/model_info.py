@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gpuplanner.planning.workloads import COUNTED_TO_HELD, OwnModel
+from gpuplanner.planning.job.workloads import COUNTED_TO_HELD, OwnModel
 from gpuplanner.probe.model_file import ModelInfo, Refusal, read_model
 
 __all__ = ["ModelInfo", "Refusal", "facts", "optimizer_of", "own_model", "read"]

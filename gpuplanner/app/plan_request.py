@@ -17,8 +17,8 @@ from gpuplanner.core.markets import market, region_of
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import Currency
 from gpuplanner.hardware.records import SystemSnapshot
-from gpuplanner.planning.physical import CaseSpec, entered_case
-from gpuplanner.planning.power import PsuSpec, entered_supply
+from gpuplanner.planning.machine.physical import CaseSpec, entered_case
+from gpuplanner.planning.machine.power import PsuSpec, entered_supply
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.probe.results import ProbeResult
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.records import CatalogData, Price
 from gpuplanner.planning.options import Plan
-from gpuplanner.planning.price_book import price_book
+from gpuplanner.planning.prices.book import price_book
 from gpuplanner.planning.recommend import recommend
 from gpuplanner.planning.request import PlanRequest
 

@@ -20,12 +20,14 @@ from gpuplanner.core.vocab import (
     PredictWorkload,
     as_llm_method,
 )
-from gpuplanner.planning import engines
-from gpuplanner.planning.decode import InferenceSpeed, preset_inference
-from gpuplanner.planning.job import FINE_TUNING_SEQ, stand_in_llm
-from gpuplanner.planning.memory import MemoryEstimate, keras_training
-from gpuplanner.planning.request import MachineFacts, PlanError
-from gpuplanner.planning.speed import (
+from gpuplanner.planning.job import engines
+from gpuplanner.planning.job.memory import MemoryEstimate, keras_training
+from gpuplanner.planning.job.resolve import FINE_TUNING_SEQ, stand_in_llm
+from gpuplanner.planning.job.workloads import KERAS, OwnModel, find_llm
+from gpuplanner.planning.machine.facts import MachineFacts
+from gpuplanner.planning.request import PlanError
+from gpuplanner.planning.speed.decode import InferenceSpeed, preset_inference
+from gpuplanner.planning.speed.training import (
     LlmShape,
     SpeedQuery,
     predict,
@@ -33,7 +35,6 @@ from gpuplanner.planning.speed import (
     predict_own,
     uncertainty_pct,
 )
-from gpuplanner.planning.workloads import KERAS, OwnModel, find_llm
 
 
 @dataclass(frozen=True)

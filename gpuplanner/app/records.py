@@ -17,8 +17,9 @@ from gpuplanner.catalog.records import CatalogData, GpuSpec, Price
 from gpuplanner.catalog.userdb import IgnoredValue
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.records import CaseInfo, PcieLink, PowerSupply, SystemSnapshot
+from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.request import MachineFacts, PlanRequest
+from gpuplanner.planning.request import PlanRequest
 from gpuplanner.probe.results import Diagnosis, ProbeResult
 from gpuplanner.probe.runner import ProbeEvent
 

@@ -18,7 +18,7 @@ from gpuplanner.core.vocab import AtxEntry, CaseForm, Currency, PsuRating
 if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, not at start-up
     from gpuplanner.catalog.records import CatalogData
     from gpuplanner.hardware.records import SystemSnapshot
-    from gpuplanner.planning.job import ResolvedJob
+    from gpuplanner.planning.job.resolve import ResolvedJob
     from gpuplanner.planning.recommend import PlanRequest
     from gpuplanner.probe.results import ProbeResult
 
@@ -126,7 +126,7 @@ def adopt_machine(session: Session, snapshot: SystemSnapshot) -> None:
 
 def asks_nvlink_bridge(session: Session, catalog: CatalogData | None) -> bool:
     """Whether to ask if the installed pair has its NVLink bridge: two cards of a kind that
-    takes one (nvidia-smi -q never shows it; planning/links.py)."""
+    takes one (nvidia-smi -q never shows it; planning/machine/links.py)."""
     if session.snapshot is None or catalog is None:
         return False
     ids = [g.catalog_id for g in session.snapshot.gpus if g.catalog_id]
@@ -138,10 +138,10 @@ def asks_nvlink_bridge(session: Session, catalog: CatalogData | None) -> bool:
 
 def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
     """The plan request of what the user told the wizard, on this machine: the inputs as they
-    are (the planner fills in the scenario's defaults, planning/job.py:resolve)."""
+    are (the planner fills in the scenario's defaults, planning/job/resolve.py:resolve)."""
     from gpuplanner.app.plan_request import plan_request
-    from gpuplanner.planning.physical import entered_case
-    from gpuplanner.planning.power import entered_supply
+    from gpuplanner.planning.machine.physical import entered_case
+    from gpuplanner.planning.machine.power import entered_supply
 
     psu = entered_supply(
         session.psu_watts,
@@ -166,9 +166,9 @@ def to_request(session: Session, catalog: CatalogData | None) -> PlanRequest:
 
 def resolved_job(session: Session) -> ResolvedJob:
     """The session's job with the scenario's defaults filled in, by the function the planner
-    fills them with (planning/job.py:resolve); the machine aside, which planning adds from the
+    fills them with (planning/job/resolve.py:resolve); the machine aside, which planning adds from the
     scan (``to_request``)."""
-    from gpuplanner.planning.job import resolve
+    from gpuplanner.planning.job.resolve import resolve
     from gpuplanner.planning.request import PlanRequest
 
     job = replace(session.job, region=session.region())

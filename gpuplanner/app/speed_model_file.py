@@ -9,8 +9,8 @@ from typing import Any
 
 from gpuplanner.core import paths
 from gpuplanner.core.vocab import Engine, as_engine
-from gpuplanner.planning.decode import InferenceParams
-from gpuplanner.planning.speed import (
+from gpuplanner.planning.speed.decode import InferenceParams
+from gpuplanner.planning.speed.training import (
     Anchor,
     ClassParams,
     LlmAnchor,

@@ -242,7 +242,7 @@ class PriceTrend:
 class LlmModel:
     """An LLM preset (resources/catalog/llms.csv): the model's published shape (config.json:
     layers, hidden size, attention heads, key/value heads, FFN size, vocabulary) and its own
-    parameter count, in billions; or a stand-in of a size (planning/job.py)."""
+    parameter count, in billions; or a stand-in of a size (planning/job/resolve.py)."""
 
     id: str
     name: str

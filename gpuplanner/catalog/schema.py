@@ -308,7 +308,7 @@ RISKS = Table(
 
 # How prices of a kind of card moved over a stretch of time, measured from dated series
 # (monthly market reports, a shop's daily prices): an old price's "today it may be" range
-# follows it (planning/pricing.py).
+# follows it (planning/plan/pricing.py).
 PRICE_TRENDS = Table(
     "price_trends",
     "price_trends.csv",

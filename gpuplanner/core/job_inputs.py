@@ -39,11 +39,13 @@ class JobInputs:
     workload: Workload | None = None  # a Keras preset (resnet50, bert-large, ...) or "llm"
     precision: Precision = "mixed"
     batch: int | None = None  # None: the workload's usual batch
-    llm_model: str | None = None  # an LLM preset (planning/workloads.py)
+    llm_model: str | None = None  # an LLM preset (planning/job/workloads.py)
     llm_mode: LlmMode | None = None
     llm_params_b: float | None = None  # an LLM given by its size in billions
     bits: int = 16  # weights of LLM inference: 16, 8 or 4
-    engine: Engine | None = None  # LLM inference engine (planning/engines.py); None: the default
+    engine: Engine | None = (
+        None  # LLM inference engine (planning/job/engines.py); None: the default
+    )
     seq: int | None = None  # context length in tokens
     max_gpus: int | None = None  # None: the scenario's
     used_ok: bool = False

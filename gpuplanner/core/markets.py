@@ -20,7 +20,7 @@ from gpuplanner.core.vocab import Currency, Region
 class MarketDefaults:
     region: Region
     currency: Currency  # the money its shelf prices are in
-    socket: str  # the usual wall socket (planning/power.py SOCKETS)
+    socket: str  # the usual wall socket (planning/machine/power.py SOCKETS)
     tariff_per_kwh: float  # a household's usual electricity price, in ``currency``
 
 

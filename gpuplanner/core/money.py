@@ -2,7 +2,7 @@
 
 ``text`` is how every page, report and command line writes money ('¥2,500', '$350');
 ``converted`` moves a plain sum (a budget, a supply's price) into another currency at a
-USD/CNY rate, with no tax (prices with their taxes are planning/market.py's).
+USD/CNY rate, with no tax (prices with their taxes are planning/prices/market.py's).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ class Need:
 
     what: Literal["psu", "driver", "nvlink-bridge"]
     price: float = 0.0
-    # nvlink-bridge: a desktop card's bridge or a data-centre card's board (planning/links.py)
+    # nvlink-bridge: a desktop card's bridge or a data-centre card's board (planning/machine/links.py)
     kind: BridgeKind | None = None
     # False: no price is on record (a data-centre bridge): left out of the total, to confirm.
     priced: bool = True

@@ -15,12 +15,12 @@ from gpuplanner.core.vocab import (
     TfRouteName,
     Workload,
 )
-from gpuplanner.planning import memory
-from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.findings import Finding, Need
-from gpuplanner.planning.power import PowerBudget
-from gpuplanner.planning.quote import Quote
-from gpuplanner.planning.scaling import Scaling
+from gpuplanner.planning.job import memory
+from gpuplanner.planning.machine.power import PowerBudget
+from gpuplanner.planning.prices.quote import Quote
+from gpuplanner.planning.speed.calibration import ProbeEffect
+from gpuplanner.planning.speed.scaling import Scaling
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ class PriceAge:
 @dataclass(frozen=True, kw_only=True)
 class PlanMarket:
     """The market a plan prices in, and how far its top picks rest on that market's own
-    recent prices (planning/plan_market.py)."""
+    recent prices (planning/plan/plan_market.py)."""
 
     region: str  # where the buyer buys: CN, US
     currency: Currency  # the money that market's shelf prices are in

@@ -4,8 +4,8 @@ Pure: catalog data, the speed model and what is known of this machine come in as
 Each option carries its action, its findings (id, severity, numbers: no sentences), what it
 needs priced in, its predicted speed against what is installed, and why it ranks where it does.
 
-The request's context is worked out once (planning/context.py); each candidate is judged from
-it and the installed cards' baseline alone (planning/judge.py), so the plan is the same in
+The request's context is worked out once (planning/plan/context.py); each candidate is judged from
+it and the installed cards' baseline alone (planning/plan/judge.py), so the plan is the same in
 whatever order they are judged; what the plan says of them all is read from the options.
 """
 
@@ -16,25 +16,19 @@ from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning import (
-    card_count,
-    context,
-    job,
-    methods,
-    pricing,
-    ranking,
-    rent,
-    routes,
-    speed,
-)
-from gpuplanner.planning.judge import judge
-from gpuplanner.planning.judging import Baseline, Context
+from gpuplanner.planning.job import methods, routes
+from gpuplanner.planning.job import resolve as job
+from gpuplanner.planning.job.workloads import KERAS
+from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
-from gpuplanner.planning.plan_market import plan_market
-from gpuplanner.planning.price_book import PriceBook
-from gpuplanner.planning.request import MachineFacts, PlanError, PlanRequest
-from gpuplanner.planning.scaling import Scaling
-from gpuplanner.planning.workloads import KERAS
+from gpuplanner.planning.plan import card_count, context, pricing, ranking, rent
+from gpuplanner.planning.plan.judge import judge
+from gpuplanner.planning.plan.judge_inputs import Baseline, Context
+from gpuplanner.planning.plan.plan_market import plan_market
+from gpuplanner.planning.prices.book import PriceBook
+from gpuplanner.planning.request import PlanError, PlanRequest
+from gpuplanner.planning.speed import training as speed
+from gpuplanner.planning.speed.scaling import Scaling
 
 __all__ = ["MachineFacts", "Option", "Plan", "PlanError", "PlanRequest", "recommend"]
 
@@ -168,7 +162,7 @@ def recommend(
     request = ctx.request
     if not request.alternatives:
         return plan
-    from gpuplanner.planning.alternatives import route_alternative, ways_forward
+    from gpuplanner.planning.plan.alternatives import route_alternative, ways_forward
 
     def replan(moved: PlanRequest) -> Plan | None:
         try:

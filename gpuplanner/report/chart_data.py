@@ -1,7 +1,7 @@
 """What the price/speed chart shows, worked out without Qt, for the window and the report alike.
 
 Every offered option with a price and a speed is a point. The best-value line (the Pareto front)
-is planning's (planning/frontier.py): a 6-8 GB card the plan itself calls a trap is a point,
+is planning's (planning/plan/frontier.py): a 6-8 GB card the plan itself calls a trap is a point,
 never a step of the line. Labels go on the front, the top pick
 and the selection only, placed so that no two overlap; every other name is a tooltip.
 """
@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gpuplanner.core.vocab import Currency
-from gpuplanner.planning.frontier import memory_trap, pareto_front
 from gpuplanner.planning.options import Option, Plan
+from gpuplanner.planning.plan.frontier import memory_trap, pareto_front
 
 # Label size estimates in pixels for the overlap check (an 11 px sans face).
 LINE_H = 14.0

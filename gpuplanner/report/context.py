@@ -8,7 +8,7 @@ from gpuplanner import __version__
 from gpuplanner.catalog.records import CatalogData
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine_kind import machine_kind
+from gpuplanner.planning.machine.kind import machine_kind
 from gpuplanner.planning.options import Plan
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.probe.results import ProbeResult

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from gpuplanner.core.markets import market, region_of
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
+from gpuplanner.planning.machine.power import SOCKETS
 from gpuplanner.planning.options import Plan
-from gpuplanner.planning.power import SOCKETS
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
 

@@ -11,7 +11,7 @@ from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.serial import to_dict
 from gpuplanner.core.vocab import FALLBACK_CONDITIONS
 from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.quote import Quote
+from gpuplanner.planning.prices.quote import Quote
 from gpuplanner.report import plan_text
 
 

@@ -1,11 +1,11 @@
-"""The kind of computer, and the facts that decided it, in words (planning/machine_kind.py)."""
+"""The kind of computer, and the facts that decided it, in words (planning/machine/kind.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine_kind import MachineKind
+from gpuplanner.planning.machine.kind import MachineKind
 
 Translator = Callable[[str], str]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gpuplanner.hardware.records import SystemSnapshot
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine_kind import MachineKind
+from gpuplanner.planning.machine.kind import MachineKind
 from gpuplanner.probe.results import ProbeResult
 from gpuplanner.report.job_text import translator
 from gpuplanner.report.machine_view import machine_view
@@ -18,7 +18,7 @@ def machine_rows(
 ) -> list[tuple[str, str]]:
     """What the scan saw (report/machine_view.py, the words the window and the command line
     show too) and what the probe measured; an empty list when nothing was scanned. ``kind``:
-    the machine's kind (planning/machine_kind.py), with what decided it."""
+    the machine's kind (planning/machine/kind.py), with what decided it."""
     tr = translator(language)
     if snapshot is None:
         return []

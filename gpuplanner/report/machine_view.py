@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from gpuplanner.core.vocab import TOLD_SOURCE, DriverState
 from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine_kind import MachineKind
+from gpuplanner.planning.machine.kind import MachineKind
 from gpuplanner.report.job_text import Translator, translator
 from gpuplanner.report.kind_text import kind_words
 from gpuplanner.report.plan_text import Said, finding_text
@@ -250,7 +250,7 @@ def _said(
 def machine_view(
     snapshot: SystemSnapshot, language: str, kind: MachineKind | None = None
 ) -> MachineView:
-    """The machine in words. ``kind``: what it is (planning/machine_kind.py), with what decided it."""
+    """The machine in words. ``kind``: what it is (planning/machine/kind.py), with what decided it."""
     tr = translator(language)
     return MachineView(
         title(snapshot, tr),

@@ -1,6 +1,6 @@
 """A job's memory breakdown in words, in the user's language (window, command line, report).
 
-``planning/memory.py`` gives each part an id, a formula id and numbers; the English templates
+``planning/job/memory.py`` gives each part an id, a formula id and numbers; the English templates
 below are the ``.ts`` file's source strings, and their Chinese comes from it.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.memory import MemoryEstimate, Note, Part
+from gpuplanner.planning.job.memory import MemoryEstimate, Note, Part
 from gpuplanner.report.plan_text import Translator, translate
 
 CONTEXT = "Memory"

@@ -28,9 +28,9 @@ from gpuplanner.planning.options import (
     PlanMarket,
     PriceAge,
 )
-from gpuplanner.planning.plan_market import PROVENANCES, provenance
-from gpuplanner.planning.quote import Quote
-from gpuplanner.planning.rules.job import STALE_DAYS
+from gpuplanner.planning.plan.plan_market import PROVENANCES, provenance
+from gpuplanner.planning.plan.rules.job import STALE_DAYS
+from gpuplanner.planning.prices.quote import Quote
 from gpuplanner.report.finding_sentences import PRINTED_TEXT, TEXT
 
 CONTEXT = "Finding"

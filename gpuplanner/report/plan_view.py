@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
 from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.plan_market import listed_here
+from gpuplanner.planning.plan.plan_market import listed_here
 from gpuplanner.report import job_text, plan_text
 from gpuplanner.report.finding_sentences import TEXT
 from gpuplanner.report.job_text import translator

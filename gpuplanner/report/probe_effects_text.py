@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.calibration import ProbeEffect
 from gpuplanner.planning.options import Plan
+from gpuplanner.planning.speed.calibration import ProbeEffect
 from gpuplanner.report.job_text import translator
 
 TEXT = {

@@ -11,8 +11,8 @@ from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.snapshot import load_file
-from gpuplanner.planning.physical import CaseSpec
-from gpuplanner.planning.power import PsuSpec
+from gpuplanner.planning.machine.physical import CaseSpec
+from gpuplanner.planning.machine.power import PsuSpec
 from gpuplanner.planning.recommend import PlanRequest, recommend
 from gpuplanner.report.context import report_context
 from gpuplanner.report.html import plan_html

@@ -1,0 +1,139 @@
+"""One candidate judged: its assessment read by every rule, what it needs priced in, whether
+anything blocks it, what it would cost to run, and its score for the scenario's objective.
+
+A function of the candidate, the request's context and the installed cards' baseline alone:
+candidates can be judged in any order, and judging one changes nothing for another.
+
+The objective alone orders the options (speed, or speed for the money): a memory floor, an
+unmeasured vendor, ECC or a check before buying is a finding the option shows, never a factor
+of its score, so a faster option at its price is never listed below a slower, dearer one.
+Warnings and needs break ties (ranking.rank_key).
+"""
+
+from __future__ import annotations
+
+from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Need, finding
+from gpuplanner.planning.job.workloads import KERAS
+from gpuplanner.planning.machine.kind_rules import finding_applies, need_applies
+from gpuplanner.planning.options import Candidate, Option
+from gpuplanner.planning.plan import rules
+from gpuplanner.planning.plan.assess import assess
+from gpuplanner.planning.plan.judge_inputs import Assessment, Baseline, Context
+from gpuplanner.planning.prices import cost
+
+
+def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
+    """``c`` judged; ``baseline``: the installed cards' keep option (None when judging it, or
+    when nothing the catalog knows is installed)."""
+    a = assess(c, ctx, baseline)
+    found: list[Finding] = []
+    for rule in rules.BEFORE_PRICE:
+        found += rule(c, a, ctx)
+    needs: list[Need] = []
+    for need_rule in rules.NEEDS:
+        more, wanted = need_rule(c, a, ctx)
+        found += more
+        needs += wanted
+    # Only what holds on this kind of machine (planning/machine/kind_rules.py).
+    kind = ctx.request.machine.kind
+    needs = [n for n in needs if need_applies(n, kind)]
+    cards = a.price.amount * c.bought if a.price else (0.0 if not c.bought else None)
+    # A bridge alone whose price is not on record (a data-centre board) has no total to rank.
+    unpriced_alone = not c.bought and any(not n.priced for n in needs)
+    total = None if cards is None or unpriced_alone else cards + sum(n.price for n in needs)
+    if total is not None and c.bought and total > ctx.budget:
+        found.append(
+            finding(
+                "over-budget",
+                "blocks",
+                total=round(total, 2),
+                budget=round(ctx.budget, 2),
+                currency=ctx.request.currency,
+            )
+        )
+    found += _run_facts(c, a, ctx, total)
+    found = [f for f in found if finding_applies(f, kind)]
+    offered = not any(f.severity == "blocks" for f in found)
+    gain = a.speedup if a.speedup is not None else a.relative
+    bought = _bought_speed(c, a, baseline)
+    value = round(bought / (total / 1000), 4) if (bought and total) else None
+    found.sort(key=lambda f: SEVERITY_ORDER[f.severity])
+    return Option(
+        action=c.action,
+        gpu_id=c.gpu.id,
+        gpu=c.gpu.name,
+        count=c.count,
+        bought=c.bought,
+        offered=offered,
+        price=round(total, 2) if total is not None else None,
+        cards_price=round(cards, 2) if cards is not None else None,
+        price_each=a.price,
+        needs=tuple(needs),
+        currency=ctx.request.currency,
+        vram_needed_gb=round(a.needed_gb, 2),
+        vram_per_card_gb=c.gpu.memory_gb,
+        predicted_relative=a.relative,
+        speedup=a.speedup,
+        predicted_throughput=a.throughput,
+        predicted_unit=unit(ctx),
+        predicted_error_pct=a.error_pct,
+        scaling=a.scaling,
+        value=value,
+        power=a.power,
+        findings=tuple(found),
+        score=round(_score(c, ctx, gain, bought, total), 6),
+        input_capped=a.uncapped_throughput is not None,
+        ecc=c.gpu.ecc,
+    )
+
+
+def unit(ctx: Context) -> str:
+    return "tokens/s" if ctx.workload == "llm" else KERAS[ctx.workload].unit
+
+
+def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -> list[Finding]:
+    out = []
+    hours: float | None
+    preset_workload = KERAS.get(ctx.workload)
+    if a.throughput and preset_workload is not None:
+        hours = preset_workload.run_samples / a.throughput / 3600
+        run_cost = cost.electricity_cost(a.power.sustained_w, hours, ctx.tariff)
+        out.append(
+            finding(
+                "run-cost",
+                "info",
+                job=ctx.workload,
+                hours=round(hours, 1),
+                cost=round(run_cost, 2),
+                currency=ctx.request.currency,
+            )
+        )
+    if total and c.bought:
+        cloud = ctx.cloud_hours.get(c.gpu.id)
+        hours = cost.breakeven_hours(total, cloud, a.power.sustained_w, ctx.tariff)
+        if hours:
+            out.append(finding("breakeven", "info", hours=hours))
+    if c.count > 1 and a.scaling is not None and a.scaling.link == "nvlink":
+        out.append(finding("nvlink", "info", gbs=c.gpu.interconnect_gbs or 0))
+    return out
+
+
+def _bought_speed(c: Candidate, a: Assessment, baseline: Baseline | None) -> float | None:
+    """The speed the money buys: all of it on an empty machine (or one whose cards cannot
+    run the job), else only what it adds to the installed cards."""
+    if c.action == "keep":
+        return None
+    if a.speedup is None or baseline is None or not baseline.offered:
+        return a.speedup if a.speedup is not None else a.relative
+    added = a.speedup - 1.0
+    return added if added > 0 else None
+
+
+def _score(
+    c: Candidate, ctx: Context, gain: float | None, bought: float | None, total: float | None
+) -> float:
+    """The objective alone: ``gain``, speed against what is installed, for the fastest;
+    ``bought``, what the money adds, per 10,000 of it for value."""
+    if c.action == "keep" or ctx.preset.objective == "speed":
+        return gain or 0.0
+    return bought / total * 1e4 if (bought and total) else 0.0

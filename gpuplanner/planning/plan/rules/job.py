@@ -1,0 +1,402 @@
+"""Rules about the job on a candidate: memory, the TensorFlow route and driver, the price, the
+scenario's advice, bottlenecks and what several cards do."""
+
+from __future__ import annotations
+
+from gpuplanner.catalog.records import Availability
+from gpuplanner.core.scenarios import Scenario
+from gpuplanner.planning.findings import Finding, Need, Severity, finding
+from gpuplanner.planning.job import methods, routes
+from gpuplanner.planning.job.workloads import KERAS
+from gpuplanner.planning.machine.power import SLOT_W, plugs_rated_w
+from gpuplanner.planning.options import Candidate
+from gpuplanner.planning.plan.judge_inputs import Assessment, Context
+
+USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragmentation's
+STALE_DAYS = 365
+NOTABLE_MOVE = 0.03  # a price movement worth a sentence (smaller is noise in monthly reports)
+VERY_OLD_DAYS = 730
+IMAGE_WORKLOADS = tuple(w.id for w in KERAS.values() if w.image_size)  # fed images by the host
+POOR_SCALING = 0.6  # of linear: the extra cards buy little for this job
+
+
+def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if a.needed_gb > c.gpu.memory_gb * USABLE_FRACTION:
+        return [
+            finding(
+                "vram-short",
+                "blocks",
+                needed_gb=round(a.needed_gb, 1),
+                card_gb=c.gpu.memory_gb,
+                count=c.count,
+            )
+        ]
+    return [
+        finding(
+            "holds-job",
+            "info",
+            card_gb=round(c.gpu.memory_gb * c.count, 1),
+            needed_gb=round(ctx.estimate.total_gb, 1),
+        )
+    ]
+
+
+def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    request = ctx.request
+    route = request.tf_route
+    support = routes.support(c.gpu, route, ctx.routes)
+    if not support.runs:
+        others = [r for r in routes.routes_that_run(c.gpu, ctx.routes) if r != route]
+        out = [finding("route-unsupported", "blocks", route=route, other=",".join(others))]
+        floor = routes.cc_floor(c.gpu, route, ctx.routes)
+        if floor is not None:
+            out.append(
+                finding(
+                    "route-cc-below-floor",
+                    "blocks",
+                    gpu=c.gpu.name,
+                    cc=c.gpu.compute_capability or "",
+                    route=route,
+                    floor=f"{floor:.1f}",
+                )
+            )
+        return out
+    out = []
+    if support.needs_rocm:
+        if route == "official" and not request.accept_rocm:
+            return [finding("route-needs-rocm", "blocks", route=route)]
+        out.append(finding("route-rocm-linux", "warns"))
+    if route == "ngc" and c.gpu.vendor == "NVIDIA":
+        # A route that has ended: no newer container will come.
+        out.append(
+            finding(
+                "route-ngc-ended",
+                "info",
+                last=routes.NGC_LAST_RELEASE,
+                driver=routes.NGC_LAST_DRIVER,
+            )
+        )
+    if route == "official" and c.gpu.vendor == "NVIDIA":
+        if request.machine.os_system == "Windows":
+            out.append(finding("route-windows-native", "warns"))
+        elif request.machine.windows_or_wsl:
+            # The one question the report cannot answer: native Windows or WSL2?
+            out.append(finding("route-windows-or-wsl", "warns"))
+    return out
+
+
+def method_on_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    """A fine-tuning method Keras does not have (QLoRA's NF4 base is bitsandbytes, PyTorch):
+    the plan says so, with the Keras method nearest to it, instead of planning it silently."""
+    mode = ctx.method_asked  # asked, or the default for the user's own model
+    if ctx.workload != "llm" or mode is None:
+        return []
+    return [
+        finding(
+            "method-pytorch-only",
+            "warns",
+            method=mode,
+            instead=methods.runnable(mode),
+            pytorch_gb=round(ctx.asked_method_gb or 0.0, 1),
+        )
+    ]
+
+
+def vendor_measured(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if c.gpu.vendor != "NVIDIA":
+        return [finding("speed-not-measured", "warns", vendor=c.gpu.vendor)]
+    return []
+
+
+def driver(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
+    """The installed NVIDIA driver against the route's floor for this card: an update is free."""
+    have = ctx.request.machine.driver_version
+    if c.gpu.vendor != "NVIDIA" or not have:
+        return [], []
+    need = routes.support(c.gpu, ctx.request.tf_route, ctx.routes).min_driver
+    if not routes.driver_below(have, need):
+        return [], []
+    return (
+        [finding("driver-update", "needs", have=have, need=need or "", route=ctx.request.tf_route)],
+        [Need(what="driver", price=0.0, version=need)],
+    )
+
+
+def price_facts(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if c.bought == 0:
+        return []
+    request = ctx.request
+    market = ctx.market
+    if a.price is None:
+        barred = market.not_sold(c.gpu.id, "new")
+        if barred is not None and (not request.used_ok or market.not_sold(c.gpu.id, "used")):
+            return [_not_sold(barred, market.region, "blocks")]
+        return [
+            finding(
+                "not-in-stock" if request.shop_only else "no-price",
+                "blocks",
+                currency=request.currency,
+            )
+        ]
+    price = a.price
+    risks = ctx.risks.get(c.gpu.id, ())
+    if not request.used_ok and any(r.risk == "modified-board" for r in risks):
+        # A reworked board is a second-hand-market buy: offered with used cards, not before.
+        return [finding("modified-needs-used-ok", "blocks")]
+    out = []
+    if price.region is not None:  # a market's price, not a shop's or the user's own
+        barred = market.not_sold(c.gpu.id, price.condition)
+        if barred is not None:  # shown only because the user asked to see every card
+            out.append(_not_sold(barred, market.region, "warns"))
+    if price.region is not None and price.region != market.region:
+        # Another market's price stands in for the buyer's own: said in the option, so the
+        # buyer knows to check (or type) the price where they buy.
+        out.append(
+            finding(
+                "price-other-market",
+                "warns",
+                market=market.region,
+                seen_in=price.region,
+                date=price.date,
+            )
+        )
+    if price.converted_from:
+        out.append(
+            finding(
+                "price-converted",
+                "info",
+                currency=request.currency,
+                source_currency=price.converted_from,
+                rate=price.fx_rate or 0.0,
+                rate_date=price.fx_date or "",
+                tax_pct=round(price.tax_pct),
+            )
+        )
+    if price.condition == "used":
+        out.append(finding("used-card-risk", "warns"))
+    for risk in risks:
+        if risk.applies == "always" or price.condition == "used":
+            out.append(finding("market-risk", "warns", risk=risk.risk))
+    if price.origin == "user":
+        out.append(finding("price-user", "info", date=price.date))
+    if price.condition == "msrp":
+        out.append(finding("price-msrp", "warns", date=price.date))
+    if price.condition == "estimate":
+        out.append(finding("price-estimate", "warns", date=price.date))
+    moved = price.moved
+    if moved is not None and abs(moved.change) >= NOTABLE_MOVE:
+        # Which way prices of this kind went since its date, and so what it may be today.
+        out.append(
+            finding(
+                "price-rose" if moved.change > 0 else "price-fell",
+                "info",
+                price_kind=moved.kind,
+                cards=moved.cards_measured,
+                pct=round(abs(moved.change) * 100),
+                from_date=moved.from_date,
+                to_date=moved.to_date,
+                low=round(price.low or price.amount),
+                high=round(price.high or price.amount),
+                currency=request.currency,
+            )
+        )
+    if price.age_days is not None and price.age_days > STALE_DAYS:
+        # A fact about the price, never a rank: the range widens, the cell is marked.
+        out.append(
+            finding(
+                "price-very-old" if price.age_days > VERY_OLD_DAYS else "price-stale",
+                "info",
+                date=price.date,
+                months=price.age_days // 30,
+                low=round(price.low or price.amount),
+                high=round(price.high or price.amount),
+                currency=request.currency,
+            )
+        )
+    if price.source.endswith("-recalled") and price.condition != "estimate":
+        out.append(finding("price-unverified", "info"))
+    return out
+
+
+def _not_sold(barred: Availability, region: str, severity: Severity) -> Finding:
+    return finding(
+        "not-sold-here",
+        severity,
+        region=region,
+        reason=barred.reason,
+        since=barred.since or "",
+    )
+
+
+def scenario_advice(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    preset = ctx.preset
+    out = []
+    # Buying advice: the cards kept are judged on the job itself (holds-job, vram-short), and
+    # "no purchase needed" never stands beside "this size runs out of memory".
+    if c.gpu.memory_gb < preset.min_vram_gb and c.action != "keep":
+        small = preset.scenario is Scenario.STUDENT and c.gpu.memory_gb <= 8
+        out.append(
+            finding(
+                "vram-small-trap" if small else "vram-below-floor",
+                "warns",
+                card_gb=c.gpu.memory_gb,
+                floor_gb=preset.min_vram_gb,
+            )
+        )
+    if preset.ecc_matters and not c.gpu.ecc:
+        out.append(finding("no-ecc-24x7", "info"))
+    if ctx.workload == "llm" and c.count > 2 and c.bought:
+        out.append(finding("rent-instead", "info", count=c.count))
+    return out
+
+
+def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    machine = ctx.request.machine
+    gpu = c.gpu
+    out = []
+    if c.action == "keep" and machine.mig_slice_gb:
+        out.append(
+            finding(
+                "mig-slice",
+                "warns",
+                slice_gb=machine.mig_slice_gb,
+                speed_pct=round((machine.mig_slice_share or 1.0) * 100),
+            )
+        )
+    out += _power_limit(c, ctx)
+    if (
+        c.bought
+        and machine.slot_gen
+        and machine.slot_gen < gpu.pcie_gen
+        and gpu.form_factor == "pcie"
+    ):
+        out.append(
+            finding(
+                "pcie-slot-slower",
+                "info",
+                slot_gen=machine.slot_gen,
+                card_gen=gpu.pcie_gen,
+                percent=round(100 * 0.5 ** (gpu.pcie_gen - machine.slot_gen)),
+            )
+        )
+    fed = a.uncapped_throughput or a.throughput
+    if (
+        ctx.workload in IMAGE_WORKLOADS
+        and machine.pipeline_images_s
+        and fed
+        and fed > machine.pipeline_images_s
+    ):
+        out.append(
+            finding(
+                "cpu-input-bound",
+                "warns",
+                pipeline=round(machine.pipeline_images_s),
+                predicted=round(fed),
+            )
+        )
+    vram = gpu.memory_gb * c.count
+    if machine.ram_gb and round(machine.ram_gb) < round(vram):
+        out.append(
+            finding("ram-below-vram", "warns", ram_gb=round(machine.ram_gb), vram_gb=round(vram))
+        )
+    return out
+
+
+def _power_limit(c: Candidate, ctx: Context) -> list[Finding]:
+    """The installed cards' power limit (keep and add). Below the maker's default the speed
+    follows the law measured there (planning/machine/power_cap.py), and lifting it to the default is
+    advised on a tower; a server's limit is its chassis's, said and left. Above the default no
+    measurement covers the speed: the board's higher limit is said as an extrapolation, with
+    the watts and the plug load it costs (machine_rules keeps both off laptops and servers)."""
+    cap = ctx.power_cap
+    if cap is None or c.action not in ("keep", "add"):
+        return []
+    if cap.below_default:
+        params = {
+            "cap_w": round(cap.cap_w),
+            "default_w": round(cap.default_w),
+            "speed_pct": round(cap.speed_share * 100),
+        }
+        server = ctx.request.machine.kind == "server"
+        return [finding("server-power-capped" if server else "power-capped", "warns", **params)]
+    if not cap.max_w:
+        return []
+    rated = plugs_rated_w(c.gpu)
+    extra = max(0.0, cap.max_w - cap.cap_w)
+    return [
+        finding(
+            "power-below-max",
+            "info",
+            cap_w=round(cap.cap_w),
+            max_w=round(cap.max_w),
+            gain_pct=max(0, round((1 / cap.max_share - 1) * 100)),
+            extra_w=round(extra),
+            total_extra_w=round(extra * c.count),
+            plug_pct=round(100 * cap.max_w / rated) if rated > SLOT_W else 0,
+        )
+    ]
+
+
+def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if c.count < 2 or a.scaling is None:
+        return []
+    s = a.scaling
+    route = ctx.request.tf_route
+    strategy = finding(
+        "multi-card-strategy",
+        "info",
+        strategy=s.strategy,
+        api=methods.strategy_api(route, s.strategy),
+        count=c.count,
+        per_card_gb=round(a.needed_gb, 1),
+        efficiency_pct=round(s.efficiency * 100),
+    )
+    if s.link == "layer-split":
+        return [strategy, finding("layer-split", "info", count=c.count)]
+    out = [
+        strategy,
+        finding(
+            "scaling",
+            "info",
+            count=c.count,
+            efficiency_pct=round(s.efficiency * 100),
+            link=s.link,
+            gbs=s.link_gbs,
+        ),
+    ]
+    if s.link == "pcie-host":
+        out.append(finding("p2p-off", "info"))
+    if s.efficiency < POOR_SCALING:
+        out.append(
+            finding(
+                "scaling-poor", "warns", count=c.count, efficiency_pct=round(s.efficiency * 100)
+            )
+        )
+    if a.paying_batch is not None:
+        batch, share, pays = a.paying_batch
+        out.append(
+            finding(
+                "scaling-pays-at" if pays else "scaling-pays-never",
+                "info",
+                count=c.count,
+                batch=batch,
+                efficiency_pct=round(share * 100),
+                speed=round(c.count * share, 2),
+            )
+        )
+        # MirroredStrategy packs every gradient into one all-reduce after the backward pass
+        # (it ignores CommunicationOptions); these two overlap it with the backward pass.
+        out.append(finding("scaling-overlap-routes", "info"))
+    machine = ctx.request.machine
+    if not machine.workstation and c.gpu.form_factor == "pcie" and min(s.lanes) < 16:
+        # What the scan saw for the cards installed (a riser, a chipset slot), else the
+        # desktop board's usual split of the CPU's lanes; cards at x16 each share nothing.
+        lanes = "/".join(f"x{n}" for n in s.lanes)
+        seen = bool(machine.installed_links) and c.action != "replace"
+        if seen and min(s.lanes) <= 4:
+            out.append(finding("lanes-narrow", "warns", lanes=lanes))
+        else:
+            out.append(
+                finding("lanes-shared", "warns" if min(s.lanes) < 8 else "info", lanes=lanes)
+            )
+    return out
