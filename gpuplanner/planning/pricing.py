@@ -23,9 +23,9 @@ from gpuplanner.planning import cost
 from gpuplanner.planning.market import Market
 from gpuplanner.planning.options import Option, PriceAge
 from gpuplanner.planning.price_moves import Dated, PriceMove, movement
-from gpuplanner.planning.quote import Offer, Quote, offers
+from gpuplanner.planning.quote import STALE_DAYS, Offer, Quote, offers
 from gpuplanner.planning.request import PlanRequest
-from gpuplanner.planning.rules.job import STALE_DAYS, VERY_OLD_DAYS
+from gpuplanner.planning.rules.job import VERY_OLD_DAYS
 
 FRESH_DAYS = 182  # a price this young is taken at the range its source saw
 DRIFT_PER_MONTH = 0.03

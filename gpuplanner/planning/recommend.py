@@ -19,6 +19,7 @@ from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import (
     card_count,
     context,
+    frontier,
     job,
     methods,
     pricing,
@@ -131,7 +132,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         precision=request.precision,
         vram=ctx.estimate,
         reference_gpu=ctx.reference.name,
-        options=tuple(ranked),
+        options=frontier.marked(ranked),
         tf_route=request.tf_route,
         model=ctx.llm.name if ctx.llm else None,
         mode=ctx.method,
