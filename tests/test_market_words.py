@@ -11,7 +11,6 @@ from gpuplanner.app.plan_request import plan_request
 from gpuplanner.catalog.records import Price
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.planning.plan.plan_market import listed_here
 from gpuplanner.planning.prices.book import price_book
 from gpuplanner.planning.prices.market import Converted
 from gpuplanner.planning.prices.quote import Offer, Quote
@@ -63,7 +62,7 @@ def test_china_market_top_picks_say_where_their_price_comes_from(data, model, sc
     assert bought, "nothing to buy in the China market"
     unlisted = 0
     for option in bought:
-        if listed_here(option.price_each, "CN"):
+        if option.price_each.listed_in("CN"):
             continue
         unlisted += 1
         ids = {f.id for f in option.findings}
@@ -104,22 +103,20 @@ def _chinese(condition="used", date="2026-10-01", age_days=61):
 
 def test_a_recent_chinese_listing_needs_no_words_of_warning():
     fresh = _chinese()
-    assert listed_here(fresh, "CN")
-    assert not listed_here(fresh, "US")
-    assert not listed_here(_chinese("new", "2025-06-01", 548), "CN")
+    assert fresh.listed_in("CN")
+    assert not fresh.listed_in("US")
+    assert not _chinese("new", "2025-06-01", 548).listed_in("CN")
     for kind in ("estimate", "msrp"):
-        assert not listed_here(_chinese(kind), "CN")
+        assert not _chinese(kind).listed_in("CN")
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_report_lists_where_each_price_comes_from(data, model, language):
-    from gpuplanner.planning.plan.plan_market import provenance
-
     plan = _plan(data, model, Scenario.SME, 15_000, "CNY", "CN")
     lines = plan_text.provenance_lines(plan, language)
     assert lines
     kinds = {
-        provenance(o.price_each, "CN")
+        o.price_each.provenance_in("CN")
         for o in plan.fitting()
         if o.action != "keep" and o.price_each is not None
     }
@@ -138,7 +135,7 @@ def test_the_price_cell_invites_the_price_seen_exactly_where_none_is_listed(data
     invited = 0
     for row, option in zip(rows, plan.options, strict=True):
         each = option.price_each
-        expect = option.bought > 0 and each is not None and not listed_here(each, "CN")
+        expect = option.bought > 0 and each is not None and not each.listed_in("CN")
         assert (row.price_invite is not None) == expect, option.gpu_id
         invited += expect
         if expect:

@@ -16,12 +16,12 @@ from gpuplanner.catalog.names import NamedCard
 from gpuplanner.catalog.pricelist import (
     MAX_ROWS,
     PriceListError,
-    neutralise,
     parse_amount,
     read_price_list,
     write_price_list,
 )
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.terminal import neutralise
 
 GOOD = (
     "型号,价格,库存,货架,成色\n"

@@ -12,7 +12,8 @@ from helpers.package_source import PackageSource
 
 from gpuplanner.catalog import pricelist, schema
 from gpuplanner.core import vocab
-from gpuplanner.planning.machine.power import EFFICIENCY, SOCKETS
+from gpuplanner.core.markets import SOCKETS
+from gpuplanner.planning.machine.power import EFFICIENCY
 from gpuplanner.report import fleet_export, job_text, plan_text
 from gpuplanner.report.machine_view import HINTS
 
@@ -119,7 +120,7 @@ def test_each_market_is_said_once_and_its_words_are_known(package_source):
     assert {m.currency for m in markets.MARKETS.values()} == set(vocab.CURRENCIES)
     assert all(m.socket in SOCKETS and m.tariff_per_kwh > 0 for m in markets.MARKETS.values())
     assert markets.region_of("USD") == "US" and markets.region_of("USD", "CN") == "CN"
-    # A socket named anywhere but in markets.py (or as a key of power.py's socket table) is a
+    # A socket named anywhere but in markets.py (its socket table's keys among them) is a
     # market's default said twice.
     for path in package_source.files():
         if path.name == "markets.py":

@@ -1,6 +1,7 @@
-"""What a front end offers the user to choose from, and the defaults it shows: the scenarios
-and their presets, the TensorFlow routes, the LLM inference engines for a weight precision,
-the model presets and methods, the wall sockets and the electricity tariffs.
+"""What a front end offers the user to choose from, and the defaults it shows: the TensorFlow
+routes, the LLM inference engines for a weight precision, the model presets and methods. (The
+scenarios and their presets, the wall sockets and the tariffs are core's, core/scenarios.py
+and core/markets.py, which every layer reads.)
 
 These are planning's own lists and the catalog's LLM presets (so a new engine or preset
 appears in every front end at once); the front ends reach them here, never below app/."""
@@ -8,11 +9,9 @@ appears in every front end at once); the front ends reach them here, never below
 from __future__ import annotations
 
 from gpuplanner.catalog import llm_presets
-from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.planning.job.engines import default_engine, engines_for, runs
 from gpuplanner.planning.job.resolve import INFERENCE_SEQ
 from gpuplanner.planning.job.workloads import KERAS, LLM_MODES
-from gpuplanner.planning.machine.power import SOCKETS
 from gpuplanner.planning.speed.training import WORKLOAD_CLASS
 
 # The LLM presets by id, in the catalog's order (resources/catalog/llms.csv).
@@ -27,9 +26,6 @@ __all__ = [
     "LLMS",
     "LLM_MODES",
     "PREDICT_WORKLOADS",
-    "PRESETS",
-    "SOCKETS",
-    "Scenario",
     "default_engine",
     "engines_for",
     "runs",

@@ -16,14 +16,16 @@ from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.machine.compat import diagnose
 from gpuplanner.planning.machine.facts import MachineFacts, Measured, installed_card_id
 from gpuplanner.planning.machine.facts import machine_facts as facts_of
-from gpuplanner.planning.machine.kind import laptop_findings, machine_kind, server_findings
+from gpuplanner.planning.machine.kind import (
+    MachineKind,
+    laptop_findings,
+    machine_kind,
+    server_findings,
+)
 from gpuplanner.planning.machine.physical import CaseSpec, entered_case
 from gpuplanner.planning.machine.power import PsuSpec, entered_supply
 from gpuplanner.planning.speed.training import calibration, features
 from gpuplanner.probe.results import ProbeResult
-
-# machine_kind: the front ends' door to the decision (they do not import planning/).
-__all__ = ["case_of", "enrich", "machine_facts", "machine_kind", "supply_of", "told_machine"]
 
 
 def match_cpu(model: str | None, cpus: tuple[CpuPower, ...]) -> CpuPower | None:
@@ -80,6 +82,13 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     elif kind == "server":
         findings = server_findings(findings)
     return replace(enriched, findings=findings)
+
+
+def kind_of(snapshot: SystemSnapshot | None, catalog: CatalogData | None = None) -> MachineKind:
+    """What kind of computer a scan is and what decided it (planning/machine/kind.py), its cards
+    looked up in ``catalog``: how the computer page, ``scan`` and the report learn the kind they
+    word, never deciding it themselves."""
+    return machine_kind(snapshot, {g.id: g for g in catalog.gpus} if catalog is not None else None)
 
 
 def machine_facts(

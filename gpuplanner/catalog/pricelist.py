@@ -33,7 +33,7 @@ from gpuplanner.catalog.pricefile import (
 )
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
-from gpuplanner.core.terminal import clean_cell, excerpt, has_controls
+from gpuplanner.core.terminal import clean_cell, excerpt, has_controls, neutralise
 from gpuplanner.core.vocab import PriceCondition, as_condition, as_currency
 
 SURE_CONFIDENCE = 0.9
@@ -404,16 +404,6 @@ EXPORT_COLUMNS = (
     "location",
     "match_confidence",
 )
-
-
-def neutralise(value: object) -> object:
-    """Stop a spreadsheet from running a cell as a formula (=, +, -, @, tab, CR at the start),
-    and a terminal or viewer from obeying a control character an older version stored."""
-    if isinstance(value, str):
-        value = clean_cell(value)
-    if isinstance(value, str) and value and value[0] in "=+-@\t\r":
-        return "'" + value
-    return value
 
 
 def export_rows(rows: list[ShopPriceRow], csv_text: bool = False) -> list[list[object]]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from gpuplanner.app import memory_need, user_prices
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.app.choices import KERAS, LLM_MODES, LLMS, SOCKETS, Scenario
+from gpuplanner.app.choices import KERAS, LLM_MODES, LLMS
 from gpuplanner.app.job_fields import job_inputs
 from gpuplanner.app.plan_request import entered_case, entered_supply, plan_request
 from gpuplanner.app.planner import plan as make_plan
@@ -33,6 +33,8 @@ from gpuplanner.commands.output import (
 )
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.commands.planning_input import snapshot_of
+from gpuplanner.core.markets import SOCKETS
+from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
 from gpuplanner.i18n import translatable
 from gpuplanner.report import job_text, memory_text

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gpuplanner.app import scanning
-from gpuplanner.app.inventory import machine_kind
+from gpuplanner.app.inventory import kind_of
 from gpuplanner.commands.args import output_path
 from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
 from gpuplanner.core.errors import UserError
@@ -236,8 +236,7 @@ def print_snapshot(
 ) -> None:
     """The machine as report/machine_view.py words it (the window and the report show the same
     lines), then the raw readings a terminal user may want: bus ids, draw, heat, RAPL."""
-    cards = {g.id: g for g in catalog.gpus} if catalog is not None else None
-    view = machine_view(snapshot, language, machine_kind(snapshot, cards))
+    view = machine_view(snapshot, language, kind_of(snapshot, catalog))
     print(view.title)
     for line in view.lines:
         print(f"{line.label}{view.colon}{line.value}")

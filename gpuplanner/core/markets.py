@@ -20,9 +20,18 @@ from gpuplanner.core.vocab import Currency, Region
 class MarketDefaults:
     region: Region
     currency: Currency  # the money its shelf prices are in
-    socket: str  # the usual wall socket (planning/machine/power.py SOCKETS)
+    socket: str  # the usual wall socket (SOCKETS)
     tariff_per_kwh: float  # a household's usual electricity price, in ``currency``
 
+
+# A wall socket's volts and amps: what planning/machine/power.py sizes a machine's draw against and the
+# report names beside the socket.
+SOCKETS: dict[str, tuple[int, int]] = {
+    "CN-10A": (220, 10),
+    "CN-16A": (220, 16),
+    "US-15A": (120, 15),
+    "US-20A": (120, 20),
+}
 
 MARKETS: dict[str, MarketDefaults] = {
     "CN": MarketDefaults("CN", "CNY", "CN-10A", 0.6),

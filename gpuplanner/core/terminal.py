@@ -71,6 +71,16 @@ def clean_cell(text: str) -> str:
     return text.translate(_CELL)
 
 
+def neutralise(value: object) -> object:
+    """Stop a spreadsheet from running a cell as a formula (=, +, -, @, tab, CR at the start),
+    and a terminal or viewer from obeying a control character an older version stored."""
+    if isinstance(value, str):
+        value = clean_cell(value)
+    if isinstance(value, str) and value and value[0] in "=+-@\t\r":
+        return "'" + value
+    return value
+
+
 def has_controls(text: str) -> bool:
     return text != text.translate(_CELL)
 

@@ -43,6 +43,10 @@ Region = Literal["CN", "US"]
 # region), a shop's list or the user's own typing (neither has a region: they are asked where
 # the buyer buys, whatever market the plan is for).
 PriceOrigin = Literal["catalog", "pack", "shop", "user"]
+# Where a quoted price came from, as the report lists it, in this order: the first that holds
+# (planning/prices/quote.py, Quote.provenance_in).
+Provenance = Literal["user", "shop", "estimate", "msrp", "converted", "listed"]
+PROVENANCES: tuple[Provenance, ...] = get_args(Provenance)
 # A snapshot's source when a kiosk customer said what they have (never a scan of the kiosk).
 TOLD_SOURCE = "told"
 # What NVML said (hardware/nvml.py), or "not-read" for a report of another machine.

@@ -72,6 +72,10 @@ class Option:
     # installed cards and the options not offered.
     price_group: PriceGroup | None = None
     ecc: bool = False  # the card has ECC memory
+    # Where the price/speed chart puts it, decided with the plan (planning/plan/frontier.py): on the
+    # best-value line, and offered though short of memory (a trap the line never steps on).
+    on_front: bool = False
+    memory_trap: bool = False
 
     @property
     def power_sustained_w(self) -> float:

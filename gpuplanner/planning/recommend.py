@@ -21,7 +21,7 @@ from gpuplanner.planning.job import resolve as job
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
-from gpuplanner.planning.plan import card_count, context, pricing, ranking, rent
+from gpuplanner.planning.plan import card_count, context, frontier, pricing, ranking, rent
 from gpuplanner.planning.plan.judge import judge
 from gpuplanner.planning.plan.judge_inputs import Baseline, Context
 from gpuplanner.planning.plan.plan_market import plan_market
@@ -125,7 +125,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         precision=request.precision,
         vram=ctx.estimate,
         reference_gpu=ctx.reference.name,
-        options=tuple(ranked),
+        options=frontier.marked(ranked),
         tf_route=request.tf_route,
         model=ctx.llm.name if ctx.llm else None,
         mode=ctx.method,

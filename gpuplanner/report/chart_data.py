@@ -1,19 +1,22 @@
 """What the price/speed chart shows, worked out without Qt, for the window and the report alike.
 
 Every offered option with a price and a speed is a point. The best-value line (the Pareto front)
-is planning's (planning/plan/frontier.py): a 6-8 GB card the plan itself calls a trap is a point,
-never a step of the line. Labels go on the front, the top pick
-and the selection only, placed so that no two overlap; every other name is a tooltip.
+is planning's, carried on each option (``Option.on_front``, planning/plan/frontier.py): a 6-8 GB card
+the plan itself calls a trap (``Option.memory_trap``) is a point, never a step of the line.
+Labels go on the front, the top pick and the selection only, placed so that no two overlap;
+every other name is a tooltip.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gpuplanner.core.vocab import Currency
-from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.plan.frontier import memory_trap, pareto_front
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Option, Plan
 
 # Label size estimates in pixels for the overlap check (an 11 px sans face).
 LINE_H = 14.0
@@ -58,7 +61,6 @@ class ValueChart:
 
 
 def value_chart(plan: Plan, current_gpu_id: str | None = None) -> ValueChart:
-    front = {id(o) for o in pareto_front(plan.options)}
     first = next((i for i, o in enumerate(plan.options) if o.offered), None)
     points = tuple(
         Point(
@@ -67,9 +69,9 @@ def value_chart(plan: Plan, current_gpu_id: str | None = None) -> ValueChart:
             count=o.count,
             price=float(o.price),
             speed=float(o.predicted_relative),
-            on_front=id(o) in front,
+            on_front=o.on_front,
             top=i == first,
-            trap=memory_trap(o),
+            trap=o.memory_trap,
         )
         for i, o in enumerate(plan.options)
         if o.offered and o.price and o.predicted_relative

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from gpuplanner import __version__
-from gpuplanner.catalog.records import CatalogData
-from gpuplanner.hardware.records import SystemSnapshot
+from gpuplanner.app.inventory import kind_of
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine.kind import machine_kind
-from gpuplanner.planning.options import Plan
-from gpuplanner.planning.request import PlanRequest
-from gpuplanner.probe.results import ProbeResult
 from gpuplanner.report.files import qr_png
 from gpuplanner.report.html import ReportContext
 from gpuplanner.report.job_text import translator
 from gpuplanner.report.machine_text import machine_rows
 from gpuplanner.report.summary import summary_text
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import CatalogData, Plan, PlanRequest, ProbeResult, SystemSnapshot
 
 
 def catalog_version(catalog: CatalogData, language: str) -> str:
@@ -50,7 +49,7 @@ def report_context(
             snapshot,
             probe,
             language,
-            machine_kind(snapshot, {g.id: g for g in catalog.gpus}) if snapshot else None,
+            kind_of(snapshot, catalog) if snapshot else None,
         ),
         current_gpu_id=request.machine.current_gpu_id if request is not None else None,
         shop=shop,

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gpuplanner.catalog.pricelist import neutralise
 from gpuplanner.core import atomic
 from gpuplanner.core.languages import CHINESE, ENGLISH
+from gpuplanner.core.terminal import neutralise
 from gpuplanner.core.vocab import Workload
 from gpuplanner.i18n import translatable
 from gpuplanner.report.job_text import WORKLOAD

@@ -17,13 +17,12 @@ import functools
 import html
 import string
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gpuplanner.core import paths
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.job_text import Translator, input_rows, job_rows, translator
@@ -38,6 +37,9 @@ from gpuplanner.report.plan_view import (
 )
 from gpuplanner.report.probe_effects_text import effect_lines
 from gpuplanner.report.svg_charts import FONT_FAMILIES, data_uri, power_bar_svg, value_chart_svg
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Option, Plan, PlanRequest
 
 MARK = plan_text.SEVERITY_MARK
 

@@ -8,14 +8,15 @@ the market) come from ``plan_text``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from gpuplanner.core.markets import market, region_of
+from gpuplanner.core.markets import SOCKETS, market, region_of
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine.power import SOCKETS
-from gpuplanner.planning.options import Plan
-from gpuplanner.planning.request import PlanRequest
 from gpuplanner.report import plan_text
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Plan, PlanRequest
 
 CONTEXT = "Report"
 Translator = Callable[[str], str]

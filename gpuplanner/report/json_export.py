@@ -5,14 +5,16 @@ Findings carry their id, severity and numbers, and their text in both languages.
 
 from __future__ import annotations
 
-from gpuplanner.catalog.records import Price
+from typing import TYPE_CHECKING
+
 from gpuplanner.core.findings import Finding
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.serial import to_dict
 from gpuplanner.core.vocab import FALLBACK_CONDITIONS
-from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.prices.quote import Quote
 from gpuplanner.report import plan_text
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Option, Plan, Price, Quote
 
 
 def finding_json(finding: Finding) -> dict:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine.kind import MachineKind
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import MachineKind
 
 Translator = Callable[[str], str]
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from gpuplanner.hardware.records import SystemSnapshot
+from typing import TYPE_CHECKING
+
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine.kind import MachineKind
-from gpuplanner.probe.results import ProbeResult
 from gpuplanner.report.job_text import translator
 from gpuplanner.report.machine_view import machine_view
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import MachineKind, ProbeResult, SystemSnapshot
 
 
 def machine_rows(

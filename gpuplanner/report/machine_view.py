@@ -9,14 +9,22 @@ Words are the "Report" context of the one translation source; numbers are writte
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from gpuplanner.core.vocab import TOLD_SOURCE, DriverState
-from gpuplanner.hardware.records import DriverStatus, GpuDevice, PcieLink, SystemSnapshot
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.machine.kind import MachineKind
 from gpuplanner.report.job_text import Translator, translator
 from gpuplanner.report.kind_text import kind_words
 from gpuplanner.report.plan_text import Said, finding_text
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import (
+        DriverStatus,
+        GpuDevice,
+        MachineKind,
+        PcieLink,
+        SystemSnapshot,
+    )
 
 
 @dataclass(frozen=True)

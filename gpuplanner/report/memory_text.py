@@ -7,11 +7,14 @@ below are the ``.ts`` file's source strings, and their Chinese comes from it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.job.memory import MemoryEstimate, Note, Part
 from gpuplanner.report.plan_text import Translator, translate
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import MemoryEstimate, Note, Part
 
 CONTEXT = "Memory"
 

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gpuplanner.i18n import translatable
-from gpuplanner.probe.model_file import Refusal
 from gpuplanner.report.plan_text import translate
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Refusal
 
 CONTEXT = "Model"
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from gpuplanner.catalog.pricepack import Change, Rejection
-from gpuplanner.catalog.userdb import IgnoredValue
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import Currency
 from gpuplanner.i18n import translatable
 from gpuplanner.report.plan_text import Translator, condition_text, region_text
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Change, IgnoredValue, Rejection
 
 KIND_TEXT = {
     "added": translatable("Finding", "added"),

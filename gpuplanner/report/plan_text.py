@@ -12,26 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from gpuplanner.core import paths
 from gpuplanner.core.findings import Finding, Severity
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
-from gpuplanner.core.vocab import Currency, PriceCondition, TfRouteName, as_currency
+from gpuplanner.core.vocab import PROVENANCES, Currency, PriceCondition, TfRouteName, as_currency
 from gpuplanner.i18n import translatable
 from gpuplanner.i18n.tsfile import read_ts
-from gpuplanner.planning.findings import Need
-from gpuplanner.planning.options import (
-    Alternative,
-    Option,
-    Plan,
-    PlanMarket,
-    PriceAge,
-)
-from gpuplanner.planning.plan.plan_market import PROVENANCES, provenance
-from gpuplanner.planning.plan.rules.job import STALE_DAYS
-from gpuplanner.planning.prices.quote import Quote
 from gpuplanner.report.finding_sentences import PRINTED_TEXT, TEXT
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Alternative, Need, Option, Plan, PlanMarket, PriceAge, Quote
 
 CONTEXT = "Finding"
 
@@ -202,7 +195,7 @@ def priced_cell(each: Quote | None, tr: Translator, region: str | None = None) -
     if each.origin == "user":
         return tr(translatable("Finding", "your price, {date}")).replace("{date}", each.date)
     # Marked exactly when the option carries its "check today's price" finding.
-    mark = " ⚠" if each.age_days is not None and each.age_days > STALE_DAYS else ""
+    mark = " ⚠" if each.stale else ""
     cell = f"{each.date[:7]} {condition_text(each.condition, tr)}{mark}"
     if from_elsewhere(each, region):
         cell += f" {CONVERTED_MARK} " + _fill(
@@ -652,7 +645,7 @@ def provenance_lines(plan: Plan, language: str = ENGLISH) -> list[str]:
         if option.action == "keep" or each is None or option.gpu_id in named:
             continue
         named.add(option.gpu_id)
-        seen.setdefault(provenance(each, region), []).append(f"{option.gpu} ({each.date})")
+        seen.setdefault(each.provenance_in(region), []).append(f"{option.gpu} ({each.date})")
     market_name = translate(REGION_TEXT.get(region, region), language)
     separator = translate(translatable("Report", ", "), language, "Report")
     return [

@@ -9,16 +9,18 @@ context); numbers are written into their ``{name}`` placeholders.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.options import Option, Plan
-from gpuplanner.planning.plan.plan_market import listed_here
 from gpuplanner.report import job_text, plan_text
 from gpuplanner.report.finding_sentences import TEXT
 from gpuplanner.report.job_text import translator
 from gpuplanner.report.plan_text import Said
 from gpuplanner.report.probe_effects_text import effect_line
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Option, Plan
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,7 +204,7 @@ def _keep_line(plan: Plan, language: str) -> str | None:
 def price_invite(option: Option, region: str | None, language: str) -> str | None:
     """Over a purchase's price that is no recent listing from the buyer's market: type yours."""
     each = option.price_each
-    if region is None or each is None or option.bought == 0 or listed_here(each, region):
+    if region is None or each is None or option.bought == 0 or each.listed_in(region):
         return None
     return plan_text.translate(
         translatable(

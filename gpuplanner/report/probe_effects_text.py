@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.options import Plan
-from gpuplanner.planning.speed.calibration import ProbeEffect
 from gpuplanner.report.job_text import translator
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Plan, ProbeEffect
 
 TEXT = {
     "matmul": translatable(

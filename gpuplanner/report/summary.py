@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gpuplanner.core.money import format_money
 from gpuplanner.i18n import translatable
-from gpuplanner.planning.recommend import Plan
 from gpuplanner.report import plan_text
 from gpuplanner.report.job_text import job_line, scenario_template, translator
+
+if TYPE_CHECKING:
+    from gpuplanner.app.records import Plan
 
 
 def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.app.records import (
         CatalogData,
         IgnoredValue,
+        MachineKind,
         Plan,
         PlanRequest,
         PreparedImport,
@@ -298,9 +299,11 @@ class WizardController(QObject):
         self.scan_started.emit()
         self._start(self._scan, self._scanned)
 
-    def cards_by_id(self) -> dict:
-        """The catalog's cards by id (loaded once, then kept)."""
-        return {g.id: g for g in self._load_catalog().gpus}
+    def machine_kind(self, snapshot: SystemSnapshot) -> MachineKind:
+        """What kind of computer ``snapshot`` is, with the catalog (loaded once, then kept)."""
+        from gpuplanner.app.inventory import kind_of
+
+        return kind_of(snapshot, self._load_catalog())
 
     def card_choices(self) -> list[tuple[str, str]]:
         """(id, name) of every card a customer may say they have, by name."""

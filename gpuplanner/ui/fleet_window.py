@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.app.choices import PRESETS, Scenario
 from gpuplanner.app.fleet import FleetPlan, load_fleet, plan_fleet
 from gpuplanner.core.languages import ENGLISH
+from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.core.vocab import Currency
 from gpuplanner.report.files import write_pdf
 from gpuplanner.report.fleet_export import (

@@ -32,7 +32,7 @@ from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
 
 if TYPE_CHECKING:  # for the annotations only
-    from gpuplanner.app.records import Scenario
+    from gpuplanner.core.scenarios import Scenario
     from gpuplanner.ui.controller import WizardController
 
 if TYPE_CHECKING:  # the fleet window loads when it is first opened

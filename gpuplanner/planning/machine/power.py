@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.markets import HOME
+from gpuplanner.core.markets import HOME, SOCKETS
 from gpuplanner.core.vocab import AtxEntry, AtxVersion, PsuRating
 
 PLATFORM_W = 60.0  # motherboard, memory, storage, fans
@@ -34,7 +34,6 @@ EFFICIENCY = {
     "platinum": 0.92,
     "titanium": 0.94,
 }
-SOCKETS = {"CN-10A": (220, 10), "CN-16A": (220, 16), "US-15A": (120, 15), "US-20A": (120, 20)}
 CONTINUOUS_DERATING = 0.80
 
 

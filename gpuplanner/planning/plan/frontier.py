@@ -1,8 +1,12 @@
-"""The price/performance Pareto front: options no other option beats on both price and speed."""
+"""The price/performance Pareto front: options no other option beats on both price and speed.
+
+Decided once with the plan (``marked``, called by recommend.plan_of) and carried on each option
+(``Option.on_front``, ``Option.memory_trap``): the chart and the report draw it, never work it out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from gpuplanner.planning.options import Option
 
@@ -30,3 +34,9 @@ def pareto_front(options: Iterable[Option]) -> list[Option]:
             best = speed
             front.append(option)
     return front
+
+
+def marked(options: Sequence[Option]) -> tuple[Option, ...]:
+    """The options, each saying whether it is on the front and whether it is a memory trap."""
+    front = {id(o) for o in pareto_front(options)}
+    return tuple(replace(o, on_front=id(o) in front, memory_trap=memory_trap(o)) for o in options)

@@ -8,35 +8,10 @@ from __future__ import annotations
 
 from gpuplanner.core import markets
 from gpuplanner.planning.options import Option, PlanMarket
-from gpuplanner.planning.plan.rules.job import STALE_DAYS
 from gpuplanner.planning.prices.market import Market
-from gpuplanner.planning.prices.quote import Quote
+from gpuplanner.planning.prices.quote import STALE_DAYS
 
 TOP = 3  # the options a buyer reads first
-LISTED = ("new", "used", "refurbished")  # what a shop or a seller asked
-
-
-def listed_here(price: Quote, region: str) -> bool:
-    """A price seen in the buyer's own market within a year: the user's, a shop's, or a dated
-    listing or report from that market."""
-    if price.price.own:
-        return True
-    young = price.age_days is not None and price.age_days <= STALE_DAYS
-    return price.region == region and price.condition in LISTED and young
-
-
-# Where a price came from, as the report lists it: in this order, the first that holds.
-PROVENANCES = ("user", "shop", "estimate", "msrp", "converted", "listed")
-
-
-def provenance(price: Quote, region: str) -> str:
-    """The user's own, a shop's, an estimate, a launch price, another market's (converted), or
-    a listing or report from the buyer's market."""
-    if price.origin in ("user", "shop"):
-        return price.origin
-    if price.condition in ("estimate", "msrp"):
-        return price.condition
-    return "listed" if price.region == region else "converted"
 
 
 def plan_market(options: list[Option], market: Market, *, shop_only: bool = False) -> PlanMarket:
@@ -44,7 +19,7 @@ def plan_market(options: list[Option], market: Market, *, shop_only: bool = Fals
         :TOP
     ]
     unlisted = sum(
-        not listed_here(o.price_each, market.region) for o in bought if o.price_each is not None
+        not o.price_each.listed_in(market.region) for o in bought if o.price_each is not None
     )
     own = markets.market(market.region).currency
     converted = market.currency != own and market.rate is not None

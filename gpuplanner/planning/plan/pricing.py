@@ -20,11 +20,11 @@ import datetime as dt
 
 from gpuplanner.catalog.records import Price
 from gpuplanner.planning.options import Option, PriceAge
-from gpuplanner.planning.plan.rules.job import STALE_DAYS, VERY_OLD_DAYS
+from gpuplanner.planning.plan.rules.job import VERY_OLD_DAYS
 from gpuplanner.planning.prices import cost
 from gpuplanner.planning.prices.market import Market
 from gpuplanner.planning.prices.moves import Dated, PriceMove, movement
-from gpuplanner.planning.prices.quote import Offer, Quote, offers
+from gpuplanner.planning.prices.quote import STALE_DAYS, Offer, Quote, offers
 from gpuplanner.planning.request import PlanRequest
 
 FRESH_DAYS = 182  # a price this young is taken at the range its source saw

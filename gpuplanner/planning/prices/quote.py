@@ -11,9 +11,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Price
-from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Region
+from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Provenance, Region
 from gpuplanner.planning.prices.market import Converted, Market
 from gpuplanner.planning.prices.moves import PriceMove
+
+STALE_DAYS = 365  # a price over a year old: checked today, its cell marked
+LISTED = ("new", "used", "refurbished")  # what a shop or a seller asked
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,6 +64,27 @@ class Quote:
     @property
     def price(self) -> Price:
         return self.offer.price
+
+    @property
+    def stale(self) -> bool:
+        """Over a year old: the option says "check today's price" and its cell is marked."""
+        return self.age_days is not None and self.age_days > STALE_DAYS
+
+    def listed_in(self, region: str) -> bool:
+        """A price seen in the buyer's own market within a year: the user's, a shop's, or a
+        dated listing or report from that market."""
+        if self.price.own:
+            return True
+        return self.region == region and self.condition in LISTED and not self.stale
+
+    def provenance_in(self, region: str) -> Provenance:
+        """The user's own, a shop's, an estimate, a launch price, another market's
+        (converted), or a listing or report from the buyer's market."""
+        if self.origin in ("user", "shop"):
+            return "user" if self.origin == "user" else "shop"
+        if self.condition in ("estimate", "msrp"):
+            return "estimate" if self.condition == "estimate" else "msrp"
+        return "listed" if self.region == region else "converted"
 
     @property
     def amount(self) -> float:

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.app.inventory import machine_kind
 from gpuplanner.core.markets import market
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
 from gpuplanner.report.machine_view import machine_view
@@ -280,11 +279,7 @@ class ComputerPage(WizardPage):
     def describe(self, snapshot: SystemSnapshot) -> str:
         """The machine as report/machine_view.py words it, laid out as the page's HTML."""
         e = html.escape
-        kind = (
-            machine_kind(snapshot, self.controller.cards_by_id())
-            if snapshot.source != TOLD_SOURCE
-            else None
-        )
+        kind = self.controller.machine_kind(snapshot) if snapshot.source != TOLD_SOURCE else None
         view = machine_view(snapshot, self.language, kind)
         parts = [f"<h3>{e(view.title)}</h3>"]
         for line in view.lines:

@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app import choices, memory_need
-from gpuplanner.app.choices import LLMS, PRESETS, Scenario
+from gpuplanner.app.choices import LLMS
 from gpuplanner.app.session import asks_nvlink_bridge, resolved_job
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
+from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.core.vocab import Engine
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.input_text import error_text

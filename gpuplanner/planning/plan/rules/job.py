@@ -11,9 +11,9 @@ from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.power import SLOT_W, plugs_rated_w
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.plan.judge_inputs import Assessment, Context
+from gpuplanner.planning.prices.quote import STALE_DAYS
 
 USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragmentation's
-STALE_DAYS = 365
 NOTABLE_MOVE = 0.03  # a price movement worth a sentence (smaller is noise in monthly reports)
 VERY_OLD_DAYS = 730
 IMAGE_WORKLOADS = tuple(w.id for w in KERAS.values() if w.image_size)  # fed images by the host
