@@ -442,7 +442,8 @@ def test_only_cards_in_stock_are_recommended_with_the_shops_price_sku_and_shelf(
     window, *_ = kiosk()
     main = window.main
     main.scenario_page.set_scenario(Scenario.SME)
-    plan = main.controller.replan()
+    main.controller.want_plan()
+    plan = main.controller.plan
     fitting = plan.fitting()
     assert fitting
     for option in fitting:
@@ -462,7 +463,8 @@ def test_the_stock_filter_can_be_turned_off(kiosk):
     window, *_ = kiosk(in_stock_only=False)
     main = window.main
     main.scenario_page.set_scenario(Scenario.SME)
-    plan = main.controller.replan()
+    main.controller.want_plan()
+    plan = main.controller.plan
     assert any(o.price_each.shop is None for o in plan.fitting() if o.price_each)
 
 
