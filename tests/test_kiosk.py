@@ -378,11 +378,18 @@ def _change(widget) -> None:
         widget.setChecked(not widget.isChecked())
 
 
+def _fields(session) -> dict:
+    """What the session holds (not its signals, which are its own)."""
+    import dataclasses
+
+    return {f.name: getattr(session, f.name) for f in dataclasses.fields(session)}
+
+
 def test_idle_reset_clears_every_field_after_a_visible_countdown(kiosk, qtbot):
     window, guard, clock, _exits = kiosk()
     fresh = [(_path(w), _value(w)) for w in _input_widgets(window)]
     assert len(fresh) >= 15  # the test really sees the wizard's inputs
-    fresh_session = dict(vars(window.main.controller.session))
+    fresh_session = _fields(window.main.controller.session)
 
     main = window.main
     session = main.controller.session
@@ -416,7 +423,7 @@ def test_idle_reset_clears_every_field_after_a_visible_countdown(kiosk, qtbot):
     assert (
         new_session.scenario is None and new_session.snapshot is None and new_session.probe is None
     )
-    assert dict(vars(new_session)) == fresh_session
+    assert _fields(new_session) == fresh_session
     assert window.main.controller.plan is None
     assert QGuiApplication.clipboard().text() == ""
     assert window.main.currency() == "CNY"
