@@ -223,14 +223,12 @@ def test_fleet_window_loads_plans_and_exports(qtbot, lab, tmp_path):
     assert window.plan_table.rowCount() == 5
     assert "2 file(s) could not be read" in window.source_label.text()
     assert "notes.md" in window.source_label.toolTip()
-    window.budget.setValue(20000)
-    window.lab_radio.setChecked(True)
-    with qtbot.waitSignal(window.planned, timeout=60000):
-        window.replan()
+    assert window.lab_radio.isChecked()
+    with qtbot.waitSignal(window.planned, timeout=60000):  # a change plans again
+        window.budget.setValue(20000)
     assert window.plan.mode == "lab" and window.plan.total_cost <= 20000
-    window.each_radio.setChecked(True)
     with qtbot.waitSignal(window.planned, timeout=60000):
-        window.replan()
+        window.each_radio.setChecked(True)
     assert window.plan.mode == "each"
     assert "per machine" in window.total_label.text()
     window.export_to("csv", tmp_path / "w.csv")
@@ -308,6 +306,7 @@ def test_the_fleet_window_reads_and_plans_off_the_gui_thread(qtbot, lab, monkeyp
     """Issue 29: the fleet window planned fifty machines on the GUI thread."""
     import threading
 
+    from gpuplanner.app import fleet
     from gpuplanner.ui import fleet_window
 
     threads = []
@@ -320,7 +319,7 @@ def test_the_fleet_window_reads_and_plans_off_the_gui_thread(qtbot, lab, monkeyp
         return run
 
     monkeypatch.setattr(fleet_window, "load_fleet", recorded(fleet_window.load_fleet))
-    monkeypatch.setattr(fleet_window, "plan_fleet", recorded(fleet_window.plan_fleet))
+    monkeypatch.setattr(fleet, "plan_fleet", recorded(fleet.plan_fleet))
     window = fleet_window.FleetWindow("en", "CNY")
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.planned, timeout=60000):

@@ -89,13 +89,15 @@ def test_the_plan_arrives_with_the_request_it_answers(wizard, qtbot):
     window, controller = wizard()
     heard = []
     controller.plan_changed.connect(lambda request, plan: heard.append((request, plan)))
+    controller.want_plan()  # the catalog is loaded: the session plans from now on
     controller.session.update(budget=9000.0)
-    controller.replan()
-    (request, plan), *_ = heard
+    *_, (request, plan) = heard
     assert plan is controller.plan and request is controller.request
     assert request.budget == 9000.0
     assert plan.currency == request.currency
-    controller.session.update(budget=12000.0)  # a page edits the session, no plan yet
-    assert controller.request.budget == 9000.0  # the report still describes the plan's request
-    assert controller.job_request().budget == 12000.0  # the job page sees the edit at once
+    assert controller.job_request().budget == 9000.0  # the job page reads the same session
+    controller.session.update(budget=12000.0)  # a page edits the session: a new plan follows
+    *_, (later, _plan) = heard
+    assert later is controller.request and later.budget == 12000.0
+    assert request.budget == 9000.0  # the earlier plan's request is its own
     assert window.report_page.html()  # made from the plan's own request

@@ -69,5 +69,6 @@ def test_the_window_says_it_in_its_language(qtbot):
     controller = WizardController(session)
     shown: list[str] = []
     controller.error.connect(shown.append)
-    assert controller.replan() is None
+    controller.want_plan()
+    assert controller.plan is None
     assert shown and "空闲插槽数不能为负数" in shown[0]

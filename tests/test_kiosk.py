@@ -378,11 +378,18 @@ def _change(widget) -> None:
         widget.setChecked(not widget.isChecked())
 
 
+def _fields(session) -> dict:
+    """What the session holds (not its signals, which are its own)."""
+    import dataclasses
+
+    return {f.name: getattr(session, f.name) for f in dataclasses.fields(session)}
+
+
 def test_idle_reset_clears_every_field_after_a_visible_countdown(kiosk, qtbot):
     window, guard, clock, _exits = kiosk()
     fresh = [(_path(w), _value(w)) for w in _input_widgets(window)]
     assert len(fresh) >= 15  # the test really sees the wizard's inputs
-    fresh_session = dict(vars(window.main.controller.session))
+    fresh_session = _fields(window.main.controller.session)
 
     main = window.main
     session = main.controller.session
@@ -416,7 +423,7 @@ def test_idle_reset_clears_every_field_after_a_visible_countdown(kiosk, qtbot):
     assert (
         new_session.scenario is None and new_session.snapshot is None and new_session.probe is None
     )
-    assert dict(vars(new_session)) == fresh_session
+    assert _fields(new_session) == fresh_session
     assert window.main.controller.plan is None
     assert QGuiApplication.clipboard().text() == ""
     assert window.main.currency() == "CNY"
@@ -442,7 +449,8 @@ def test_only_cards_in_stock_are_recommended_with_the_shops_price_sku_and_shelf(
     window, *_ = kiosk()
     main = window.main
     main.scenario_page.set_scenario(Scenario.SME)
-    plan = main.controller.replan()
+    main.controller.want_plan()
+    plan = main.controller.plan
     fitting = plan.fitting()
     assert fitting
     for option in fitting:
@@ -462,7 +470,8 @@ def test_the_stock_filter_can_be_turned_off(kiosk):
     window, *_ = kiosk(in_stock_only=False)
     main = window.main
     main.scenario_page.set_scenario(Scenario.SME)
-    plan = main.controller.replan()
+    main.controller.want_plan()
+    plan = main.controller.plan
     assert any(o.price_each.shop is None for o in plan.fitting() if o.price_each)
 
 

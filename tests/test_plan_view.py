@@ -29,9 +29,10 @@ def _plans(wizard, qtbot, tmp_path, language):
     qtbot.waitUntil(lambda: controller.plan is not None, timeout=20000)
     yield window, controller.plan, to_request(controller.session, catalog), catalog
     session = controller.session
-    session.scenario = Scenario.LLM
-    session.update(workload="llm", llm_model="llama-2-13b", llm_mode="lora", budget=8_000.0)
-    plan = controller.replan()
+    with session.changes():  # the session plans again, once
+        session.scenario = Scenario.LLM
+        session.update(workload="llm", llm_model="llama-2-13b", llm_mode="lora", budget=8_000.0)
+    plan = controller.plan
     yield window, plan, to_request(session, catalog), catalog
 
 

@@ -323,7 +323,8 @@ def test_a_thousand_random_clicks_and_keys_leave_the_kiosk_locked_and_working(qt
         window.main.scenario_page.set_scenario(
             __import__("gpuplanner.core.scenarios", fromlist=["Scenario"]).Scenario.STUDENT
         )
-        assert window.main.controller.replan() is not None
+        window.main.controller.want_plan()
+        assert window.main.controller.plan is not None
     finally:
         QApplication.instance().removeEventFilter(guard)
         window._unlocked = True

@@ -1,8 +1,9 @@
 """The wizard's brain on the Qt side: one session, background jobs, and the current plan.
 
-Pages read and edit ``controller.session`` and listen to the signals; all work that can take
-time (the catalog, the scan, the probe) runs off the GUI thread, and every failure arrives as
-a readable message, never a traceback.
+Pages read and edit ``controller.session`` and listen to the signals; the session plans again
+by itself when a field the plan reads changes (app/session.py), and the controller passes the
+plan on as ``plan_changed``. All work that can take time (the catalog, the scan, the probe)
+runs off the GUI thread, and every failure arrives as a readable message, never a traceback.
 """
 
 from __future__ import annotations
@@ -95,11 +96,15 @@ class WizardController(QObject):
             earlier = memory.last_file()
             if earlier is not None and Path(earlier.path).is_file():
                 self.earlier_file = earlier
-        self.catalog: CatalogData | None = None  # once loaded
+        # Once loaded (on any thread); the session plans with it once it is handed over on
+        # the GUI thread (``_hand_over``), where its plans and their signals belong.
+        self.catalog: CatalogData | None = None
         self.plan: Plan | None = None  # the current plan
-        # The request the current plan answers: the one place the wizard builds it, so the
-        # results, the chart and the report describe the same request the plan was made for.
+        # The request the current plan answers, as the session built it: the results, the
+        # chart and the report describe the same request the plan was made for.
         self.request: PlanRequest | None = None
+        self.refusal: str | None = None  # why the session's last plan was refused, in words
+        self._outcomes = 0  # plans made or refused so far
         # A kiosk passes its own shop's list; the desktop app reads every imported list.
         self.shop_prices: tuple = shop_prices or ()
         self._fixed_shop_prices = shop_prices is not None
@@ -123,6 +128,8 @@ class WizardController(QObject):
         self._probe_timer = QTimer(self)
         self._probe_timer.setInterval(PROBE_EVENT_MS)
         self._probe_timer.timeout.connect(self._drain_probe_events)
+        self.session.planned.connect(self._planned)
+        self.session.refused.connect(self._refused)
 
     # -- plumbing ----------------------------------------------------------------------------
 
@@ -180,9 +187,7 @@ class WizardController(QObject):
         from gpuplanner.app import catalog_admin
 
         catalog_admin.commit_pack(prepared)
-        with self._catalog_lock:
-            self.catalog = None
-        self.replan()
+        self._reload_prices()
 
     @property
     def can_type_prices(self) -> bool:
@@ -217,9 +222,10 @@ class WizardController(QObject):
         self._reload_prices()
 
     def _reload_prices(self) -> None:
+        """Read the catalog again with the prices just stored: the session plans with it."""
         with self._catalog_lock:
             self.catalog = None
-        self.replan()
+        self.want_plan()
 
     def ensure_exchange_rate(self) -> None:
         """The catalog's newest USD/CNY rate on the session before a currency switch needs it
@@ -242,6 +248,7 @@ class WizardController(QObject):
         self._start(self._load_catalog, self._catalog_loaded)
 
     def _catalog_loaded(self, data: CatalogData) -> None:
+        self._hand_over()
         self.catalog_ready.emit()
         self._tell_skipped(data)
         if self.recovered_from is not None:
@@ -316,8 +323,9 @@ class WizardController(QObject):
 
         catalog = self._load_catalog()
         snapshot = told_machine(gpu_id, catalog) if gpu_id else None
-        self.session.snapshot = snapshot
-        self.plan = self.request = None
+        with self.session.changes():
+            self._hand_over()
+            self.session.snapshot = snapshot
         self.scan_finished.emit(snapshot)
 
     def load_snapshot(self, path: Path) -> None:
@@ -365,21 +373,23 @@ class WizardController(QObject):
         from gpuplanner.app.session import adopt_machine
 
         key = machine_key(snapshot, path)
-        if key != self.machine_key:
-            typed_first = self.machine_key is None and not entries_of(self.session).empty
-            self.remember_entries()
-            kept = self.memory.recall(key) if self.memory is not None else None
-            if not typed_first:  # what was typed before any machine arrived stays
-                apply_entries(self.session, kept.entries if kept else MachineEntries())
-                self.recalled = kept
-            self.machine_key = key
-        self.machine_file = path
-        self.session.local_machine = path is None
-        if path is not None and self.memory is not None:
-            self.earlier_file = None  # chosen now: nothing earlier to offer
-            recorded = snapshot.created[:10] or dt.date.today().isoformat()
-            self.memory.opened_file(OpenedFile(path=str(path.resolve()), recorded=recorded))
-        adopt_machine(self.session, snapshot)
+        with self.session.changes():  # the machine, its entries and the catalog: one plan
+            if key != self.machine_key:
+                typed_first = self.machine_key is None and not entries_of(self.session).empty
+                self.remember_entries()
+                kept = self.memory.recall(key) if self.memory is not None else None
+                if not typed_first:  # what was typed before any machine arrived stays
+                    apply_entries(self.session, kept.entries if kept else MachineEntries())
+                    self.recalled = kept
+                self.machine_key = key
+            self.machine_file = path
+            self.session.local_machine = path is None
+            if path is not None and self.memory is not None:
+                self.earlier_file = None  # chosen now: nothing earlier to offer
+                recorded = snapshot.created[:10] or dt.date.today().isoformat()
+                self.memory.opened_file(OpenedFile(path=str(path.resolve()), recorded=recorded))
+            adopt_machine(self.session, snapshot)
+            self._hand_over()  # loaded by the scan's thread
         self.scan_finished.emit(snapshot)
 
     def remember_entries(self) -> None:
@@ -457,22 +467,40 @@ class WizardController(QObject):
         needs no cards, and the catalog may not be loaded yet)."""
         return to_request(self.session, None)
 
-    def replan(self) -> Plan | None:
-        """Re-rank now (a full recommendation takes milliseconds: no thread needed)."""
-        from gpuplanner.app.planner import plan
+    def _hand_over(self) -> None:
+        """The loaded catalog and the shop's list become what the session plans with (on the
+        GUI thread: a new load is a new plan, the same one changes nothing)."""
+        if self.catalog is None:
+            return
+        with self.session.changes():
+            self.session.catalog = self.catalog
+            self.session.shop_prices = self.shop_prices
 
+    def want_plan(self) -> None:
+        """A page that shows the plan is open: the catalog is loaded now if no scan has loaded
+        it, so the session can plan; a refusal is said again (the window clears its banner on
+        every page change). A current plan is left as it is."""
         try:
-            catalog = self._load_catalog()
+            self._load_catalog()
         except UserError as exc:
             self.error.emit(self._words(exc))
-            return None
-        try:
-            request = to_request(self.session, catalog)
-            self.plan = plan(request, catalog, self.shop_prices)
-        except UserError as exc:  # a plan refused, or a value no machine has (a restored session)
-            self.error.emit(self._words(exc))
-            return None
-        self.request = request
-        self.plan_changed.emit(request, self.plan)
-        self._tell_skipped(catalog)
-        return self.plan
+            return
+        made = self._outcomes
+        self._hand_over()
+        if made == self._outcomes and self.plan is None and self.refusal is not None:
+            self.error.emit(self.refusal)
+
+    def _planned(self, request: PlanRequest, plan: Plan) -> None:
+        self.plan, self.request, self.refusal = plan, request, None
+        self._outcomes += 1
+        self.plan_changed.emit(request, plan)
+        if self.catalog is not None:
+            self._tell_skipped(self.catalog)
+
+    def _refused(self, exc: UserError) -> None:
+        """A plan refused, or a value no machine has (a restored session): said in words; no
+        plan stands for a session it was not made for."""
+        self.plan = self.request = None
+        self.refusal = self._words(exc)
+        self._outcomes += 1
+        self.error.emit(self.refusal)

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.app.fleet import FleetPlan, load_fleet, plan_fleet
+from gpuplanner.app.fleet import FleetPlan, load_fleet
+from gpuplanner.app.session import FleetRequest, FleetSession
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.core.vocab import Currency
@@ -79,6 +80,13 @@ class FleetWindow(QMainWindow):
         self.machines: list = []
         self.problems: list = []
         self.plan: FleetPlan | None = None
+        # What the lab is planned with: any change asks for a new plan, made off the GUI
+        # thread; only the newest request's plan is shown (an older one arriving late is
+        # dropped, so a quick series of edits ends on the plan of the last).
+        budget = PRESETS[Scenario.SME].budget(currency).high * 2
+        self.fleet = FleetSession(currency=currency, budget=budget)
+        self.fleet.asked.connect(self._plan_off_thread)
+        self._newest: FleetRequest | None = None
         fit_to_screen(self, QSize(1200, 760))  # never larger than the screen
 
         self.open_button = QPushButton(self)
@@ -91,7 +99,7 @@ class FleetWindow(QMainWindow):
         self.scenario_combo = QComboBox(self)
         for scenario in Scenario:
             self.scenario_combo.addItem("", scenario.value)
-        self.scenario_combo.setCurrentIndex(1)  # labs plan like a small firm
+        self.scenario_combo.setCurrentIndex(self.scenario_combo.findData(self.fleet.scenario.value))
         self.scenario_label.setBuddy(self.scenario_combo)
         self.each_radio = QRadioButton(self)
         self.lab_radio = QRadioButton(self)
@@ -103,10 +111,11 @@ class FleetWindow(QMainWindow):
         self.budget.setDecimals(0)
         self.budget.setSingleStep(1000)
         self.budget.setGroupSeparatorShown(True)
-        self.budget.setValue(PRESETS[Scenario.SME].budget(currency).high * 2)
+        self.budget.setValue(budget)
         self.budget_label.setBuddy(self.budget)
-        self.plan_button = QPushButton(self)
-        self.plan_button.clicked.connect(self.replan)
+        self.scenario_combo.currentIndexChanged.connect(self._scenario_picked)
+        self.lab_radio.toggled.connect(self._whole_lab_picked)
+        self.budget.valueChanged.connect(self._budget_typed)
         self.plan_table = QTableWidget(self)
         self.plan_table.setObjectName("fleetPlan")
         self.total_label = QLabel(self)
@@ -132,7 +141,6 @@ class FleetWindow(QMainWindow):
         controls.addSpacing(16)
         controls.addWidget(self.budget_label)
         controls.addWidget(self.budget)
-        controls.addWidget(self.plan_button)
         controls.addStretch(1)
         lower = QWidget(self)
         lower_layout = QVBoxLayout(lower)
@@ -215,37 +223,36 @@ class FleetWindow(QMainWindow):
         self.source_label.setToolTip("\n".join(self._problem(p) for p in self.problems))
         self.plan_table.setRowCount(0)
         self.total_label.clear()
-        if self.machines:
-            self.replan()
+        with self.fleet.changes():  # read on the worker thread with the machines
+            self.fleet.catalog = self.catalog
+            self.fleet.machines = tuple(self.machines)
         self._update_buttons()
         self.loaded.emit()
 
-    def replan(self) -> None:
+    def _scenario_picked(self, _index: int) -> None:
+        self.fleet.scenario = Scenario(self.scenario_combo.currentData())
+
+    def _whole_lab_picked(self, whole_lab: bool) -> None:
+        self.fleet.whole_lab = whole_lab
+
+    def _budget_typed(self, value: float) -> None:
+        self.fleet.budget = value
+
+    def _plan_off_thread(self, request: FleetRequest) -> None:
         """Plan every machine off the GUI thread (each is a full plan: a lab of fifty takes a
-        second); the table fills when the plans arrive."""
-        if not self.machines:
-            return
-        lab = self.lab_radio.isChecked()
-        machines, catalog = list(self.machines), self._catalog()
-        scenario, budget = Scenario(self.scenario_combo.currentData()), self.budget.value()
-        self.plan_button.setEnabled(False)
+        second); the table fills when the newest request's plans arrive."""
+        self._newest = request
         self._background.start(
-            lambda: plan_fleet(
-                machines,
-                catalog,
-                scenario,
-                self.currency,
-                None if lab else budget,
-                budget if lab else None,
-                None,
-                "mixed",
-            ),
-            lambda plan: self._planned(plan, lab),
-            self._failed,
+            request.plan,
+            lambda plan: self._planned(plan, request),
+            lambda message: self._failed(message) if request is self._newest else None,
             self.language,
         )
 
-    def _planned(self, plan: FleetPlan, lab: bool) -> None:
+    def _planned(self, plan: FleetPlan, request: FleetRequest) -> None:
+        if request is not self._newest:  # the lab was changed since: a newer plan is coming
+            return
+        lab = request.whole_lab
         self.plan = plan
         _fill(
             self.plan_table,
@@ -309,7 +316,6 @@ class FleetWindow(QMainWindow):
     def _update_buttons(self) -> None:
         for button in (self.csv_button, self.pdf_button):
             button.setEnabled(self.plan is not None)
-        self.plan_button.setEnabled(bool(self.machines))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -339,6 +345,5 @@ class FleetWindow(QMainWindow):
         self.lab_radio.setText(self.tr("&Whole lab (one budget)"))
         self.budget_label.setText(self.tr("&Budget:"))
         self.budget.setSuffix(f" {self.currency}")
-        self.plan_button.setText(self.tr("&Plan"))
         self.csv_button.setText(self.tr("Export &CSV…"))
         self.pdf_button.setText(self.tr("Export P&DF…"))

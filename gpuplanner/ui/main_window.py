@@ -317,11 +317,7 @@ class MainWindow(QMainWindow):
     def _scenario_chosen(self, scenario: Scenario) -> None:
         if self.controller is None:  # a window shown without a wizard behind it
             return
-        session = self.controller.session
-        if session.scenario is not scenario:
-            session.scenario = scenario
-            session.set_budget(None)
-            session.update(workload=None, max_gpus=None)
+        self.controller.session.choose_scenario(scenario)
 
     def open_fleet(self) -> FleetWindow:
         from gpuplanner.ui.fleet_window import FleetWindow

@@ -2050,9 +2050,8 @@
             <translation>打开文件夹(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/fleet_window.py" />
             <source>&amp;Plan</source>
-            <translation>生成方案(&amp;P)</translation>
+            <translation type="vanished">生成方案(&amp;P)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />

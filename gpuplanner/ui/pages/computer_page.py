@@ -296,15 +296,16 @@ class ComputerPage(WizardPage):
 
     def _store(self, *_args: object) -> None:
         session = self.controller.session
-        session.psu_watts = self.psu_watts.value() or None
-        session.psu_rating = self.psu_rating.currentData() or None
-        session.psu_atx = self.psu_atx.currentData() or ""
-        session.psu_8pin = self.psu_8pin.value() if self.psu_8pin.value() >= 0 else None
-        session.psu_12v2x6 = self.psu_12v2x6.isChecked()
-        session.case_form = self.case_form.currentData() or None
-        session.gpu_clearance_mm = self.clearance.value() or None
-        session.free_slots = self.free_slots.value() if self.free_slots.value() >= 0 else None
-        session.update(tariff=self.tariff.value() or None)
+        with session.changes():  # one edit, one plan (the fields that did not change: none)
+            session.psu_watts = self.psu_watts.value() or None
+            session.psu_rating = self.psu_rating.currentData() or None
+            session.psu_atx = self.psu_atx.currentData() or ""
+            session.psu_8pin = self.psu_8pin.value() if self.psu_8pin.value() >= 0 else None
+            session.psu_12v2x6 = self.psu_12v2x6.isChecked()
+            session.case_form = self.case_form.currentData() or None
+            session.gpu_clearance_mm = self.clearance.value() or None
+            session.free_slots = self.free_slots.value() if self.free_slots.value() >= 0 else None
+            session.update(tariff=self.tariff.value() or None)
         self._show_recalled()  # changed: no longer the last visit's
 
     def load_from_session(self) -> None:

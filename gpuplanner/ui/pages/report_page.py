@@ -108,8 +108,7 @@ class ReportPage(WizardPage):
         return plan_html(plan, self.language, context, printed)
 
     def entered(self) -> None:
-        if self.controller.plan is None:
-            self.controller.replan()
+        self.controller.want_plan()  # made by the session as it changed; here if not yet
         plan = self.controller.plan
         if plan is None:
             return

@@ -208,7 +208,14 @@ class ResultsPage(WizardPage):
             self.scatter = ValueScatter(self.scatter_tab)
             self.scatter.picked.connect(self._pick)
             self.scatter_column.addWidget(self.scatter)
-        self.controller.replan()
+            if self.controller.plan is not None and self.controller.request is not None:
+                self._scatter(self.controller.request, self.controller.plan)
+        self.controller.want_plan()  # the session plans as it changes: here only the first time
+
+    def load_from_session(self) -> None:
+        """A plan the session made before the page was built is shown as the page opens."""
+        if self.controller.plan is not None and self.controller.request is not None:
+            self._show_plan(self.controller.request, self.controller.plan)
 
     def _import_prices(self) -> None:
         path, _ = self.ask(

@@ -210,6 +210,10 @@ class WorkloadPage(WizardPage):
     def _changed(self, *_args: object) -> None:
         if self._loading:
             return
+        with self.controller.session.changes():  # one edit, one plan
+            self._edited()
+
+    def _edited(self) -> None:
         session = self.controller.session
         session.update(
             workload=self.workload.currentData(),
