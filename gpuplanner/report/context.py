@@ -6,8 +6,8 @@ import datetime as dt
 
 from gpuplanner import __version__
 from gpuplanner.catalog.records import CatalogData
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.hardware.records import SystemSnapshot
-from gpuplanner.i18n import translatable
 from gpuplanner.planning.machine_kind import machine_kind
 from gpuplanner.planning.options import Plan
 from gpuplanner.planning.request import PlanRequest
@@ -22,10 +22,10 @@ from gpuplanner.report.summary import summary_text
 def catalog_version(catalog: CatalogData, language: str) -> str:
     """'178 cards, prices up to 2026-06-22': what the catalog (with imported packs) knows."""
     newest = max((p.date for p in catalog.prices), default="-")
-    return (
-        translator(language)(translatable("Report", "{cards} cards, prices up to {date}"))
-        .replace("{cards}", str(len(catalog.gpus)))
-        .replace("{date}", newest)
+    return fill(
+        translator(language)(translatable("Report", "{cards} cards, prices up to {date}")),
+        cards=str(len(catalog.gpus)),
+        date=newest,
     )
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.hardware.records import SystemSnapshot
-from gpuplanner.i18n import translatable
 from gpuplanner.planning.machine_kind import MachineKind
 from gpuplanner.probe.results import ProbeResult
 from gpuplanner.report.job_text import translator
@@ -42,7 +42,7 @@ def machine_rows(
         ):
             metric = probe.metric(step, name)
             if metric is not None and metric.value:
-                figures.append(tr(template).replace("{v}", f"{metric.value:.3g}"))
+                figures.append(fill(tr(template), v=f"{metric.value:.3g}"))
         if figures:
             rows.append((tr(translatable("Report", "Measured by the probe")), " · ".join(figures)))
     return rows

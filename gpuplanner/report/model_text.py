@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.probe.model_file import Refusal
 from gpuplanner.report.plan_text import translate
 
@@ -67,6 +67,4 @@ REFUSAL_TEXT = {
 def refusal_text(refusal: Refusal, language: str) -> str:
     """The refusal's sentence in ``language``, its figures filled in."""
     text = translate(REFUSAL_TEXT[refusal.id], language, CONTEXT)
-    for key, value in refusal.params:
-        text = text.replace("{" + key + "}", str(value))
-    return text
+    return fill(text, **{key: str(value) for key, value in refusal.params})

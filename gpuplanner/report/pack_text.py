@@ -9,7 +9,7 @@ from gpuplanner.catalog.pricepack import Change, Rejection
 from gpuplanner.catalog.userdb import IgnoredValue
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import Currency
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.plan_text import Translator, condition_text, region_text
 
 KIND_TEXT = {
@@ -28,9 +28,7 @@ def summary(counts: dict[str, int], name: str, published: str, prices: int, tr: 
         )
     )
     values = {"name": name, "published": published, "prices": prices, **counts}
-    for key, value in values.items():
-        text = text.replace("{" + key + "}", str(value))
-    return text
+    return fill(text, **{key: str(value) for key, value in values.items()})
 
 
 def change_rows(
@@ -58,9 +56,7 @@ def change_rows(
 def problem_rows(rejected: Iterable[Rejection], tr: Translator) -> list[str]:
     line = tr(translatable("Finding", "line {line}"))
     return [
-        line.replace("{line}", str(r.line))
-        + (f", {r.column}" if r.column else "")
-        + f": {r.reason}"
+        fill(line, line=str(r.line)) + (f", {r.column}" if r.column else "") + f": {r.reason}"
         for r in rejected
     ]
 
