@@ -150,8 +150,9 @@ def _links(machine: FleetMachine, tr: Callable[[str], str]) -> str:
             link.current_gen,
             link.current_width,
         ):
-            text += tr(translatable("FleetReport", " (up to {link})")).replace(
-                "{link}", f"Gen{link.max_gen} x{link.max_width or '?'}"
+            text += fill(
+                tr(translatable("FleetReport", " (up to {link})")),
+                link=f"Gen{link.max_gen} x{link.max_width or '?'}",
             )
         parts.append(text)
     return ", ".join(parts) or "-"
