@@ -49,6 +49,7 @@ def test_import_contracts_hold():
         ("report/_leak.py", "import gpuplanner.planning.plan.frontier\n", "Views only show"),
         ("report/_leak.py", "from gpuplanner.catalog import pricelist\n", "Views only show"),
         ("report/_leak.py", "import gpuplanner.kiosk.config\n", "Views only show"),
+        ("report/_leak.py", "from gpuplanner.i18n.tsfile import read_ts\n", "Views only show"),
         # An annotation counts: the record's type comes through app/records.py.
         (
             "report/_leak.py",

@@ -44,7 +44,7 @@ def test_non_literal_tr_is_reported(tmp_path):
 def test_translate_with_context_and_translatable_are_found(tmp_path):
     body = (
         "from PySide6.QtCore import QCoreApplication\n"
-        "from gpuplanner.i18n import translatable\n"
+        "from gpuplanner.core.words import translatable\n"
         "A = translatable('Table', 'Name')\n"
         "def f():\n    return QCoreApplication.translate('Ctx', 'Hello %1')\n"
     )

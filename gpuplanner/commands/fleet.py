@@ -21,7 +21,7 @@ from gpuplanner.commands.output import (
 from gpuplanner.core import atomic
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import CURRENCIES, LANGUAGES
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.files import write_pdf_headless
 from gpuplanner.report.fleet_export import (
     TITLES,
@@ -149,10 +149,11 @@ def cmd_fleet(args: argparse.Namespace) -> int:
         return EXIT_OK
     tr = words(args.language)
     print(
-        tr(translatable("FleetReport", "{n} machine(s)")).replace("{n}", str(len(machines)))
+        fill(tr(translatable("FleetReport", "{n} machine(s)")), n=str(len(machines)))
         + (
-            tr(translatable("FleetReport", "; {n} file(s) could not be read:")).replace(
-                "{n}", str(len(problems))
+            fill(
+                tr(translatable("FleetReport", "; {n} file(s) could not be read:")),
+                n=str(len(problems)),
             )
             if problems
             else ""
@@ -169,9 +170,10 @@ def cmd_fleet(args: argparse.Namespace) -> int:
     total = TITLES["total"]
     print(
         "\n"
-        + tr(TITLES[plan.mode]).format(budget=f"{plan.budget:,.0f}", currency=plan.currency)
+        + fill(tr(TITLES[plan.mode]), budget=f"{plan.budget:,.0f}", currency=plan.currency)
         + " · "
-        + tr(total).format(
+        + fill(
+            tr(total),
             cost=f"{plan.total_cost:,.0f}",
             currency=plan.currency,
             gain=f"{plan.total_gain:,.1f}",

@@ -36,7 +36,7 @@ from gpuplanner.commands.planning_input import snapshot_of
 from gpuplanner.core.markets import SOCKETS
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
 
@@ -139,7 +139,7 @@ def cmd_vram(args: argparse.Namespace) -> int:
             (
                 words(job_text.WORKLOAD[args.workload]),
                 words(job_text.PRECISION[args.precision]),
-                words(translatable("Report", "batch {n}")).replace("{n}", str(batch)),
+                fill(words(translatable("Report", "batch {n}")), n=str(batch)),
             )
         )
     else:
@@ -182,9 +182,7 @@ def cmd_vram(args: argparse.Namespace) -> int:
     words = job_text.translator(args.language)
     print(
         f"{label}: "
-        + words(translatable("Report", "{gb} GB on one card")).replace(
-            "{gb}", f"{estimate.total_gb:g}"
-        )
+        + fill(words(translatable("Report", "{gb} GB on one card")), gb=f"{estimate.total_gb:g}")
     )
     print_table(
         [
@@ -209,11 +207,12 @@ def cmd_vram(args: argparse.Namespace) -> int:
             "Report", "On one card (TensorFlow replicates, it never shards): {list}"
         )
         listed = ", ".join(f"{gb} GB: {yes if n else no}" for gb, n in cards.items())
-    print(words(line).replace("{list}", listed))
+    print(fill(words(line), list=listed))
     for note in estimate.notes:
         print(
-            words(translatable("Report", "Note: {text}")).replace(
-                "{text}", memory_text.note_text(note, args.language)
+            fill(
+                words(translatable("Report", "Note: {text}")),
+                text=memory_text.note_text(note, args.language),
             )
         )
     return EXIT_OK

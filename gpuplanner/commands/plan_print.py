@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gpuplanner.commands.output import print_table
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import job_text
 from gpuplanner.report.plan_text import PLAIN_MARK
 from gpuplanner.report.plan_view import OptionRow, headline, option_rows
@@ -79,7 +79,7 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
     if best is not None:
         # "加装：GPU" in Chinese: the colon is the language's, from the one translation source.
         pick = words(translatable("Report", "{action}: {gpu}"))
-        print("\n" + pick.replace("{action}", best.action).replace("{gpu}", best.gpu))
+        print("\n" + fill(pick, action=best.action, gpu=best.gpu))
         if best.reason is not None:
             print(f"  = {best.reason}")
         for need in best.needs:

@@ -1,9 +1,11 @@
 """Find every translatable string in the source, and check a ``.ts`` file against them.
 
 Recognised forms (the same ones ``pyside6-lupdate`` reads):
-``self.tr("text")`` (context: the enclosing class), ``QCoreApplication.translate("Ctx", "text")``
-and ``translatable("Ctx", "text")``. A ``tr()`` whose text is not a literal cannot be
-translated and is reported as a problem. The catalog's data holds words shown to the user too:
+``self.tr("text")`` (context: the enclosing class), ``QCoreApplication.translate("Ctx", "text")``,
+``translatable("Ctx", "text")`` and the window's ``tr("Ctx", "text", **params)`` (a plain
+``tr`` called with two literals; a one-argument ``tr(text)`` is a translator handed a marked
+string). A ``tr()`` whose text is not a literal cannot be translated and is reported as a
+problem. The catalog's data holds words shown to the user too:
 each source's ``label`` (sources.csv), context "Source", and each price trend's ``kind``.
 """
 
@@ -18,6 +20,8 @@ from pathlib import Path
 from gpuplanner.i18n.tsfile import TsFile, TsMessage
 
 _TRANSLATE_OWNERS = {"QCoreApplication", "QApplication", "QGuiApplication"}
+# Qt's numbered markers and every brace pair: a translation must keep its source's
+# ``{name}`` parameters (``core.words.fill`` needs each one) and its ``{0}`` format fields.
 _PLACEHOLDER = re.compile(r"%n|%L?\d+|\{[A-Za-z_0-9]*\}")
 
 
@@ -66,7 +70,9 @@ class _Visitor(ast.NodeVisitor):
             owner = func.value
             if isinstance(owner, ast.Name) and owner.id in _TRANSLATE_OWNERS:
                 self._with_context(node)
-        elif name == "translatable" and isinstance(func, ast.Name):
+        elif (name == "translatable" and isinstance(func, ast.Name)) or (
+            name == "tr" and isinstance(func, ast.Name) and len(node.args) >= 2
+        ):
             self._with_context(node)
         self.generic_visit(node)
 

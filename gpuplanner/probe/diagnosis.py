@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import translatable
 from gpuplanner.probe.results import Diagnosis
 
 _PATTERNS: tuple[tuple[str, str, re.Pattern, str], ...] = (

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from gpuplanner import __version__
 from gpuplanner.app.inventory import kind_of
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.files import qr_png
 from gpuplanner.report.html import ReportContext
 from gpuplanner.report.job_text import translator
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 def catalog_version(catalog: CatalogData, language: str) -> str:
     """'178 cards, prices up to 2026-06-22': what the catalog (with imported packs) knows."""
     newest = max((p.date for p in catalog.prices), default="-")
-    return (
-        translator(language)(translatable("Report", "{cards} cards, prices up to {date}"))
-        .replace("{cards}", str(len(catalog.gpus)))
-        .replace("{date}", newest)
+    return fill(
+        translator(language)(translatable("Report", "{cards} cards, prices up to {date}")),
+        cards=str(len(catalog.gpus)),
+        date=newest,
     )
 
 

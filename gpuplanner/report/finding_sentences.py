@@ -4,7 +4,7 @@ with the finding's numbers."""
 
 from __future__ import annotations
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import translatable
 
 TEXT: dict[str, str] = {
     # memory and the job

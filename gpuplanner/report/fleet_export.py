@@ -13,7 +13,7 @@ from gpuplanner.core import atomic
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.terminal import neutralise
 from gpuplanner.core.vocab import Workload
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.job_text import WORKLOAD
 from gpuplanner.report.job_text import translator as report_words
 from gpuplanner.report.kind_text import kind_words
@@ -150,8 +150,9 @@ def _links(machine: FleetMachine, tr: Callable[[str], str]) -> str:
             link.current_gen,
             link.current_width,
         ):
-            text += tr(translatable("FleetReport", " (up to {link})")).replace(
-                "{link}", f"Gen{link.max_gen} x{link.max_width or '?'}"
+            text += fill(
+                tr(translatable("FleetReport", " (up to {link})")),
+                link=f"Gen{link.max_gen} x{link.max_width or '?'}",
             )
         parts.append(text)
     return ", ".join(parts) or "-"
@@ -249,7 +250,8 @@ def fleet_html(plan: FleetPlan, machines: Sequence[FleetMachine], language: str 
         return f"<table><tr>{head}</tr>{body}</table>"
 
     budget = f"{plan.budget:,.0f}"
-    summary = t["total"].format(
+    summary = fill(
+        t["total"],
         cost=f"{plan.total_cost:,.0f}",
         currency=plan.currency,
         gain=f"{plan.total_gain:,.1f}",
@@ -260,7 +262,7 @@ def fleet_html(plan: FleetPlan, machines: Sequence[FleetMachine], language: str 
 <style>body{{font-family:{FONT_FAMILIES};margin:2em}}table{{border-collapse:collapse;width:100%}}
 td,th{{border:1px solid #999;padding:3px 5px;vertical-align:top;font-size:85%}}</style></head><body>
 <h1>{t["title"]}</h1>
-<p>{e(t[plan.mode].format(budget=budget, currency=plan.currency))} · {e(_workload(plan.workload, language))}</p>
+<p>{e(fill(t[plan.mode], budget=budget, currency=plan.currency))} · {e(_workload(plan.workload, language))}</p>
 <p><b>{e(summary)}</b></p>
 <h2>{t["plan"]}</h2>
 {table(plan_header(language), plan_rows(plan, machines, language))}

@@ -19,10 +19,10 @@ import string
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gpuplanner.core import paths
+from gpuplanner.core import paths, words
 from gpuplanner.core.languages import CHINESE, ENGLISH
 from gpuplanner.core.money import format_money
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import translatable
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.job_text import Translator, input_rows, job_rows, translator
@@ -134,11 +134,11 @@ def _header(
     head: Headline, context: ReportContext, tr: Translator, ask_price: str | None = None
 ) -> str:
     e = html.escape
-    made = (
-        tr(translatable("Report", "Made on {date} by gpuplanner {version}; catalog {catalog}."))
-        .replace("{date}", context.generated)
-        .replace("{version}", context.app_version)
-        .replace("{catalog}", context.catalog_version)
+    made = words.fill(
+        tr(translatable("Report", "Made on {date} by gpuplanner {version}; catalog {catalog}.")),
+        date=context.generated,
+        version=context.app_version,
+        catalog=context.catalog_version,
     )
     return fill(
         "header.html",
@@ -172,8 +172,8 @@ def _job(plan: Plan, language: str, tr: Translator) -> str:
         heading=html.escape(tr(translatable("Report", "The job"))),
         facts=_table(job_rows(plan, language)),
         relative=html.escape(
-            tr(translatable("Report", "Speeds are relative to {gpu}.")).replace(
-                "{gpu}", plan.reference_gpu
+            words.fill(
+                tr(translatable("Report", "Speeds are relative to {gpu}.")), gpu=plan.reference_gpu
             )
         ),
     )
@@ -190,7 +190,7 @@ def _items(lines: list[str] | tuple[str, ...]) -> str:
 def _options(fitting: list[tuple[OptionRow, Option]], language: str, tr: Translator) -> str:
     e = html.escape
     heading = e(
-        tr(translatable("Report", "Options that fit ({n})")).replace("{n}", str(len(fitting)))
+        words.fill(tr(translatable("Report", "Options that fit ({n})")), n=str(len(fitting)))
     )
     if not fitting:
         said = e(tr(translatable("Report", "No card fits this job as asked.")))
@@ -251,7 +251,7 @@ def _printed_options(fitting: list[tuple[OptionRow, Option]], language: str, tr:
     if not fitting:
         return _options(fitting, language, tr)
     heading = e(
-        tr(translatable("Report", "Options that fit ({n})")).replace("{n}", str(len(fitting)))
+        words.fill(tr(translatable("Report", "Options that fit ({n})")), n=str(len(fitting)))
     )
     group = e(tr(PRINTED_CONFIRM_GROUP))
 
@@ -298,8 +298,9 @@ def _printed_options(fitting: list[tuple[OptionRow, Option]], language: str, tr:
             fill(
                 "options_brief.html",
                 heading=e(
-                    tr(translatable("Report", "The other options in brief ({n})")).replace(
-                        "{n}", str(len(rest))
+                    words.fill(
+                        tr(translatable("Report", "The other options in brief ({n})")),
+                        n=str(len(rest)),
                     )
                 ),
                 headers="".join(f"<th>{e(h)}</th>" for h in headers),
@@ -339,10 +340,10 @@ def _refused_summary(plan: Plan, language: str, tr: Translator) -> str:
     for reason, names in groups:
         shown = ", ".join(names[:PRINTED_EXAMPLES])
         if len(names) > PRINTED_EXAMPLES:
-            shown = (
-                tr(translatable("Report", "{cards} and {n} more"))
-                .replace("{cards}", shown)
-                .replace("{n}", str(len(names) - PRINTED_EXAMPLES))
+            shown = words.fill(
+                tr(translatable("Report", "{cards} and {n} more")),
+                cards=shown,
+                n=str(len(names) - PRINTED_EXAMPLES),
             )
         label = (
             plan_text.blocking_label(reason, lambda text: plan_text.translate(text, language))
@@ -357,8 +358,8 @@ def _refused_summary(plan: Plan, language: str, tr: Translator) -> str:
                 examples=e(shown),
             )
         )
-    heading = tr(translatable("Report", "Why the other cards do not fit ({n})")).replace(
-        "{n}", str(total)
+    heading = words.fill(
+        tr(translatable("Report", "Why the other cards do not fit ({n})")), n=str(total)
     )
     return fill(
         "refused_summary.html",
@@ -392,10 +393,10 @@ def _value_chart(plan: Plan, context: ReportContext, tr: Translator, printed: bo
         return ""
     svg = value_chart_svg(
         chart,
-        tr(translatable("Report", "Price ({currency})")).replace("{currency}", plan.currency),
+        words.fill(tr(translatable("Report", "Price ({currency})")), currency=plan.currency),
         tr(translatable("Report", "Speed (×)")),
-        tr(translatable("Report", "Price and speed, relative to {gpu}")).replace(
-            "{gpu}", plan.reference_gpu
+        words.fill(
+            tr(translatable("Report", "Price and speed, relative to {gpu}")), gpu=plan.reference_gpu
         ),
         {
             "front": tr(translatable("Report", "best value")),
@@ -417,8 +418,9 @@ def _power(best: Option, tr: Translator, printed: bool) -> str:
         tr(translatable("Report", "80% line")),
         tr(translatable("Report", "spikes up to")),
     )
-    caption = tr(translatable("Report", "Power of the top pick: {gpu}")).replace(
-        "{gpu}", best.gpu + (f" ×{best.count}" if best.count > 1 else "")
+    caption = words.fill(
+        tr(translatable("Report", "Power of the top pick: {gpu}")),
+        gpu=best.gpu + (f" ×{best.count}" if best.count > 1 else ""),
     )
     heading = html.escape(tr(translatable("Report", "Power")))
     return fill(
@@ -432,19 +434,18 @@ def _power(best: Option, tr: Translator, printed: bool) -> str:
 def _rent(plan: Plan, tr: Translator) -> str:
     lines = []
     for r in plan.rent:
-        line = tr(translatable("Report", "{count} x {gpu}: {per_hour} an hour")).replace(
-            "{count}", str(r.count)
-        )
-        line = line.replace("{gpu}", r.gpu).replace(
-            "{per_hour}", format_money(r.per_hour, r.currency, decimals=2)
+        line = words.fill(
+            tr(translatable("Report", "{count} x {gpu}: {per_hour} an hour")),
+            count=str(r.count),
+            gpu=r.gpu,
+            per_hour=format_money(r.per_hour, r.currency, decimals=2),
         )
         if r.job_cost:
-            line += " · " + tr(translatable("Report", "{hours} h, {cost} for the job")).replace(
-                "{hours}", f"{r.hours:g}"
-            ).replace(
+            line += " · " + words.fill(
+                tr(translatable("Report", "{hours} h, {cost} for the job")),
+                hours=f"{r.hours:g}",
                 # Cents for a short job: "0.4 h, $0 for the job" read as free (issue 41).
-                "{cost}",
-                format_money(r.job_cost, r.currency, decimals=2 if r.job_cost < 1 else 0),
+                cost=format_money(r.job_cost, r.currency, decimals=2 if r.job_cost < 1 else 0),
             )
         lines.append(line)
     heading = html.escape(tr(translatable("Report", "Renting instead")))
@@ -453,8 +454,8 @@ def _rent(plan: Plan, tr: Translator) -> str:
 
 def _refused(refused: list[OptionRow], tr: Translator) -> str:
     e = html.escape
-    heading = tr(translatable("Report", "Why the other cards do not fit ({n})")).replace(
-        "{n}", str(len(refused))
+    heading = words.fill(
+        tr(translatable("Report", "Why the other cards do not fit ({n})")), n=str(len(refused))
     )
     return fill(
         "refused.html",

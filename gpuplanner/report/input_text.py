@@ -8,7 +8,7 @@ its numbers written into the sentence's {value}, as a finding's are.
 from __future__ import annotations
 
 from gpuplanner.core.errors import InputError, UserError
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import plan_text
 
 CONTEXT = "Input"
@@ -78,9 +78,7 @@ def input_error_text(exc: InputError, language: str) -> str:
     if template is None:
         return str(exc)
     text = plan_text.translate(template, language, CONTEXT)
-    for name, value in exc.params.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    return fill(text, **{name: str(value) for name, value in exc.params.items()})
 
 
 def error_text(exc: UserError, language: str) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from gpuplanner.core.markets import SOCKETS, market, region_of
 from gpuplanner.core.money import format_money
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import plan_text
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
             engine = _or(plan.engine, ENGINE, tr)
             if plan.engine_default:
                 default = tr(translatable("Report", "{engine}, the default for these weights"))
-                engine = default.replace("{engine}", engine)
+                engine = fill(default, engine=engine)
             rows.append((tr(translatable("Report", "Inference engine")), engine))
     else:
         rows.append((tr(translatable("Report", "Precision")), _or(plan.precision, PRECISION, tr)))
@@ -135,9 +135,7 @@ def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
     rows.append(
         (
             tr(translatable("Report", "GPU memory needed")),
-            tr(translatable("Report", "{gb} GB on one card")).replace(
-                "{gb}", f"{plan.vram.total_gb:g}"
-            ),
+            fill(tr(translatable("Report", "{gb} GB on one card")), gb=f"{plan.vram.total_gb:g}"),
         )
     )
     rows.append((tr(translatable("Report", "Budget")), format_money(plan.budget, plan.currency)))
@@ -163,15 +161,16 @@ def job_line(plan: Plan, language: str) -> str:
     else:
         parts.append(_or(plan.precision, PRECISION, tr))
     if plan.seq:
-        tokens = tr(translatable("Report", "{n} tokens")).replace("{n}", f"{plan.seq:,}")
+        tokens = fill(tr(translatable("Report", "{n} tokens")), n=f"{plan.seq:,}")
         if plan.model_context and plan.seq > plan.model_context:
             # Beyond what the model was trained on: it runs, the quality is not the model's.
-            tokens += tr(
-                translatable("Report", " (beyond the model's native {native} tokens)")
-            ).replace("{native}", f"{plan.model_context:,}")
+            tokens += fill(
+                tr(translatable("Report", " (beyond the model's native {native} tokens)")),
+                native=f"{plan.model_context:,}",
+            )
         parts.append(tokens)
     if plan.batch:
-        parts.append(tr(translatable("Report", "batch {n}")).replace("{n}", f"{plan.batch:,}"))
+        parts.append(fill(tr(translatable("Report", "batch {n}")), n=f"{plan.batch:,}"))
     return " · ".join(parts)
 
 
@@ -193,15 +192,11 @@ def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
             words.append(_or(psu.rating, RATING, tr))
         if psu.high_power_cables:
             words.append(
-                tr(translatable("Report", "{n} x 12V-2x6")).replace(
-                    "{n}", str(psu.high_power_cables)
-                )
+                fill(tr(translatable("Report", "{n} x 12V-2x6")), n=str(psu.high_power_cables))
             )
         if psu.pcie_8pin_cables is not None:
             words.append(
-                tr(translatable("Report", "{n} x PCIe 8-pin")).replace(
-                    "{n}", str(psu.pcie_8pin_cables)
-                )
+                fill(tr(translatable("Report", "{n} x PCIe 8-pin")), n=str(psu.pcie_8pin_cables))
             )
         supply = ", ".join(words)
     case = request.case
@@ -213,14 +208,13 @@ def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
             words.append(_or(case.form_factor, CASE_FORM, tr))
         if case.gpu_clearance_mm:
             words.append(
-                tr(translatable("Report", "{mm} mm for the card")).replace(
-                    "{mm}", str(case.gpu_clearance_mm)
+                fill(
+                    tr(translatable("Report", "{mm} mm for the card")),
+                    mm=str(case.gpu_clearance_mm),
                 )
             )
         if case.free_slots is not None:
-            words.append(
-                tr(translatable("Report", "{n} free slots")).replace("{n}", str(case.free_slots))
-            )
+            words.append(fill(tr(translatable("Report", "{n} free slots")), n=str(case.free_slots)))
         case_words = ", ".join(words) or tr(NOT_GIVEN)
     volts, amps = SOCKETS.get(request.socket, (None, None))
     socket = request.socket + (f" ({volts} V, {amps} A)" if volts else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import MachineKind
@@ -76,15 +76,15 @@ def kind_text(kind: MachineKind, tr: Translator, most: int | None = None) -> str
         template = EVIDENCE.get(item.code)
         if template is None:
             continue
-        text = tr(template)
-        for key, value in item.params.items():
-            shown = tr(CHASSIS[value]) if key == "chassis" and value in CHASSIS else value
-            text = text.replace("{" + key + "}", shown)
-        reasons.append(text)
+        shown = {
+            key: tr(CHASSIS[value]) if key == "chassis" and value in CHASSIS else value
+            for key, value in item.params.items()
+        }
+        reasons.append(fill(tr(template), **shown))
     words = tr(KIND.get(kind.kind, KIND["unknown"]))
     if kind.kind == "virtual-machine" and any(e.code == "no-gpu" for e in kind.evidence):
         words = tr(VM_WITHOUT_GPU)
     if not reasons:
         return words
     why = tr(BETWEEN_REASONS).join(reasons)
-    return tr(WITH_REASONS).replace("{kind}", words).replace("{why}", why)
+    return fill(tr(WITH_REASONS), kind=words, why=why)

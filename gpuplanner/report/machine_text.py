@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.job_text import translator
 from gpuplanner.report.machine_view import machine_view
 
@@ -44,7 +44,7 @@ def machine_rows(
         ):
             metric = probe.metric(step, name)
             if metric is not None and metric.value:
-                figures.append(tr(template).replace("{v}", f"{metric.value:.3g}"))
+                figures.append(fill(tr(template), v=f"{metric.value:.3g}"))
         if figures:
             rows.append((tr(translatable("Report", "Measured by the probe")), " · ".join(figures)))
     return rows

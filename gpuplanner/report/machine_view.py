@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from gpuplanner.core.vocab import TOLD_SOURCE, DriverState
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.job_text import Translator, translator
 from gpuplanner.report.kind_text import kind_words
 from gpuplanner.report.plan_text import Said, finding_text
@@ -102,19 +102,17 @@ def link_words(link: PcieLink | None, tr: Translator) -> str | None:
     """'now Gen4 x16, card up to Gen4, slot Gen4': the link the scan saw and what could be."""
     if link is None or link.current_gen is None:
         return None
-    text = (
-        tr(translatable("Report", "now Gen{gen} x{width}"))
-        .replace("{gen}", str(link.current_gen))
-        .replace("{width}", str(link.current_width or "?"))
+    text = fill(
+        tr(translatable("Report", "now Gen{gen} x{width}")),
+        gen=str(link.current_gen),
+        width=str(link.current_width or "?"),
     )
     comma = tr(translatable("Report", ", "))  # a Chinese list takes its own comma
     best = link.card_max_gen or link.max_gen
     if best:
-        text += comma + tr(translatable("Report", "card up to Gen{n}")).replace("{n}", str(best))
+        text += comma + fill(tr(translatable("Report", "card up to Gen{n}")), n=str(best))
     if link.slot_max_gen:
-        text += comma + tr(translatable("Report", "slot Gen{n}")).replace(
-            "{n}", str(link.slot_max_gen)
-        )
+        text += comma + fill(tr(translatable("Report", "slot Gen{n}")), n=str(link.slot_max_gen))
     return text
 
 
@@ -123,22 +121,20 @@ def _gpu_line(gpu: GpuDevice, tr: Translator) -> Line:
     parts = [gpu.name, _gb(gpu.memory_total_mib) or tr(translatable("Report", "memory N/A"))]
     link = link_words(gpu.pcie, tr)
     if link:
-        parts.append(tr(translatable("Report", "PCIe {link}")).replace("{link}", link))
+        parts.append(fill(tr(translatable("Report", "PCIe {link}")), link=link))
     if gpu.power_limit_w:
         parts.append(
-            tr(translatable("Report", "power limit {w} W")).replace("{w}", f"{gpu.power_limit_w:g}")
+            fill(tr(translatable("Report", "power limit {w} W")), w=f"{gpu.power_limit_w:g}")
         )
-    return Line(
-        tr(translatable("Report", "GPU {n}")).replace("{n}", str(gpu.index)), comma.join(parts)
-    )
+    return Line(fill(tr(translatable("Report", "GPU {n}")), n=str(gpu.index)), comma.join(parts))
 
 
 def title(snapshot: SystemSnapshot, tr: Translator) -> str:
     if snapshot.source == TOLD_SOURCE:  # a kiosk customer's own computer, as they said
         return tr(translatable("Report", "Your computer"))
     if snapshot.source != "scan":  # a saved scan or another machine's nvidia-smi report
-        return tr(translatable("Report", "From the file: {name}")).replace(
-            "{name}", snapshot.machine or "?"
+        return fill(
+            tr(translatable("Report", "From the file: {name}")), name=snapshot.machine or "?"
         )
     # The maker's model when the firmware names it; the host name is the user's own line.
     return snapshot.model or tr(translatable("Report", "This computer"))
@@ -188,14 +184,14 @@ def _lines(snapshot: SystemSnapshot, kind: MachineKind | None, language: str) ->
         detail = [cpu.model]
         if cpu.cores:
             detail.append(
-                tr(translatable("Report", "{cores} cores, {threads} threads"))
-                .replace("{cores}", str(cpu.cores))
-                .replace("{threads}", str(cpu.threads or cpu.cores))
+                fill(
+                    tr(translatable("Report", "{cores} cores, {threads} threads")),
+                    cores=str(cpu.cores),
+                    threads=str(cpu.threads or cpu.cores),
+                )
             )
         detail.append(
-            tr(translatable("Report", "{w} W sustained peak")).replace(
-                "{w}", f"{cpu.max_power_w:g}"
-            )
+            fill(tr(translatable("Report", "{w} W sustained peak")), w=f"{cpu.max_power_w:g}")
             if cpu.max_power_w
             else tr(translatable("Report", "its power limit is not on record"))
         )
@@ -246,10 +242,8 @@ def _said(
             f = replace(f, id=IN_A_VM[f.id], severity="info")
         text = finding_text(f, language)
         if several and f.gpu_index is not None:  # which card, when there are two
-            text = (
-                tr(translatable("Report", "GPU {n}: {text}"))
-                .replace("{n}", str(f.gpu_index))
-                .replace("{text}", text)
+            text = fill(
+                tr(translatable("Report", "GPU {n}: {text}")), n=str(f.gpu_index), text=text
             )
         out.append(Said(f.severity, text))
     return tuple(out)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from gpuplanner.core.languages import ENGLISH
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.plan_text import Translator, translate
 
 if TYPE_CHECKING:
@@ -123,17 +123,17 @@ def _tr(language: str, tr: Translator | None) -> Translator:
     return tr or (lambda text: translate(text, language, CONTEXT))
 
 
+def _shown(value: object) -> str:
+    """A figure in a sentence: "0.5", "32,000"; words as they are."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int) and value >= 10_000:
+        return f"{value:,}"
+    return str(value)
+
+
 def _fill(template: str, params: Iterable[tuple[str, object]]) -> str:
-    for key, value in params:
-        shown = (
-            f"{value:g}"
-            if isinstance(value, float)
-            else f"{value:,}"
-            if isinstance(value, int) and value >= 10_000
-            else str(value)
-        )
-        template = template.replace("{" + key + "}", shown)
-    return template
+    return fill(template, **{key: _shown(value) for key, value in params})
 
 
 def part_name(part: Part, language: str = ENGLISH, tr: Translator | None = None) -> str:

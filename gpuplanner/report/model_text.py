@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.plan_text import translate
 
 if TYPE_CHECKING:
@@ -71,6 +71,4 @@ REFUSAL_TEXT = {
 def refusal_text(refusal: Refusal, language: str) -> str:
     """The refusal's sentence in ``language``, its figures filled in."""
     text = translate(REFUSAL_TEXT[refusal.id], language, CONTEXT)
-    for key, value in refusal.params:
-        text = text.replace("{" + key + "}", str(value))
-    return text
+    return fill(text, **{key: str(value) for key, value in refusal.params})

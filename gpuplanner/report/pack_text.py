@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import Currency
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.plan_text import Translator, condition_text, region_text
 
 if TYPE_CHECKING:
@@ -30,9 +30,7 @@ def summary(counts: dict[str, int], name: str, published: str, prices: int, tr: 
         )
     )
     values = {"name": name, "published": published, "prices": prices, **counts}
-    for key, value in values.items():
-        text = text.replace("{" + key + "}", str(value))
-    return text
+    return fill(text, **{key: str(value) for key, value in values.items()})
 
 
 def change_rows(
@@ -60,9 +58,7 @@ def change_rows(
 def problem_rows(rejected: Iterable[Rejection], tr: Translator) -> list[str]:
     line = tr(translatable("Finding", "line {line}"))
     return [
-        line.replace("{line}", str(r.line))
-        + (f", {r.column}" if r.column else "")
-        + f": {r.reason}"
+        fill(line, line=str(r.line)) + (f", {r.column}" if r.column else "") + f": {r.reason}"
         for r in rejected
     ]
 

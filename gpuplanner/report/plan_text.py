@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
-from gpuplanner.core import paths
+from gpuplanner.app.translations import lookup as _chinese
 from gpuplanner.core.findings import Finding, Severity
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.money import format_money
 from gpuplanner.core.vocab import PROVENANCES, Currency, PriceCondition, TfRouteName, as_currency
-from gpuplanner.i18n import translatable
-from gpuplanner.i18n.tsfile import read_ts
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.finding_sentences import PRINTED_TEXT, TEXT
 
 if TYPE_CHECKING:
@@ -141,14 +139,6 @@ MODEL_NAMES = {"bert-base": "BERT-base", "bert-large": "BERT-large"}
 MONEY_PARAMS = ("price", "total", "budget", "cost", "extra", "per_hour", "low", "high")
 
 
-@cache
-def _chinese(language: str) -> dict[tuple[str, str], str]:
-    try:
-        return read_ts(paths.resource_path("i18n", f"gpuplanner_{language}.ts")).lookup()
-    except (OSError, ValueError):
-        return {}
-
-
 def translate(text: str, language: str, context: str = CONTEXT) -> str:
     """``text`` (an English template of ``context``) in ``language``; English when missing."""
     if language == ENGLISH:
@@ -193,7 +183,7 @@ def priced_cell(each: Quote | None, tr: Translator, region: str | None = None) -
     if each is None:
         return ""
     if each.origin == "user":
-        return tr(translatable("Finding", "your price, {date}")).replace("{date}", each.date)
+        return fill(tr(translatable("Finding", "your price, {date}")), date=each.date)
     # Marked exactly when the option carries its "check today's price" finding.
     mark = " ⚠" if each.stale else ""
     cell = f"{each.date[:7]} {condition_text(each.condition, tr)}{mark}"
@@ -302,7 +292,7 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
     if "since" in out:
         since = str(out["since"])
         out["since"] = (
-            tr(translatable("Finding", " (since {date})")).replace("{date}", since) if since else ""
+            fill(tr(translatable("Finding", " (since {date})")), date=since) if since else ""
         )
     if "risk" in out:
         out["risk"] = tr(RISK_TEXT.get(str(out["risk"]), str(out["risk"])))
@@ -311,9 +301,9 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
     if "tax_pct" in out:
         pct = out.pop("tax_pct")
         out["tax"] = (
-            tr(translatable("Finding", ", +{pct}% VAT")).replace("{pct}", str(pct))
+            fill(tr(translatable("Finding", ", +{pct}% VAT")), pct=str(pct))
             if pct > 0
-            else tr(translatable("Finding", ", less {pct}% VAT")).replace("{pct}", str(-pct))
+            else fill(tr(translatable("Finding", ", less {pct}% VAT")), pct=str(-pct))
             if pct < 0
             else ""
         )
@@ -499,8 +489,9 @@ def alternative_text(
         return _fill(tr(ALTERNATIVE_TEXT[f"instance-{alternative.to}"]), params)
     if alternative.change == "desktop":
         params["speed_part"] = (
-            tr(translatable("Finding", ", at {speed}× your laptop's speed")).replace(
-                "{speed}", params["speed"]
+            fill(
+                tr(translatable("Finding", ", at {speed}× your laptop's speed")),
+                speed=params["speed"],
             )
             if alternative.speed
             else ""
@@ -518,8 +509,8 @@ def alternative_text(
         else None
     )
     if outside:  # a way forward that leaves TensorFlow says so in its own line
-        line += tr(translatable("Finding", " It runs on {engine}, not TensorFlow.")).replace(
-            "{engine}", outside
+        line += fill(
+            tr(translatable("Finding", " It runs on {engine}, not TensorFlow.")), engine=outside
         )
     return line
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpuplanner.core.money import format_money
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import job_text, plan_text
 from gpuplanner.report.finding_sentences import TEXT
 from gpuplanner.report.job_text import translator
@@ -85,8 +85,9 @@ def baseline(plan: Plan, language: str) -> str:
     keep = next((o for o in plan.options if o.action == "keep"), None)
     if keep is None or keep.predicted_relative is None:  # a card without a speed on record
         return plan.reference_gpu
-    return translator(language)(translatable("Report", "your {gpu}")).replace(
-        "{gpu}", card_count(keep.gpu, keep.count)
+    return fill(
+        translator(language)(translatable("Report", "your {gpu}")),
+        gpu=card_count(keep.gpu, keep.count),
     )
 
 
@@ -109,7 +110,7 @@ def headline(plan: Plan, language: str) -> Headline:
     # An engine outside TensorFlow (llama.cpp, vLLM...) runs the job: the line says so instead
     # of naming the TensorFlow route it does not use.
     outside = plan.engine is not None and plan.engine != "keras"
-    summary = (
+    summary = fill(
         words(
             translatable(
                 "Report",
@@ -120,13 +121,13 @@ def headline(plan: Plan, language: str) -> Headline:
                 "Report",
                 "{scenario}: {job}; budget {budget}; needs {gb} GB on one card; TensorFlow from: {route}; speeds against {gpu}",
             )
-        )
-        .replace("{scenario}", words(scenario) if scenario else plan.scenario)
-        .replace("{job}", job_text.job_line(plan, language))
-        .replace("{budget}", format_money(plan.budget, plan.currency))
-        .replace("{gb}", f"{plan.vram.total_gb:g}")
-        .replace("{route}", plan_text.route_text(plan.tf_route, language))
-        .replace("{gpu}", baseline(plan, language))
+        ),
+        scenario=words(scenario) if scenario else plan.scenario,
+        job=job_text.job_line(plan, language),
+        budget=format_money(plan.budget, plan.currency),
+        gb=f"{plan.vram.total_gb:g}",
+        gpu=baseline(plan, language),
+        **({} if outside else {"route": plan_text.route_text(plan.tf_route, language)}),
     )
     confirming = any(o.price_group == "to-confirm" for o in plan.options)
     return Headline(
@@ -206,13 +207,16 @@ def price_invite(option: Option, region: str | None, language: str) -> str | Non
     each = option.price_each
     if region is None or each is None or option.bought == 0 or each.listed_in(region):
         return None
-    return plan_text.translate(
-        translatable(
-            "Finding",
-            "No listing from {market} at most a year old: double-click to type the price you see.",
+    return fill(
+        plan_text.translate(
+            translatable(
+                "Finding",
+                "No listing from {market} at most a year old: double-click to type the price you see.",
+            ),
+            language,
         ),
-        language,
-    ).replace("{market}", plan_text.translate(plan_text.REGION_TEXT.get(region, region), language))
+        market=plan_text.translate(plan_text.REGION_TEXT.get(region, region), language),
+    )
 
 
 def option_row(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, placeholder_names, translatable
 from gpuplanner.report.job_text import translator
 
 if TYPE_CHECKING:
@@ -38,13 +38,16 @@ TEXT = {
 def effect_line(effect: ProbeEffect, language: str) -> str:
     tr = translator(language)
     digits = 1 if effect.figure in ("matmul", "copy") else 0
-    return (
-        tr(TEXT[effect.figure])
-        .replace("{measured}", f"{effect.measured:,.{digits}f}")
-        .replace("{expected}", f"{effect.expected:,.{digits}f}" if effect.expected else "")
-        .replace("{change}", f"{effect.change_pct:+.0f}" if effect.change_pct is not None else "")
-        .replace("{cap}", f"{effect.cap:,.0f}" if effect.cap is not None else "")
-    )
+    template = tr(TEXT[effect.figure])
+    figures = {
+        "measured": f"{effect.measured:,.{digits}f}",
+        "expected": f"{effect.expected:,.{digits}f}" if effect.expected else "",
+        "change": f"{effect.change_pct:+.0f}" if effect.change_pct is not None else "",
+        "cap": f"{effect.cap:,.0f}" if effect.cap is not None else "",
+    }
+    # Each figure's sentence names the figures it says: a copy speed has no expected value.
+    said = placeholder_names(template)
+    return fill(template, **{name: value for name, value in figures.items() if name in said})
 
 
 def effect_lines(plan: Plan, language: str) -> list[str]:

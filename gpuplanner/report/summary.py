@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gpuplanner.core.money import format_money
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import plan_text
 from gpuplanner.report.job_text import job_line, scenario_template, translator
 
@@ -25,9 +25,7 @@ def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str
         f"gpuplanner | {scenario} | {tr(translatable('Report', 'Budget'))}: "
         f"{format_money(plan.budget, plan.currency)}",
         job_line(plan, language),
-        tr(translatable("Report", "{gb} GB on one card")).replace(
-            "{gb}", f"{plan.vram.total_gb:g}"
-        ),
+        fill(tr(translatable("Report", "{gb} GB on one card")), gb=f"{plan.vram.total_gb:g}"),
     ]
     fitting = plan.fitting()
     if fitting:
@@ -38,23 +36,29 @@ def summary_text(plan: Plan, language: str = "en", alternatives: int = 2) -> str
         each = best.price_each
         if each is not None:  # a price means little without its day and its market (issue 41)
             lines.append(
-                tr(translatable("Report", "Price of {date}, {market}, {condition}"))
-                .replace("{date}", each.date)
-                .replace("{market}", plan_text.region_text(each.where, finding_words))
-                .replace("{condition}", plan_text.condition_text(each.condition, finding_words))
+                fill(
+                    tr(translatable("Report", "Price of {date}, {market}, {condition}")),
+                    date=each.date,
+                    market=plan_text.region_text(each.where, finding_words),
+                    condition=plan_text.condition_text(each.condition, finding_words),
+                )
             )
             if each.shop:  # a kiosk's: where to ask for it
                 lines.append(
-                    tr(translatable("Report", "At {shop}: SKU {sku}"))
-                    .replace("{shop}", each.shop)
-                    .replace("{sku}", each.sku or "-")
+                    fill(
+                        tr(translatable("Report", "At {shop}: SKU {sku}")),
+                        shop=each.shop,
+                        sku=each.sku or "-",
+                    )
                 )
         # Its speed against the reference card, unless it is that card (1.00x against itself).
         if best.predicted_relative and (best.gpu != plan.reference_gpu or best.count > 1):
             lines.append(
-                tr(translatable("Report", "Speed: {speed} relative to {gpu}"))
-                .replace("{speed}", plan_text.speed_cell(best.predicted_relative, best))
-                .replace("{gpu}", plan.reference_gpu)
+                fill(
+                    tr(translatable("Report", "Speed: {speed} relative to {gpu}")),
+                    speed=plan_text.speed_cell(best.predicted_relative, best),
+                    gpu=plan.reference_gpu,
+                )
             )
         for option in fitting[1 : 1 + alternatives]:
             price = format_money(option.price, plan.currency) if option.price is not None else "N/A"

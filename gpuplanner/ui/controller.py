@@ -21,6 +21,7 @@ from gpuplanner.app.session import Session, to_request
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.vocab import PriceCondition, ProbeMode
 from gpuplanner.ui.background import Background
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:  # the probe's runner loads when a probe is first started
     from gpuplanner.app.machine_entries import KeptMachine, MachineMemory, OpenedFile
@@ -253,9 +254,12 @@ class WizardController(QObject):
         self._tell_skipped(data)
         if self.recovered_from is not None:
             self.error.emit(
-                self.tr(
-                    "Your saved data was damaged. It was kept as %1 and a new, empty one was started."
-                ).replace("%1", str(self.recovered_from))
+                tr(
+                    "WizardController",
+                    "Your saved data was damaged. It was kept as {file} and a new, empty one was"
+                    " started.",
+                    file=str(self.recovered_from),
+                )
             )
 
     def _tell_skipped(self, data: CatalogData) -> None:
@@ -274,16 +278,15 @@ class WizardController(QObject):
             from gpuplanner.app.user_prices import amount_text
 
             self.error.emit(
-                self.tr(
-                    "Your stored price of %1 (%2) cannot be a price of that card, so the plan"
-                    " leaves it out. Select the card and press Forget my price to remove it."
-                )
-                .replace(
-                    "%1", ", ".join(names.get(p.gpu_id, p.gpu_id) for p in self.skipped_prices)
-                )
-                .replace(
-                    "%2",
-                    ", ".join(f"{amount_text(p.amount)} {p.currency}" for p in self.skipped_prices),
+                tr(
+                    "WizardController",
+                    "Your stored price of {cards} ({prices}) cannot be a price of that card, so"
+                    " the plan leaves it out. Select the card and press Forget my price to remove"
+                    " it.",
+                    cards=", ".join(names.get(p.gpu_id, p.gpu_id) for p in self.skipped_prices),
+                    prices=", ".join(
+                        f"{amount_text(p.amount)} {p.currency}" for p in self.skipped_prices
+                    ),
                 )
             )
 

@@ -43,6 +43,7 @@ from gpuplanner.report.fleet_export import (
 )
 from gpuplanner.ui.background import Background
 from gpuplanner.ui.screen_fit import fit_to_screen
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:
     from gpuplanner.app.errors import SnapshotError
@@ -187,7 +188,7 @@ class FleetWindow(QMainWindow):
     def load(self, paths: list[Path]) -> None:
         """Read the lab's scans and reports off the GUI thread, then plan them."""
         self.status.setText(
-            self.tr("Reading %1 ...").replace("%1", ", ".join(p.name for p in paths))
+            tr("FleetWindow", "Reading {files} ...", files=", ".join(p.name for p in paths))
         )
         self._background.start(
             lambda: load_fleet(paths, self._catalog()),
@@ -209,15 +210,19 @@ class FleetWindow(QMainWindow):
             machine_header(self.language),
             machine_rows(self.machines, self.language),
         )
-        text = (
-            self.tr("%1 machine(s) from %2")
-            .replace("%1", str(len(self.machines)))
-            .replace("%2", ", ".join(p.name for p in paths))
+        text = tr(
+            "FleetWindow",
+            "{n} machine(s) from {files}",
+            n=str(len(self.machines)),
+            files=", ".join(p.name for p in paths),
         )
         if self.problems:
-            text += " · " + self.tr("%1 file(s) could not be read: %2").replace(
-                "%1", str(len(self.problems))
-            ).replace("%2", "; ".join(self._problem(p) for p in self.problems[:3]))
+            text += " · " + tr(
+                "FleetWindow",
+                "{n} file(s) could not be read: {problems}",
+                n=str(len(self.problems)),
+                problems="; ".join(self._problem(p) for p in self.problems[:3]),
+            )
         self.source_label.setText(text)
         # Every file's fate: the table has the machines, the tip every file not read and why.
         self.source_label.setToolTip("\n".join(self._problem(p) for p in self.problems))
@@ -260,12 +265,15 @@ class FleetWindow(QMainWindow):
             plan_rows(plan, self.machines, self.language),
         )
         self.total_label.setText(
-            self.tr("Total: %1 %2 of %3; added training throughput %4 %5")
-            .replace("%1", f"{plan.total_cost:,.0f}")
-            .replace("%2", plan.currency)
-            .replace("%3", f"{plan.budget:,.0f}" + ("" if lab else self.tr(" per machine")))
-            .replace("%4", f"{plan.total_gain:,.1f}")
-            .replace("%5", unit_text(plan.unit, self.language))
+            tr(
+                "FleetWindow",
+                "Total: {total} {currency} of {budget}; added training throughput {gain} {unit}",
+                total=f"{plan.total_cost:,.0f}",
+                currency=plan.currency,
+                budget=f"{plan.budget:,.0f}" + ("" if lab else self.tr(" per machine")),
+                gain=f"{plan.total_gain:,.1f}",
+                unit=unit_text(plan.unit, self.language),
+            )
         )
         self._update_buttons()
         self.planned.emit(plan)
@@ -286,7 +294,7 @@ class FleetWindow(QMainWindow):
             write_plan_csv(path, self.plan, self.machines, self.language)
         else:
             write_pdf(path, fleet_html(self.plan, self.machines, self.language))
-        self.status.setText(self.tr("Saved %1").replace("%1", str(path)))
+        self.status.setText(tr("FleetWindow", "Saved {file}", file=str(path)))
 
     def _export(self, kind: str) -> None:
         filters = {"csv": self.tr("CSV (*.csv)"), "pdf": self.tr("PDF (*.pdf)")}
@@ -298,7 +306,7 @@ class FleetWindow(QMainWindow):
                 self.export_to(kind, Path(path))
             except OSError as exc:
                 self.status.setText(
-                    self.tr("Could not save: %1").replace("%1", exc.strerror or str(exc))
+                    tr("FleetWindow", "Could not save: {why}", why=exc.strerror or str(exc))
                 )
 
     # -- text ------------------------------------------------------------------------------------
@@ -308,9 +316,10 @@ class FleetWindow(QMainWindow):
         other languages (the reason is in the log either way)."""
         if self.language == ENGLISH:
             return str(error)
-        return self.tr("%1 (not a readable scan or nvidia-smi report)").replace(
-            "%1",
-            error.file,  # its place under the folder: rooms may hold the same names
+        return tr(
+            "FleetWindow",
+            "{file} (not a readable scan or nvidia-smi report)",
+            file=error.file,  # its place under the folder: rooms may hold the same names
         )
 
     def _update_buttons(self) -> None:

@@ -37,7 +37,7 @@ from gpuplanner.kiosk.idle import IdleClock
 from gpuplanner.kiosk.pin import PinGate
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.pin_dialog import PinDialog, StaffMenu
-from gpuplanner.ui.translator import LanguageSwitcher
+from gpuplanner.ui.translator import LanguageSwitcher, tr
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +173,11 @@ class KioskWindow(QWidget):
 
     def show_countdown(self, seconds: int) -> None:
         self.countdown_text.setText(
-            self.tr("Are you still there? Starting over in %1 s.").replace("%1", str(seconds))
+            tr(
+                "KioskWindow",
+                "Are you still there? Starting over in {seconds} s.",
+                seconds=str(seconds),
+            )
         )
         self.countdown.setGeometry(self.rect())
         self.countdown.show()

@@ -27,9 +27,11 @@ from gpuplanner.core.languages import (
 from gpuplanner.core.markets import MARKET_REGIONS
 from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.core.vocab import Currency, as_currency
+from gpuplanner.core.words import fill
 from gpuplanner.ui import tab_order
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.pages.scenario_page import ScenarioPage
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:  # for the annotations only
     from gpuplanner.core.scenarios import Scenario
@@ -344,7 +346,7 @@ class MainWindow(QMainWindow):
         self.next_button.setEnabled(self._neighbour(+1) >= 0 and ready)
         step = shown.index(index) + 1 if index in shown else 1
         self.step_label.setText(
-            self.tr("Step %1 of %2").replace("%1", str(step)).replace("%2", str(len(shown)))
+            tr("MainWindow", "Step {step} of {steps}", step=str(step), steps=str(len(shown)))
         )
 
     # -- language and currency ----------------------------------------------------------
@@ -397,16 +399,17 @@ class MainWindow(QMainWindow):
         name = self.market_combo.currentText()
         if reason == "currency":
             text = self.tr(
-                "Planning for the %1 market, because the command line asked for prices in %2."
+                "Planning for the {market} market, because the command line asked for prices in"
+                " {given}."
                 " Choose another market above if you buy elsewhere."
             )
         else:
             given = LANGUAGE_NATIVE_NAMES.get(given, given)
             text = self.tr(
-                "Planning for the %1 market, because the command line asked for %2."
+                "Planning for the {market} market, because the command line asked for {given}."
                 " Choose another market above if you buy elsewhere."
             )
-        self.market_note.setText(text.replace("%1", name).replace("%2", given))
+        self.market_note.setText(fill(text, market=name, given=given))
 
     def _on_market_picked(self, _index: int) -> None:
         self._market_reason = None  # chosen here: nothing to explain

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.ui.translator import tr
+
 if TYPE_CHECKING:  # for the annotations only
     from gpuplanner.kiosk.pin import PinGate
 
@@ -76,7 +78,11 @@ class PinDialog(QDialog):
         self.ok.setEnabled(wait <= 0)
         if wait > 0:
             self.message.setText(
-                self.tr("Wrong PIN. Try again in %1 s.").replace("%1", str(math.ceil(wait)))
+                tr(
+                    "PinDialog",
+                    "Wrong PIN. Try again in {seconds} s.",
+                    seconds=str(math.ceil(wait)),
+                )
             )
             self._ticker.start()
         else:

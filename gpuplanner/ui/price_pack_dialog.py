@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.report import pack_text
 from gpuplanner.ui.table_model import tr_finding
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:  # for the annotations only
     from gpuplanner.app.records import PreparedImport
@@ -56,8 +57,10 @@ class PricePackDialog(QDialog):
         if not prepared.ok:
             problems = pack_text.problem_rows(report.rejected, tr_finding)
             self.summary.setText(
-                self.tr("%1 has problems; nothing will be imported:").replace(
-                    "%1", prepared.file_name
+                tr(
+                    "PricePackDialog",
+                    "{file} has problems; nothing will be imported:",
+                    file=prepared.file_name,
                 )
             )
             self.table.setColumnCount(1)

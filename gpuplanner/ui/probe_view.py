@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 
 if TYPE_CHECKING:  # annotations only: the records load with the plan, not before
     from gpuplanner.app.records import Diagnosis, GpuSpec, ProbeResult
@@ -117,10 +117,10 @@ def detail_words(text: str, tr: Callable[[str], str]) -> str:
         return tr(DETAILS[text])
     model, _, precision = text.partition(" ")
     if model in MODELS and precision in PRECISIONS:
-        pair = tr(translatable("ProbePage", "%1, %2"))
-        return pair.replace("%1", tr(MODELS[model])).replace("%2", tr(PRECISIONS[precision]))
+        pair = tr(translatable("ProbePage", "{model}, {precision}"))
+        return fill(pair, model=tr(MODELS[model]), precision=tr(PRECISIONS[precision]))
     if text.endswith(" GPUs") and text.split()[0].isdigit():
-        return tr(translatable("ProbePage", "%1 GPUs")).replace("%1", text.split()[0])
+        return fill(tr(translatable("ProbePage", "{n} GPUs")), n=text.split()[0])
     return text
 
 

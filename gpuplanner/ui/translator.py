@@ -9,9 +9,23 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTr
 
 from gpuplanner.core import paths
 from gpuplanner.core.languages import ENGLISH
-from gpuplanner.i18n import translatable
+from gpuplanner.core.words import fill, translatable
 
 log = logging.getLogger(__name__)
+# Qt's lookup by another name: the extractor reads ``QCoreApplication.translate`` calls as
+# literals to collect, and this one passes its caller's.
+_qt_translate = QCoreApplication.translate
+
+
+def tr(context: str, text: str, /, **params: str) -> str:
+    """``text`` of ``context`` in the window's language, its ``{name}`` placeholders filled
+    from ``params``: ``tr("PinDialog", "Wrong PIN. Try again in {seconds} s.", seconds="30")``.
+
+    The words a widget's ``self.tr`` finds under its class name are this call's with the
+    class name for ``context``.
+    """
+    return fill(_qt_translate(context, text), **params)
+
 
 # Qt's own words that its Chinese catalogue (qtbase_zh_CN.qm, as PySide6 ships it) lacks: the
 # file dialog's "&Look in:" and "Files of &type:" stayed English in the Chinese window. Our

@@ -87,8 +87,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>Continue with %1 from %2?</source>
-            <translation>继续使用 %2 记录的 %1？</translation>
+            <source>Continue with {file} from {date}?</source>
+            <translation>继续使用 {date} 记录的 {file}？</translation>
         </message>
         <message>
             <source>Electricity price per kWh:</source>
@@ -105,8 +105,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>From your last visit (%1): the power supply, case and electricity price you entered for this machine.</source>
-            <translation>沿用上次（%1）为这台机器填写的电源、机箱和电价。</translation>
+            <source>From your last visit ({date}): the power supply, case and electricity price you entered for this machine.</source>
+            <translation>沿用上次（{date}）为这台机器填写的电源、机箱和电价。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -226,8 +226,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
-            <source>default (%1)</source>
-            <translation>默认（%1）</translation>
+            <source>default ({tariff})</source>
+            <translation>默认（{tariff}）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/computer_page.py" />
@@ -2016,21 +2016,6 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
-            <source>%1 (not a readable scan or nvidia-smi report)</source>
-            <translation>%1（不是可读取的扫描结果或 nvidia-smi 报告）</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/fleet_window.py" />
-            <source>%1 file(s) could not be read: %2</source>
-            <translation>%1 个文件无法读取：%2</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/fleet_window.py" />
-            <source>%1 machine(s) from %2</source>
-            <translation>%1 台机器，来自 %2</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/fleet_window.py" />
             <source>&amp;Budget:</source>
             <translation>预算(&amp;B)：</translation>
         </message>
@@ -2070,8 +2055,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
-            <source>Could not save: %1</source>
-            <translation>无法保存：%1</translation>
+            <source>Could not save: {why}</source>
+            <translation>无法保存：{why}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
@@ -2110,13 +2095,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
-            <source>Reading %1 ...</source>
-            <translation>正在读取 %1 ……</translation>
+            <source>Reading {files} ...</source>
+            <translation>正在读取 {files} ……</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
+            <source>Saved {file}</source>
+            <translation>已保存 {file}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
@@ -2130,13 +2115,28 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
-            <source>Total: %1 %2 of %3; added training throughput %4 %5</source>
-            <translation>合计：%1 %2（预算 %3）；增加的训练吞吐量 %4 %5</translation>
+            <source>Total: {total} {currency} of {budget}; added training throughput {gain} {unit}</source>
+            <translation>合计：{total} {currency}（预算 {budget}）；增加的训练吞吐量 {gain} {unit}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/fleet_window.py" />
             <source>gpuplanner – lab fleet</source>
             <translation>gpuplanner – 实验室机群</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>{file} (not a readable scan or nvidia-smi report)</source>
+            <translation>{file}（不是可读取的扫描结果或 nvidia-smi 报告）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>{n} file(s) could not be read: {problems}</source>
+            <translation>{n} 个文件无法读取：{problems}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/fleet_window.py" />
+            <source>{n} machine(s) from {files}</source>
+            <translation>{n} 台机器，来自 {files}</translation>
         </message>
     </context>
     <context>
@@ -2417,8 +2417,8 @@
         <name>KioskWindow</name>
         <message>
             <location filename="gpuplanner/ui/kiosk.py" />
-            <source>Are you still there? Starting over in %1 s.</source>
-            <translation>您还在吗？%1 秒后将重新开始。</translation>
+            <source>Are you still there? Starting over in {seconds} s.</source>
+            <translation>您还在吗？{seconds} 秒后将重新开始。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/kiosk.py" />
@@ -2499,18 +2499,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
-            <source>Planning for the %1 market, because the command line asked for %2. Choose another market above if you buy elsewhere.</source>
-            <translation>按%1市场做方案，因为命令行指定的界面语言是%2。如果您在别处购买，请在上方选择其他市场。</translation>
+            <source>Planning for the {market} market, because the command line asked for prices in {given}. Choose another market above if you buy elsewhere.</source>
+            <translation>按{market}市场做方案，因为命令行要求以 {given} 显示价格。如果您在别处购买，请在上方选择其他市场。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
-            <source>Planning for the %1 market, because the command line asked for prices in %2. Choose another market above if you buy elsewhere.</source>
-            <translation>按%1市场做方案，因为命令行要求以 %2 显示价格。如果您在别处购买，请在上方选择其他市场。</translation>
+            <source>Planning for the {market} market, because the command line asked for {given}. Choose another market above if you buy elsewhere.</source>
+            <translation>按{market}市场做方案，因为命令行指定的界面语言是{given}。如果您在别处购买，请在上方选择其他市场。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
-            <source>Step %1 of %2</source>
-            <translation>第 %1 步，共 %2 步</translation>
+            <source>Step {step} of {steps}</source>
+            <translation>第 {step} 步，共 {steps} 步</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/main_window.py" />
@@ -2832,8 +2832,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pin_dialog.py" />
-            <source>Wrong PIN. Try again in %1 s.</source>
-            <translation>PIN 错误，请 %1 秒后再试。</translation>
+            <source>Wrong PIN. Try again in {seconds} s.</source>
+            <translation>PIN 错误，请 {seconds} 秒后再试。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pin_dialog.py" />
@@ -2843,11 +2843,6 @@
     </context>
     <context>
         <name>PricePackDialog</name>
-        <message>
-            <location filename="gpuplanner/ui/price_pack_dialog.py" />
-            <source>%1 has problems; nothing will be imported:</source>
-            <translation>%1 有问题，不会导入任何内容：</translation>
-        </message>
         <message>
             <location filename="gpuplanner/ui/price_pack_dialog.py" />
             <source>After</source>
@@ -2893,24 +2888,14 @@
             <source>Region</source>
             <translation>地区</translation>
         </message>
+        <message>
+            <location filename="gpuplanner/ui/price_pack_dialog.py" />
+            <source>{file} has problems; nothing will be imported:</source>
+            <translation>{file} 有问题，不会导入任何内容：</translation>
+        </message>
     </context>
     <context>
         <name>ProbePage</name>
-        <message>
-            <location filename="gpuplanner/ui/probe_view.py" />
-            <source>%1 GPUs</source>
-            <translation>%1 块显卡</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/probe_view.py" />
-            <source>%1, %2</source>
-            <translation>%1，%2</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
             <source>&amp;Cancel</source>
@@ -2938,13 +2923,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Cancelled after %1 s; nothing was measured after that.</source>
-            <translation>%1 秒后已取消，之后没有再测量。</translation>
+            <source>Cancelled after {seconds} s; nothing was measured after that.</source>
+            <translation>{seconds} 秒后已取消，之后没有再测量。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Cancelled after %1 s; the earlier result is kept.</source>
-            <translation>已在 %1 秒后取消；保留之前的结果。</translation>
+            <source>Cancelled after {seconds} s; the earlier result is kept.</source>
+            <translation>已在 {seconds} 秒后取消；保留之前的结果。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -2953,8 +2938,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Finished in %1 s.</source>
-            <translation>用时 %1 秒完成。</translation>
+            <source>Finished in {seconds} s.</source>
+            <translation>用时 {seconds} 秒完成。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/probe_view.py" />
@@ -3032,18 +3017,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Problem in step %1: %2</source>
-            <translation>步骤 %1 出现问题：%2</translation>
+            <source>Problem in step {step}: {detail}</source>
+            <translation>步骤 {step} 出现问题：{detail}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Stopped after %1 s (time limit); the earlier result is kept.</source>
-            <translation>已在 %1 秒后停止（超出时间限制）；保留之前的结果。</translation>
+            <source>Stopped after {seconds} s (time limit); the earlier result is kept.</source>
+            <translation>已在 {seconds} 秒后停止（超出时间限制）；保留之前的结果。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Stopped after %1 s: the probe took longer than its time limit.</source>
-            <translation>%1 秒后已停止：测试超过了时间上限。</translation>
+            <source>Stopped after {seconds} s: the probe took longer than its time limit.</source>
+            <translation>{seconds} 秒后已停止：测试超过了时间上限。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/probe_view.py" />
@@ -3052,8 +3037,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>TensorFlow runs on the CPU here: %1 TFLOPS in FP32 matrix multiply.</source>
-            <translation>本机 TensorFlow 在 CPU 上运行：FP32 矩阵乘法 %1 TFLOPS。</translation>
+            <source>TensorFlow runs on the CPU here: {tflops} TFLOPS in FP32 matrix multiply.</source>
+            <translation>本机 TensorFlow 在 CPU 上运行：FP32 矩阵乘法 {tflops} TFLOPS。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -3062,18 +3047,18 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>The new run failed after %1 s; the earlier result is kept.</source>
-            <translation>新一次测速在 %1 秒后失败；保留之前的结果。</translation>
+            <source>The new run failed after {seconds} s; the earlier result is kept.</source>
+            <translation>新一次测速在 {seconds} 秒后失败；保留之前的结果。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>The plan is for the machine recorded in %1, which this probe cannot reach: it would measure the computer gpuplanner runs on, and that machine's plan does not use its result. Skip it with Next.</source>
-            <translation>方案针对的是 %1 中记录的那台机器，测速无法测到它：测速只会测量运行 gpuplanner 的这台电脑，那台机器的方案不会使用其结果。请按“下一步”跳过。</translation>
+            <source>The plan is for the machine recorded in {file}, which this probe cannot reach: it would measure the computer gpuplanner runs on, and that machine's plan does not use its result. Skip it with Next.</source>
+            <translation>方案针对的是 {file} 中记录的那台机器，测速无法测到它：测速只会测量运行 gpuplanner 的这台电脑，那台机器的方案不会使用其结果。请按“下一步”跳过。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>The probe stopped: %1</source>
-            <translation>测速已停止：%1</translation>
+            <source>The probe stopped: {why}</source>
+            <translation>测速已停止：{why}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
@@ -3082,13 +3067,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Your %1 reaches %2% of its %3 peak.</source>
-            <translation>您的 %1 达到其 %3 峰值的 %2%。</translation>
+            <source>Your CPU can feed about {images} images/s.</source>
+            <translation>您的 CPU 每秒约能提供 {images} 张图片。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/probe_page.py" />
-            <source>Your CPU can feed about %1 images/s.</source>
-            <translation>您的 CPU 每秒约能提供 %1 张图片。</translation>
+            <source>Your {card} reaches {percent}% of its {peak} peak.</source>
+            <translation>您的 {card} 达到其 {peak} 峰值的 {percent}%。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/probe_view.py" />
@@ -3169,6 +3154,21 @@
             <location filename="gpuplanner/ui/probe_view.py" />
             <source>you cancelled it</source>
             <translation>您取消了测速</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>{model}, {precision}</source>
+            <translation>{model}，{precision}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/probe_view.py" />
+            <source>{n} GPUs</source>
+            <translation>{n} 块显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/probe_page.py" />
+            <source>{step}: {detail}</source>
+            <translation>{step}：{detail}</translation>
         </message>
     </context>
     <context>
@@ -4247,13 +4247,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
-            <source>Could not print: %1</source>
-            <translation>无法打印：%1</translation>
+            <source>Could not print: {why}</source>
+            <translation>无法打印：{why}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
-            <source>Could not save: %1</source>
-            <translation>无法保存：%1</translation>
+            <source>Could not save: {why}</source>
+            <translation>无法保存：{why}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -4277,8 +4277,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
-            <source>Please wait %1 s before printing again.</source>
-            <translation>请等 %1 秒后再打印。</translation>
+            <source>Please wait {seconds} s before printing again.</source>
+            <translation>请等 {seconds} 秒后再打印。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -4287,8 +4287,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
-            <source>Printed to %1</source>
-            <translation>已打印为 %1</translation>
+            <source>Printed to {file}</source>
+            <translation>已打印为 {file}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -4317,8 +4317,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
+            <source>Saved {file}</source>
+            <translation>已保存 {file}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -4327,13 +4327,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
-            <source>Sent to the printer %1</source>
-            <translation>已发送到打印机 %1</translation>
+            <source>Sent to the printer {printer}</source>
+            <translation>已发送到打印机 {printer}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
-            <source>The printer %1 is not available; please ask the staff.</source>
-            <translation>打印机 %1 不可用，请联系店员。</translation>
+            <source>The printer {printer} is not available; please ask the staff.</source>
+            <translation>打印机 {printer} 不可用，请联系店员。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/report_page.py" />
@@ -4365,11 +4365,6 @@
         <name>ResultsPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>&amp;Import prices…</source>
             <translation>导入价格(&amp;I)…</translation>
         </message>
@@ -4390,13 +4385,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Also &amp;show the %1 cards that do not fit (with the reason)</source>
-            <translation>同时显示 %1 款不合适的显卡（附原因）(&amp;S)</translation>
+            <source>Also &amp;show the card that does not fit (with the reason)</source>
+            <translation>同时显示那 1 款不合适的显卡（附原因）(&amp;S)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Also &amp;show the card that does not fit (with the reason)</source>
-            <translation>同时显示那 1 款不合适的显卡（附原因）(&amp;S)</translation>
+            <source>Also &amp;show the {n} cards that do not fit (with the reason)</source>
+            <translation>同时显示 {n} 款不合适的显卡（附原因）(&amp;S)</translation>
         </message>
         <message>
             <source>Also show cards that do not fit (with the reason)</source>
@@ -4404,8 +4399,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>At %1: SKU %2, shelf %3, %4 in stock</source>
-            <translation>%1：货号 %2，货架 %3，库存 %4</translation>
+            <source>At {shop}: SKU {sku}, shelf {shelf}, {stock} in stock</source>
+            <translation>{shop}：货号 {sku}，货架 {shelf}，库存 {stock}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -4512,13 +4507,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Price %1 each: %2, %3, %4, source %5</source>
-            <translation>单价 %1：%2，%3，%4，来源 %5</translation>
-        </message>
-        <message>
-            <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Price (%1)</source>
-            <translation>价格（%1）</translation>
+            <source>Price ({currency})</source>
+            <translation>价格（{currency}）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -4537,6 +4527,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>Price {price} each: {date}, {condition}, {market}, source {source}</source>
+            <translation>单价 {price}：{date}，{condition}，{market}，来源 {source}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Ranking every card in the catalog…</source>
             <translation>正在为目录中的所有显卡排序…</translation>
         </message>
@@ -4547,8 +4542,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Recommendations: %1 fit your needs</source>
-            <translation>推荐结果：%1 款符合需求</translation>
+            <source>Recommendations: {n} fit your needs</source>
+            <translation>推荐结果：{n} 款符合需求</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -4567,13 +4562,13 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Speed (× %1)</source>
-            <translation>速度（%1 的倍数）</translation>
+            <source>Speed (× {gpu})</source>
+            <translation>速度（{gpu} 的倍数）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Speed added per 1,000 %1</source>
-            <translation>每 1,000 %1 增加的速度</translation>
+            <source>Speed added per 1,000 {currency}</source>
+            <translation>每 1,000 {currency} 增加的速度</translation>
         </message>
         <message>
             <source>Speed per 1,000</source>
@@ -4581,8 +4576,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
-            <source>Speed per 1,000 %1</source>
-            <translation>每 1,000 %1 的速度</translation>
+            <source>Speed per 1,000 {currency}</source>
+            <translation>每 1,000 {currency} 的速度</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
@@ -4593,6 +4588,11 @@
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Warnings</source>
             <translation>警告</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/results_page.py" />
+            <source>{action}: {gpu}</source>
+            <translation>{action}：{gpu}</translation>
         </message>
     </context>
     <context>
@@ -4646,8 +4646,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
-            <source>Typical budget: %1 – %2</source>
-            <translation>典型预算：%1 – %2</translation>
+            <source>Typical budget: {low} – {high}</source>
+            <translation>典型预算：{low} – {high}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/scenario_page.py" />
@@ -5250,13 +5250,13 @@
         <name>WizardController</name>
         <message>
             <location filename="gpuplanner/ui/controller.py" />
-            <source>Your saved data was damaged. It was kept as %1 and a new, empty one was started.</source>
-            <translation>您保存的数据已损坏。原文件已保留为 %1，并已新建一个空的数据文件。</translation>
+            <source>Your saved data was damaged. It was kept as {file} and a new, empty one was started.</source>
+            <translation>您保存的数据已损坏。原文件已保留为 {file}，并已新建一个空的数据文件。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/controller.py" />
-            <source>Your stored price of %1 (%2) cannot be a price of that card, so the plan leaves it out. Select the card and press Forget my price to remove it.</source>
-            <translation>您保存的 %1 价格（%2）不可能是这张卡的价格，方案中已忽略它。请选中这张卡，然后点击“删除我的价格”将其删除。</translation>
+            <source>Your stored price of {cards} ({prices}) cannot be a price of that card, so the plan leaves it out. Select the card and press Forget my price to remove it.</source>
+            <translation>您保存的 {cards} 价格（{prices}）不可能是这张卡的价格，方案中已忽略它。请选中这张卡，然后点击“删除我的价格”将其删除。</translation>
         </message>
     </context>
     <context>
@@ -5392,23 +5392,23 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Decode speeds: about ±%1% (checked across benchmark suites)</source>
-            <translation>生成速度：约 ±%1%（已用多套独立基准测试核对）</translation>
+            <source>Decode speeds: about ±{pct}% (checked across benchmark suites)</source>
+            <translation>生成速度：约 ±{pct}%（已用多套独立基准测试核对）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Decode speeds: about ±%1% (checked within one benchmark suite)</source>
-            <translation>生成速度：约 ±%1%（仅在一套基准测试内核对）</translation>
+            <source>Decode speeds: about ±{pct}% (checked within one benchmark suite)</source>
+            <translation>生成速度：约 ±{pct}%（仅在一套基准测试内核对）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Decode speeds: about ±%1% (this engine was not validated at these weights)</source>
-            <translation>生成速度：约 ±%1%（此引擎在这种权重精度下未经验证）</translation>
+            <source>Decode speeds: about ±{pct}% (this engine was not validated at these weights)</source>
+            <translation>生成速度：约 ±{pct}%（此引擎在这种权重精度下未经验证）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Default: %1</source>
-            <translation>默认：%1</translation>
+            <source>Default: {engine}</source>
+            <translation>默认：{engine}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5535,8 +5535,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Needs %1 GB of GPU memory on one card</source>
-            <translation>单卡需要 %1 GB 显存</translation>
+            <source>Needs {gb} GB of GPU memory on one card</source>
+            <translation>单卡需要 {gb} GB 显存</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5636,8 +5636,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>or %1 cards of 24 GB with sharding</source>
-            <translation>或分片到 %1 块 24 GB 显卡</translation>
+            <source>or {n} cards of 24 GB with sharding</source>
+            <translation>或分片到 {n} 块 24 GB 显卡</translation>
         </message>
     </context>
 </TS>

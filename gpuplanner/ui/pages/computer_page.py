@@ -29,6 +29,7 @@ from gpuplanner.report.machine_view import machine_view
 from gpuplanner.report.plan_text import SEVERITY_MARK
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.spin_boxes import UnknownDoubleSpinBox, UnknownSpinBox
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import SystemSnapshot
@@ -249,9 +250,12 @@ class ComputerPage(WizardPage):
         self.earlier_button.setVisible(earlier is not None and not self.customer)
         if earlier is not None:
             self.earlier_button.setText(
-                self.tr("Continue with %1 from %2?")
-                .replace("%1", Path(earlier.path).name)
-                .replace("%2", earlier.recorded)
+                tr(
+                    "ComputerPage",
+                    "Continue with {file} from {date}?",
+                    file=Path(earlier.path).name,
+                    date=earlier.recorded,
+                )
             )
             self.earlier_button.setToolTip(earlier.path)
 
@@ -260,10 +264,12 @@ class ComputerPage(WizardPage):
         self.recalled_label.setVisible(recalled is not None)
         if recalled is not None:
             self.recalled_label.setText(
-                self.tr(
-                    "From your last visit (%1): the power supply, case and electricity price"
-                    " you entered for this machine."
-                ).replace("%1", recalled.saved)
+                tr(
+                    "ComputerPage",
+                    "From your last visit ({date}): the power supply, case and electricity price"
+                    " you entered for this machine.",
+                    date=recalled.saved,
+                )
             )
 
     def _show(self, snapshot: SystemSnapshot | None) -> None:
@@ -429,7 +435,11 @@ class ComputerPage(WizardPage):
         self.free_slots.setSpecialValueText(self.tr("unknown"))
         usual = market(self.controller.session.region())
         self.tariff.setSpecialValueText(
-            self.tr("default (%1)").replace("%1", f"{usual.tariff_per_kwh:g} {usual.currency}")
+            tr(
+                "ComputerPage",
+                "default ({tariff})",
+                tariff=f"{usual.tariff_per_kwh:g} {usual.currency}",
+            )
         )
         self.psu_watts.setAccessibleName(self.tr("Power supply wattage"))
         self.clearance.setAccessibleName(self.tr("Longest card that fits"))

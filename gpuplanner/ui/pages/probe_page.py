@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core.languages import ENGLISH
+from gpuplanner.core.words import fill
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.probe_view import bars, detail_words, diagnosis_words, ended_words, headline
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
     from gpuplanner.app.records import GpuSpec, ProbeEvent, ProbeResult
@@ -141,13 +143,16 @@ class ProbePage(WizardPage):
                 self.progress.setValue(int((index + fraction) / len(steps) * 100))
             detail = detail_words(event.text, lambda s: _qt_translate("ProbePage", s))
             self.step_label.setText(
-                self.tr("%1: %2").replace("%1", self._step_name(event.step)).replace("%2", detail)
+                tr("ProbePage", "{step}: {detail}", step=self._step_name(event.step), detail=detail)
             )
         elif event.type == "error":
             self.step_label.setText(
-                self.tr("Problem in step %1: %2")
-                .replace("%1", self._step_name(str(event.step)))
-                .replace("%2", detail_words(event.text, lambda s: _qt_translate("ProbePage", s)))
+                tr(
+                    "ProbePage",
+                    "Problem in step {step}: {detail}",
+                    step=self._step_name(str(event.step)),
+                    detail=detail_words(event.text, lambda s: _qt_translate("ProbePage", s)),
+                )
             )
 
     def _finished(self, result: ProbeResult) -> None:
@@ -159,21 +164,26 @@ class ProbePage(WizardPage):
             # A re-run that ended early: the earlier good result stays, and says so.
             self._show(earlier)
             ended = {
-                "cancelled": self.tr("Cancelled after %1 s; the earlier result is kept."),
-                "timeout": self.tr("Stopped after %1 s (time limit); the earlier result is kept."),
+                "cancelled": self.tr("Cancelled after {seconds} s; the earlier result is kept."),
+                "timeout": self.tr(
+                    "Stopped after {seconds} s (time limit); the earlier result is kept."
+                ),
             }.get(
-                result.status, self.tr("The new run failed after %1 s; the earlier result is kept.")
+                result.status,
+                self.tr("The new run failed after {seconds} s; the earlier result is kept."),
             )
-            self.step_label.setText(ended.replace("%1", f"{result.seconds:.0f}"))
+            self.step_label.setText(fill(ended, seconds=f"{result.seconds:.0f}"))
             return
         if result.status in ("ok", "partial"):
             self.progress.setValue(100)
         self._show(result)
         ended = {
-            "cancelled": self.tr("Cancelled after %1 s; nothing was measured after that."),
-            "timeout": self.tr("Stopped after %1 s: the probe took longer than its time limit."),
-        }.get(result.status, self.tr("Finished in %1 s."))
-        self.step_label.setText(ended.replace("%1", f"{result.seconds:.0f}"))
+            "cancelled": self.tr("Cancelled after {seconds} s; nothing was measured after that."),
+            "timeout": self.tr(
+                "Stopped after {seconds} s: the probe took longer than its time limit."
+            ),
+        }.get(result.status, self.tr("Finished in {seconds} s."))
+        self.step_label.setText(fill(ended, seconds=f"{result.seconds:.0f}"))
 
     def _show(self, result: ProbeResult) -> None:
         """The result's numbers in words and the chart."""
@@ -190,24 +200,31 @@ class ProbePage(WizardPage):
                 if self.language == ENGLISH and result.message
                 else ended_words(result.status, lambda t: _qt_translate("ProbePage", t))
             )
-            lines.append(self.tr("The probe stopped: %1").replace("%1", why))
+            lines.append(tr("ProbePage", "The probe stopped: {why}", why=why))
         elif info["on_gpu"] and info["best_percent"] is not None:
             lines.append(
-                self.tr("Your %1 reaches %2% of its %3 peak.")
-                .replace("%1", info["card"])
-                .replace("%2", f"{info['best_percent']:.0f}")
-                .replace("%3", info["best_label"])
+                tr(
+                    "ProbePage",
+                    "Your {card} reaches {percent}% of its {peak} peak.",
+                    card=info["card"],
+                    percent=f"{info['best_percent']:.0f}",
+                    peak=info["best_label"],
+                )
             )
         elif info["fp32_tflops"] is not None:
             lines.append(
-                self.tr(
-                    "TensorFlow runs on the CPU here: %1 TFLOPS in FP32 matrix multiply."
-                ).replace("%1", f"{info['fp32_tflops']:.2f}")
+                tr(
+                    "ProbePage",
+                    "TensorFlow runs on the CPU here: {tflops} TFLOPS in FP32 matrix multiply.",
+                    tflops=f"{info['fp32_tflops']:.2f}",
+                )
             )
         if info["images_s"]:
             lines.append(
-                self.tr("Your CPU can feed about %1 images/s.").replace(
-                    "%1", f"{info['images_s']:,}"
+                tr(
+                    "ProbePage",
+                    "Your CPU can feed about {images} images/s.",
+                    images=f"{info['images_s']:,}",
                 )
             )
         for item in result.diagnosis:
@@ -240,11 +257,13 @@ class ProbePage(WizardPage):
             )
             return
         self.intro.setText(
-            self.tr(
-                "The plan is for the machine recorded in %1, which this probe cannot reach: it "
-                "would measure the computer gpuplanner runs on, and that machine's plan does not"
-                " use its result. Skip it with Next."
-            ).replace("%1", recorded.name)
+            tr(
+                "ProbePage",
+                "The plan is for the machine recorded in {file}, which this probe cannot reach:"
+                " it would measure the computer gpuplanner runs on, and that machine's plan does"
+                " not use its result. Skip it with Next.",
+                file=recorded.name,
+            )
         )
 
     def _step_name(self, step: str) -> str:

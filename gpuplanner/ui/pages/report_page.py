@@ -29,6 +29,7 @@ from gpuplanner.report.html import plan_html
 from gpuplanner.report.json_export import plan_json
 from gpuplanner.report.summary import summary_text
 from gpuplanner.ui.pages.base import WizardPage
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:  # for the annotations only
     from gpuplanner.ui.controller import WizardController
@@ -127,7 +128,7 @@ class ReportPage(WizardPage):
             write_html(path, self.html())
         else:
             write_json(path, plan_json(plan))
-        self.status.setText(self.tr("Saved %1").replace("%1", str(path)))
+        self.status.setText(tr("ReportPage", "Saved {file}", file=str(path)))
 
     def _save(self, kind: str) -> None:
         filters = {
@@ -146,7 +147,7 @@ class ReportPage(WizardPage):
                 self.save_to(kind, Path(path))
             except OSError as exc:
                 self.status.setText(
-                    self.tr("Could not save: %1").replace("%1", exc.strerror or str(exc))
+                    tr("ReportPage", "Could not save: {why}", why=exc.strerror or str(exc))
                 )
 
     def _print(self) -> None:
@@ -162,8 +163,10 @@ class ReportPage(WizardPage):
                 )
             else:
                 self.status.setText(
-                    self.tr("Please wait %1 s before printing again.").replace(
-                        "%1", str(refusal.wait_s)
+                    tr(
+                        "ReportPage",
+                        "Please wait {seconds} s before printing again.",
+                        seconds=str(refusal.wait_s),
                     )
                 )
             return
@@ -186,22 +189,24 @@ class ReportPage(WizardPage):
                 write_pdf(folder / name, self.html(printed=True), print_size=True)
             except OSError as exc:
                 self.status.setText(
-                    self.tr("Could not print: %1").replace("%1", exc.strerror or str(exc))
+                    tr("ReportPage", "Could not print: {why}", why=exc.strerror or str(exc))
                 )
                 return
-            self.status.setText(self.tr("Printed to %1").replace("%1", name))
+            self.status.setText(tr("ReportPage", "Printed to {file}", file=name))
             return
         printer = QPrinter()
         printer.setPrinterName(spec)
         if not printer.isValid():
             self.status.setText(
-                self.tr("The printer %1 is not available; please ask the staff.").replace(
-                    "%1", spec
+                tr(
+                    "ReportPage",
+                    "The printer {printer} is not available; please ask the staff.",
+                    printer=spec,
                 )
             )
             return
         printable_document(self.html(printed=True), printer, print_size=True).print_(printer)
-        self.status.setText(self.tr("Sent to the printer %1").replace("%1", spec))
+        self.status.setText(tr("ReportPage", "Sent to the printer {printer}", printer=spec))
 
     def _copy(self) -> None:
         if self.controller.plan is not None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import format_money
+from gpuplanner.core.words import fill
 from gpuplanner.report import plan_text
 from gpuplanner.report.chart_data import power_bar, value_chart
 from gpuplanner.report.input_text import error_text
@@ -38,6 +39,7 @@ from gpuplanner.report.plan_view import Headline, headline
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.results_view import comparison_rows
 from gpuplanner.ui.table_model import OptionsModel, OptionsProxy, tr_finding
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:  # pyqtgraph loads when the chart is first shown
     from gpuplanner.app.records import GpuSpec, Option, Plan, PlanRequest
@@ -273,7 +275,7 @@ class ResultsPage(WizardPage):
         if not head.fitting and plan.options:  # nothing fits: the reasons are the answer
             self.show_all.setChecked(True)
         self.heading.setText(
-            self.tr("Recommendations: %1 fit your needs").replace("%1", str(head.fitting))
+            tr("ResultsPage", "Recommendations: {n} fit your needs", n=str(head.fitting))
         )
         self.intro.setText(head.summary + self.tr(". Select two or three rows to compare them."))
         self._banner(head)
@@ -307,18 +309,26 @@ class ResultsPage(WizardPage):
         only the speed added where the installed cards already run the job."""
         currency = plan.currency if plan is not None else self.controller.session.currency
         upgrade = plan is not None and any(o.action == "keep" and o.offered for o in plan.options)
-        text = self.tr("Speed added per 1,000 %1") if upgrade else self.tr("Speed per 1,000 %1")
-        return text.replace("%1", currency)
+        text = (
+            self.tr("Speed added per 1,000 {currency}")
+            if upgrade
+            else self.tr("Speed per 1,000 {currency}")
+        )
+        return fill(text, currency=currency)
 
     def _show_all_text(self, plan: Plan | None) -> None:
         hidden = 0 if plan is None else len(plan.options) - len(plan.fitting())
         if hidden == 1:
             text = self.tr("Also &show the card that does not fit (with the reason)")
         elif hidden:
-            text = self.tr("Also &show the %1 cards that do not fit (with the reason)")
+            text = tr(
+                "ResultsPage",
+                "Also &show the {n} cards that do not fit (with the reason)",
+                n=str(hidden),
+            )
         else:
             text = self.tr("Also &show cards that do not fit (with the reason)")
-        self.show_all.setText(text.replace("%1", str(hidden)))
+        self.show_all.setText(text)
         self.show_all.setEnabled(hidden > 0)
 
     def _banner(self, head: Headline) -> None:
@@ -359,8 +369,8 @@ class ResultsPage(WizardPage):
         selected = rows[0] if rows else None
         self.scatter.show_chart(
             value_chart(plan, facts.current_gpu_id),
-            self.tr("Price (%1)").replace("%1", plan.currency),
-            self.tr("Speed (× %1)").replace("%1", plan.reference_gpu),
+            tr("ResultsPage", "Price ({currency})", currency=plan.currency),
+            tr("ResultsPage", "Speed (× {gpu})", gpu=plan.reference_gpu),
             selected,
         )
 
@@ -406,7 +416,7 @@ class ResultsPage(WizardPage):
             self.scatter.select(self.selected_rows()[0])
         e = html.escape
         row = self.model.rows[self.selected_rows()[0]]
-        heading = self.tr("%1: %2").replace("%1", row.action).replace("%2", row.gpu)
+        heading = tr("ResultsPage", "{action}: {gpu}", action=row.action, gpu=row.gpu)
         parts = [f"<h3>{e(heading)}</h3>"]
         if row.reason is not None:
             parts.append(f"<div><i>{e(row.reason)}</i></div>")
@@ -415,12 +425,15 @@ class ResultsPage(WizardPage):
             parts.append(
                 "<div>"
                 + e(
-                    self.tr("Price %1 each: %2, %3, %4, source %5")
-                    .replace("%1", format_money(each.amount, each.currency))
-                    .replace("%2", each.date)
-                    .replace("%3", plan_text.condition_text(each.condition, tr_finding))
-                    .replace("%4", plan_text.region_text(each.where, tr_finding))
-                    .replace("%5", plan_text.source_text(each, self.language))
+                    tr(
+                        "ResultsPage",
+                        "Price {price} each: {date}, {condition}, {market}, source {source}",
+                        price=format_money(each.amount, each.currency),
+                        date=each.date,
+                        condition=plan_text.condition_text(each.condition, tr_finding),
+                        market=plan_text.region_text(each.where, tr_finding),
+                        source=plan_text.source_text(each, self.language),
+                    )
                 )
                 + "</div>"
             )
@@ -433,11 +446,14 @@ class ResultsPage(WizardPage):
             parts.append(
                 "<div>"
                 + e(
-                    self.tr("At %1: SKU %2, shelf %3, %4 in stock")
-                    .replace("%1", each.shop)
-                    .replace("%2", each.sku or "-")
-                    .replace("%3", each.location or "-")
-                    .replace("%4", "?" if each.stock is None else str(each.stock))
+                    tr(
+                        "ResultsPage",
+                        "At {shop}: SKU {sku}, shelf {shelf}, {stock} in stock",
+                        shop=each.shop,
+                        sku=each.sku or "-",
+                        shelf=each.location or "-",
+                        stock="?" if each.stock is None else str(each.stock),
+                    )
                 )
                 + "</div>"
             )

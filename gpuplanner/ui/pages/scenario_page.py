@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.core.money import format_money
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.core.vocab import Currency
+from gpuplanner.ui.translator import tr
 
 
 class ScenarioCard(QFrame):
@@ -136,7 +137,7 @@ class ScenarioPage(QWidget):
         budget = PRESETS[scenario].budget(self._currency)
         low = format_money(budget.low, budget.currency)
         high = format_money(budget.high, budget.currency)
-        return self.tr("Typical budget: %1 – %2").replace("%1", low).replace("%2", high)
+        return tr("ScenarioPage", "Typical budget: {low} – {high}", low=low, high=high)
 
     def retranslate(self) -> None:
         self.heading.setText(self.tr("What will you use the GPU for?"))

@@ -29,10 +29,12 @@ from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import CURRENCY_SYMBOLS
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.core.vocab import Engine
+from gpuplanner.core.words import fill
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.input_text import error_text
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.spin_boxes import UnknownSpinBox
+from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:  # for the annotations only
     from gpuplanner.ui.controller import WizardController
@@ -260,9 +262,12 @@ class WorkloadPage(WizardPage):
         items: list[tuple[object, str]] = [
             (
                 None,
-                self.tr("Default: %1").replace(
-                    "%1",
-                    _qt_translate(job_text.CONTEXT, job_text.ENGINE[choices.default_engine(bits)]),
+                tr(
+                    "WorkloadPage",
+                    "Default: {engine}",
+                    engine=_qt_translate(
+                        job_text.CONTEXT, job_text.ENGINE[choices.default_engine(bits)]
+                    ),
                 ),
             )
         ]
@@ -285,13 +290,13 @@ class WorkloadPage(WizardPage):
             return
         if not params.validated(bits):
             text = self.tr(
-                "Decode speeds: about ±%1% (this engine was not validated at these weights)"
+                "Decode speeds: about ±{pct}% (this engine was not validated at these weights)"
             )
         elif params.across_suites:
-            text = self.tr("Decode speeds: about ±%1% (checked across benchmark suites)")
+            text = self.tr("Decode speeds: about ±{pct}% (checked across benchmark suites)")
         else:
-            text = self.tr("Decode speeds: about ±%1% (checked within one benchmark suite)")
-        self.engine_note.setText(text.replace("%1", f"{params.error_pct(bits):.0f}"))
+            text = self.tr("Decode speeds: about ±{pct}% (checked within one benchmark suite)")
+        self.engine_note.setText(fill(text, pct=f"{params.error_pct(bits):.0f}"))
 
     def _show_memory(self) -> None:
         session = self.controller.session
@@ -303,7 +308,11 @@ class WorkloadPage(WizardPage):
             self.breakdown.setRowCount(0)
             return
         self.vram_label.setText(
-            self.tr("Needs %1 GB of GPU memory on one card").replace("%1", f"{estimate.total_gb:g}")
+            tr(
+                "WorkloadPage",
+                "Needs {gb} GB of GPU memory on one card",
+                gb=f"{estimate.total_gb:g}",
+            )
         )
         # Only Keras 3 on JAX shards a model; MirroredStrategy needs the whole job on a card.
         shards = session.effective_workload() == "llm" and session.job.tf_route == "keras-other"
@@ -312,7 +321,7 @@ class WorkloadPage(WizardPage):
             self.vram_label.setText(
                 self.vram_label.text()
                 + "\n"
-                + self.tr("or %1 cards of 24 GB with sharding").replace("%1", str(cards))
+                + tr("WorkloadPage", "or {n} cards of 24 GB with sharding", n=str(cards))
             )
         rows = memory_text.rows(estimate, tr=tr_memory)
         self.breakdown.setRowCount(len(rows))

@@ -1,0 +1,47 @@
+"""Words at run time: marking a sentence for translation, and filling in its named parameters.
+
+The bottom layer holds them so that every layer above (report, the command line, the window)
+formats a translated sentence the same way: an English template of the one translation source
+(``resources/i18n/*.ts``) with ``{name}`` placeholders, translated whole, then filled by name,
+so a translation may put the parameters in whatever order its language needs.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A parameter's place in a sentence: a name in braces. Other braces ("{0}" of a diagnosis
+# template that ``str.format`` fills, a stray brace in a user's file name) are words.
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z_0-9]*)\}")
+
+
+def translatable(context: str, text: str) -> str:
+    """Mark ``text`` for extraction under ``context`` and return it unchanged.
+
+    For string tables built before a translator exists (the equivalent of Qt's
+    ``QT_TRANSLATE_NOOP``); translate at display time with
+    ``QCoreApplication.translate(context, text)``.
+    """
+    return text
+
+
+def placeholder_names(text: str) -> set[str]:
+    """The names of the ``{name}`` placeholders in ``text``."""
+    return set(PLACEHOLDER.findall(text))
+
+
+def fill(text: str, /, **params: str) -> str:
+    """``text`` (a translated sentence) with each ``{name}`` replaced by ``params[name]``.
+
+    Every placeholder needs its parameter and every parameter its placeholder: a sentence
+    filled with the wrong names is a bug, and the ``.ts`` check keeps each translation's
+    placeholders the same as its source's, so an error here is the code's, never the
+    translator's. Values arrive as text: the caller formats its numbers for its language.
+    Parameters are put in once, in one pass: a value holding braces is not filled again.
+    """
+    names = placeholder_names(text)
+    if names != params.keys():
+        missing = sorted(names - params.keys())
+        unknown = sorted(params.keys() - names)
+        raise ValueError(f"cannot fill {text!r}: missing {missing}, unknown {unknown}")
+    return PLACEHOLDER.sub(lambda match: params[match[1]], text)
