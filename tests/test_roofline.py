@@ -341,9 +341,11 @@ def test_done_when_lambdas_cards_against_an_rtx_3090_are_within_20_percent(suite
 
 
 def test_the_lambda_suite_check_is_no_worse_than_measured(suites):
-    # What docs/PREDICTION.md states for the model as it is (702 pairs with the shared
-    # TensorFlow suite, 660 without): a regression guard under the goal below.
-    assert suites["all"]["median_pct"] <= 11.5 and suites["all"]["p90_pct"] <= 30.0
+    # What docs/PREDICTION.md states for the model as it is: 702 pairs with the shared folder's
+    # TensorFlow suite, 660 (11.6% / 29.4%) without it. A regression guard under the issue's
+    # goal below.
+    median, p90 = (11.5, 30.0) if suites["tensorflow_suite"] else (11.6, 29.4)
+    assert suites["all"]["median_pct"] <= median and suites["all"]["p90_pct"] <= p90
 
 
 @not_met
