@@ -266,3 +266,124 @@ def test_the_step_fixed_times_are_the_fit_of_the_measured_sweeps():
     # the held-out errors stays within what docs/PREDICTION.md states (18%).
     errors = sorted(check["error_pct"] for check in fitted["held_out"])
     assert len(errors) == 11 and errors[len(errors) // 2] <= 18.5
+
+
+# The Done-when lines of issue 47 as the issue states them. Where one is not met yet the test
+# is marked to fail (strictly: the day the model meets it the suite says so, and the mark goes);
+# docs/PREDICTION.md's "Not met" list says what each misses by and why.
+NOT_MET = "issue 47, not met yet: docs/PREDICTION.md, 'Not met'"
+# Only the line's own assertion may fail: an error anywhere else is a failure.
+not_met = pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_MET)
+
+
+def _tool(name: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+@pytest.fixture(scope="module")
+def suites():
+    return _tool("check_speed_suites").check()
+
+
+@not_met
+def test_done_when_an_h20_is_at_most_half_an_a100_on_llm_lora(catalog, model):
+    speeds = _llm(catalog, model, ["h20", "a100-sxm4-80-gb"])
+    assert speeds["h20"] <= 0.5 * speeds["a100-sxm4-80-gb"]
+
+
+# At each preset's default job (mixed precision, its default batch), today's misses marked.
+H200_NVL_OVER = {
+    "resnet50",
+    "ssd",
+    "transformer",
+    "mobilenet-v2",
+    "mobilenet-v3-large",
+    "efficientnet-b0",
+    "efficientnet-b4",
+    "efficientdet-d0",
+    "efficientdet-d4",
+    "yolov8-s",
+}
+
+
+@pytest.mark.parametrize(
+    "workload",
+    [pytest.param(w, marks=not_met) if w in H200_NVL_OVER else w for w in WORKLOAD_CLASS],
+)
+def test_done_when_an_h200_nvl_is_at_most_1_15_an_h100_sxm5(catalog, model, workload):
+    query = SpeedQuery(
+        gpus=[catalog["h100-sxm5-80-gb"], catalog["h200-nvl"]], speed_model=model, by_id=catalog
+    )
+    sxm, nvl = predict(query, workload=workload, precision="mixed")
+    assert nvl.throughput <= 1.15 * sxm.throughput
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        "resnet50 geforce-rtx-4090",
+        "resnet50 a100-sxm4-80-gb",
+        pytest.param("resnet50 h100-sxm5-80-gb", marks=not_met),
+        "bert_large_squad geforce-rtx-4090",
+        "bert_large_squad a100-sxm4-80-gb",
+        "bert_large_squad h100-sxm5-80-gb",
+    ],
+)
+def test_done_when_lambdas_cards_against_an_rtx_3090_are_within_20_percent(suites, pair):
+    # At the batch each Lambda PyTorch run used (tools/check_speed_suites.py).
+    found = suites["named_vs_rtx_3090"][pair]
+    assert abs(found["predicted"] / found["measured"] - 1) <= 0.20, found
+
+
+def test_the_lambda_suite_check_is_no_worse_than_measured(suites):
+    # What docs/PREDICTION.md states for the model as it is: 702 pairs with the shared folder's
+    # TensorFlow suite, 660 (11.6% / 29.4%) without it. A regression guard under the issue's
+    # goal below.
+    median, p90 = (11.5, 30.0) if suites["tensorflow_suite"] else (11.6, 29.4)
+    assert suites["all"]["median_pct"] <= median and suites["all"]["p90_pct"] <= p90
+
+
+@not_met
+def test_done_when_the_lambda_suite_check_meets_10_and_25_percent(suites):
+    assert suites["all"]["median_pct"] <= 10.0 and suites["all"]["p90_pct"] <= 25.0
+
+
+def _llama_cpp_rows(catalog, model):
+    """Every single-card row of the app's llama.cpp table, with the committed fit's decode at
+    the row's own format (its file's bytes) and context."""
+    tool = _tool("fit_llm_inference")
+    params = model.engine("llama.cpp")
+    return params, [(row, tool._decode_at(row, params)) for row in tool._rows(catalog)]
+
+
+@not_met
+def test_done_when_every_llama_cpp_card_is_within_the_stated_error(catalog, model):
+    params, rows = _llama_cpp_rows(catalog, model)
+    wrong = [
+        (row["gpu_id"], row["model"], row["bits"], round(predicted / measured - 1, 3))
+        for row, predicted in rows
+        for measured in (float(row["decode_tokens_s"]),)
+        if abs(predicted / measured - 1) * 100 > params.error_pct(row["bits"])
+    ]
+    assert not wrong
+
+
+@not_met
+def test_done_when_llama_cpp_keeps_the_measured_order(catalog, model):
+    _params, rows = _llama_cpp_rows(catalog, model)
+    for table, name, bits in {(r["table"], r["model"], r["bits"]) for r, _ in rows}:
+        same = [
+            (r, p) for r, p in rows if (r["table"], r["model"], r["bits"]) == (table, name, bits)
+        ]
+        measured = sorted(same, key=lambda rp: float(rp[0]["decode_tokens_s"]))
+        predicted = sorted(same, key=lambda rp: rp[1])
+        assert [r["gpu_id"] for r, _ in measured] == [r["gpu_id"] for r, _ in predicted], (
+            table,
+            name,
+            bits,
+        )

@@ -57,6 +57,9 @@ TF_GPUS = {
 }
 # The pairs the speed issue names (against an RTX 3090, mixed precision).
 NAMED = ("geforce-rtx-4090", "a100-sxm4-80-gb", "h100-sxm5-80-gb")
+# The same GH100 chip at 700 W with 3,350 GB/s and at 350 W with 2,000 GB/s: the spec compute
+# ratio is 1.31x, the bandwidth ratio 1.68x.
+SAME_CHIP = ("h100-sxm5-80-gb", "h100-pcie-80-gb")
 
 
 def pytorch_runs(by_id: dict) -> list[dict]:
@@ -134,6 +137,7 @@ def check() -> dict:
         groups[(run["suite"], run["task"], run["precision"])].append(run)
     errors: dict[str, list[float]] = defaultdict(list)
     named = {}
+    same_chip = {}
     for (suite, task, precision), members in sorted(groups.items()):
         for a, b in combinations(members, 2):
             measured = a["throughput"] / b["throughput"]
@@ -151,6 +155,15 @@ def check() -> dict:
                         "measured": round(run["throughput"] / base["throughput"], 2),
                         "predicted": round(run["predicted"] / base["predicted"], 2),
                     }
+        # One chip at two power limits and bandwidths (issue 47: the H200 NVL against the H100
+        # SXM5): what the model's balance of compute and bandwidth gives a Hopper card.
+        pair = {r["gpu"]: r for r in members if r["gpu"] in SAME_CHIP}
+        if len(pair) == len(SAME_CHIP):
+            fast, slow = (pair[g] for g in SAME_CHIP)
+            same_chip[f"{task} {precision}"] = {
+                "measured": round(fast["throughput"] / slow["throughput"], 2),
+                "predicted": round(fast["predicted"] / slow["predicted"], 2),
+            }
     every = [e for v in errors.values() for e in v]
 
     def summary(values: list[float]) -> dict:
@@ -165,6 +178,7 @@ def check() -> dict:
         "all": summary(every),
         "by_group": {k: summary(v) for k, v in errors.items()},
         "named_vs_rtx_3090": named,
+        "h100_sxm5_vs_pcie": same_chip,
         "tensorflow_suite": bool(tensorflow_runs()),
     }
 
@@ -182,6 +196,8 @@ def main() -> int:
         print(f"  {name}: {block}")
     for name, block in result["named_vs_rtx_3090"].items():
         print(f"  {name}: {block}")
+    for name, block in result["h100_sxm5_vs_pcie"].items():
+        print(f"  H100 SXM5 / H100 PCIe, {name}: {block}")
     if not result["tensorflow_suite"]:
         print("the Lambda TensorFlow suite was not found: PyTorch pairs only")
     return 0
