@@ -115,7 +115,15 @@ def test_nothing_the_planner_holds_is_written_after_it_is_made(data, model, monk
         assert record.__dataclass_params__.frozen, record.__name__  # type: ignore[attr-defined]
 
 
-PLANNER = ("recommend", "context", "judge", "assess", "card_count", "judging", "job")
+PLANNER = (
+    "recommend",
+    "plan/context",
+    "plan/judge",
+    "plan/assess",
+    "plan/card_count",
+    "plan/judge_inputs",
+    "job/resolve",
+)
 
 
 @pytest.mark.parametrize("module", PLANNER)
