@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import SHARED
+from conftest import recording
 from helpers.recorded import TODAY, plans
 
 from gpuplanner.app.inventory import enrich, machine_facts
@@ -20,8 +20,6 @@ from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.report.plan_text import finding_text
 from gpuplanner.report.plan_view import headline
 
-needs_shared = pytest.mark.skipif(not (SHARED / "fixtures").is_dir(), reason="no shared fixtures")
-
 TOWER_ONLY = {finding_id for finding_id, kinds in FINDING_KINDS.items() if kinds == TOWER}
 POWER_LIMITS = {"power-capped", "power-below-max", "server-power-capped"}
 CABLE_WORDS = ("8-pin", "12V-2x6", "EPS")
@@ -31,7 +29,6 @@ def _sentences(option) -> list[str]:
     return [finding_text(f, lang) for f in option.findings for lang in ("en", "zh_CN")]
 
 
-@needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario), ids=lambda s: s.value)
 def test_no_advice_of_a_kind_the_machine_cannot_take(data, model, scenario):
     """Every recorded report: what each kind of machine may be told and sold."""
@@ -187,7 +184,6 @@ def test_above_the_default_only_as_an_extrapolation_with_its_cost(data, model):
     assert "nvidia-smi -pl 450" in finding_text(lift, "en")
 
 
-@needs_shared
 def test_every_recorded_plan_raises_a_limit_only_to_the_default(data, model):
     for scenario in Scenario:
         for name, facts, plan in plans(data, model, scenario):
@@ -255,14 +251,11 @@ def test_a_cloud_vm_is_offered_newer_instances_by_cost_and_run_time(data, model)
             assert instances[1].hours < instances[0].hours
 
 
-@needs_shared
 def test_pcie_replays_on_a_server_board_are_not_a_riser_cable(data):
     from gpuplanner.hardware.snapshot import load_file
     from gpuplanner.report.plan_text import finding_text as said
 
-    path = (
-        SHARED / "fixtures" / "nvidia-smi-q" / "nvidia-smi-q_8x-h100-80gb-hbm3_gen5_drv535.161.txt"
-    )
+    path = recording("nvidia-smi-q/nvidia-smi-q_8x-h100-80gb-hbm3_gen5_drv535.161.txt")
     snapshot = enrich(load_file(path), data)
     ids = {f.id for f in snapshot.findings}
     assert "pcie-replays-server" in ids and "pcie-replays" not in ids
@@ -270,7 +263,6 @@ def test_pcie_replays_on_a_server_board_are_not_a_riser_cable(data):
     assert "riser" not in said(replay, "en") and "server" in said(replay, "en")
 
 
-@needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario), ids=lambda s: s.value)
 def test_a_vm_is_offered_only_instances_faster_than_its_own_cards(data, model, scenario):
     """A VM of eight V100S was offered one RTX 4090 "to go faster", a quarter of its speed."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SHARED
 from helpers.recorded import TODAY, plans
 
 from gpuplanner.core.findings import finding
@@ -19,7 +18,6 @@ from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.report.job_text import job_line
 from gpuplanner.report.plan_text import MONEY_PARAMS, finding_text
 
-needs_shared = pytest.mark.skipif(not (SHARED / "fixtures").is_dir(), reason="no shared fixtures")
 MONEY_SIGN = re.compile(r"[¥$]\s?\d")
 
 
@@ -47,7 +45,6 @@ def _sentences(found):
     return [(f, finding_text(f, lang)) for f in found for lang in ("en", "zh_CN")]
 
 
-@needs_shared
 @pytest.mark.parametrize("scenario", list(Scenario), ids=lambda s: s.value)
 def test_money_only_where_a_finding_carries_its_currency(data, model, scenario):
     """Every finding of every recorded plan, in both languages: a sum of money carries its
