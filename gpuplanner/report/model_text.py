@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gpuplanner.core.words import fill, translatable
+from gpuplanner.core.words import fill, placeholder_names, translatable
 from gpuplanner.report.plan_text import translate
 
 if TYPE_CHECKING:
@@ -71,4 +71,6 @@ REFUSAL_TEXT = {
 def refusal_text(refusal: Refusal, language: str) -> str:
     """The refusal's sentence in ``language``, its figures filled in."""
     text = translate(REFUSAL_TEXT[refusal.id], language, CONTEXT)
-    return fill(text, **{key: str(value) for key, value in refusal.params})
+    # A refusal carries every figure its kind may need; each sentence names the ones it shows.
+    shown = placeholder_names(text)
+    return fill(text, **{key: str(value) for key, value in refusal.params if key in shown})
