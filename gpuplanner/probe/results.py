@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, json_integer, json_work, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_work, load_json, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.core.terminal import excerpt
@@ -123,7 +123,7 @@ def from_json(text: str, file: str = "probe.json") -> ProbeResult:
     if too_much:
         raise ProbeFileError(f"{file}: not a gpuplanner probe result: {too_much}")
     try:
-        data = json.loads(text, parse_int=json_integer)
+        data = load_json(text)
     except json.JSONDecodeError as exc:
         raise ProbeFileError(f"{file}: not valid JSON (line {exc.lineno}): {exc.msg}") from None
     except (RecursionError, ValueError) as exc:  # arrays thousands deep, 5,000-digit numbers
