@@ -14,8 +14,6 @@ import types
 import typing
 from typing import Any, TypeVar
 
-import msgspec
-
 from gpuplanner.core.terminal import escape_bytes
 
 T = TypeVar("T")
@@ -66,6 +64,9 @@ def from_dict(cls: type[T], data: Any) -> T:
     fit, so a hand-edited or truncated file gets a message rather than a half-built object.
     Non-finite numbers are the JSON reader's to refuse (core/boundedio.py ``json_float``).
     """
+    # Imported here: the window's first paint reads saved machines' module, not a file.
+    import msgspec
+
     try:
         return msgspec.convert(data, cls, strict=True)
     except msgspec.ValidationError as exc:
