@@ -42,7 +42,7 @@ from gpuplanner.catalog.pricefile import (
     unneutralised,
 )
 from gpuplanner.catalog.records import FxRate, Price
-from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
+from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, PRICES, REGIONS
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.terminal import clean_cell, excerpt
 from gpuplanner.core.vocab import (
@@ -55,9 +55,11 @@ from gpuplanner.core.vocab import (
 
 MARK = "gpuplanner price pack"
 VERSION = 1
-COLUMNS = ("gpu", "amount", "currency", "condition", "region", "source", "date", "note")
 # The range the source saw (lowest, highest), after ``note``: optional, both or neither.
 RANGE_COLUMNS = ("low", "high")
+# The price record's columns (catalog/schema.py PRICES), the first naming the card as a
+# catalog id or a name.
+COLUMNS = ("gpu", *(c for c in PRICES.column_names()[1:] if c not in RANGE_COLUMNS))
 # A row's own cells: the manifest may give defaults for these.
 DEFAULTABLE = ("currency", "condition", "region", "source", "date")
 MANIFEST_KEYS = ("name", "published", "publisher", "description", "fx", *DEFAULTABLE)
