@@ -60,7 +60,7 @@ def _record(table: Table, cells: dict[str, object], file: str, line: int) -> Row
     import msgspec
 
     try:
-        record = msgspec.convert(cells, table.record, strict=False)
+        record: object = msgspec.convert(cells, table.record, strict=False)
     except msgspec.ValidationError as exc:
         name = field_error(table.record, cells, str(exc)).field
         column = next(c for c in table.columns if c.name == name)

@@ -55,7 +55,9 @@ RiskKind = Literal[
     "mining-wear",
 ]
 AnyRegion = Literal[Region, "*"]  # "*": every region
-Amount = Annotated[float, Meta(ge=0.01, le=1_000_000)]
+# A price: above zero and finite, at most the largest a price file may hold
+# (catalog/pricefile.py MAX_AMOUNT); each currency's plausible range is the reader's.
+Amount = Annotated[float, Meta(gt=0, le=2_000_000)]
 Slots = Annotated[float, Meta(ge=1, le=5)]
 BoardLength = Annotated[int, Meta(ge=100, le=400)]
 ComputeCapability = Annotated[float, Meta(ge=1, le=20)]
