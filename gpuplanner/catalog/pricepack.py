@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from gpuplanner.catalog.names import NamedCard, normalise
 from gpuplanner.catalog.pricefile import (
@@ -46,7 +47,7 @@ from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, PRICES, REGI
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import field_error
 from gpuplanner.core.terminal import clean_cell, excerpt
-from gpuplanner.core.vocab import Currency, PriceCondition
+from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Region
 
 MARK = "gpuplanner price pack"
 VERSION = 1
@@ -421,9 +422,9 @@ class Change:
 
     gpu_id: str
     condition: PriceCondition
-    region: str
+    region: Region | PriceOrigin  # its market, or whose price it is (Price.where)
     currency: Currency
-    kind: str  # added, changed, same, removed
+    kind: Literal["added", "changed", "same", "removed"]
     old_amount: float | None
     old_date: str | None
     new_amount: float | None
@@ -445,6 +446,7 @@ def preview(
         old, new = before.get(key), after.get(key)
         if old is None and new is None:
             continue
+        kind: Literal["added", "changed", "same", "removed"]
         if old is None:
             kind = "added"
         elif new is None:
@@ -470,12 +472,14 @@ def preview(
     return changes
 
 
-def _key(p: Price) -> tuple[str, PriceCondition, str, Currency]:
+def _key(p: Price) -> tuple[str, PriceCondition, Region | PriceOrigin, Currency]:
     return (p.gpu_id, p.condition, p.where, p.currency)
 
 
-def _newest(prices: list[Price]) -> dict[tuple[str, PriceCondition, str, Currency], Price]:
-    out: dict[tuple[str, PriceCondition, str, Currency], Price] = {}
+def _newest(
+    prices: list[Price],
+) -> dict[tuple[str, PriceCondition, Region | PriceOrigin, Currency], Price]:
+    out: dict[tuple[str, PriceCondition, Region | PriceOrigin, Currency], Price] = {}
     for p in prices:
         key = _key(p)
         if key not in out or (p.date, -p.amount) > (out[key].date, -out[key].amount):

@@ -140,7 +140,7 @@ class Price:
         return self.origin in ("shop", "user")
 
     @property
-    def where(self) -> str:
+    def where(self) -> Region | PriceOrigin:
         """The word the price tables and the JSON print for it: its region ('CN', 'US'), or
         whose it is ('shop', 'user') where it has none."""
         return self.region or self.origin
@@ -212,7 +212,7 @@ class PsuPrice:
     cables_8pin: Annotated[int, Meta(ge=0, le=12)]
     amount: Annotated[float, Meta(ge=1, le=100_000)]
     currency: Currency
-    region: str
+    region: Region
     source: str
     date: Date
     note: str | None = None
