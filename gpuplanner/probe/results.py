@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, get_args
 
 from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, json_work, load_json, read_regular
@@ -17,7 +18,7 @@ from gpuplanner.probe.env_fields import readable_environment
 RESULT_KIND = "gpuplanner-probe"
 RESULT_VERSION = 1
 # Final states of a run, from the user's point of view.
-STATUSES = (
+ProbeStatus = Literal[
     "ok",
     "partial",
     "failed",
@@ -28,7 +29,9 @@ STATUSES = (
     "bad-python",
     "protocol-error",
     "unreadable",
-)
+]
+STATUSES: tuple[ProbeStatus, ...] = get_args(ProbeStatus)
+StepStatus = Literal["ok", "skipped", "failed"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +47,7 @@ class Metric:
 @dataclass(frozen=True)
 class StepResult:
     step: str
-    status: str  # ok, skipped, failed
+    status: StepStatus
     metrics: tuple[Metric, ...] = ()
     reason: str | None = None
 
@@ -76,7 +79,7 @@ class Diagnosis:
 @dataclass(frozen=True, kw_only=True)
 class ProbeResult:
     version: int
-    status: str
+    status: ProbeStatus
     mode: ProbeMode  # a saved file's is checked against the vocabulary when it loads
     python: str
     started: str
