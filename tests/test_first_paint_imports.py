@@ -14,7 +14,7 @@ from conftest import child_env
 
 
 @pytest.mark.slow
-def test_the_first_paint_loads_neither_sqlite_utils_nor_numpy_nor_msgspec_nor_planning(tmp_path):
+def test_the_first_paint_loads_neither_sqlite_utils_nor_numpy_nor_planning(tmp_path):
     env = child_env(tmp_path, QT_QPA_PLATFORM="offscreen")
     command = [sys.executable, "-m", "gpuplanner", "--smoke-test"]
     subprocess.run(command, capture_output=True, env=env, timeout=120, check=True)  # builds it
