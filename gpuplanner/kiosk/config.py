@@ -163,16 +163,7 @@ def _read(path: Path, refuse: Callable[[str], NoReturn]) -> KioskFile:
         raw = read_regular(path, MAX_CONFIG_BYTES)
     except FileRefused as exc:
         refuse(exc.reason)
-    try:
-        data = load_json(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        refuse("not UTF-8 text")
-    except json.JSONDecodeError as exc:
-        refuse(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}")
-    except RecursionError:
-        refuse("not a usable JSON file: nested too deeply")
-    except ValueError as exc:  # a number too long to convert, for one
-        refuse(f"not a usable JSON file: {exc}")
+    data = _decode(raw, refuse)
     if not isinstance(data, dict):
         refuse("the configuration must be a JSON object")
     unknown = sorted(set(data) - set(SETTINGS))
@@ -185,6 +176,20 @@ def _read(path: Path, refuse: Callable[[str], NoReturn]) -> KioskFile:
         if key in MUST_BE:
             refuse(f"'{key}' must be {MUST_BE[key]}")
         refuse(f"'{key}' must be a non-empty string")
+
+
+def _decode(raw: bytes, refuse: Callable[[str], NoReturn]) -> object:
+    """The file's JSON, or the reason it is not JSON the kiosk can read."""
+    try:
+        return load_json(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        refuse("not UTF-8 text")
+    except json.JSONDecodeError as exc:
+        refuse(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}")
+    except RecursionError:
+        refuse("not a usable JSON file: nested too deeply")
+    except ValueError as exc:  # a number too long to convert, or not finite
+        refuse(f"not a usable JSON file: {exc}")
 
 
 def _beside(
