@@ -1,9 +1,11 @@
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Literal
 
 import pytest
+from msgspec import Meta
 
+from gpuplanner.core.boundedio import load_json
 from gpuplanner.core.serial import FieldError, from_dict, to_dict
 
 
@@ -80,3 +82,38 @@ def test_a_word_outside_its_vocabulary_names_its_field(data, path):
 
 def test_words_of_the_vocabulary_pass():
     assert from_dict(_Worded, {"currency": "USD", "pages": ["b"]}) == _Worded("USD", ("b",))
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Ranged:
+    count: Annotated[int, Meta(ge=1, le=9)] = 1
+    words: Annotated[tuple[Literal["a", "b"], ...], Meta(min_length=1)] = ("a",)
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"count": 10}, "_Ranged.count"),
+        ({"count": True}, "_Ranged.count"),
+        ({"words": []}, "_Ranged.words"),
+        ({"words": ["a", "z"]}, "_Ranged.words[1]"),
+        ({"count": 2, "colour": "red"}, None),  # a field the record has not: left out
+    ],
+)
+def test_a_records_ranges_are_its_checks(data, path):
+    if path is None:
+        assert from_dict(_Ranged, data) == _Ranged(count=2)
+        return
+    with pytest.raises(FieldError) as caught:
+        from_dict(_Ranged, data)
+    assert caught.value.path == path
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])
+def test_the_json_reader_refuses_numbers_no_field_holds(number):
+    with pytest.raises(ValueError, match="not a finite number"):
+        load_json(f'{{"watts": {number}}}')
+
+
+def test_the_json_reader_keeps_ordinary_numbers():
+    assert load_json('{"a": 1, "b": 2.5, "c": -3e2}') == {"a": 1, "b": 2.5, "c": -300.0}

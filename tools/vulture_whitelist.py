@@ -91,3 +91,6 @@ _.set_scenario  # ui/pages/scenario_page.py: chooses a scenario as its button do
 # Qt's own words its Chinese catalogue lacks (the file dialog's "&Look in:"): declared so the
 # translation extractor carries them into our .ts, which the translator then serves.
 QT_GAPS  # ui/translator.py
+
+# The maintainers' tools (not in vulture's paths) narrow a word with the vocabulary's helper.
+as_region  # core/vocab.py: tools/price_pack.py, a figure's market

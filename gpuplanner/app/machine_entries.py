@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from gpuplanner.app.saved_entries import SAVED_ENTRY_RANGES, saved_entry
 from gpuplanner.core import atomic, paths
-from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.boundedio import FileRefused, load_json, read_regular
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.serial import FieldError, from_dict, to_dict
 from gpuplanner.core.vocab import AtxEntry, CaseForm, PsuRating
@@ -122,7 +122,7 @@ class MachineMemory:
         if not self.path.exists():
             return MachineBook()
         try:
-            data = json.loads(read_regular(self.path, MAX_BOOK_BYTES).decode("utf-8"))
+            data = load_json(read_regular(self.path, MAX_BOOK_BYTES).decode("utf-8"))
             return from_dict(MachineBook, data)
         except (FileRefused, OSError, ValueError, FieldError) as exc:
             log.warning("the kept machine entries in %s are not used: %s", self.path, exc)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -33,54 +32,60 @@ from gpuplanner.catalog.schema import (
     Column,
     Table,
 )
+from gpuplanner.core.serial import field_error
 
 Row = dict[str, Any]  # each value of its column's kind (schema.py), checked on reading
 
 
-def _parse(column: Column, raw: str, file: str, line: int) -> object:
+_EXPECTED = {INT: "a whole number", FLOAT: "a number", DATE: "a date YYYY-MM-DD", BOOL: "yes or no"}
+_YES_NO = {"yes": True, "no": False}
+
+
+def _cell(column: Column, raw: str) -> object:
+    """A cell as msgspec reads it into the record: empty is None, a list is split at ';',
+    yes / no are booleans; the rest stays text for msgspec to convert and check."""
     text = raw.strip()
     if text == "":
-        if column.required:
-            raise CatalogDataError(file, line, column.name, "a value is required")
         return [] if column.kind == LIST else None
+    if column.kind == LIST:
+        return [part.strip() for part in text.split(";") if part.strip()]
+    if column.kind == BOOL:
+        return _YES_NO.get(text, text)
+    return text
+
+
+def _record(table: Table, cells: dict[str, object], file: str, line: int) -> Row:
+    """The row typed and checked by ``table``'s record (msgspec), or the first bad cell's
+    place and reason."""
+    import msgspec
+
     try:
-        if column.kind == INT:
-            value: Any = int(text)
-        elif column.kind == FLOAT:
-            value = float(text)
-        elif column.kind == DATE:
-            value = dt.date.fromisoformat(text).isoformat()
-            if len(text) != 10:
-                raise ValueError
-        elif column.kind == BOOL:
-            if text not in ("yes", "no"):
-                raise ValueError
-            value = text == "yes"
-        elif column.kind == LIST:
-            value = [part.strip() for part in text.split(";") if part.strip()]
-        else:
-            value = text
+        record: object = msgspec.convert(cells, table.record, strict=False)
+    except msgspec.ValidationError as exc:
+        name = field_error(table.record, cells, str(exc)).field
+        column = next(c for c in table.columns if c.name == name)
+        raise CatalogDataError(file, line, name, _reason(column, cells[name])) from None
+    return {c.name: getattr(record, c.name) for c in table.columns}
+
+
+def _reason(column: Column, cell: object) -> str:
+    """Why ``cell`` does not fit ``column``, in the words of the build's messages."""
+    if cell is None or cell == []:
+        return "a value is required"
+    text = ";".join(map(str, cell)) if isinstance(cell, list) else str(cell)
+    if column.kind == CHOICE:
+        return f"{text!r} is not one of: {', '.join(column.choices)}"
+    if column.kind in (INT, FLOAT) and _reads_as(int if column.kind == INT else float, text):
+        return f"{text} is outside the plausible range {column.low:g}–{column.high:g}"
+    return f"{text!r} is not {_EXPECTED.get(column.kind, column.kind)}"
+
+
+def _reads_as(kind: type, text: str) -> bool:
+    try:
+        kind(text)
     except ValueError:
-        expected = {
-            INT: "a whole number",
-            FLOAT: "a number",
-            DATE: "a date YYYY-MM-DD",
-            BOOL: "yes or no",
-        }.get(column.kind, column.kind)
-        raise CatalogDataError(file, line, column.name, f"{text!r} is not {expected}") from None
-    if column.kind == CHOICE and value not in column.choices:
-        allowed = ", ".join(column.choices)
-        raise CatalogDataError(file, line, column.name, f"{text!r} is not one of: {allowed}")
-    numeric = isinstance(value, int | float) and not isinstance(value, bool)
-    bounded = numeric and column.low is not None and column.high is not None
-    if bounded and not column.low <= value <= column.high:
-        raise CatalogDataError(
-            file,
-            line,
-            column.name,
-            f"{text} is outside the plausible range {column.low:g}–{column.high:g}",
-        )
-    return value
+        return False
+    return True
 
 
 def read_table(folder: Path, table: Table) -> list[tuple[int, Row]]:
@@ -121,10 +126,12 @@ def read_table(folder: Path, table: Table) -> list[tuple[int, Row]]:
                     raise CatalogDataError(
                         name, line, None, f"{len(cells)} cells where the header has {len(expected)}"
                     )
-                row = {
-                    c.name: _parse(c, cell, name, line)
-                    for c, cell in zip(table.columns, cells, strict=True)
-                }
+                row = _record(
+                    table,
+                    {c.name: _cell(c, cell) for c, cell in zip(table.columns, cells, strict=True)},
+                    name,
+                    line,
+                )
                 key = tuple(str(row[k]) for k in table.key)
                 if key in seen:
                     raise CatalogDataError(

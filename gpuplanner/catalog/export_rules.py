@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Availability, GpuSpec
+from gpuplanner.core.vocab import Region
 
-REGION = "CN"
+REGION: Region = "CN"
 RULE_DATE = "2023-11-17"  # the October 2023 thresholds in force
 RULE_SOURCE = "bis-3a090-2023"
 TPP_A = 4800.0

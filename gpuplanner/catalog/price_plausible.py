@@ -13,20 +13,21 @@ from collections.abc import Iterable
 
 from gpuplanner.catalog.pricefile import MAX_AMOUNT, MIN_AMOUNT
 from gpuplanner.catalog.records import FxRate, Price
+from gpuplanner.core.vocab import Currency
 
 SPAN = 5.0  # a fifth of the lowest known price to five times the highest
 CARD_CONDITIONS = ("new", "used", "refurbished")  # not a cloud hour
 
-Ranges = dict[tuple[str, str], tuple[float, float]]
+Ranges = dict[tuple[str, Currency], tuple[float, float]]
 
 
 def card_ranges(prices: Iterable[Price], cny_per_usd: float | None = None) -> Ranges:
     """Each (card, currency)'s known span of market prices, a price in the other currency
     converted at ``cny_per_usd`` when given; the user's and shops' own prices are what is
     judged, never the judge."""
-    seen: dict[tuple[str, str], tuple[float, float]] = {}
+    seen: Ranges = {}
 
-    def note(key: tuple[str, str], amount: float) -> None:
+    def note(key: tuple[str, Currency], amount: float) -> None:
         low, high = seen.get(key, (amount, amount))
         seen[key] = (min(low, amount), max(high, amount))
 
@@ -42,7 +43,7 @@ def card_ranges(prices: Iterable[Price], cny_per_usd: float | None = None) -> Ra
     return seen
 
 
-def plausible_range(gpu_id: str, currency: str, ranges: Ranges) -> tuple[float, float]:
+def plausible_range(gpu_id: str, currency: Currency, ranges: Ranges) -> tuple[float, float]:
     """The amounts taken as one card's price in ``currency``."""
     floor, ceiling = MIN_AMOUNT.get(currency, 0.0), MAX_AMOUNT.get(currency, float("inf"))
     known = ranges.get((gpu_id, currency))
@@ -51,7 +52,7 @@ def plausible_range(gpu_id: str, currency: str, ranges: Ranges) -> tuple[float, 
     return max(floor, known[0] / SPAN), min(ceiling, known[1] * SPAN)
 
 
-def is_plausible(gpu_id: str, amount: float, currency: str, ranges: Ranges) -> bool:
+def is_plausible(gpu_id: str, amount: float, currency: Currency, ranges: Ranges) -> bool:
     low, high = plausible_range(gpu_id, currency, ranges)
     return low <= amount <= high
 

@@ -33,12 +33,12 @@ from gpuplanner.catalog.pricefile import (
 )
 from gpuplanner.catalog.userdb import ShopPriceRow
 from gpuplanner.core import atomic
+from gpuplanner.core.serial import field_error
 from gpuplanner.core.terminal import clean_cell, excerpt, has_controls, neutralise
-from gpuplanner.core.vocab import PriceCondition, as_condition, as_currency
+from gpuplanner.core.vocab import PriceCondition
 
 SURE_CONFIDENCE = 0.9
 PROGRESS_EVERY = 1000  # rows between two progress reports
-MAX_STOCK = 100_000
 
 HEADERS = {
     "product": (
@@ -308,87 +308,96 @@ def _check_row(
     default_currency: str,
     report: PriceListReport,
 ) -> ShopPriceRow | None:
-    def reject(column: str, reason: str) -> None:
-        report.rejected.append(Rejection(line, column, reason))
-
-    product = _cell(cells, columns, "product")
-    if not product:
-        reject("product", "the product name is empty")
-        return None
-    if len(product) > 300 or has_controls(product):  # C0, C1 (a CSI) or a bidi override
-        reject("product", "the product name is not plain text")
-        return None
-    raw_price = _cell(cells, columns, "price")
+    """The row as a shop's price record, its words read (currency, condition, stock words)
+    and its cells checked by the record's types (msgspec); or its first refusal."""
+    raw = {key: _cell(cells, columns, key) for key in HEADERS}
     try:
-        amount, marked_currency = parse_amount(raw_price)
+        row = _shop_row(raw, line, default_currency)
+    except _Refused as refused:
+        report.rejected.append(Rejection(line, refused.column, refused.reason))
+        return None
+    return row
+
+
+class _Refused(Exception):
+    def __init__(self, column: str, reason: str) -> None:
+        super().__init__(reason)
+        self.column, self.reason = column, reason
+
+
+def _shop_row(raw: dict[str, str], line: int, default_currency: str) -> ShopPriceRow:
+    import msgspec
+
+    product, raw_price = raw["product"], raw["price"]
+    try:
+        amount, marked = parse_amount(raw_price)
     except ValueError:
-        reject(
-            "price", f"{excerpt(raw_price)} is not a price" if raw_price else "the price is empty"
+        reason = f"{excerpt(raw_price)} is not a price" if raw_price else "the price is empty"
+        raise _Refused("price", reason) from None
+    currency = _currency(raw["currency"], marked, default_currency)
+    cells: dict[str, object] = {
+        "line": line,
+        "product_name": product,
+        "gpu_id": None,
+        "match_confidence": 0.0,
+        "amount": amount,
+        "currency": currency,
+        "condition": _condition(raw["condition"], product),
+        "sku": clean_cell(raw["sku"]) or None,
+        "stock": STOCK_WORDS.get(raw["stock"].lower(), raw["stock"] or None),
+        "location": clean_cell(raw["location"]) or None,
+    }
+    try:
+        row = msgspec.convert(cells, ShopPriceRow, strict=False)
+    except msgspec.ValidationError as exc:
+        column = field_error(ShopPriceRow, cells, str(exc)).field
+        raise _Refused(*_refusal(column, raw, currency)) from None
+    if has_controls(product):  # C0, C1 (a CSI) or a bidi override
+        raise _Refused("product", "the product name is not plain text")
+    if row.amount < MIN_AMOUNT[row.currency]:
+        raise _Refused(
+            "price", f"{raw_price} {currency} is not a plausible price for a graphics card"
         )
-        return None
-    raw_currency = _cell(cells, columns, "currency")
-    if raw_currency:
-        currency = CURRENCY_WORDS.get(raw_currency.lower()) or (
-            raw_currency.upper() if raw_currency.upper() in MAX_AMOUNT else None
+    if row.amount > MAX_AMOUNT[row.currency]:
+        raise _Refused("price", f"{raw_price} {currency} is not a plausible price for one card")
+    return row
+
+
+def _currency(text: str, marked: str | None, default: str) -> str:
+    """The currency column's word (a symbol, a name, a code), which the price's own mark must
+    agree with; the mark, or the shop's currency, where the column is empty."""
+    if not text:
+        return marked or default
+    currency = CURRENCY_WORDS.get(text.lower()) or text.upper()
+    if marked and marked != currency and currency in MAX_AMOUNT:
+        raise _Refused("price", f"the price says {marked} but the currency column says {currency}")
+    return currency
+
+
+def _condition(text: str, product: str) -> str:
+    """The condition column's word (new / used / refurbished, in English or Chinese); a
+    product named as used is used; new otherwise."""
+    if not text:
+        return "used" if re.search(r"二手|used", product, re.I) else "new"
+    word = CONDITION_WORDS.get(text.lower())
+    if word is None:
+        raise _Refused(
+            "condition", f"{excerpt(text)} is not new / used / refurbished (全新 / 二手 / 翻新)"
         )
-        if currency is None:
-            reject("currency", f"unknown currency {excerpt(raw_currency)} (use CNY or USD)")
-            return None
-        if marked_currency and marked_currency != currency:
-            reject(
-                "price", f"the price says {marked_currency} but the currency column says {currency}"
-            )
-            return None
-    else:
-        currency = marked_currency or default_currency
-    if amount <= 0:
-        reject("price", f"the price must be above zero, not {raw_price}")
-        return None
-    if amount < MIN_AMOUNT[currency]:
-        reject("price", f"{raw_price} {currency} is not a plausible price for a graphics card")
-        return None
-    if amount > MAX_AMOUNT[currency]:
-        reject("price", f"{raw_price} {currency} is not a plausible price for one card")
-        return None
-    raw_condition = _cell(cells, columns, "condition")
-    condition: PriceCondition = "new"
-    if raw_condition:
-        word = CONDITION_WORDS.get(raw_condition.lower())
-        if word is not None:
-            condition = word
-        else:
-            reject(
-                "condition",
-                f"{excerpt(raw_condition)} is not new / used / refurbished (全新 / 二手 / 翻新)",
-            )
-            return None
-    elif re.search(r"二手|used", product, re.I):
-        condition = "used"
-    raw_stock = _cell(cells, columns, "stock")
-    stock = None
-    if raw_stock:
-        if raw_stock.lower() in STOCK_WORDS:
-            stock = STOCK_WORDS[raw_stock.lower()]
-        else:
-            try:
-                stock = int(float(raw_stock))
-                if stock < 0 or stock != float(raw_stock) or stock > MAX_STOCK:
-                    raise ValueError
-            except (ValueError, OverflowError):  # "inf" overflows int()
-                reject("stock", f"{excerpt(raw_stock)} is not a count of cards")
-                return None
-    return ShopPriceRow(
-        line=line,
-        product_name=product,
-        gpu_id=None,
-        match_confidence=0.0,
-        amount=amount,
-        currency=as_currency(currency),
-        condition=as_condition(condition),  # a condition word's, checked above
-        sku=clean_cell(_cell(cells, columns, "sku")) or None,
-        stock=stock,
-        location=clean_cell(_cell(cells, columns, "location")) or None,
-    )
+    return word
+
+
+def _refusal(column: str, raw: dict[str, str], currency: str) -> tuple[str, str]:
+    """The column the shop's price record refused, and why, in the price list's words."""
+    if column == "product_name":
+        if not raw["product"]:
+            return "product", "the product name is empty"
+        return "product", "the product name is not plain text"
+    if column == "currency":
+        return "currency", f"unknown currency {excerpt(raw['currency'])} (use CNY or USD)"
+    if column == "stock":
+        return "stock", f"{excerpt(raw['stock'])} is not a count of cards"
+    return "price", f"the price must be above zero, not {raw['price']}"
 
 
 # -- writing --------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from gpuplanner.catalog.names import NamedCard, normalise
 from gpuplanner.catalog.pricefile import (
@@ -42,22 +43,19 @@ from gpuplanner.catalog.pricefile import (
     unneutralised,
 )
 from gpuplanner.catalog.records import FxRate, Price
-from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, REGIONS
+from gpuplanner.catalog.schema import CURRENCIES, PRICE_CONDITIONS, PRICES, REGIONS
 from gpuplanner.core.errors import UserError
+from gpuplanner.core.serial import field_error
 from gpuplanner.core.terminal import clean_cell, excerpt
-from gpuplanner.core.vocab import (
-    Currency,
-    PriceCondition,
-    as_condition,
-    as_currency,
-    as_region,
-)
+from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Region
 
 MARK = "gpuplanner price pack"
 VERSION = 1
-COLUMNS = ("gpu", "amount", "currency", "condition", "region", "source", "date", "note")
 # The range the source saw (lowest, highest), after ``note``: optional, both or neither.
 RANGE_COLUMNS = ("low", "high")
+# The price record's columns (catalog/schema.py PRICES), the first naming the card as a
+# catalog id or a name.
+COLUMNS = ("gpu", *(c for c in PRICES.column_names()[1:] if c not in RANGE_COLUMNS))
 # A row's own cells: the manifest may give defaults for these.
 DEFAULTABLE = ("currency", "condition", "region", "source", "date")
 MANIFEST_KEYS = ("name", "published", "publisher", "description", "fx", *DEFAULTABLE)
@@ -287,79 +285,80 @@ def _row(
     }
     for column in DEFAULTABLE:
         raw[column] = raw[column] or manifest.default(column)
-
-    def bad(column: str, reason: str) -> None:
-        rejected.append(Rejection(line, column, reason))
-
-    before = len(rejected)
     gpu_id = resolve(raw["gpu"]) if raw["gpu"] else None
     if gpu_id is None:
-        bad("gpu", f"no card in the catalog is called {excerpt(raw['gpu'])}")
-    currency, condition, region = raw["currency"].upper(), raw["condition"], raw["region"]
-    if currency not in CURRENCIES:
-        bad("currency", f"{excerpt(raw['currency'])} is not one of {', '.join(CURRENCIES)}")
-    if condition not in PRICE_CONDITIONS:
-        bad("condition", f"{excerpt(condition)} is not one of {', '.join(PRICE_CONDITIONS)}")
-    if region not in REGIONS:
-        bad("region", f"{excerpt(region)} is not one of {', '.join(REGIONS)}")
-    if not raw["source"]:
-        bad("source", "every price needs its source (a shop, a site, a listing)")
-    if not _is_date(raw["date"]):
-        bad("date", f"{excerpt(raw['date'])} is not a date YYYY-MM-DD")
-    elif (latest := _latest_date(today)) is not None and raw["date"] > latest:
-        bad("date", f"{raw['date']} is in the future")
-    try:
-        amount = float(raw["amount"])
-    except ValueError:
-        amount = math.nan
-    if not math.isfinite(amount) or amount <= 0:
-        bad("amount", f"{excerpt(raw['amount'])} is not a price")
-    elif currency in CURRENCIES and condition in PRICE_CONDITIONS:
-        low, high = (
-            HOUR_RANGE[currency]
-            if condition == "cloud-hour"
-            else (MIN_AMOUNT[currency], MAX_AMOUNT[currency])
+        rejected.append(
+            Rejection(line, "gpu", f"no card in the catalog is called {excerpt(raw['gpu'])}")
         )
-        if not low <= amount <= high:
-            bad("amount", f"{amount:g} {currency} is outside {low:g}–{high:g}: a typo?")
-    low_seen, high_seen = _range(raw, amount, bad)
-    if len(rejected) > before or gpu_id is None:  # a row without a card was rejected above
         return None
-    return Price(
-        gpu_id=gpu_id,
-        amount=amount,
-        currency=as_currency(currency),
-        condition=as_condition(condition),
-        region=as_region(region),
-        source=raw["source"],
-        date=raw["date"],
-        origin="pack",
-        note=raw["note"] or None,
-        low=low_seen,
-        high=high_seen,
-    )
+    price = _price(raw, gpu_id, line, rejected)
+    if price is None:
+        return None
+    problem = _implausible(price, raw, today)
+    if problem is not None:
+        rejected.append(Rejection(line, *problem))
+        return None
+    return price
 
 
-def _range(
-    raw: dict[str, str], amount: float, bad: Callable[[str, str], None]
-) -> tuple[float | None, float | None]:
-    """The range the source saw around the amount: both ends or neither, low <= amount <= high."""
-    cells = raw.get("low", ""), raw.get("high", "")
-    if not any(cells):
-        return None, None
+def _price(raw: dict[str, str], gpu_id: str, line: int, rejected: list[Rejection]) -> Price | None:
+    """The row as the price record, its cells checked by the record's types (msgspec)."""
+    import msgspec
+
+    cells: dict[str, object] = {
+        **{c: raw.get(c) or None for c in PRICES.column_names()[1:]},
+        "gpu_id": gpu_id,
+        "currency": raw["currency"].upper(),
+        # Every price of a pack was asked in a region: an empty cell is not one of them.
+        "region": raw["region"],
+        "origin": "pack",
+    }
     try:
-        low, high = (float(c) for c in cells)
-    except ValueError:
-        bad(
-            "low",
-            f"{excerpt(cells[0])}-{excerpt(cells[1])} is not a range of prices (both ends, or neither)",
-        )
-        return None, None
-    if not (math.isfinite(low) and math.isfinite(high) and 0 < low <= high):
-        bad("low", f"{low:g}-{high:g} is not a range of prices")
-    elif math.isfinite(amount) and not low <= amount <= high:
-        bad("low", f"{amount:g} is outside its own range {low:g}-{high:g}")
-    return low, high
+        return msgspec.convert(cells, Price, strict=False)
+    except msgspec.ValidationError as exc:
+        column = field_error(Price, cells, str(exc)).field
+        rejected.append(Rejection(line, *_refusal(column, raw)))
+        return None
+
+
+def _refusal(column: str, raw: dict[str, str]) -> tuple[str, str]:
+    """The column a price record refused, and why, in the pack's words."""
+    words = {"currency": CURRENCIES, "condition": PRICE_CONDITIONS, "region": REGIONS}
+    if column in words:
+        return column, f"{excerpt(raw[column])} is not one of {', '.join(words[column])}"
+    if column == "source":
+        return column, "every price needs its source (a shop, a site, a listing)"
+    if column == "date":
+        return column, f"{excerpt(raw['date'])} is not a date YYYY-MM-DD"
+    if column in RANGE_COLUMNS:
+        ends = f"{excerpt(raw.get('low', ''))}-{excerpt(raw.get('high', ''))}"
+        return "low", f"{ends} is not a range of prices (both ends, or neither)"
+    return "amount", f"{excerpt(raw['amount'])} is not a price"
+
+
+def _implausible(price: Price, raw: dict[str, str], today: str | None) -> tuple[str, str] | None:
+    """What a well-formed price cannot be: dated after today, outside its currency's plausible
+    range (an hour of cloud has its own), or outside the range its source saw."""
+    latest = _latest_date(today)
+    if latest is not None and price.date > latest:
+        return "date", f"{price.date} is in the future"
+    amount, currency = price.amount, price.currency
+    low, high = (
+        HOUR_RANGE[currency]
+        if price.condition == "cloud-hour"
+        else (MIN_AMOUNT[currency], MAX_AMOUNT[currency])
+    )
+    if not low <= amount <= high:
+        return "amount", f"{amount:g} {currency} is outside {low:g}–{high:g}: a typo?"
+    if (price.low is None) != (price.high is None):
+        ends = f"{excerpt(raw.get('low', ''))}-{excerpt(raw.get('high', ''))}"
+        return "low", f"{ends} is not a range of prices (both ends, or neither)"
+    if price.low is not None and price.high is not None:
+        if price.low > price.high:
+            return "low", f"{price.low:g}-{price.high:g} is not a range of prices"
+        if not price.low <= amount <= price.high:
+            return "low", f"{amount:g} is outside its own range {price.low:g}-{price.high:g}"
+    return None
 
 
 def _is_date(text: str) -> bool:
@@ -423,9 +422,9 @@ class Change:
 
     gpu_id: str
     condition: PriceCondition
-    region: str
+    region: Region | PriceOrigin  # its market, or whose price it is (Price.where)
     currency: Currency
-    kind: str  # added, changed, same, removed
+    kind: Literal["added", "changed", "same", "removed"]
     old_amount: float | None
     old_date: str | None
     new_amount: float | None
@@ -447,6 +446,7 @@ def preview(
         old, new = before.get(key), after.get(key)
         if old is None and new is None:
             continue
+        kind: Literal["added", "changed", "same", "removed"]
         if old is None:
             kind = "added"
         elif new is None:
@@ -472,12 +472,14 @@ def preview(
     return changes
 
 
-def _key(p: Price) -> tuple[str, PriceCondition, str, Currency]:
+def _key(p: Price) -> tuple[str, PriceCondition, Region | PriceOrigin, Currency]:
     return (p.gpu_id, p.condition, p.where, p.currency)
 
 
-def _newest(prices: list[Price]) -> dict[tuple[str, PriceCondition, str, Currency], Price]:
-    out: dict[tuple[str, PriceCondition, str, Currency], Price] = {}
+def _newest(
+    prices: list[Price],
+) -> dict[tuple[str, PriceCondition, Region | PriceOrigin, Currency], Price]:
+    out: dict[tuple[str, PriceCondition, Region | PriceOrigin, Currency], Price] = {}
     for p in prices:
         key = _key(p)
         if key not in out or (p.date, -p.amount) > (out[key].date, -out[key].amount):

@@ -1,10 +1,66 @@
-"""Catalog records as plain frozen dataclasses: what planning and the UI receive."""
+"""Catalog records as plain frozen dataclasses: what planning and the UI receive.
+
+Each record is its table's one declaration: catalog/schema.py derives the CSV header and the
+database's columns from its fields, and the build checks every cell against its type with
+msgspec. ``Annotated[..., Meta(ge=, le=)]`` ranges are sanity bounds, not facts: a value outside
+them is a typo (an extra zero, a unit mix-up), and the build stops on it with the file, line
+and column. A ``Literal`` is the column's vocabulary; ``| None`` marks a cell that may be empty.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated, Literal
 
-from gpuplanner.core.vocab import Currency, PriceCondition, PriceOrigin, Region, TfRouteName
+from msgspec import Meta
+
+from gpuplanner.core.vocab import (
+    AtxVersion,
+    Currency,
+    PriceCondition,
+    PriceOrigin,
+    Region,
+    TfRouteName,
+)
+
+# A date as the catalog writes it, YYYY-MM-DD (a month 01-12, a day 01-31).
+DATE_PATTERN = r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$"
+Date = Annotated[str, Meta(pattern=DATE_PATTERN)]
+Vendor = Literal["NVIDIA", "AMD", "Intel"]
+GpuStatus = Literal[
+    "official",
+    "blackwell-unsupported",
+    "below-floor",
+    "rocm",
+    "rocm-unlisted",
+    "none",
+    "unknown",
+]
+# "unknown": the installed card the catalog does not hold, as planning stands it in
+# (planning/plan/candidates.py), as with tf_status.
+Segment = Literal["consumer", "workstation", "datacenter", "unknown"]
+FormFactor = Literal["pcie", "sxm", "oam", "laptop", "unknown"]
+Cooler = Literal["open-air", "blower", "passive", "laptop", "unknown"]
+Interconnect = Literal["none", "nvlink", "nvlink-bridge", "infinity-fabric"]
+# Why a card is not sold in a region: a variant made for another market, an export rule,
+# or the end of production (then only used cards are sold).
+AvailabilityReason = Literal["china-market", "export-control", "discontinued", "cloud-only"]
+RiskKind = Literal[
+    "no-warranty",
+    "modified-board",
+    "modified-firmware",
+    "blower-noise",
+    "passive-cooling",
+    "sxm-adapter",
+    "mining-wear",
+]
+AnyRegion = Literal[Region, "*"]  # "*": every region
+# A price: above zero and finite, at most the largest a price file may hold
+# (catalog/pricefile.py MAX_AMOUNT); each currency's plausible range is the reader's.
+Amount = Annotated[float, Meta(gt=0, le=2_000_000)]
+Slots = Annotated[float, Meta(ge=1, le=5)]
+BoardLength = Annotated[int, Meta(ge=100, le=400)]
+ComputeCapability = Annotated[float, Meta(ge=1, le=20)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -12,40 +68,41 @@ class GpuSpec:
     id: str
     name: str
     aliases: tuple[str, ...]
-    vendor: str
-    segment: str
+    vendor: Vendor
+    segment: Segment
     architecture: str
     chip: str | None
-    die_mm2: float | None  # the GPU die's area: export rules weigh performance by it
-    release_date: str
-    memory_gb: float
+    # The GPU die's area: export rules weigh performance by it.
+    die_mm2: Annotated[float, Meta(ge=20, le=3000)] | None
+    release_date: Date
+    memory_gb: Annotated[float, Meta(ge=1, le=512)]
     memory_type: str | None
-    memory_bus_bits: int | None
-    memory_bandwidth_gbs: float
-    fp32_tflops: float
+    memory_bus_bits: Annotated[int, Meta(ge=32, le=16384)] | None
+    memory_bandwidth_gbs: Annotated[float, Meta(ge=50, le=20000)]
+    fp32_tflops: Annotated[float, Meta(ge=0.5, le=500)]
     # Dense tensor rates; fp16/bf16 with FP32 accumulate (what mixed precision gets).
-    tf32_tflops: float | None
-    fp16_tflops: float | None
-    bf16_tflops: float | None
-    fp8_tflops: float | None
-    int8_tops: float | None
-    board_power_w: float
-    recommended_psu_w: int | None
-    power_6pin: int
-    power_8pin: int
-    power_12v2x6: int
-    power_eps8: int
-    form_factor: str
-    slot_width: float | None
-    length_mm: int | None
-    cooler: str
-    pcie_gen: int
-    pcie_lanes: int
-    interconnect: str
-    interconnect_gbs: float | None
+    tf32_tflops: Annotated[float, Meta(ge=1, le=5000)] | None
+    fp16_tflops: Annotated[float, Meta(ge=1, le=10000)] | None
+    bf16_tflops: Annotated[float, Meta(ge=1, le=10000)] | None
+    fp8_tflops: Annotated[float, Meta(ge=1, le=20000)] | None
+    int8_tops: Annotated[float, Meta(ge=1, le=20000)] | None
+    board_power_w: Annotated[float, Meta(ge=10, le=2000)]
+    recommended_psu_w: Annotated[int, Meta(ge=200, le=2000)] | None
+    power_6pin: Annotated[int, Meta(ge=0, le=4)]
+    power_8pin: Annotated[int, Meta(ge=0, le=4)]
+    power_12v2x6: Annotated[int, Meta(ge=0, le=2)]
+    power_eps8: Annotated[int, Meta(ge=0, le=2)]
+    form_factor: FormFactor
+    slot_width: Slots | None
+    length_mm: BoardLength | None
+    cooler: Cooler
+    pcie_gen: Annotated[int, Meta(ge=1, le=6)]
+    pcie_lanes: Annotated[int, Meta(ge=1, le=16)]
+    interconnect: Interconnect
+    interconnect_gbs: Annotated[float, Meta(ge=10, le=5000)] | None
     ecc: bool
     compute_capability: str | None
-    tf_status: str
+    tf_status: GpuStatus
     tf_reason: str
     sources: str
 
@@ -57,22 +114,22 @@ class GpuSpec:
 @dataclass(frozen=True, kw_only=True)
 class Price:
     gpu_id: str
-    amount: float
+    amount: Amount
     currency: Currency
     condition: PriceCondition
     # The market the price was asked in; None for a shop's and the user's own, which are asked
     # where the buyer buys (``origin`` says whose it is).
     region: Region | None
     source: str
-    date: str
+    date: Date
     origin: PriceOrigin = "catalog"
     note: str | None = None
     shop: str | None = None
     sku: str | None = None
     stock: int | None = None
     location: str | None = None
-    low: float | None = None  # the range the source saw, when it gave one
-    high: float | None = None
+    low: Amount | None = None  # the range the source saw, when it gave one
+    high: Amount | None = None
     # The source's name to show (sources.csv's label) where ``source`` is a catalog id; a
     # pack's, a shop's or the user's source is shown as it is.
     source_name: str | None = None
@@ -83,7 +140,7 @@ class Price:
         return self.origin in ("shop", "user")
 
     @property
-    def where(self) -> str:
+    def where(self) -> Region | PriceOrigin:
         """The word the price tables and the JSON print for it: its region ('CN', 'US'), or
         whose it is ('shop', 'user') where it has none."""
         return self.region or self.origin
@@ -92,14 +149,14 @@ class Price:
 @dataclass(frozen=True, kw_only=True)
 class TfBuild:
     tf_version: str
-    os: str
+    os: Literal["Linux", "Windows"]
     package: str
     python_versions: str
     cuda_version: str
     cudnn_version: str
     min_driver_linux: str | None
     min_driver_windows: str | None
-    min_compute_capability: float
+    min_compute_capability: Annotated[float, Meta(ge=3, le=10)]
     sources: str
     note: str | None
 
@@ -109,13 +166,13 @@ class CpuPower:
     id: str
     name: str
     aliases: tuple[str, ...]
-    vendor: str
+    vendor: Literal["Intel", "AMD"]
     family: str
-    cores: int
-    threads: int
-    base_power_w: int
-    max_power_w: int
-    release_date: str
+    cores: Annotated[int, Meta(ge=1, le=256)]
+    threads: Annotated[int, Meta(ge=1, le=512)]
+    base_power_w: Annotated[int, Meta(ge=5, le=600)]
+    max_power_w: Annotated[int, Meta(ge=5, le=800)]
+    release_date: Date
     sources: str
 
 
@@ -123,10 +180,10 @@ class CpuPower:
 class Source:
     id: str
     title: str
-    label: str
+    label: str  # the short name shown beside a price (translated)
     reference: str
     license: str
-    retrieved: str
+    retrieved: Date
     verified: bool
     notes: str | None
 
@@ -136,9 +193,11 @@ class Board:
     """What the partner boards of a card add to its reference spec: the adapter, the size."""
 
     gpu_id: str
-    adapter_8pin: int | None  # 8-pin cables the vendor's 12V-2x6 adapter needs
-    length_max_mm: int | None  # the longest widely sold board
-    slots_max: float | None
+    # 8-pin cables the vendor's 12V-2x6 adapter needs (a count from the vendor, not a formula).
+    adapter_8pin: Annotated[int, Meta(ge=1, le=4)] | None
+    # The longest widely sold partner board: what fit is judged against by default.
+    length_max_mm: BoardLength | None
+    slots_max: Slots | None
     sources: str
     note: str | None = None
 
@@ -147,15 +206,15 @@ class Board:
 class PsuPrice:
     """A power supply an option may need, with its dated price."""
 
-    watts: int
-    atx_version: str
-    cables_12v2x6: int
-    cables_8pin: int
-    amount: float
+    watts: Annotated[int, Meta(ge=200, le=3000)]
+    atx_version: AtxVersion
+    cables_12v2x6: Annotated[int, Meta(ge=0, le=4)]
+    cables_8pin: Annotated[int, Meta(ge=0, le=12)]
+    amount: Annotated[float, Meta(ge=1, le=100_000)]
     currency: Currency
-    region: str
+    region: Region
     source: str
-    date: str
+    date: Date
     note: str | None = None
 
 
@@ -163,11 +222,12 @@ class PsuPrice:
 class TfRoute:
     """One way of running TensorFlow or Keras on one vendor's cards (catalog tf_routes.csv)."""
 
-    route: TfRouteName  # catalog/schema.py's choices checked it when the catalog was built
-    vendor: str
-    min_cc: float | None
-    max_cc: float | None
-    requires: str | None  # rocm, xpu
+    route: TfRouteName
+    vendor: Vendor
+    min_cc: ComputeCapability | None
+    max_cc: ComputeCapability | None
+    # rocm: only cards on ROCm's supported list; xpu: Intel's PyTorch XPU builds.
+    requires: Literal["rocm", "xpu"] | None
     min_driver_linux: str | None
     platforms: str
     sources: str
@@ -189,9 +249,10 @@ class FxRate:
 class RegionTax:
     """A market's currency and tax: CNY shelf prices include 13% VAT, US prices exclude tax."""
 
-    region: str
+    region: Region
     currency: Currency
-    tax_pct: float
+    # Value-added or sales tax, and whether the region's shelf prices already include it.
+    tax_pct: Annotated[float, Meta(ge=0, le=30)]
     prices_include_tax: bool
     sources: str
     note: str | None = None
@@ -202,11 +263,11 @@ class Availability:
     """Whether a card is sold new / used in a region ('*': everywhere), and why not."""
 
     gpu_id: str
-    region: str
+    region: AnyRegion
     new: bool
     used: bool
-    reason: str  # china-market, export-control, discontinued
-    since: str | None
+    reason: AvailabilityReason
+    since: Date | None
     sources: str
     note: str | None = None
 
@@ -216,8 +277,9 @@ class MarketRisk:
     """A risk of buying a card (a modified board, no warranty): always, or when bought used."""
 
     gpu_id: str
-    risk: str
-    applies: str  # always, used
+    risk: RiskKind
+    # always: every such card; used: only when the price planned with is a used one.
+    applies: Literal["always", "used"]
     sources: str
     note: str | None = None
 
@@ -226,14 +288,15 @@ class MarketRisk:
 class PriceTrend:
     """How prices of a kind of card moved between two dates (catalog/schema.py PRICE_TRENDS)."""
 
-    kind: str
-    cards: tuple[str, ...]  # fnmatch patterns over catalog ids
-    region: str  # CN, US or * (everywhere)
-    condition: PriceCondition  # new, used
-    from_date: str
-    to_date: str
-    change_pct: float
-    cards_measured: int
+    kind: str  # the kind in words (translated): "new RTX 50 cards"
+    # Catalog ids it covers, fnmatch patterns (';'-separated in the file).
+    cards: Annotated[tuple[str, ...], Meta(min_length=1)]
+    region: AnyRegion
+    condition: Literal["new", "used"]
+    from_date: Date
+    to_date: Date
+    change_pct: Annotated[float, Meta(ge=-80, le=400)]
+    cards_measured: Annotated[int, Meta(ge=1, le=500)]
     sources: str
     note: str | None = None
 
@@ -246,23 +309,23 @@ class LlmModel:
 
     id: str
     name: str
-    params_b: float
-    layers: int
-    hidden: int
-    heads: int
-    kv_heads: int
-    ffn: int
-    vocab: int
+    params_b: Annotated[float, Meta(ge=0.1, le=2000)]  # billions, every expert counted
+    layers: Annotated[int, Meta(ge=1, le=400)]
+    hidden: Annotated[int, Meta(ge=64, le=65536)]
+    heads: Annotated[int, Meta(ge=1, le=512)]
+    kv_heads: Annotated[int, Meta(ge=1, le=512)]
+    ffn: Annotated[int, Meta(ge=64, le=262144)]  # one expert's, for a mixture of experts
+    vocab: Annotated[int, Meta(ge=1000, le=1_000_000)]
     # Mixture of experts: every expert sits in memory, only ``active_b`` billion parameters
     # work on each token (compute, and the weights a decode step reads).
-    active_b: float | None = None
+    active_b: Annotated[float, Meta(ge=0.1, le=2000)] | None = None
     # Where a model's attention heads are not hidden / heads wide (Qwen3, Gemma 3, gpt-oss).
     # DeepSeek V3's latent attention caches 576 values per layer: one "head" of 288 keys and
     # 288 values in the formula 2 x kv_heads x head_dim.
-    head_width: int | None = None
+    head_width: Annotated[int, Meta(ge=16, le=1024)] | None = None
     # The context the model was trained for (config.json's max_position_embeddings); None
     # where not on record. A longer job runs, but beyond what the model learned.
-    context: int | None = None
+    context: Annotated[int, Meta(ge=512, le=10_000_000)] | None = None
     sources: str = ""  # source ids in sources.csv; empty for a stand-in
 
     @property

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
-from gpuplanner.catalog import export_rules, llm_presets
+from gpuplanner.catalog import export_rules, llm_presets, schema
 from gpuplanner.catalog.bundled import ensure_catalog
 from gpuplanner.catalog.errors import AmbiguousGpu, CatalogUnavailable, UnknownGpu
 from gpuplanner.catalog.names import NamedCard, normalise, resolve, suggestions
@@ -26,22 +27,27 @@ from gpuplanner.catalog.records import (
     TfBuild,
     TfRoute,
 )
+from gpuplanner.catalog.schema import BOOL, LIST, Table
 from gpuplanner.core.vocab import Currency, PriceCondition
 
 _GPU_ORDER = "order by vendor, segment, release_date, name"
 
 
+def _from_row(table: Table, row: sqlite3.Row) -> Any:
+    """``table``'s record from its database row, where a list is stored ';'-joined and a
+    boolean as 0 or 1 (build.py); the row was checked against the record when it was built."""
+    values = dict(row)
+    for column in table.columns:
+        if column.kind == LIST:
+            values[column.name] = tuple(a for a in (values[column.name] or "").split(";") if a)
+        elif column.kind == BOOL:
+            values[column.name] = bool(values[column.name])
+    return table.record(**values)
+
+
 def _gpu(row: sqlite3.Row) -> GpuSpec:
-    values = dict(row)
-    values["aliases"] = tuple(a for a in (values["aliases"] or "").split(";") if a)
-    values["ecc"] = bool(values["ecc"])
-    return GpuSpec(**values)
-
-
-def _cpu(row: sqlite3.Row) -> CpuPower:
-    values = dict(row)
-    values["aliases"] = tuple(a for a in (values["aliases"] or "").split(";") if a)
-    return CpuPower(**values)
+    gpu: GpuSpec = _from_row(schema.GPUS, row)
+    return gpu
 
 
 class Catalog:
@@ -153,11 +159,11 @@ class Catalog:
                 sql += f" and p.{column} = ?"
                 args.append(value)
         sql += " order by p.gpu_id, p.condition, p.currency, p.date desc, p.source"
-        return [Price(**dict(r)) for r in self._rows(sql, *args)]
+        return [_from_row(schema.PRICES, r) for r in self._rows(sql, *args)]
 
     def tf_builds(self) -> list[TfBuild]:
         rows = self._rows("select * from tf_builds")
-        builds = [TfBuild(**dict(r)) for r in rows]
+        builds: list[TfBuild] = [_from_row(schema.TF_BUILDS, r) for r in rows]
         return sorted(
             builds,
             key=lambda b: (b.os, tuple(int(p) for p in b.tf_version.split("."))),
@@ -165,47 +171,43 @@ class Catalog:
         )
 
     def cpus(self) -> list[CpuPower]:
-        return [_cpu(r) for r in self._rows("select * from cpus order by vendor, family, name")]
+        rows = self._rows("select * from cpus order by vendor, family, name")
+        return [_from_row(schema.CPUS, r) for r in rows]
 
     def sources(self) -> list[Source]:
         rows = self._rows("select * from sources order by id")
-        return [Source(**{**dict(r), "verified": bool(r["verified"])}) for r in rows]
+        return [_from_row(schema.SOURCES, r) for r in rows]
 
     def boards(self) -> list[Board]:
-        return [Board(**dict(r)) for r in self._rows("select * from boards order by gpu_id")]
+        rows = self._rows("select * from boards order by gpu_id")
+        return [_from_row(schema.BOARDS, r) for r in rows]
 
     def psus(self) -> list[PsuPrice]:
         rows = self._rows("select * from psus order by currency, watts")
-        return [PsuPrice(**dict(r)) for r in rows]
+        return [_from_row(schema.PSUS, r) for r in rows]
 
     def tf_routes(self) -> list[TfRoute]:
         rows = self._rows("select * from tf_routes order by route, vendor, min_cc")
-        return [TfRoute(**dict(r)) for r in rows]
+        return [_from_row(schema.ROUTES, r) for r in rows]
 
     def fx_rates(self) -> list[FxRate]:
         return [FxRate(**dict(r)) for r in self._rows("select * from fx_rates order by date")]
 
     def regions(self) -> list[RegionTax]:
         rows = self._rows("select * from regions order by region")
-        return [
-            RegionTax(**{**dict(r), "prices_include_tax": bool(r["prices_include_tax"])})
-            for r in rows
-        ]
+        return [_from_row(schema.REGION_TABLE, r) for r in rows]
 
     def availability(self) -> list[Availability]:
         rows = self._rows("select * from availability order by gpu_id, region")
-        return [
-            Availability(**{**dict(r), "new": bool(r["new"]), "used": bool(r["used"])})
-            for r in rows
-        ]
+        return [_from_row(schema.AVAILABILITY, r) for r in rows]
 
     def risks(self) -> list[MarketRisk]:
         rows = self._rows("select * from risks order by gpu_id, risk")
-        return [MarketRisk(**dict(r)) for r in rows]
+        return [_from_row(schema.RISKS, r) for r in rows]
 
     def price_trends(self) -> list[PriceTrend]:
         rows = self._rows("select * from price_trends order by kind, region, from_date")
-        return [PriceTrend(**{**dict(r), "cards": tuple(str(r["cards"]).split(";"))}) for r in rows]
+        return [_from_row(schema.PRICE_TRENDS, r) for r in rows]
 
     def load_all(self) -> CatalogData:
         gpus = tuple(self.gpus())

@@ -20,6 +20,9 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Annotated
+
+from msgspec import Meta
 
 from gpuplanner.catalog.errors import CatalogError
 from gpuplanner.catalog.pricepack import Manifest
@@ -91,17 +94,23 @@ class UserDbUnusable(UserDbError):
         )
 
 
+MAX_STOCK = 100_000  # a shop's count of one card; more is a typo or a code read as a count
+
+
 @dataclass(frozen=True, kw_only=True)
 class ShopPriceRow:
+    """One row of a shop's price list; its types are the checks its reader (catalog/pricelist.py)
+    makes with msgspec."""
+
     line: int
-    product_name: str
+    product_name: Annotated[str, Meta(min_length=1, max_length=300)]
     gpu_id: str | None
     match_confidence: float
-    amount: float
+    amount: Annotated[float, Meta(gt=0)]
     currency: Currency
     condition: PriceCondition
     sku: str | None = None
-    stock: int | None = None
+    stock: Annotated[int, Meta(ge=0, le=MAX_STOCK)] | None = None
     location: str | None = None
 
     def as_price(self, shop: str, date: str) -> Price:

@@ -8,9 +8,14 @@ names reads it through here, and turns ``FileRefused`` into its own error with t
 from __future__ import annotations
 
 import codecs
+import json
+import math
 import os
 import stat
 from pathlib import Path
+from typing import Any
+
+from gpuplanner.core.terminal import excerpt
 
 
 class FileRefused(Exception):
@@ -67,6 +72,29 @@ def json_integer(text: str) -> int:
     if len(text) > MAX_INTEGER_DIGITS:
         raise ValueError(f"a number of {len(text):,} digits, which no field of such a file holds")
     return int(text)
+
+
+def json_float(text: str) -> float:
+    """A JSON number with a fraction or an exponent (``parse_float=json_float``): 1e999 is
+    refused, where ``float`` would make it infinity and every sum with it infinite."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{excerpt(text)} is not a finite number")
+    return number
+
+
+def json_constant(text: str) -> float:
+    """``parse_constant=json_constant``: NaN, Infinity and -Infinity, which Python's reader
+    takes and JSON does not have, are refused in words."""
+    raise ValueError(f"{text} is not a finite number")
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` with every number checked: no integer of thousands of digits, no NaN,
+    no infinity (a ``ValueError`` in words, as a ``JSONDecodeError`` for bad syntax)."""
+    return json.loads(
+        text, parse_int=json_integer, parse_float=json_float, parse_constant=json_constant
+    )
 
 
 def utf16_encoding(data: bytes) -> str | None:

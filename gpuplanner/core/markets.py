@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gpuplanner.core.vocab import Currency, Region
+from gpuplanner.core.vocab import Currency, Language, Region
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ REGION_OF_CURRENCY: dict[str, Region] = {m.currency: m.region for m in MARKETS.v
 
 
 # The market a command-line language goes with, when nothing else on it names one.
-REGION_OF_LANGUAGE: dict[str, Region] = {"zh_CN": "CN", "en": "US"}
+REGION_OF_LANGUAGE: dict[Language, Region] = {"zh_CN": "CN", "en": "US"}
 # Why the app starts on its market: named on the command line, implied by the currency or the
 # language given there, saved last time, or the start-up currency's country.
 MarketReason = Literal["market", "currency", "language", "saved", "default"]

@@ -1,10 +1,14 @@
-"""One JSON helper for every boundary type: frozen dataclasses to plain dicts and back."""
+"""One JSON helper for every boundary type: frozen dataclasses to plain dicts and back.
+
+Reading back is msgspec's: each record's hints (``Literal`` vocabularies, ``Annotated`` ranges
+with ``msgspec.Meta``) are its checks, and this module only turns msgspec's message into the
+field path and the words the project's messages use.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import math
 import re
 import types
 import typing
@@ -13,6 +17,14 @@ from typing import Any, TypeVar
 from gpuplanner.core.terminal import escape_bytes
 
 T = TypeVar("T")
+
+# msgspec's messages: "Expected `float`, got `str` - at `$.parts[0].watts`".
+_AT = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+_EXPECTED = re.compile(r"^Expected `(?P<want>\w+)`, got `\w+`$")
+_MISSING = re.compile(r"^Object missing required field `(?P<name>[^`]+)`$")
+_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<name>[^`]+)`$")
+_SEGMENT = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+_WANTED = {"float": "a number", "array": "a list", "object": "an object"}
 
 
 class FieldError(ValueError):
@@ -46,86 +58,84 @@ def to_dict(obj: Any) -> Any:
 
 
 def from_dict(cls: type[T], data: Any) -> T:
-    """Rebuild ``cls`` from :func:`to_dict` output, checking types as it goes.
+    """Rebuild ``cls`` from :func:`to_dict` output, its hints checked by msgspec.
 
     Raises ``FieldError`` (a ``ValueError``) naming the field path on anything that does not
     fit, so a hand-edited or truncated file gets a message rather than a half-built object.
+    Non-finite numbers are the JSON reader's to refuse (core/boundedio.py ``json_float``).
     """
-    built: T = _convert(cls, data, cls.__name__)  # _convert built a ``cls`` from its hints
-    return built
+    # Imported here: the window's first paint reads saved machines' module, not a file.
+    import msgspec
+
+    try:
+        return msgspec.convert(data, cls, strict=True)
+    except msgspec.ValidationError as exc:
+        raise field_error(cls, data, str(exc)) from None
 
 
-def _convert(tp: Any, value: Any, path: str) -> Any:
-    origin = typing.get_origin(tp)
-    if tp is Any:
-        return value
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        if value is None and type(None) in args:
-            return None
-        errors: list[FieldError] = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _convert(arg, value, path)
-            except FieldError as exc:
-                errors.append(exc)
-        raise errors[0] if errors else FieldError(path, "unexpected null")
-    if origin is typing.Literal:
-        allowed_values = typing.get_args(tp)
-        # bool is an int in Python: true must not pass as 1.
-        if isinstance(value, bool) or value not in allowed_values:
-            allowed = ", ".join(str(v) for v in allowed_values)
-            raise FieldError(path, f"{value!r} is not one of {allowed}")
-        return value
-    if origin in (tuple, list):
-        if not isinstance(value, list | tuple):
-            raise FieldError(path, f"expected a list, got {type(value).__name__}")
-        args = typing.get_args(tp)
-        item_type = args[0] if args else Any
-        items = [_convert(item_type, v, f"{path}[{i}]") for i, v in enumerate(value)]
-        return tuple(items) if origin is tuple else items
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise FieldError(path, f"expected an object, got {type(value).__name__}")
-        _, value_type = typing.get_args(tp) or (str, Any)
-        return {str(k): _convert(value_type, v, f"{path}.{k}") for k, v in value.items()}
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(value, dict):
-            raise FieldError(path, f"expected an object, got {type(value).__name__}")
-        hints = typing.get_type_hints(tp)
-        kwargs = {}
-        for field in dataclasses.fields(tp):
-            if field.name in value:
-                kwargs[field.name] = _convert(
-                    hints[field.name], value[field.name], f"{path}.{field.name}"
-                )
-            elif (
-                field.default is dataclasses.MISSING
-                and field.default_factory is dataclasses.MISSING
-            ):
-                raise FieldError(f"{path}.{field.name}", "missing")
-        return tp(**kwargs)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+def field_error(cls: type, data: Any, message: str) -> FieldError:
+    """msgspec's ``message`` about ``data`` read as ``cls``, in the project's words."""
+    at = _AT.search(message)
+    where = at.group("path") if at else ""
+    text = message[: at.start()] if at else message
+    for pattern, reason in ((_MISSING, "missing"), (_UNKNOWN, "not a field of this file")):
+        named = pattern.match(text)
+        if named:
+            return FieldError(f"{cls.__name__}{where}.{named.group('name')}", reason)
+    value, hint = _at(data, cls, where)
+    words = _vocabulary(hint)
+    if words is not None:
+        return FieldError(f"{cls.__name__}{where}", f"{value!r} is not one of {words}")
+    return FieldError(f"{cls.__name__}{where}", _reason(text, value))
+
+
+def _reason(text: str, value: Any) -> str:
+    expected = _EXPECTED.match(text)
+    if expected is None:
+        if text == "Number out of range":
+            return "a number too large to be a measurement"
+        return f"{value!r} does not fit: {text}"
+    want = expected.group("want")
+    if want in ("array", "object"):
+        return f"expected {_WANTED[want]}, got {type(value).__name__}"
+    return f"expected {_WANTED.get(want, want)}, got {value!r}"
+
+
+def _at(data: Any, hint: Any, where: str) -> tuple[Any, Any]:
+    """The value at msgspec's path ``where`` (".parts[0].watts") in ``data``, and its hint."""
+    for name, index in _SEGMENT.findall(where):
+        hint = _inner(hint, name)
         try:
-            return tp(value)
-        except ValueError:
-            allowed = ", ".join(str(m.value) for m in tp)
-            raise FieldError(path, f"{value!r} is not one of {allowed}") from None
-    if tp is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise FieldError(path, f"expected a number, got {value!r}")
-        try:
-            number = float(value)
-        except OverflowError:
-            raise FieldError(path, "a number too large to be a measurement") from None
-        # JSON files may hold NaN, Infinity or 1e999; no measurement is any of them.
-        if not math.isfinite(number):
-            raise FieldError(path, f"{value!r} is not a finite number")
-        return number
-    if tp in (int, str, bool):
-        if type(value) is not tp:
-            raise FieldError(path, f"expected {tp.__name__}, got {value!r}")
-        return value
-    return value
+            data = data[int(index)] if index else data[name]
+        except (LookupError, TypeError):
+            data = None
+    return data, hint
+
+
+def _inner(hint: Any, name: str) -> Any:
+    """The hint of a dataclass field ``name`` of ``hint``, or of an item ("" for an index)."""
+    hint = _bare(hint)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return typing.get_type_hints(hint, include_extras=True).get(name, Any)
+    args = [a for a in typing.get_args(hint) if a is not Ellipsis]
+    return _bare(args[-1]) if args else Any
+
+
+def _bare(hint: Any) -> Any:
+    """``hint`` without ``Annotated`` and without ``| None``."""
+    if typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        rest = [a for a in typing.get_args(hint) if a is not type(None)]
+        hint = _bare(rest[0]) if len(rest) == 1 else hint
+    return hint
+
+
+def _vocabulary(hint: Any) -> str | None:
+    """The words a ``Literal`` or ``Enum`` field allows, or None for any other field."""
+    hint = _bare(hint)
+    if typing.get_origin(hint) is typing.Literal:
+        return ", ".join(str(v) for v in typing.get_args(hint))
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return ", ".join(str(m.value) for m in hint)
+    return None

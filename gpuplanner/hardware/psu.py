@@ -11,7 +11,7 @@ import logging
 import re
 from pathlib import Path
 
-from gpuplanner.hardware.records import PsuReading
+from gpuplanner.hardware.records import PsuReading, PsuStatus
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ def _rows_to_reading(device: str, rows: list[tuple[str, object, str]], source: s
     )
 
 
-def read_liquidctl() -> tuple[list[PsuReading], str]:
+def read_liquidctl() -> tuple[list[PsuReading], PsuStatus]:
     """Readings from every PSU liquidctl can open, and a status: ok, absent, none-found, error."""
     try:
         from liquidctl import find_liquidctl_devices

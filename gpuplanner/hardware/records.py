@@ -6,9 +6,16 @@ Units are in the field names. ``None`` means "could not be read here", never zer
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from gpuplanner.core.findings import Finding
 from gpuplanner.core.vocab import AtxVersion, CaseForm, DriverState, PsuRating, TfVerdict
+
+# Whether the CPU package's power could be read (RAPL, hardware/system.py); "not-read": not
+# asked; "unknown": a snapshot that does not say.
+RaplStatus = Literal["ok", "root-only", "absent", "unreadable", "not-read", "unknown"]
+# The supply as entered by the user, or what liquidctl found (hardware/psu.py).
+PsuStatus = Literal["not-entered", "entered", "ok", "absent", "none-found", "error"]
 
 SNAPSHOT_VERSION = 1
 
@@ -114,7 +121,7 @@ class CpuInfo:
     max_power_w: float | None = None
     power_class: str | None = None  # catalog CPU id
     package_power_w: float | None = None  # RAPL, when readable
-    rapl_status: str = "unknown"  # ok, root-only, absent, unknown
+    rapl_status: RaplStatus = "unknown"
 
 
 @dataclass(frozen=True)
@@ -169,7 +176,7 @@ class PowerSupply:
     pcie_8pin_cables: int | None = None
     has_12v2x6: bool | None = None
     readings: tuple[PsuReading, ...] = ()
-    status: str = "not-entered"
+    status: PsuStatus = "not-entered"
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, json_integer, json_work, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_work, load_json, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES
 from gpuplanner.core.serial import from_dict, to_dict
@@ -87,7 +87,7 @@ def from_json(text: str, file: str) -> SystemSnapshot:
     if too_much:
         raise SnapshotError(file, f"not a gpuplanner snapshot: {too_much}")
     try:
-        data = json.loads(text, parse_int=json_integer)
+        data = load_json(text)
     except json.JSONDecodeError as exc:
         raise SnapshotError(
             file, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"

@@ -18,7 +18,13 @@ from pathlib import Path
 import psutil
 
 from gpuplanner.core.vocab import TfVerdict
-from gpuplanner.hardware.records import CpuInfo, MemoryInfo, OsInfo, TensorFlowInstall
+from gpuplanner.hardware.records import (
+    CpuInfo,
+    MemoryInfo,
+    OsInfo,
+    RaplStatus,
+    TensorFlowInstall,
+)
 
 TF_PACKAGES = (
     "tensorflow",
@@ -43,7 +49,9 @@ def cpu_model(root: Path = Path("/")) -> str | None:
     return platform.processor() or None
 
 
-def read_rapl(root: Path = Path("/"), sample_s: float = RAPL_SAMPLE_S) -> tuple[float | None, str]:
+def read_rapl(
+    root: Path = Path("/"), sample_s: float = RAPL_SAMPLE_S
+) -> tuple[float | None, RaplStatus]:
     """Package power in W from two reads of the RAPL energy counter, and a status.
 
     Since kernel 5.10 ``energy_uj`` is root-only (CVE-2020-8694): that is status

@@ -9,10 +9,12 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Literal, NoReturn, get_args
+from typing import Annotated, Any, Literal, NoReturn, get_args
+
+from msgspec import Meta
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, json_integer, read_regular
+from gpuplanner.core.boundedio import FileRefused, load_json, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import FieldError, from_dict
 from gpuplanner.core.terminal import user_text
@@ -36,39 +38,53 @@ class KioskConfigError(UserError, ValueError):
         super().__init__(f"{file}: {reason}")
 
 
+Text = Annotated[str, Meta(pattern=r"\S")]  # a setting's text: not empty, not only spaces
+IdleSeconds = Annotated[int, Meta(ge=5, le=3600)]
+# A countdown under a second is unseen, an idle time of hours leaves one customer's plan for
+# the next.
+CountdownSeconds = Annotated[int, Meta(ge=1, le=60)]
+
+
 @dataclass(frozen=True, kw_only=True)
 class KioskFile:
-    """The file's settings as written: ``from_dict`` checks each one's type."""
+    """The file's settings as written, each checked by its type at reading (``from_dict``)."""
 
-    shop_name: str | None = None  # required: None says so in the shop's words, not a type's
-    pin_hash: str | None = None  # required, likewise
+    shop_name: Text | None = None  # required: None says so in the shop's words, not a type's
+    pin_hash: Text | None = None  # required, likewise
     language: Language = "zh_CN"
     currency: Currency = "CNY"
-    logo: str | None = None  # beside the configuration
-    idle_seconds: int = 120
-    countdown_seconds: int = 10
-    price_list: str | None = None  # beside the configuration
+    logo: Text | None = None  # beside the configuration
+    idle_seconds: IdleSeconds = 120
+    countdown_seconds: CountdownSeconds = 10
+    price_list: Text | None = None  # beside the configuration
     in_stock_only: bool = True
-    printer: str | None = None  # a printer's name, or "pdf:<folder>"
-    scenarios: tuple[KioskScenario, ...] = SCENARIOS
-    pages: tuple[KioskPage, ...] = DEFAULT_PAGES  # shops usually hide the probe
+    printer: Text | None = None  # a printer's name, or "pdf:<folder>"
+    scenarios: Annotated[tuple[KioskScenario, ...], Meta(min_length=1)] = SCENARIOS
+    # Shops usually hide the probe.
+    pages: Annotated[tuple[KioskPage, ...], Meta(min_length=1)] = DEFAULT_PAGES
     comment: Any = None  # for the shop's own notes
 
 
 SETTINGS = tuple(f.name for f in fields(KioskFile))
-# The whole numbers' ranges: a countdown under a second is unseen, an idle time of hours
-# leaves one customer's plan for the next.
-RANGES = {"idle_seconds": (5, 3600), "countdown_seconds": (1, 60)}
-# What each setting must be: the one message for a wrong type and a value out of range alike.
+
+
+def _whole_number(hint: object) -> str:
+    """'a whole number from 5 to 3600': the words for an ``Annotated[int, Meta(...)]``."""
+    meta = get_args(hint)[1]
+    return f"a whole number from {meta.ge} to {meta.le}"
+
+
+# What each setting must be: the one message for a wrong type and a value out of range alike;
+# any other setting is a text.
 MUST_BE = {
-    "language": "zh_CN or en",
-    "currency": "CNY or USD",
+    "language": " or ".join(get_args(Language)),
+    "currency": " or ".join(get_args(Currency)),
     "in_stock_only": "true or false",
     "scenarios": f"a non-empty list from: {', '.join(SCENARIOS)}",
     "pages": f"a non-empty list from: {', '.join(PAGES)}",
-    **{key: f"a whole number from {low} to {high}" for key, (low, high) in RANGES.items()},
+    "idle_seconds": _whole_number(IdleSeconds),
+    "countdown_seconds": _whole_number(CountdownSeconds),
 }
-TEXTS = ("shop_name", "pin_hash", "logo", "price_list", "printer")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,16 +111,6 @@ def load_config(path: Path) -> KioskConfig:
         raise KioskConfigError(name, reason)
 
     settings = _read(path, refuse)
-    for key in TEXTS:
-        value = getattr(settings, key)
-        if value is not None and not value.strip():
-            refuse(f"'{key}' must be a non-empty string")
-    for key, (low, high) in RANGES.items():
-        if not low <= getattr(settings, key) <= high:
-            refuse(f"'{key}' must be {MUST_BE[key]}")
-    for key in ("scenarios", "pages"):
-        if not getattr(settings, key):
-            refuse(f"'{key}' must be {MUST_BE[key]}")
     if settings.shop_name is None:
         refuse("'shop_name' is required")
     if settings.pin_hash is None:
@@ -157,16 +163,7 @@ def _read(path: Path, refuse: Callable[[str], NoReturn]) -> KioskFile:
         raw = read_regular(path, MAX_CONFIG_BYTES)
     except FileRefused as exc:
         refuse(exc.reason)
-    try:
-        data = json.loads(raw.decode("utf-8-sig"), parse_int=json_integer)
-    except UnicodeDecodeError:
-        refuse("not UTF-8 text")
-    except json.JSONDecodeError as exc:
-        refuse(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}")
-    except RecursionError:
-        refuse("not a usable JSON file: nested too deeply")
-    except ValueError as exc:  # a number too long to convert, for one
-        refuse(f"not a usable JSON file: {exc}")
+    data = _decode(raw, refuse)
     if not isinstance(data, dict):
         refuse("the configuration must be a JSON object")
     unknown = sorted(set(data) - set(SETTINGS))
@@ -179,6 +176,20 @@ def _read(path: Path, refuse: Callable[[str], NoReturn]) -> KioskFile:
         if key in MUST_BE:
             refuse(f"'{key}' must be {MUST_BE[key]}")
         refuse(f"'{key}' must be a non-empty string")
+
+
+def _decode(raw: bytes, refuse: Callable[[str], NoReturn]) -> object:
+    """The file's JSON, or the reason it is not JSON the kiosk can read."""
+    try:
+        return load_json(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        refuse("not UTF-8 text")
+    except json.JSONDecodeError as exc:
+        refuse(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}")
+    except RecursionError:
+        refuse("not a usable JSON file: nested too deeply")
+    except ValueError as exc:  # a number too long to convert, or not finite
+        refuse(f"not a usable JSON file: {exc}")
 
 
 def _beside(

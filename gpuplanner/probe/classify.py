@@ -10,9 +10,10 @@ from __future__ import annotations
 import signal
 from dataclasses import dataclass
 
+from gpuplanner.probe.results import ProbeStatus
 from gpuplanner.probe.worker import PROTOCOL_VERSION
 
-FINAL_STATUSES = frozenset({"ok", "partial", "failed"})
+FINAL_STATUSES: tuple[ProbeStatus, ...] = ("ok", "partial", "failed")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,7 +34,7 @@ class Outcome:
     unreadable: str = ""  # a field of the worker's environment of the wrong type (env_fields.py)
 
 
-def classify(o: Outcome) -> tuple[str, str]:
+def classify(o: Outcome) -> tuple[ProbeStatus, str]:
     """(status, message) for the run; the status is one of probe.results.STATUSES."""
     if o.ended == "cancelled":
         return "cancelled", "cancelled by the user"
@@ -56,7 +57,7 @@ def classify(o: Outcome) -> tuple[str, str]:
         # A final word after lines that were not messages is not trusted (docs/RELIABILITY.md).
         return "protocol-error", _garbage_text(o)
     if o.final_status is not None:
-        status = o.final_status if o.final_status in FINAL_STATUSES else "failed"
+        status: ProbeStatus = next((s for s in FINAL_STATUSES if s == o.final_status), "failed")
         message = {"ok": "", "partial": "some steps failed; see errors"}.get(
             status, "the probe failed"
         )

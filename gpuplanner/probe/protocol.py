@@ -16,10 +16,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, get_args
 
 from gpuplanner.probe.env_fields import Unreadable, read_environment, readable_environment
-from gpuplanner.probe.results import Metric, StepResult
+from gpuplanner.probe.results import Metric, StepResult, StepStatus
 
 READ_CHUNK = 64 * 1024
 MAX_LINE = 1024 * 1024
@@ -33,7 +33,6 @@ MAX_KEPT_BYTES = 8 * 1024 * 1024  # all the kept messages' lines together
 MAX_GARBAGE_KEPT = 20
 PROGRESS_PER_S = 20  # a flood of cross-thread signals once crashed the window
 STDERR_KEEP = 64 * 1024
-STEP_STATUSES = frozenset({"ok", "failed", "skipped"})
 
 Message = dict[str, Any]
 ENVIRONMENT = "environment"  # the env step's figure that carries the environment
@@ -240,7 +239,7 @@ def _step(message: Message) -> StepResult:
     metrics = message.get("metrics")
     return StepResult(
         step=clean_text(message.get("step"), 40),
-        status=_one_of(message.get("status"), STEP_STATUSES),
+        status=_step_status(message.get("status")),
         metrics=tuple(
             metric
             for m in (metrics if isinstance(metrics, list) else [])[:50]
@@ -250,9 +249,9 @@ def _step(message: Message) -> StepResult:
     )
 
 
-def _one_of(value: object, allowed: frozenset[str]) -> str:
+def _step_status(value: object) -> StepStatus:
     """A status from the fixed set; anything else the worker says is a failure."""
-    return value if isinstance(value, str) and value in allowed else "failed"
+    return next((s for s in get_args(StepStatus) if s == value), "failed")
 
 
 def _metric(data: Message) -> Metric | None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, get_args
 
 from gpuplanner.core import atomic
-from gpuplanner.core.boundedio import FileRefused, json_integer, json_work, read_regular
+from gpuplanner.core.boundedio import FileRefused, json_work, load_json, read_regular
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.core.terminal import excerpt
@@ -17,7 +18,7 @@ from gpuplanner.probe.env_fields import readable_environment
 RESULT_KIND = "gpuplanner-probe"
 RESULT_VERSION = 1
 # Final states of a run, from the user's point of view.
-STATUSES = (
+ProbeStatus = Literal[
     "ok",
     "partial",
     "failed",
@@ -28,7 +29,9 @@ STATUSES = (
     "bad-python",
     "protocol-error",
     "unreadable",
-)
+]
+STATUSES: tuple[ProbeStatus, ...] = get_args(ProbeStatus)
+StepStatus = Literal["ok", "skipped", "failed"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +47,7 @@ class Metric:
 @dataclass(frozen=True)
 class StepResult:
     step: str
-    status: str  # ok, skipped, failed
+    status: StepStatus
     metrics: tuple[Metric, ...] = ()
     reason: str | None = None
 
@@ -76,7 +79,7 @@ class Diagnosis:
 @dataclass(frozen=True, kw_only=True)
 class ProbeResult:
     version: int
-    status: str
+    status: ProbeStatus
     mode: ProbeMode  # a saved file's is checked against the vocabulary when it loads
     python: str
     started: str
@@ -123,7 +126,7 @@ def from_json(text: str, file: str = "probe.json") -> ProbeResult:
     if too_much:
         raise ProbeFileError(f"{file}: not a gpuplanner probe result: {too_much}")
     try:
-        data = json.loads(text, parse_int=json_integer)
+        data = load_json(text)
     except json.JSONDecodeError as exc:
         raise ProbeFileError(f"{file}: not valid JSON (line {exc.lineno}): {exc.msg}") from None
     except (RecursionError, ValueError) as exc:  # arrays thousands deep, 5,000-digit numbers

@@ -33,6 +33,7 @@ from gpuplanner.probe.results import (
     RESULT_VERSION,
     GpuLoadSummary,
     ProbeResult,
+    ProbeStatus,
 )
 
 log = logging.getLogger(__name__)
@@ -205,7 +206,7 @@ class ProbeRunner:
             reader.join(2)
         return self._finish(outcome, protocol, tail.text(), samples, started_at, start)
 
-    def _refusal(self) -> tuple[str, str] | None:
+    def _refusal(self) -> tuple[ProbeStatus, str] | None:
         """(status, message) when the worker cannot run at all, before anything starts."""
         if self.python is None and self._own_worker and not bundle_has_tensorflow():
             return "tensorflow-missing", LITE_MESSAGE
@@ -305,7 +306,9 @@ class ProbeRunner:
         except Exception:  # a broken listener must not break the run
             log.exception("probe event listener failed")
 
-    def _result(self, status: str, started_at: str, start: float, **fields: Any) -> ProbeResult:
+    def _result(
+        self, status: ProbeStatus, started_at: str, start: float, **fields: Any
+    ) -> ProbeResult:
         return ProbeResult(
             version=RESULT_VERSION,
             status=status,

@@ -68,7 +68,7 @@ def stand_in(machine: MachineFacts) -> GpuSpec:
         cooler="unknown",
         pcie_gen=0,
         pcie_lanes=0,
-        interconnect="pcie",
+        interconnect="none",  # no link is on record: the slot's PCIe alone
         interconnect_gbs=None,
         ecc=False,
         compute_capability=machine.unknown_gpu_cc,
