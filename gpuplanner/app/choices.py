@@ -8,9 +8,11 @@ appears in every front end at once); the front ends reach them here, never below
 from __future__ import annotations
 
 from gpuplanner.catalog import llm_presets
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import PRESETS, Scenario
-from gpuplanner.planning.engines import default_engine, engines_for, runs
-from gpuplanner.planning.job import INFERENCE_SEQ
+from gpuplanner.core.vocab import Engine
+from gpuplanner.planning.engines import engines_for, runs
+from gpuplanner.planning.job import shape_of
 from gpuplanner.planning.power import SOCKETS
 from gpuplanner.planning.speed import WORKLOAD_CLASS
 from gpuplanner.planning.workloads import KERAS, LLM_MODES
@@ -21,16 +23,28 @@ LLMS = {model.id: model for model in llm_presets.bundled()}
 # The training workloads `predict` knows: the Keras presets' speed classes and the LLM methods.
 PREDICT_WORKLOADS = (*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora")
 
+# The context an LLM inference job runs at when none is given (for help texts).
+USUAL_CONTEXT = shape_of(JobInputs(workload="llm", llm_mode="inference")).seq
+
+
+def planned_engine(bits: int, engine: Engine | None) -> Engine:
+    """The engine an LLM inference job on ``bits``-bit weights runs on: ``engine``, else the
+    default the resolver gives (planning/job.py:shape_of)."""
+    return shape_of(
+        JobInputs(workload="llm", llm_mode="inference", bits=bits, engine=engine)
+    ).engine
+
+
 __all__ = [
-    "INFERENCE_SEQ",
     "KERAS",
     "LLMS",
     "LLM_MODES",
     "PREDICT_WORKLOADS",
     "PRESETS",
     "SOCKETS",
+    "USUAL_CONTEXT",
     "Scenario",
-    "default_engine",
     "engines_for",
+    "planned_engine",
     "runs",
 ]

@@ -87,8 +87,8 @@ def build(
     bandwidth_factor = calibration.bandwidth_factor(
         machine.bandwidth_gbs, known.gpu.memory_bandwidth_gbs if known else None
     )
-    batch = job.batch_of(request, workload)
-    seq = job.seq_of(request, method)
+    # The job's batch and sequence as the resolver filled them in (planning/job.py:shape_of).
+    batch, seq = ranked.batch, ranked.seq
     return Context(
         job=resolved,
         catalog=catalog,
@@ -159,8 +159,8 @@ def _predict(
     by_id: dict[str, GpuSpec],
 ) -> dict[str, speed.Prediction]:
     """Every card's predicted speed for the job, against ``reference``."""
-    request, machine = resolved.request, resolved.request.machine
-    engine = model.engine(job.engine_of(request))
+    machine = resolved.request.machine
+    engine = model.engine(resolved.engine)
     workload = resolved.workload
     if method is not None and llm is None:
         raise PlanError("an LLM job needs a model and a method")
@@ -172,22 +172,22 @@ def _predict(
         machine_factor=machine.machine_factor,
         bandwidth_factor=bandwidth,
     )
-    if method == "inference" and llm is not None and engine is not None:
+    if method == "inference" and llm is not None and engine is not None and seq is not None:
         found = speed.predict_llm_inference(
             query,
             llm=llm,
             engine=engine,
-            bits=request.bits,
+            bits=resolved.bits,
             batch=batch,
-            context=seq or job.INFERENCE_SEQ,
+            context=seq,
         )
-    elif method is not None and llm is not None:
+    elif method is not None and llm is not None and seq is not None:
         trained: LlmMethod = method if method != "inference" else "lora"
-        shape = speed.LlmShape.of(llm, seq or job.FINE_TUNING_SEQ, batch)
+        shape = speed.LlmShape.of(llm, seq, batch)
         found = speed.predict_llm(query, shape=shape, method=trained)
     elif workload != "llm":
         found = speed.predict(
-            query, workload=workload, precision=request.precision, batch=batch, seq=seq
+            query, workload=workload, precision=resolved.precision, batch=batch, seq=seq
         )
     else:  # an LLM job always has its method (job.resolve)
         raise PlanError("an LLM job needs a model and a method")

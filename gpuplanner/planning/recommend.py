@@ -19,7 +19,6 @@ from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning import (
     card_count,
     context,
-    job,
     methods,
     pricing,
     ranking,
@@ -128,17 +127,17 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         currency=request.currency,
         budget=ctx.budget,
         workload=ctx.workload,
-        precision=request.precision,
+        precision=ctx.job.precision,
         vram=ctx.estimate,
         reference_gpu=ctx.reference.name,
         options=tuple(ranked),
         tf_route=request.tf_route,
         model=ctx.llm.name if ctx.llm else None,
         mode=ctx.method,
-        bits=request.bits if inference else None,
-        engine=job.engine_of(request) if inference else None,
+        bits=ctx.job.bits if inference else None,
+        engine=ctx.job.engine if inference else None,
         engine_default=request.engine is None,
-        seq=ctx.seq,  # the job as planned, defaults filled in
+        seq=ctx.job.shape.stated_seq,  # an LLM job's default filled in; a preset's own unsaid
         batch=ctx.batch,
         # Keeping is no purchase only when the cards run safely as they are (issue 49, 4).
         no_purchase_needed=keep is not None and not ranking.keep_fix(keep),

@@ -519,11 +519,9 @@ def alternative_text(
     kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
     result = _fill(tr(RESULT_TEXT[kind]), params)
     line = _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
-    outside = alternative.engine or (
-        tr(ROUTE_TEXT["keras-other"])
-        if alternative.change == "route" and alternative.to == "keras-other"
-        else None
-    )
+    outside = alternative.engine  # another engine, or Keras 3 on JAX: not TensorFlow
+    if outside is None and alternative.change == "route" and alternative.to == "keras-other":
+        outside = tr(ROUTE_TEXT["keras-other"])
     if outside:  # a way forward that leaves TensorFlow says so in its own line
         line += tr(translatable("Finding", " It runs on {engine}, not TensorFlow.")).replace(
             "{engine}", outside

@@ -237,8 +237,8 @@ class FleetWindow(QMainWindow):
                 self.currency,
                 None if lab else budget,
                 budget if lab else None,
+                None,  # the scenario's workload and the resolver's precision
                 None,
-                "mixed",
             ),
             lambda plan: self._planned(plan, lab),
             self._failed,

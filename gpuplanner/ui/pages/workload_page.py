@@ -257,7 +257,9 @@ class WorkloadPage(WizardPage):
                 None,
                 self.tr("Default: %1").replace(
                     "%1",
-                    _qt_translate(job_text.CONTEXT, job_text.ENGINE[choices.default_engine(bits)]),
+                    _qt_translate(
+                        job_text.CONTEXT, job_text.ENGINE[choices.planned_engine(bits, None)]
+                    ),
                 ),
             )
         ]
@@ -273,7 +275,7 @@ class WorkloadPage(WizardPage):
 
     def _show_engine_error(self, bits: int, engine: Engine | None, inference: bool) -> None:
         """The chosen engine's validated decode error for these weights, and how it was found."""
-        params = load_speed_model().engine(engine or choices.default_engine(bits))
+        params = load_speed_model().engine(choices.planned_engine(bits, engine))
         self.engine_note.setVisible(inference and params is not None)
         if not inference or params is None:
             self.engine_note.clear()
