@@ -158,6 +158,35 @@ def resolve(request: PlanRequest) -> ResolvedJob:
     )
 
 
+def mix_of(request: PlanRequest) -> tuple[tuple[PlanRequest, float], ...]:
+    """Each job of the request's mix as a request of its own, with its share of the time as a
+    fraction (the shares sum to 1); the request alone, its share 1, when it holds no mix. A
+    mixed job's inputs are its own: what it leaves unset is filled in for it by ``resolve``
+    and ``shape_of``, never taken from the single job's inputs."""
+    if not request.jobs:
+        return ((request, 1.0),)
+    total = sum(mixed.share for mixed in request.jobs)
+    unset = JobInputs()
+    return tuple(
+        (
+            replace(
+                request,
+                jobs=(),
+                workload=mixed.workload,
+                llm_model=mixed.llm_model,
+                llm_params_b=None,
+                llm_mode=mixed.llm_mode,
+                batch=mixed.batch,
+                seq=mixed.seq,
+                precision=unset.precision if mixed.precision is None else mixed.precision,
+                bits=unset.bits if mixed.bits is None else mixed.bits,
+            ),
+            mixed.share / total,
+        )
+        for mixed in request.jobs
+    )
+
+
 def stand_in_llm(params_b: float) -> LlmModel:
     """A model given only by its size: a Llama-shaped stand-in scaled from Llama 2 7B."""
     scale = (params_b / 7.0) ** 0.5

@@ -28,6 +28,7 @@ from gpuplanner.planning import (
 )
 from gpuplanner.planning.judge import judge
 from gpuplanner.planning.judging import Baseline, Context
+from gpuplanner.planning.mix import recommend_mix
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
 from gpuplanner.planning.plan_market import plan_market
 from gpuplanner.planning.price_book import PriceBook
@@ -161,6 +162,8 @@ def recommend(
     model: speed.SpeedModel,
     book: PriceBook | None = None,
 ) -> Plan:
+    if request.jobs:  # a mix of jobs: one list for them all (planning/mix.py)
+        return recommend_mix(request, catalog, model, book)
     ctx = context.build(request, catalog, model, book)
     judged = judge_all(ctx)
     plan = plan_of(ctx, judged)

@@ -54,6 +54,18 @@ SENTENCES = {
         "Input", "The number of cards must be at least 1 ({value})."
     ),
     "workload-unknown": translatable("Input", "There is no job called {value}: use {known}."),
+    # A job of a mix, as --job NAME:SHARE[:KEY=VALUE,...] gives it.
+    "job-unreadable": translatable(
+        "Input",
+        "The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60, with settings after a colon ({keys}).",
+    ),
+    "job-share-not-positive": translatable(
+        "Input", "A job's share of the time must be a number above zero ({value})."
+    ),
+    "job-setting-unknown": translatable(
+        "Input",
+        "The job {value} has a setting that cannot be read: use KEY=VALUE with {keys}, separated by commas.",
+    ),
     "precision-unknown": translatable("Input", "There is no precision {value}: use {known}."),
     "mode-unknown": translatable("Input", "There is no LLM method {value}: use {known}."),
     "bits-unknown": translatable(

@@ -453,6 +453,7 @@ BLOCK_LABEL = {
     "machine-one-card": translatable("Finding", "a small PC: one card unless checked"),
     "fit-module-needs-server": translatable("Finding", "needs a server"),
     "fit-too-long": translatable("Finding", "too long for the case"),
+    "mix-job-blocked": translatable("Finding", "not every job fits"),
     "fit-slots": translatable("Finding", "not enough slots"),
     "fit-desktop-slots": translatable("Finding", "not enough slots"),
     "fit-mini-itx": translatable("Finding", "not enough slots"),

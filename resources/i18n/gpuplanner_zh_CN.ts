@@ -640,6 +640,11 @@
             <translation>ImageNet-1k 微调（20,000 步，每步 512 张）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>It cannot run {job}, {share}% of your time, for the reason below.</source>
+            <translation>它跑不了 {job}（占你 {share}% 的时间），原因见下。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Keep what you have</source>
             <translation>保留现有显卡</translation>
@@ -1469,6 +1474,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>not every job fits</source>
+            <translation>不是每个任务都放得下</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>not in stock</source>
             <translation>无现货</translation>
         </message>
@@ -1723,6 +1733,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{gpu}{times} fits, {price}.</source>
             <translation>{gpu}{times} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x the reference card's speed.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h and {cost} of electricity.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时，电费约 {cost}。</translation>
         </message>
         <message>
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>
@@ -2144,6 +2164,11 @@
         <name>Input</name>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>A job's share of the time must be a number above zero ({value}).</source>
+            <translation>任务所占的时间份额必须是大于零的数（{value}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
             <source>A model's size must be above zero ({value} billion parameters).</source>
             <translation>模型规模必须大于零（{value} 十亿参数）。</translation>
         </message>
@@ -2186,6 +2211,16 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>The electricity price must be above zero ({value} per kWh).</source>
             <translation>电价必须大于零（每千瓦时 {value}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60, with settings after a colon ({keys}).</source>
+            <translation>看不懂任务 {value}：请写成 名称:份额，例如 bert-base:60；设置写在其后的冒号之后（{keys}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The job {value} has a setting that cannot be read: use KEY=VALUE with {keys}, separated by commas.</source>
+            <translation>任务 {value} 有一项设置看不懂：请用 键=值，键可以是 {keys}，多项之间用逗号隔开。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
