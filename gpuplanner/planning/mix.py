@@ -25,8 +25,9 @@ from dataclasses import replace
 from gpuplanner.catalog.records import CatalogData
 from gpuplanner.planning import context, job, speed
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Param, finding
-from gpuplanner.planning.judging import Context
-from gpuplanner.planning.options import JobFigures, MixJob, Option, Plan
+from gpuplanner.planning.judge import MEMORY_BLOCKS, JobRun, judge, judge_run
+from gpuplanner.planning.judging import Baseline, Context
+from gpuplanner.planning.options import Candidate, JobFigures, MixJob, Option, Plan
 from gpuplanner.planning.price_book import PriceBook
 from gpuplanner.planning.request import PlanRequest
 
@@ -43,45 +44,69 @@ def recommend_mix(
     from gpuplanner.planning.recommend import judge_all, plan_of
 
     parts = job.mix_of(request)
-    contexts = [(context.build(r, catalog, model, book), share) for r, share in parts]
+    first = context.build(parts[0][0], catalog, model, book)
+    contexts = [first] + [context.build(r, catalog, model, book, like=first) for r, _ in parts[1:]]
+    shares = [share for _, share in parts]
     names = [mixed.name for mixed in request.jobs]
-    largest = max(range(len(contexts)), key=lambda i: contexts[i][0].estimate.total_gb)
-    judged = [{_key(o): o for o in judge_all(ctx)} for ctx, _ in contexts]
-    primary_ctx = contexts[largest][0]
+    largest = max(range(len(contexts)), key=lambda i: contexts[i].estimate.total_gb)
+    primary_ctx = contexts[largest]
+    # The largest job judged in full, and each job on the same candidates by what differs
+    # from job to job (judge.judge_run): memory, speed, a run's time.
+    judged = judge_all(primary_ctx)
+    candidates = {_key_of(c): c for c in primary_ctx.candidates}
+    runs = [
+        [_as_run(o) for o in judged] if i == largest else _runs(ctx, judged, candidates)
+        for i, ctx in enumerate(contexts)
+    ]
     joined = [
-        mixed_option(
-            option,
-            [
-                (names[i], share, ctx, _option_for(judged[i], key, option))
-                for i, (ctx, share) in enumerate(contexts)
-            ],
-        )
-        for key, option in judged[largest].items()
+        mixed_option(option, [(names[i], shares[i], runs[i][n]) for i in range(len(contexts))])
+        for n, option in enumerate(judged)
     ]
     plan = plan_of(primary_ctx, joined)
     return replace(
         plan,
         jobs=tuple(
-            _mix_job(names[i], share, ctx, i == largest) for i, (ctx, share) in enumerate(contexts)
+            _mix_job(names[i], shares[i], ctx, i == largest) for i, ctx in enumerate(contexts)
         ),
     )
 
 
-def _key(option: Option) -> Key:
-    return (option.action, option.gpu_id, option.count)
+def _key_of(c: Candidate) -> Key:
+    return (c.action, c.gpu.id, c.count)
 
 
-def _option_for(judged: dict[Key, Option], key: Key, like: Option) -> Option:
-    """This job's option for ``key``; where more cards of a kind were not judged for this job
-    (its single card is blocked for good: recommend._blocked_for_good), that single card's."""
-    found = judged.get(key)
-    if found is not None:
-        return found
-    single = next(
-        (o for k, o in judged.items() if k[1] == key[1] and o.count == 1),
-        None,
+def _as_run(option: Option) -> JobRun:
+    """The largest job's run on a candidate, as its option judged it in full."""
+    return JobRun(
+        blocks=tuple(f for f in option.findings if f.id in MEMORY_BLOCKS),
+        needed_gb=option.vram_needed_gb,
+        relative=option.predicted_relative,
+        speedup=option.speedup,
+        throughput=option.predicted_throughput,
+        unit=option.predicted_unit,
+        error_pct=option.predicted_error_pct,
+        value=option.value,
+        score=option.score,
+        input_capped=option.input_capped,
+        run_cost=next((f for f in option.findings if f.id == "run-cost"), None),
     )
-    return single if single is not None else like
+
+
+def _runs(ctx: Context, judged: Sequence[Option], candidates: dict[Key, Candidate]) -> list[JobRun]:
+    """``ctx``'s job on each of ``judged``'s candidates, against the installed cards as this
+    job sees them, at the price the option was judged at."""
+    keep = next((c for c in candidates.values() if c.action == "keep"), None)
+    kept = judge(keep, ctx, None) if keep is not None else None
+    baseline = Baseline.of(kept)
+    return [
+        judge_run(
+            candidates[(o.action, o.gpu_id, o.count)],
+            ctx,
+            None if o.action == "keep" else baseline,
+            o.price,
+        )
+        for o in judged
+    ]
 
 
 def _ident(f: Finding) -> tuple[str, tuple[tuple[str, Param], ...]]:
@@ -92,47 +117,47 @@ def _blocks(option: Option) -> list[Finding]:
     return [f for f in option.findings if f.severity == "blocks"]
 
 
-def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, Context, Option]]) -> Option:
-    """One candidate's option for the whole mix, from each job's (name, share, context,
-    option); ``primary``: the option of the job with the largest memory need."""
-    blocked = [{f.id for f in _blocks(option)} for _, _, _, option in jobs]
+def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> Option:
+    """One candidate's option for the whole mix: ``primary``, the largest job's option judged
+    in full, and each job's (name, share, run on the candidate)."""
+    blocked = [{f.id for f in run.blocks} for _, _, run in jobs]
     everywhere = set.intersection(*blocked) if blocked else set()
-    # The primary's findings but its run's cost (each job's is said below) and what blocks
+    specific = [[f for f in run.blocks if f.id not in everywhere] for _, _, run in jobs]
+    one_job_only = {f.id for found in specific for f in found}
+    # The largest job's findings but its run's cost (each job's is said below) and what blocks
     # one job only: that follows the finding that names the job.
     own = [
         f
         for f in primary.findings
-        if f.id != "run-cost" and not (f.severity == "blocks" and f.id not in everywhere)
+        if f.id != "run-cost" and not (f.severity == "blocks" and f.id in one_job_only)
     ]
     said = {_ident(f) for f in own}
     added: list[Finding] = []
     figures: list[JobFigures] = []
-    for (name, share, ctx, option), ids in zip(jobs, blocked, strict=True):
-        specific = [f for f in _blocks(option) if f.id not in everywhere]
-        if specific:
+    for (name, share, run), found in zip(jobs, specific, strict=True):
+        if found:
             added.append(finding("mix-job-blocked", "blocks", job=name, share=_pct(share)))
-            added += [f for f in specific if _ident(f) not in said]
-            said |= {_ident(f) for f in specific}
-        figures.append(_figures(name, share, ctx, option, tuple(sorted(ids - everywhere))))
-    for f in figures:
-        if f.fits and f.throughput is not None:
-            added.append(_said(f, primary))
+            added += [f for f in found if _ident(f) not in said]
+            said |= {_ident(f) for f in found}
+        figures.append(_figures(name, share, run))
     findings = sorted([*own, *added], key=lambda f: SEVERITY_ORDER[f.severity])
     offered = not any(f.severity == "blocks" for f in findings)
-    options = [option for _, _, _, option in jobs]
-    shares = [share for _, share, _, _ in jobs]
+    if offered:  # what each job does on it (a refused option's figures are in ``jobs``)
+        findings += [_said(f, primary) for f in figures if f.throughput is not None]
+    done = [run for _, _, run in jobs]
+    shares = [share for _, share, _ in jobs]
     return replace(
         primary,
         offered=offered,
         findings=tuple(findings),
-        vram_needed_gb=max(o.vram_needed_gb for o in options),
-        predicted_relative=_weighted([o.predicted_relative for o in options], shares),
-        speedup=_weighted([o.speedup for o in options], shares),
+        vram_needed_gb=max(run.needed_gb for run in done),
+        predicted_relative=_weighted([run.relative for run in done], shares),
+        speedup=_weighted([run.speedup for run in done], shares),
         predicted_throughput=None,  # each job's, in its own unit: ``jobs``
-        predicted_error_pct=max(o.predicted_error_pct for o in options),
-        value=_weighted([o.value for o in options], shares),
-        score=round(sum(o.score * s for o, s in zip(options, shares, strict=True)), 6),
-        input_capped=any(o.input_capped for o in options),
+        predicted_error_pct=max(run.error_pct for run in done),
+        value=_weighted([run.value for run in done], shares),
+        score=round(sum(run.score * s for run, s in zip(done, shares, strict=True)), 6),
+        input_capped=any(run.input_capped for run in done),
         jobs=tuple(figures),
     )
 
@@ -148,21 +173,19 @@ def _pct(share: float) -> int:
     return round(share * 100)
 
 
-def _figures(
-    name: str, share: float, ctx: Context, option: Option, blocks: tuple[str, ...]
-) -> JobFigures:
-    run = next((f for f in option.findings if f.id == "run-cost"), None)
-    params = dict(run.params) if run is not None else {}
+def _figures(name: str, share: float, run: JobRun) -> JobFigures:
+    """The job's figures on the option: it fits where its memory does."""
+    params = dict(run.run_cost.params) if run.run_cost is not None else {}
     hours, cost = params.get("hours"), params.get("cost")
     return JobFigures(
         name=name,
         share=round(share, 4),
-        fits=not blocks,
-        blocks=blocks,
-        vram_needed_gb=option.vram_needed_gb,
-        throughput=option.predicted_throughput,
-        unit=option.predicted_unit,
-        relative=option.predicted_relative,
+        fits=not run.blocks,
+        blocks=tuple(f.id for f in run.blocks),
+        vram_needed_gb=run.needed_gb,
+        throughput=run.throughput,
+        unit=run.unit,
+        relative=run.relative,
         hours=float(hours) if isinstance(hours, (int, float)) else None,
         run_cost=float(cost) if isinstance(cost, (int, float)) else None,
     )

@@ -47,8 +47,8 @@ class JobFigures:
 
     name: str  # the Keras preset, or the LLM preset's id
     share: float  # of the machine's time, a fraction (the mix's shares sum to 1)
-    fits: bool  # nothing blocks this job on the option (its memory above all)
-    blocks: tuple[str, ...]  # the ids of what blocks it, this job's own
+    fits: bool  # the job's memory fits the option's cards
+    blocks: tuple[str, ...]  # the ids of what keeps this job off the option (its memory)
     vram_needed_gb: float
     throughput: float | None  # in ``unit``, all the option's cards together
     unit: str
