@@ -5,6 +5,7 @@ says each job's fit, speed and time."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from conftest import run_cli
@@ -133,3 +134,44 @@ def test_an_llm_and_a_keras_job_share_one_plan(tmp_path):
     assert [j["workload"] for j in plan["jobs"]] == ["llm", "resnet50"]
     offered = [o for o in plan["options"] if o["offered"]]
     assert offered and all(all(f["fits"] for f in o["jobs"]) for o in offered)
+
+
+def test_the_windows_job_list_makes_the_same_plan_as_the_command_line(wizard, data):
+    """The job page's list (add, share, remove) is the same mix as --job: the same plan."""
+    from gpuplanner.app.planner import plan
+    from gpuplanner.app.session import to_request
+
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.SME)
+    window.go(3)
+    page = window.workload_page
+    single_need = page.vram_label.text()
+    page.add_job.click()
+    page.add_job.click()
+    page.add_job.click()
+    assert page.mix_table.rowCount() == 3
+    page.mix_table.setCurrentCell(2, 0)
+    page.remove_job.click()
+    for row, (name, share) in enumerate((("bert-base", 60), ("resnet50", 40))):
+        combo, spin = page.mix_table.cellWidget(row, 0), page.mix_table.cellWidget(row, 1)
+        combo.setCurrentIndex(combo.findData(name))
+        spin.setValue(share)
+    session = controller.session
+    assert session.job.jobs == (
+        MixedJob(workload="bert-base", share=60.0),
+        MixedJob(workload="resnet50", share=40.0),
+    )
+    assert not page.workload.isEnabled() and not page.batch.isEnabled()
+    # The live memory is the largest job's: BERT-base's 7.08 GB, not the scenario's job's.
+    assert "7.08 GB" in page.vram_label.text() and page.vram_label.text() != single_need
+    request = to_request(session, data)
+    from_window = plan(request, data)
+    # The command line's --job texts, the rest of the request as the window has it.
+    told = replace(request, jobs=(parse_mixed_job("bert-base:60"), parse_mixed_job("resnet50:40")))
+    assert request == told  # the window's list is the same mix
+    assert [j.name for j in from_window.jobs] == ["bert-base", "resnet50"]
+    assert all(len(o.jobs) == 2 for o in from_window.options)
+    page.mix_table.setCurrentCell(0, 0)
+    page.remove_job.click()
+    page.remove_job.click()
+    assert session.job.jobs == () and page.workload.isEnabled()

@@ -20,6 +20,10 @@ from gpuplanner.planning.workloads import KERAS, LLM_MODES
 # The LLM presets by id, in the catalog's order (resources/catalog/llms.csv).
 LLMS = {model.id: model for model in llm_presets.bundled()}
 
+# What a job of a mix can be: a Keras preset, or an LLM preset by its id (its method the
+# resolver's default).
+MIX_JOBS = (*(w for w in KERAS), *LLMS)
+
 # The training workloads `predict` knows: the Keras presets' speed classes and the LLM methods.
 PREDICT_WORKLOADS = (*WORKLOAD_CLASS, "llm-full", "llm-lora", "llm-lora-int8", "llm-qlora")
 

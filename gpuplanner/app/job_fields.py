@@ -10,11 +10,11 @@ input is a field there and a row here (CONTRIBUTING.md, "Adding a job input").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gpuplanner.core.job_inputs import MIXED_JOB_KEYS, JobInputs, parse_mixed_job
+from gpuplanner.core.job_inputs import MIXED_JOB_KEYS, JobInputs, MixedJob, parse_mixed_job
 from gpuplanner.core.vocab import (
     BRIDGE_ANSWERS,
     ENGINES,
@@ -187,3 +187,9 @@ def job_inputs(values: Mapping[str, Any]) -> JobInputs:
         given[job_field.name] = value
         implied.update(job_field.implies)
     return JobInputs(**{**given, **implied})  # a model named makes it an LLM's job
+
+
+def mixed_jobs(rows: Iterable[tuple[str, float]]) -> tuple[MixedJob, ...]:
+    """A mix of jobs from a front end's list of (job, share) rows, each read as ``--job
+    NAME:SHARE`` is (``InputError`` for a share no job can have)."""
+    return tuple(parse_mixed_job(f"{name}:{share:g}") for name, share in rows)

@@ -12,7 +12,15 @@ from collections.abc import Iterable
 from gpuplanner.catalog import llm_presets
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.planning import memory
-from gpuplanner.planning.job import JobShape, job_memory, memory_of, resolve, shape_of, stand_in_llm
+from gpuplanner.planning.job import (
+    JobShape,
+    job_memory,
+    memory_of,
+    mix_of,
+    resolve,
+    shape_of,
+    stand_in_llm,
+)
 from gpuplanner.planning.memory import CardFit, MemoryEstimate
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.workloads import LlmModel, find_llm
@@ -51,10 +59,18 @@ def _llm(model: str | None, params: float | None) -> LlmModel:
     return stand_in_llm(params / 1e9 if params > WRITTEN_OUT else params)
 
 
-def request_job(request: PlanRequest) -> MemoryEstimate:
-    """The memory of the job a plan request describes, the scenario's defaults filled in as
-    the plan fills them (the wizard's job page)."""
-    return job_memory(resolve(request), llm_presets.bundled())[0]
+def largest_job(request: PlanRequest) -> tuple[str | None, MemoryEstimate]:
+    """(name, memory) of the request's job, the scenario's defaults filled in as the plan
+    fills them, or of its mix's largest job, which decides the memory every card needs
+    (planning/mix.py; the wizard's job page); the name is None for a single job."""
+    llms = llm_presets.bundled()
+    if not request.jobs:
+        return None, job_memory(resolve(request), llms)[0]
+    needs = [
+        (mixed.name, job_memory(resolve(part), llms)[0])
+        for mixed, (part, _) in zip(request.jobs, mix_of(request), strict=True)
+    ]
+    return max(needs, key=lambda need: need[1].total_gb)
 
 
 def cards_needed(

@@ -113,10 +113,6 @@ def _ident(f: Finding) -> tuple[str, tuple[tuple[str, Param], ...]]:
     return f.id, tuple(sorted(f.params.items()))
 
 
-def _blocks(option: Option) -> list[Finding]:
-    return [f for f in option.findings if f.severity == "blocks"]
-
-
 def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> Option:
     """One candidate's option for the whole mix: ``primary``, the largest job's option judged
     in full, and each job's (name, share, run on the candidate)."""

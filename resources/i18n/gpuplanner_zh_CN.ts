@@ -4225,6 +4225,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>{job} ({share}% of the time)</source>
+            <translation>{job}（占 {share}% 的时间）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>{mm} mm for the card</source>
             <translation>可装 {mm} mm 长的显卡</translation>
         </message>
@@ -5372,6 +5377,11 @@
             <translation type="vanished">可以接受在 Linux 上通过 ROCm 使用 AMD 显卡</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Add a jo&amp;b</source>
+            <translation>添加任务(&amp;B)</translation>
+        </message>
+        <message>
             <source>Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
             <translation type="vanished">也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
         </message>
@@ -5511,6 +5521,11 @@
             <translation>仅推理</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
             <source>Job:</source>
             <translation type="vanished">任务：</translation>
         </message>
@@ -5576,6 +5591,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Needs %1 GB of GPU memory on one card, for %2, the largest job</source>
+            <translation>每张卡需要 %1 GB 显存，按最大的任务 %2 计算</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>None</source>
             <translation>没有</translation>
         </message>
@@ -5629,8 +5649,23 @@
             <translation>QLoRA（4 位基座）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Remo&amp;ve the job</source>
+            <translation>删除任务(&amp;V)</translation>
+        </message>
+        <message>
             <source>Sequence length:</source>
             <translation type="vanished">序列长度：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Several jobs sharing the machine: each with its share of the time. Every job must fit; leave the list empty to plan the one job above.</source>
+            <translation>几个任务共用这台机器：每个任务占一部分时间。每个任务都必须放得下；列表留空则只按上面那一个任务来规划。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Share of the time</source>
+            <translation>时间占比</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
