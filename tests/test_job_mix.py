@@ -175,3 +175,18 @@ def test_the_windows_job_list_makes_the_same_plan_as_the_command_line(wizard, da
     page.remove_job.click()
     page.remove_job.click()
     assert session.job.jobs == () and page.workload.isEnabled()
+
+
+def test_a_scenario_that_names_several_jobs_offers_them_as_its_mix(wizard):
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.SME)
+    window.go(3)
+    page = window.workload_page
+    assert page.usual_jobs.isVisibleTo(page)
+    page.usual_jobs.click()
+    mix = job.scenario_mix(Scenario.SME)
+    assert len(mix) == 3 and controller.session.job.jobs == mix
+    assert {m.workload for m in mix} == {"bert-large", "resnet50", "efficientdet-d0"}
+    window.scenario_page.set_scenario(Scenario.STUDENT)  # one job: nothing to offer
+    window.go(3)
+    assert job.scenario_mix(Scenario.STUDENT) == () and not page.usual_jobs.isVisibleTo(page)

@@ -12,7 +12,7 @@ from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import PRESETS, Scenario
 from gpuplanner.core.vocab import Engine
 from gpuplanner.planning.engines import engines_for, runs
-from gpuplanner.planning.job import shape_of
+from gpuplanner.planning.job import scenario_mix, shape_of
 from gpuplanner.planning.power import SOCKETS
 from gpuplanner.planning.speed import WORKLOAD_CLASS
 from gpuplanner.planning.workloads import KERAS, LLM_MODES
@@ -51,4 +51,5 @@ __all__ = [
     "engines_for",
     "planned_engine",
     "runs",
+    "scenario_mix",
 ]

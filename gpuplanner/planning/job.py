@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gpuplanner.core.job_inputs import JobInputs
-from gpuplanner.core.scenarios import PRESETS, ScenarioPreset
+from gpuplanner.core.job_inputs import JobInputs, MixedJob
+from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
 from gpuplanner.core.vocab import LLM_METHODS, Engine, LlmMode, Precision, Workload
 from gpuplanner.planning import engines, memory
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -156,6 +156,12 @@ def resolve(request: PlanRequest) -> ResolvedJob:
         method=shape.method,
         shape=shape,
     )
+
+
+def scenario_mix(scenario: Scenario) -> tuple[MixedJob, ...]:
+    """The mix of jobs a scenario names (empty where it names one), each job's inputs left to
+    the resolver: what the job page offers as the scenario's usual jobs."""
+    return tuple(MixedJob(workload=w, share=share) for w, share in PRESETS[scenario].mix)
 
 
 def mix_of(request: PlanRequest) -> tuple[tuple[PlanRequest, float], ...]:

@@ -1,18 +1,20 @@
 """A plan for a mix of jobs (issue 53): several jobs share the machine's time, each with its
 share, and one ranked list answers for all of them.
 
-Each job is planned as far as its judged options from its own context (its memory, its
-predicted speeds), against the same candidates; then each candidate's options are joined
-into one:
+The job with the largest memory need is planned in full (its context, its judged options);
+every other job is judged on the same candidates by what differs from job to job
+(judge.judge_run: its memory, its speed, one run's time), at the price the option was
+judged at, since the route, the price, the supply and the case are the same for every job.
+Then each candidate's options are joined into one:
 
 - every job must run on it: what blocks one job and not every job blocks the option, with a
-  ``mix-job-blocked`` finding that names the job, followed by that job's own reasons;
-- memory: the largest need decides (its context is the plan's: the breakdown, the rentals);
-- speed, the speed-up, the value and the score are the time-weighted mix of the jobs' (each
-  job's relative speed against the same reference card, weighted by its share);
-- each job's figures (fit, speed, one run's hours and electricity) are carried on the option
-  (``Option.jobs``) and said in one ``mix-job`` finding each, its run's cost as its share
-  of the time makes it.
+  ``mix-job-blocked`` finding that names the job, followed by that job's own reason;
+- memory: the largest need decides;
+- the relative speed, the speed-up, the value and the score are the time-weighted mix of the
+  jobs' (each against the same reference card, weighted by its share);
+- each job's figures (fit, throughput in its own unit, relative speed, one run's hours and
+  electricity) ride on the option (``Option.jobs``), and an offered option says them in one
+  ``mix-job`` finding each.
 
 Facts only, as everywhere in planning/: the words are report/'s.
 """

@@ -5683,6 +5683,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>The scenario's &amp;usual jobs</source>
+            <translation>该场景的常见任务(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Vision Transformer fine-tuning (ViT-B/16)</source>
             <translation>视觉 Transformer 微调（ViT-B/16）</translation>
         </message>

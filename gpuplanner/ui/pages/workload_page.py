@@ -136,15 +136,19 @@ class WorkloadPage(WizardPage):
         self.add_job.setObjectName("addJob")
         self.remove_job = QPushButton(self)
         self.remove_job.setObjectName("removeJob")
+        self.usual_jobs = QPushButton(self)  # the scenario's own mix, where it names several
+        self.usual_jobs.setObjectName("usualJobs")
         mix_buttons = QHBoxLayout()
         mix_buttons.addWidget(self.add_job)
         mix_buttons.addWidget(self.remove_job)
+        mix_buttons.addWidget(self.usual_jobs)
         mix_buttons.addStretch(1)
         form.addRow(self.mix_label)
         form.addRow(self.mix_table)
         form.addRow(mix_buttons)
         self.add_job.clicked.connect(lambda: self._add_job())
         self.remove_job.clicked.connect(self._remove_job)
+        self.usual_jobs.clicked.connect(self._usual_jobs)
         self.vram_label = QLabel(self)
         self.vram_label.setObjectName("vramNeeded")
         font = self.vram_label.font()
@@ -245,6 +249,12 @@ class WorkloadPage(WizardPage):
         spin.valueChanged.connect(self._changed)
         self._changed()
 
+    def _usual_jobs(self) -> None:
+        """The list becomes the jobs the scenario names, with their usual shares."""
+        self.mix_table.setRowCount(0)
+        for mixed in choices.scenario_mix(self.controller.session.scenario or Scenario.STUDENT):
+            self._add_job(mixed.name, round(mixed.share))
+
     def _remove_job(self) -> None:
         row = self.mix_table.currentRow()
         self.mix_table.removeRow(row if row >= 0 else self.mix_table.rowCount() - 1)
@@ -313,6 +323,7 @@ class WorkloadPage(WizardPage):
         for widget in (self.workload, self.precision, self.seq, self.batch):
             widget.setEnabled(single)
         self.remove_job.setEnabled(bool(session.job.jobs))
+        self.usual_jobs.setVisible(bool(choices.scenario_mix(session.scenario or Scenario.STUDENT)))
         is_llm = session.job.workload == "llm"
         inference = is_llm and session.job.llm_mode == "inference"
         for widget, label in ((self.bits, self.labels[8]), (self.engine, self.labels[9])):
@@ -470,6 +481,7 @@ class WorkloadPage(WizardPage):
         self.mix_table.setHorizontalHeaderLabels([self.tr("Job"), self.tr("Share of the time")])
         self.add_job.setText(self.tr("Add a jo&b"))
         self.remove_job.setText(self.tr("Remo&ve the job"))
+        self.usual_jobs.setText(self.tr("The scenario's &usual jobs"))
         for row in range(self.mix_table.rowCount()):
             combo = self.mix_table.cellWidget(row, 0)
             if isinstance(combo, QComboBox):
