@@ -520,7 +520,8 @@ def alternative_text(
     kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
     result = _fill(tr(RESULT_TEXT[kind]), params)
     line = _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
-    outside = alternative.engine  # another engine, or Keras 3 on JAX: not TensorFlow
+    # Another engine, or Keras 3 on JAX: not TensorFlow.
+    outside: str | None = alternative.engine
     if outside is None and alternative.change == "route" and alternative.to == "keras-other":
         outside = tr(ROUTE_TEXT["keras-other"])
     if outside:  # a way forward that leaves TensorFlow says so in its own line
