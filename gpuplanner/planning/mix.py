@@ -21,7 +21,7 @@ Facts only, as everywhere in planning/: the words are report/'s.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData
@@ -40,11 +40,13 @@ def recommend_mix(
     request: PlanRequest,
     catalog: CatalogData,
     model: speed.SpeedModel,
-    book: PriceBook | None = None,
+    book: PriceBook | None,
+    judge_all: Callable[[Context], list[Option]],
+    plan_of: Callable[[Context, list[Option]], Plan],
 ) -> Plan:
-    """The plan for the request's mix of jobs (``request.jobs``), ranked as one."""
-    from gpuplanner.planning.recommend import judge_all, plan_of
-
+    """The plan for the request's mix of jobs (``request.jobs``), ranked as one: its
+    candidates judged and the plan made by ``recommend``'s own ``judge_all`` and ``plan_of``
+    (passed in, so this module does not import the one that calls it)."""
     parts = job.mix_of(request)
     first = context.build(parts[0][0], catalog, model, book)
     contexts = [first] + [context.build(r, catalog, model, book, like=first) for r, _ in parts[1:]]

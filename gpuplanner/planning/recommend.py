@@ -163,7 +163,7 @@ def recommend(
     book: PriceBook | None = None,
 ) -> Plan:
     if request.jobs:  # a mix of jobs: one list for them all (planning/mix.py)
-        return recommend_mix(request, catalog, model, book)
+        return recommend_mix(request, catalog, model, book, judge_all, plan_of)
     ctx = context.build(request, catalog, model, book)
     judged = judge_all(ctx)
     plan = plan_of(ctx, judged)

@@ -5377,11 +5377,6 @@
             <translation type="vanished">可以接受在 Linux 上通过 ROCm 使用 AMD 显卡</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Add a jo&amp;b</source>
-            <translation>添加任务(&amp;B)</translation>
-        </message>
-        <message>
             <source>Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
             <translation type="vanished">也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）</translation>
         </message>
@@ -5573,6 +5568,11 @@
         <message>
             <source>Method:</source>
             <translation type="vanished">方法：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Mi&amp;x in a job</source>
+            <translation>加入一个任务(&amp;X)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

@@ -479,7 +479,7 @@ class WorkloadPage(WizardPage):
         )
         self.mix_label.setWordWrap(True)
         self.mix_table.setHorizontalHeaderLabels([self.tr("Job"), self.tr("Share of the time")])
-        self.add_job.setText(self.tr("Add a jo&b"))
+        self.add_job.setText(self.tr("Mi&x in a job"))
         self.remove_job.setText(self.tr("Remo&ve the job"))
         self.usual_jobs.setText(self.tr("The scenario's &usual jobs"))
         for row in range(self.mix_table.rowCount()):
