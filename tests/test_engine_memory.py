@@ -9,6 +9,7 @@ import pytest
 
 from gpuplanner.app import memory_need, predictions
 from gpuplanner.app.choices import LLMS
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.planning.job import engines, memory
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.recommend import MachineFacts
@@ -26,8 +27,12 @@ def test_llama_cpp_runs_a_7b_f16_model_at_2048_tokens_on_16_gb(data, gpus):
 
 
 def test_tensorflow_keeps_its_own_overhead(data, gpus):
-    keras = memory_need.llm_job("llama-2-7b", None, "inference", seq=2048, engine="keras")
-    cpp = memory_need.llm_job("llama-2-7b", None, "inference", seq=2048, engine="llama.cpp")
+    keras, cpp = (
+        memory_need.job_estimate(
+            JobInputs(llm_model="llama-2-7b", llm_mode="inference", seq=2048, engine=engine)
+        )[1]
+        for engine in ("keras", "llama.cpp")
+    )
     assert keras.total_gb > 16 * 0.92 > cpp.total_gb
     assert keras.context_gb == memory.CUDA_CONTEXT_GB
 
@@ -36,7 +41,7 @@ def test_tensorflow_keeps_its_own_overhead(data, gpus):
 def test_every_engine_holds_weights_kv_and_its_own_buffers(engine):
     bits = 8 if engine == engines.EXLLAMA else 16
     estimate = memory.llm(
-        LLMS["llama-3-8b"], "inference", seq=4096, inference_bits=bits, engine=engine
+        LLMS["llama-3-8b"], "inference", seq=4096, batch=1, inference_bits=bits, engine=engine
     )
     parts = {p.name: p.gb for p in estimate.parts}
     assert set(parts) == {"weights", "kv cache", "activations", "overhead"}
@@ -62,20 +67,30 @@ def test_one_keras_accounting_for_presets_full_lora_and_int8_lora():
     per = memory.keras_trained_bytes()
     assert per == 26
     preset = KERAS["bert-large"]
-    trained = memory.keras_training(preset, 1, "mixed")
+    trained = memory.keras_training(preset, 1, "mixed", seq=preset.seq)
     state = sum(p.gb for p in trained.parts if p.name != "activations" and p.name != "overhead")
     assert state == pytest.approx(preset.params * per / 2**30, rel=1e-3)
     model = LLMS["llama-2-7b"]
-    full = memory.llm(model, "full", seq=512)
+    full = memory.llm(model, "full", seq=512, batch=1, inference_bits=16, engine="keras")
     held = sum(p.gb for p in full.parts if p.name not in ("activations", "logits", "overhead"))
     assert held == pytest.approx(model.params_b * 1e9 * per / 2**30, rel=1e-3)
     adapters = memory.lora_parameters(model) * per / 2**30
     for mode in ("lora", "lora-int8"):
-        parts = {p.name: p for p in memory.llm(model, mode, seq=512).parts}
+        parts = {
+            p.name: p
+            for p in memory.llm(
+                model, mode, seq=512, batch=1, inference_bits=16, engine="keras"
+            ).parts
+        }
         assert parts["adapters"].gb == pytest.approx(adapters, rel=1e-2)
         assert dict(parts["adapters"].params)["bytes"] == per
     # QLoRA is PyTorch's method: PyTorch's 16 bytes a trained parameter.
-    qlora = {p.name: p for p in memory.llm(model, "qlora", seq=512).parts}
+    qlora = {
+        p.name: p
+        for p in memory.llm(
+            model, "qlora", seq=512, batch=1, inference_bits=16, engine="keras"
+        ).parts
+    }
     assert dict(qlora["adapters"].params)["bytes"] == memory.PYTORCH_TRAINED_BYTES
 
 
@@ -83,12 +98,13 @@ def test_quantised_weights_weigh_what_the_engines_file_weighs():
     # Llama 2 70B (68.98 B parameters) as llama.cpp's common 4-bit GGUF, Q4_K_M: the file is
     # 41.42 GB (38.6 GiB); with a 4,096-token KV cache and the engine's buffers about 40.7 GiB,
     # across the 40 GB / 2 x 24 GB line that 4.24 bits a weight (0.53 B) had kept it under.
-    estimate = memory_need.llm_job("llama-2-70b", None, "inference", bits=4, engine="llama.cpp")
+    llama = {"llm_model": "llama-2-70b", "llm_mode": "inference", "engine": "llama.cpp"}
+    _, estimate = memory_need.job_estimate(JobInputs(**llama, bits=4))
     weights = next(p for p in estimate.parts if p.name == "weights")
     assert 38.0 < weights.gb < 39.0
     assert 40.0 < estimate.total_gb < 41.5
     assert dict(weights.params)["format"] == "GGUF Q4_K_M"
-    q8 = memory_need.llm_job("llama-2-70b", None, "inference", bits=8, engine="llama.cpp")
+    _, q8 = memory_need.job_estimate(JobInputs(**llama, bits=8))
     assert dict(next(p for p in q8.parts if p.name == "weights").params)["format"] == "GGUF Q8_0"
 
 

@@ -9,6 +9,7 @@ import pytest
 from conftest import run_cli
 
 from gpuplanner.app import memory_need, predictions
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
@@ -31,7 +32,9 @@ def test_predict_memory_is_vram_memory_at_every_seq_and_batch(data, gpus, worklo
         for batch in BATCHES:
             for precision in ("fp32", "mixed"):
                 result = predictions.training(cards, workload, precision, batch, 7.0, seq=seq)
-                vram = memory_need.keras_job(workload, batch, precision, seq=seq)
+                _, vram = memory_need.job_estimate(
+                    JobInputs(workload=workload, batch=batch, precision=precision, seq=seq)
+                )
                 assert result["memory_needed_gb"] == vram.total_gb, (workload, seq, batch)
                 for p in result["predictions"]:
                     assert p["fits"] == (vram.total_gb <= p["usable_gb"])
@@ -44,7 +47,9 @@ def test_predict_memory_of_an_llm_method_is_vram_memory(data, gpus, method):
     for seq in (None, 512, 4096):
         for batch in (None, 1, 4):
             result = predictions.training(cards, f"llm-{method}", "mixed", batch, 8.0, seq=seq)
-            vram = memory_need.llm_job(None, 8.0, method, seq=seq, batch=batch or 1)
+            _, vram = memory_need.job_estimate(
+                JobInputs(workload="llm", llm_params_b=8.0, llm_mode=method, seq=seq, batch=batch)
+            )
             assert result["memory_needed_gb"] == vram.total_gb, (method, seq, batch)
 
 
@@ -52,7 +57,9 @@ def test_bert_large_seq_512_batch_16_does_not_fit_a_24_gb_card(tmp_path):
     args = ["--workload", "bert-large", "--precision", "mixed", "--seq", "512", "--batch", "16"]
     done = run_cli(tmp_path, "predict", *args, "--gpu", "RTX 3090", "--json")
     assert done.returncode == 0, done.stderr
-    vram = memory_need.keras_job("bert-large", 16, "mixed", seq=512)
+    _, vram = memory_need.job_estimate(
+        JobInputs(workload="bert-large", batch=16, precision="mixed", seq=512)
+    )
     (card,) = json.loads(done.stdout)["predictions"]
     assert card["fits"] is False
     assert card["memory_needed_gb"] == vram.total_gb > 24

@@ -30,7 +30,7 @@ def relative(tmp_path_factory):
         "geforce-gtx-1080-ti",
     ]
     query = SpeedQuery(gpus=[by_id[i] for i in ids], speed_model=load_speed_model(), by_id=by_id)
-    found = predict_llm(query, shape=LlmShape.of(stand_in_llm(8.0), 2048), method="lora")
+    found = predict_llm(query, shape=LlmShape.of(stand_in_llm(8.0), 2048, 1), method="lora")
     return {p.gpu_id: p.relative for p in found}
 
 

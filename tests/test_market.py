@@ -200,7 +200,7 @@ def test_corrected_catalog_numbers(data):
 
 def test_mixture_of_experts_holds_every_expert_and_computes_with_the_active_ones(data):
     moe, dense = LLMS["qwen3-30b-a3b"], LLMS["qwen3-32b"]
-    held = memory.llm(moe, "inference", seq=4096, inference_bits=4)
+    held = memory.llm(moe, "inference", seq=4096, batch=1, inference_bits=4, engine="keras")
     weights = next(p for p in held.parts if p.name == "weights")
     # All 30.5B, as the 4-bit file a user loads (llama.cpp's Q4_K_M, 4.8 bits a weight).
     assert weights.gb == pytest.approx(30.5e9 * 0.6 / memory.GB, rel=0.01)

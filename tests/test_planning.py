@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from catalog_helpers import built_catalog
+from helpers.job_shape import preset_run
 
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
@@ -49,7 +50,9 @@ def model():
 def test_llama2_7b_qlora_fits_12_gb():
     # 6.74e9 params x 0.516 B = 3.24 GB base; 16.8M adapters x 16 B = 0.25 GB; activations
     # 2*512*1*4096*32 B = 0.125 GB; logits 512*32000*4 B = 0.06 GB; overhead 0.8 + 10%.
-    estimate = memory.llm(LLMS["llama-2-7b"], "qlora", seq=512)
+    estimate = memory.llm(
+        LLMS["llama-2-7b"], "qlora", seq=512, batch=1, inference_bits=16, engine="keras"
+    )
     assert estimate.total_gb == pytest.approx(4.84, abs=0.05)
     assert memory.cards_needed(estimate, 12) == 1
 
@@ -57,7 +60,9 @@ def test_llama2_7b_qlora_fits_12_gb():
 def test_llama2_7b_full_fine_tuning_on_keras_needs_26_bytes_a_parameter():
     # Keras's own accounting, as for its presets: FP32 variables 4 + gradients 4 + Adam 8 +
     # update temporaries 8 + FP16 casts 2 (the PyTorch figure, 16, is not Keras's).
-    estimate = memory.llm(LLMS["llama-2-7b"], "full", seq=512)
+    estimate = memory.llm(
+        LLMS["llama-2-7b"], "full", seq=512, batch=1, inference_bits=16, engine="keras"
+    )
     state = ("weights", "gradients", "optimizer", "update temporaries", "fp16 weight copies")
     parts = {p.name: p.gb for p in estimate.parts}
     assert sum(parts[n] for n in state) == pytest.approx(6.74e9 * 26 / 2**30, rel=1e-3)
@@ -65,22 +70,26 @@ def test_llama2_7b_full_fine_tuning_on_keras_needs_26_bytes_a_parameter():
 
 
 def test_70b_full_fine_tuning_needs_many_80_gb_cards():
-    estimate = memory.llm(LLMS["llama-2-70b"], "full", seq=2048)
+    estimate = memory.llm(
+        LLMS["llama-2-70b"], "full", seq=2048, batch=1, inference_bits=16, engine="keras"
+    )
     assert estimate.total_gb > 1000
     assert memory.cards_needed(estimate, 80) >= 16
 
 
 def test_inference_kv_cache_uses_grouped_query_attention():
     # Llama 3 8B: 2 x 32 layers x 8 KV heads x 128 x 8192 tokens x 2 B = 1.0 GiB
-    estimate = memory.llm(LLMS["llama-3-8b"], "inference", seq=8192)
+    estimate = memory.llm(
+        LLMS["llama-3-8b"], "inference", seq=8192, batch=1, inference_bits=16, engine="keras"
+    )
     kv = next(p for p in estimate.parts if p.name == "kv cache")
     assert kv.gb == pytest.approx(1.0, abs=0.01)
     assert estimate.notes[0].id == "gqa" and dict(estimate.notes[0].params)["kv_heads"] == 8
 
 
 def test_keras_resnet50_mixed_needs_less_than_fp32():
-    fp32 = memory.keras_training(KERAS["resnet50"], 64, "fp32")
-    mixed = memory.keras_training(KERAS["resnet50"], 64, "mixed")
+    fp32 = memory.keras_training(KERAS["resnet50"], 64, "fp32", seq=None)
+    mixed = memory.keras_training(KERAS["resnet50"], 64, "mixed", seq=None)
     # activations: 100 MB x 64 = 6.25 GB in FP32, half in mixed precision
     assert next(p.gb for p in fp32.parts if p.name == "activations") == pytest.approx(6.25)
     assert mixed.total_gb < fp32.total_gb
@@ -105,12 +114,13 @@ def test_prediction_orders_cards_sensibly(gpus, model):
             "a100-pcie-80-gb",
         )
     ]
-    results = predict(SpeedQuery(gpus=cards, speed_model=model, by_id=gpus), **RESNET_MIXED)
+    query = SpeedQuery(gpus=cards, speed_model=model, by_id=gpus)
+    results = predict(query, **RESNET_MIXED, **preset_run("resnet50"))
     relative = [r.relative for r in results]
     assert relative[0] == 1.0 and relative == sorted(relative)
     # The anchor reproduces its measurement at the batch it was measured at.
     query = SpeedQuery(gpus=[gpus["a100-pcie-40-gb"]], speed_model=model, by_id=gpus)
-    anchor = predict(query, **RESNET_MIXED, batch=448)[0]
+    anchor = predict(query, **RESNET_MIXED, **preset_run("resnet50", batch=448))[0]
     assert anchor.throughput == pytest.approx(2075.1)
 
 
@@ -477,14 +487,15 @@ def test_mixed_precision_gives_no_speed_up_without_tensor_cores(gpus, model):
     """Pascal has no tensor cores: mixed precision predicts FP32's speed, not 1.19x (issue 14)."""
     pascal = [gpus["geforce-gtx-1080-ti"], gpus["tesla-p100-pcie-16-gb"]]
     query = SpeedQuery(gpus=pascal, speed_model=model, by_id=gpus)
-    mixed = predict(query, workload="resnet50", precision="mixed")
-    fp32 = predict(query, workload="resnet50", precision="fp32")
+    run = preset_run("resnet50")
+    mixed = predict(query, workload="resnet50", precision="mixed", **run)
+    fp32 = predict(query, workload="resnet50", precision="fp32", **run)
     for m, f in zip(mixed, fp32, strict=True):
         assert m.throughput == f.throughput
     turing = SpeedQuery(gpus=[gpus["geforce-rtx-2080-ti"]], speed_model=model, by_id=gpus)
     speed_up = (
-        predict(turing, workload="resnet50", precision="mixed")[0].throughput
-        / predict(turing, workload="resnet50", precision="fp32")[0].throughput
+        predict(turing, workload="resnet50", precision="mixed", **run)[0].throughput
+        / predict(turing, workload="resnet50", precision="fp32", **run)[0].throughput
     )
     assert speed_up > 1.3  # tensor cores
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import REPO_ROOT
+from helpers.job_shape import preset_run
 
 from gpuplanner.app.catalog_data import open_catalog
 from gpuplanner.app.speed_model_file import load_speed_model
@@ -86,7 +87,8 @@ def test_a_plan_states_the_wider_error_of_the_card_the_model_knows_least(gpus):
         by_id = {g.id: g for g in catalog.gpus()}
     cards = [gpus["A100 PCIe 80 GB"], gpus["RTX 4090 D"], gpus["RTX 5090"]]
     query = speed.SpeedQuery(gpus=cards, speed_model=model, by_id=by_id)
-    a100, d, rtx5090 = speed.predict(query, workload="bert-large", precision="mixed")
+    run = preset_run("bert-large")
+    a100, d, rtx5090 = speed.predict(query, workload="bert-large", precision="mixed", **run)
     # The A100 states the class's error (its across-suite median), the 4090 D its family's.
     assert a100.error_pct == model.classes["bert/mixed"].error_pct < d.error_pct
     assert rtx5090.error_pct >= d.error_pct  # the next GeForce is no better known

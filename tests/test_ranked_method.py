@@ -25,8 +25,12 @@ def test_qlora_is_ranked_as_lora_on_an_int8_base_for_every_llm_preset(data, mode
             alternatives=False,
         )
         plan = recommend(request, data, model)
-        int8 = memory.llm(llm, "lora-int8", seq=job.FINE_TUNING_SEQ)
-        qlora = memory.llm(llm, "qlora", seq=job.FINE_TUNING_SEQ)
+        int8 = memory.llm(
+            llm, "lora-int8", seq=job.FINE_TUNING_SEQ, batch=1, inference_bits=16, engine="keras"
+        )
+        qlora = memory.llm(
+            llm, "qlora", seq=job.FINE_TUNING_SEQ, batch=1, inference_bits=16, engine="keras"
+        )
         assert plan.mode == "lora-int8", name
         assert plan.method_asked == "qlora" and plan.method_asked_gb == qlora.total_gb
         assert plan.vram.total_gb == int8.total_gb > qlora.total_gb

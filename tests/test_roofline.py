@@ -9,6 +9,7 @@ import csv
 import pytest
 from catalog_helpers import built_catalog
 from conftest import REPO_ROOT as REPO
+from helpers.job_shape import preset_run
 
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.planning.job.resolve import stand_in_llm
@@ -62,7 +63,8 @@ def test_no_keras_rate_beats_the_cards_peak_or_bandwidth(catalog, model):
         seq = preset.seq
         for precision in ("mixed", "fp32"):
             for batch in BATCHES:
-                for p in predict(query, workload=workload, precision=precision, batch=batch):
+                run = preset_run(workload, batch=batch)
+                for p in predict(query, workload=workload, precision=precision, **run):
                     gpu = catalog[p.gpu_id]
                     peak = roofline.peak_tflops(gpu, precision, has_tensor_cores(gpu)) * 1e12
                     assert p.throughput * _flops_per_unit(workload, seq) <= peak, (p, batch)
@@ -235,7 +237,9 @@ def test_a_cut_down_variant_is_below_its_full_card_on_every_preset(catalog, mode
     )
     for workload in WORKLOAD_CLASS:
         for precision in ("mixed", "fp32"):
-            full, cut = predict(query, workload=workload, precision=precision)
+            full, cut = predict(
+                query, workload=workload, precision=precision, **preset_run(workload)
+            )
             assert cut.throughput < full.throughput, (workload, precision)
 
 
@@ -244,8 +248,8 @@ def test_a_big_card_at_the_student_batch_keeps_most_of_its_speed(catalog, model)
     # H100's saturated rate (about 14 ms) leaves it over half its speed, not the quarter the
     # old batch term (a half-saturation batch growing with peak TFLOPS) gave it.
     query = SpeedQuery(gpus=[catalog["h100-sxm5-80-gb"]], speed_model=model, by_id=catalog)
-    (at_64,) = predict(query, workload="resnet50", precision="mixed", batch=64)
-    (at_1024,) = predict(query, workload="resnet50", precision="mixed", batch=1024)
+    (at_64,) = predict(query, workload="resnet50", precision="mixed", batch=64, seq=None)
+    (at_1024,) = predict(query, workload="resnet50", precision="mixed", batch=1024, seq=None)
     assert 0.5 < at_64.throughput / at_1024.throughput < 0.8
 
 

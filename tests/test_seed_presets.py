@@ -9,6 +9,7 @@ import math
 
 import pytest
 from conftest import run_cli
+from helpers.job_shape import preset_run
 
 from gpuplanner.planning.job.workloads import COUNTED_TO_HELD, KERAS
 from gpuplanner.planning.speed import batching, roofline
@@ -76,7 +77,8 @@ def test_a_measured_anchor_is_reproduced_on_its_own_card_and_batch(data, model, 
         query = SpeedQuery(gpus=[gpus[anchor.gpu]], speed_model=model, by_id=gpus)
         for precision, measured in (("mixed", anchor.mixed), ("fp32", anchor.fp32)):
             batch = batching.anchor_batch(workload, precision)
-            (p,) = predict(query, workload=workload, precision=precision, batch=batch)
+            run = preset_run(workload, batch=batch)
+            (p,) = predict(query, workload=workload, precision=precision, **run)
             # The ceiling may only hold it lower, never raise it.
             assert p.throughput <= measured * 1.001, (workload, precision)
             assert p.throughput == pytest.approx(measured, rel=0.02), (workload, precision)
@@ -85,8 +87,8 @@ def test_a_measured_anchor_is_reproduced_on_its_own_card_and_batch(data, model, 
 def test_a_borrowed_anchor_scales_by_flops_and_states_a_wider_error(model, gpus):
     card = gpus["a100-sxm4-80-gb"]
     query = SpeedQuery(gpus=[card], speed_model=model, by_id=gpus)
-    (b0,) = predict(query, workload="efficientnet-b0", precision="mixed", batch=1024)
-    (v2,) = predict(query, workload="mobilenet-v2", precision="mixed", batch=1024)
+    (b0,) = predict(query, workload="efficientnet-b0", precision="mixed", batch=1024, seq=None)
+    (v2,) = predict(query, workload="mobilenet-v2", precision="mixed", batch=1024, seq=None)
     # Saturated at a batch this large: the FLOPs ratio (2.34 / 1.80) moves it.
     assert v2.throughput / b0.throughput == pytest.approx(2.34 / 1.80, rel=0.05)
     params = model.classes["cnn/mixed"]

@@ -12,6 +12,7 @@ import random
 
 import pytest
 from catalog_helpers import built_catalog
+from helpers.job_shape import preset_run
 
 from gpuplanner.app.choices import LLMS
 from gpuplanner.app.speed_model_file import load_speed_model
@@ -43,11 +44,12 @@ def _jobs(by_id):
                 SpeedQuery(gpus=gpus, speed_model=model, by_id=by_id, machine_factor=f),
                 workload=w,
                 precision=p,
+                **preset_run(w),
             )
     for mode in ("full", "lora", "lora-int8", "qlora"):
         jobs[f"llm-{mode}"] = lambda gpus, m=mode, f=None: predict_llm(
             SpeedQuery(gpus=gpus, speed_model=model, by_id=by_id, machine_factor=f),
-            shape=LlmShape.of(stand_in_llm(8.0), 2048),
+            shape=LlmShape.of(stand_in_llm(8.0), 2048, 1),
             method=m,
         )
     llm = LLMS["llama-3-8b"]

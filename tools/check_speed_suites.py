@@ -33,6 +33,7 @@ sys.path.insert(0, str(REPO))
 from gpuplanner.app.speed_model_file import load_speed_model  # noqa: E402
 from gpuplanner.catalog.csvdata import load_catalog  # noqa: E402
 from gpuplanner.catalog.records import GpuSpec  # noqa: E402
+from gpuplanner.planning.job.workloads import KERAS  # noqa: E402
 from gpuplanner.planning.speed.training import SpeedQuery, predict  # noqa: E402
 
 MEASURED = REPO / "resources" / "measurements"
@@ -119,7 +120,11 @@ def predicted(run: dict, model, by_id: dict) -> float:
     preset, seq = TASKS[run["task"]]
     query = SpeedQuery(gpus=[by_id[run["gpu"]]], speed_model=model, by_id=by_id)
     (found,) = predict(
-        query, workload=preset, precision=run["precision"], batch=run["batch"], seq=seq
+        query,
+        workload=preset,
+        precision=run["precision"],
+        batch=run["batch"],
+        seq=seq or KERAS[preset].seq or None,  # a preset's own length where none is recorded
     )
     return float(found.throughput or 0.0)
 

@@ -257,15 +257,15 @@ def plan_fleet(
     budget: float | None,
     lab_budget: float | None,
     workload: Workload | None,
-    precision: Precision,
+    precision: Precision | None,
     shop_prices: tuple[Price, ...] = (),
 ) -> FleetPlan:
-    """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per machine."""
-    template = plan_request(
-        scenario,
-        currency,
-        job=JobInputs(budget=lab_budget or budget, workload=workload, precision=precision),
-    )
+    """The same engine as the wizard: ``lab_budget`` for the whole lab, else ``budget`` per
+    machine; what was not given (None) as the resolver fills it in."""
+    job_inputs = JobInputs(budget=lab_budget or budget, workload=workload)
+    if precision is not None:
+        job_inputs = replace(job_inputs, precision=precision)
+    template = plan_request(scenario, currency, job=job_inputs)
     resolved = resolve(template)  # the scenario's budget and workload where none was given
     per_machine, job = resolved.budget, resolved.workload
     plans = plan_machines(machines, template, catalog, load_speed_model(), shop_prices)

@@ -4,16 +4,17 @@ builds its options from this table and fills a ``JobInputs`` from what was given
 input is a field there and a row here (CONTRIBUTING.md, "Adding a job input").
 
 ``kind`` says what a value is, not how a front end reads it: "amount" (a positive number),
-"count" (a positive whole number), "choice" (one of ``choices``), "flag" (on or off), "text".
+"count" (a positive whole number), "choice" (one of ``choices``), "flag" (on or off), "text",
+"jobs" (a mix of jobs, each ``NAME:SHARE[:KEY=VALUE,...]``, given once per job).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.job_inputs import MIXED_JOB_KEYS, JobInputs, MixedJob, parse_mixed_job
 from gpuplanner.core.vocab import (
     BRIDGE_ANSWERS,
     ENGINES,
@@ -25,7 +26,7 @@ from gpuplanner.core.vocab import (
     WORKLOADS,
 )
 
-Kind = Literal["amount", "count", "choice", "flag", "text"]
+Kind = Literal["amount", "count", "choice", "flag", "text", "jobs"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,6 +78,17 @@ FIELDS: tuple[JobField, ...] = (
         choices=LLM_MODES,
     ),
     JobField(name="seq", flag="--seq", kind="count", help="context length in tokens"),
+    JobField(
+        name="jobs",
+        flag="--job",
+        kind="jobs",
+        help="one job of a mix and its share of the time; give it once per job, e.g. "
+        "--job bert-base:60 --job resnet50:40. NAME is a Keras workload or an LLM preset; "
+        "each job's own settings follow a colon, KEY=VALUE separated by commas "
+        f"({', '.join(MIXED_JOB_KEYS)}), e.g. --job bert-base:60:batch=16,seq=256; unset "
+        "ones are that job's defaults. Every job must fit the card: the largest decides memory",
+        metavar="NAME:SHARE[:KEY=VALUE,...]",
+    ),
     JobField(
         name="batch", flag="--batch", kind="count", help="batch per card (default: the workload's)"
     ),
@@ -170,6 +182,14 @@ def job_inputs(values: Mapping[str, Any]) -> JobInputs:
         value = values.get(dest(job_field))
         if value is None or (job_field.kind == "flag" and not value):
             continue
+        if job_field.kind == "jobs":  # the texts as given, each read into a mixed job
+            value = tuple(parse_mixed_job(text) for text in value)
         given[job_field.name] = value
         implied.update(job_field.implies)
     return JobInputs(**{**given, **implied})  # a model named makes it an LLM's job
+
+
+def mixed_jobs(rows: Iterable[tuple[str, float]]) -> tuple[MixedJob, ...]:
+    """A mix of jobs from a front end's list of (job, share) rows, each read as ``--job
+    NAME:SHARE`` is (``InputError`` for a share no job can have)."""
+    return tuple(parse_mixed_job(f"{name}:{share:g}") for name, share in rows)

@@ -10,35 +10,36 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gpuplanner.catalog import llm_presets
-from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMode, Precision
-from gpuplanner.planning.job import engines, memory
+from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.planning.job import memory
 from gpuplanner.planning.job.memory import CardFit, MemoryEstimate
 from gpuplanner.planning.job.resolve import (
-    FINE_TUNING_SEQ,
-    INFERENCE_SEQ,
+    JobShape,
     job_memory,
+    memory_of,
+    mix_of,
     resolve,
+    shape_of,
     stand_in_llm,
 )
-from gpuplanner.planning.job.workloads import KERAS, LlmModel, find_llm
+from gpuplanner.planning.job.workloads import LlmModel, find_llm
 from gpuplanner.planning.request import PlanError, PlanRequest
 
-__all__ = ["CardFit", "MemoryEstimate", "cards_needed", "fit_on", "keras_job", "llm_job"]
+__all__ = ["CardFit", "JobShape", "MemoryEstimate", "cards_needed", "fit_on", "job_estimate"]
 
 # A size above this is a parameter count written out (7e9), not billions (7).
 WRITTEN_OUT = 1e4
 
 
-def keras_job(
-    workload: KerasWorkloadName, batch: int | None, precision: Precision, seq: int | None = None
-) -> MemoryEstimate:
-    """A Keras preset's training memory at ``batch`` (its default batch when None)."""
-    preset = KERAS[workload]
-    return memory.keras_training(preset, batch or preset.default_batch, precision, seq=seq)
-
-
-def default_batch(workload: KerasWorkloadName) -> int:
-    return KERAS[workload].default_batch
+def job_estimate(
+    inputs: JobInputs, *, checkpointing: bool = True
+) -> tuple[JobShape, MemoryEstimate]:
+    """What the job of ``inputs`` runs at, every default filled in by the one resolver
+    (planning/job/resolve.py:shape_of), and its memory: a Keras preset's, or an LLM preset's by name
+    (``PlanError`` when unknown) or a stand-in of ``llm_params_b`` billions."""
+    shape = shape_of(inputs)
+    llm = _llm(inputs.llm_model, inputs.llm_params_b) if shape.method is not None else None
+    return shape, memory_of(shape, llm, checkpointing=checkpointing)
 
 
 def llm_model_name(model: str | None, params: float | None) -> str:
@@ -58,35 +59,18 @@ def _llm(model: str | None, params: float | None) -> LlmModel:
     return stand_in_llm(params / 1e9 if params > WRITTEN_OUT else params)
 
 
-def llm_job(
-    model: str | None,
-    params: float | None,
-    mode: LlmMode,
-    *,
-    seq: int | None = None,
-    batch: int = 1,
-    checkpointing: bool = True,
-    bits: int = 16,
-    engine: Engine | None = None,
-) -> MemoryEstimate:
-    """An LLM's memory for inference or a fine-tuning method: a preset by name (``PlanError``
-    when unknown) or a stand-in of ``params`` billions; the context the mode usually has."""
-    return memory.llm(
-        _llm(model, params),
-        mode,
-        seq=seq or (INFERENCE_SEQ if mode == "inference" else FINE_TUNING_SEQ),
-        batch=batch,
-        checkpointing=checkpointing,
-        inference_bits=bits,
-        # Inference memory is the engine's (its default for the weights when None).
-        engine=(engine or engines.default_engine(bits)) if mode == "inference" else engines.KERAS,
-    )
-
-
-def request_job(request: PlanRequest) -> MemoryEstimate:
-    """The memory of the job a plan request describes, the scenario's defaults filled in as
-    the plan fills them (the wizard's job page)."""
-    return job_memory(resolve(request), llm_presets.bundled())[0]
+def largest_job(request: PlanRequest) -> tuple[str | None, MemoryEstimate]:
+    """(name, memory) of the request's job, the scenario's defaults filled in as the plan
+    fills them, or of its mix's largest job, which decides the memory every card needs
+    (planning/plan/mix.py; the wizard's job page); the name is None for a single job."""
+    llms = llm_presets.bundled()
+    if not request.jobs:
+        return None, job_memory(resolve(request), llms)[0]
+    needs = [
+        (mixed.name, job_memory(resolve(part), llms)[0])
+        for mixed, (part, _) in zip(request.jobs, mix_of(request), strict=True)
+    ]
+    return max(needs, key=lambda need: need[1].total_gb)
 
 
 def cards_needed(

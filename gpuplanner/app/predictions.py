@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gpuplanner.app.memory_need import default_batch, fit_on, keras_job, llm_job
+from gpuplanner.app.memory_need import fit_on, job_estimate
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog import llm_presets
 from gpuplanner.catalog.records import CatalogData, GpuSpec
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.vocab import (
     KERAS_WORKLOADS,
     Engine,
@@ -22,8 +23,8 @@ from gpuplanner.core.vocab import (
 )
 from gpuplanner.planning.job import engines
 from gpuplanner.planning.job.memory import MemoryEstimate, keras_training
-from gpuplanner.planning.job.resolve import FINE_TUNING_SEQ, stand_in_llm
-from gpuplanner.planning.job.workloads import KERAS, OwnModel, find_llm
+from gpuplanner.planning.job.resolve import own_model_run, stand_in_llm
+from gpuplanner.planning.job.workloads import OwnModel, find_llm
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.request import PlanError
 from gpuplanner.planning.speed.decode import InferenceSpeed, preset_inference
@@ -66,16 +67,40 @@ def _speeds(fit: dict[str, Any], **speeds: float | None) -> dict[str, Any]:
     return {**fit, **{k: (v if fit["fits"] else None) for k, v in speeds.items()}}
 
 
+def _given(**values: Any) -> JobInputs:
+    """The job as asked: what was not given the resolver fills in (planning/job/resolve.py)."""
+    return JobInputs(**{name: value for name, value in values.items() if value is not None})
+
+
 def inference(
-    cards: Cards, model_name: str, bits: int, engine: Engine | None, batch: int, seq: int
+    cards: Cards,
+    model_name: str,
+    bits: int | None,
+    engine: Engine | None,
+    batch: int | None,
+    seq: int | None,
 ) -> dict[str, Any]:
-    """Single-stream (or ``batch``) decode and prefill of an LLM preset on each card."""
+    """Single-stream (or ``batch``) decode and prefill of an LLM preset on each card; what
+    was not given (None) as the resolver fills it in."""
     presets = llm_presets.bundled()
     model = find_llm(model_name, presets)
     if model is None:
         known = ", ".join(sorted(m.id for m in presets))
         raise PlanError(f"unknown model {model_name!r}; known: {known}")
-    chosen = engine or engines.default_engine(bits)
+    job = _given(
+        workload="llm",
+        llm_model=model_name,
+        llm_mode="inference",
+        bits=bits,
+        engine=engine,
+        batch=batch,
+        seq=seq,
+    )
+    shape, estimate = job_estimate(job)
+    chosen, bits, batch = shape.engine, shape.bits, shape.batch
+    context = shape.seq
+    if context is None:  # the resolver gives every LLM job its sequence
+        raise PlanError("an LLM job needs its sequence")
     engines.require(chosen, bits)
     params = load_speed_model().engine(chosen)
     if params is None:  # a speed model file made before the inference fit
@@ -84,11 +109,8 @@ def inference(
     reference = by_id.get(cards.facts.current_gpu_id or "") or cards.gpus[0]
 
     def speed(gpu: GpuSpec) -> InferenceSpeed:
-        return preset_inference(gpu, model, params, bits=bits, batch=batch, context=seq)
+        return preset_inference(gpu, model, params, bits=bits, batch=batch, context=context)
 
-    estimate = llm_job(
-        model_name, None, "inference", seq=seq, batch=batch, bits=bits, engine=chosen
-    )
     base = speed(reference).decode_tokens_s
     rows = [(gpu, speed(gpu)) for gpu in cards.gpus]
     return {
@@ -102,7 +124,7 @@ def inference(
         "engine_validated": params.validated(bits),
         "batch": batch,
         "memory_needed_gb": estimate.total_gb,
-        "seq": seq,
+        "seq": context,
         "reference": reference.name,
         "predictions": [
             {
@@ -127,7 +149,7 @@ def inference(
 def training(
     cards: Cards,
     workload: PredictWorkload,
-    precision: Precision,
+    precision: Precision | None,
     batch: int | None,
     params_b: float,
     seq: int | None = None,
@@ -142,19 +164,26 @@ def training(
     keras: KerasWorkloadName | None = workload if workload in KERAS_WORKLOADS else None
     if keras is None:
         method = as_llm_method(workload.removeprefix("llm-"))  # "llm-lora": the method lora
-        estimate = llm_job(None, params_b, method, seq=seq or FINE_TUNING_SEQ, batch=batch or 1)
-        shape = LlmShape.of(stand_in_llm(params_b), seq or FINE_TUNING_SEQ, batch or 1)
+        job, estimate = job_estimate(
+            _given(workload="llm", llm_mode=method, llm_params_b=params_b, batch=batch, seq=seq)
+        )
+        if job.seq is None:  # the resolver gives every LLM job its sequence
+            raise PlanError("an LLM job needs its sequence")
+        shape = LlmShape.of(stand_in_llm(params_b), job.seq, job.batch)
         predictions = predict_llm(query, shape=shape, method=method)
-        precision = "mixed"
+        run_as: Precision = "mixed"  # an LLM's training runs in mixed precision
     else:
-        estimate = keras_job(keras, batch, precision, seq=seq)
-        predictions = predict(query, workload=keras, precision=precision, batch=batch, seq=seq)
+        job, estimate = job_estimate(
+            _given(workload=keras, precision=precision, batch=batch, seq=seq)
+        )
+        run_as = job.precision
+        predictions = predict(query, workload=keras, precision=run_as, batch=job.batch, seq=job.seq)
     llm = keras is None
     return {
         "workload": workload,
-        "precision": precision,
-        "batch": batch or (default_batch(keras) if keras else 1),
-        "seq": seq or (KERAS[keras].seq or None if keras else FINE_TUNING_SEQ),
+        "precision": run_as,
+        "batch": job.batch,
+        "seq": job.seq,
         "memory_needed_gb": estimate.total_gb,
         "reference": (reference or cards.gpus[0]).name,
         "calibrated": facts.machine_factor is not None,
@@ -191,14 +220,22 @@ def _training_query(cards: Cards) -> SpeedQuery:
 
 
 def own_training(
-    cards: Cards, model: OwnModel, precision: Precision, batch: int, optimizer: str
+    cards: Cards,
+    model: OwnModel,
+    precision: Precision | None,
+    batch: int | None,
+    optimizer: str,
 ) -> dict[str, Any]:
     """A model of the user's own (``model-info``) on each card: its memory at ``batch`` with
-    its own optimizer's state, and its speed through the same bounded model as the presets."""
+    its own optimizer's state, and its speed through the same bounded model as the presets;
+    what was not given (None) as the resolver fills it in."""
+    batch, precision = own_model_run(batch, precision)
     facts = cards.facts
     query = _training_query(cards)
     reference = query.reference
-    estimate = keras_training(model.memory_workload(), batch, precision, optimizer=optimizer)
+    estimate = keras_training(
+        model.memory_workload(), batch, precision, optimizer=optimizer, seq=None
+    )
     predictions = predict_own(query, model=model, precision=precision, batch=batch)
     return {
         "precision": precision,

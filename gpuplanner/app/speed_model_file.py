@@ -81,10 +81,10 @@ def _class_params(
 
 
 def _inference(
-    block: dict[str, Any] | None, engine: Engine = "llama.cpp"
+    block: dict[str, Any] | None, fitted_engine: Engine = "llama.cpp"
 ) -> InferenceParams | None:
     """One engine's LLM inference fit (tools/fit_llm_inference.py); None in a file made before
-    it."""
+    it. ``fitted_engine``: the engine the fit is of (a file's single fit is llama.cpp's)."""
     if not block:
         return None
 
@@ -99,7 +99,7 @@ def _inference(
         decode_error_pct=float(cross["decode"]["median_error_pct"]),
         prefill_error_pct=float(cross["prefill"]["median_error_pct"]),
         hbm_factor=float(block.get("hbm_factor", 1.0)),
-        engine=engine,
+        engine=fitted_engine,
         error_by_bits=by_bits(block.get("error_by_bits") or {}),
         across_suites=bool(block.get("across_suites", False)),
         measured_bits=frozenset(int(b) for b in block.get("measured_bits") or ()),

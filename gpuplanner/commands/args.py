@@ -75,6 +75,8 @@ def _option(parser: argparse.ArgumentParser, job_field: JobField) -> None:
         options["type"] = positive_float
     elif kind == "count":
         options["type"] = positive_int
+    elif kind == "jobs":
+        options["action"] = "append"  # once per job of the mix
     elif kind == "choice":
         options["choices"] = job_field.choices
         if all(isinstance(c, int) for c in job_field.choices):

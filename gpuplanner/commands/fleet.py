@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     fleet.add_argument("paths", nargs="+", type=Path, metavar="FILE_OR_FOLDER")
     fleet.add_argument("--scenario", choices=("student", "sme", "llm"), default="sme")
     fleet.add_argument("--workload", help="a Keras workload preset (default: the scenario's)")
-    fleet.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
+    fleet.add_argument("--precision", choices=("fp32", "mixed"), help="Keras workloads (mixed)")
     fleet.add_argument("--currency", choices=CURRENCIES, default="CNY")
     budget = fleet.add_mutually_exclusive_group()
     budget.add_argument(

@@ -15,8 +15,6 @@ from gpuplanner.core.errors import EXIT_FAILURE
 from gpuplanner.core.vocab import LANGUAGES, as_precision
 from gpuplanner.report.model_text import refusal_text
 
-DEFAULT_BATCH = 32
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -32,10 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="PATH",
         help="load it with the TensorFlow of this Python (default: the app's)",
     )
-    parser.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
-    parser.add_argument(
-        "--batch", type=positive_int, default=DEFAULT_BATCH, help="the batch per card (32)"
-    )
+    parser.add_argument("--precision", choices=("fp32", "mixed"), help="(mixed)")
+    parser.add_argument("--batch", type=positive_int, help="the batch per card (32)")
     parser.add_argument(
         "--gpu", action="append", default=[], metavar="NAME", help="a card (repeat for several)"
     )
@@ -61,7 +57,7 @@ def cmd_model_info(args: argparse.Namespace) -> int:
         plan = predictions.own_training(
             cards,
             model_info.own_model(read),
-            as_precision(args.precision),
+            as_precision(args.precision) if args.precision else None,
             args.batch,
             model_info.optimizer_of(read),
         )

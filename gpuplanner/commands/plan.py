@@ -33,6 +33,7 @@ from gpuplanner.commands.output import (
 )
 from gpuplanner.commands.plan_print import print_plan
 from gpuplanner.commands.planning_input import snapshot_of
+from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.markets import SOCKETS
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
@@ -66,14 +67,14 @@ def _register_vram(subparsers: argparse._SubParsersAction) -> None:
         help="LLM parameters, e.g. 7e9 or 7 (billions)",
     )
     who.add_argument("--workload", choices=tuple(KERAS), help="a Keras workload preset")
-    vram.add_argument("--mode", choices=LLM_MODES, default="qlora")
+    vram.add_argument(
+        "--mode", choices=LLM_MODES, help="LLM inference or a fine-tuning method (qlora)"
+    )
     vram.add_argument("--seq", type=positive_int, help="sequence length (LLM default 2048)")
     vram.add_argument("--batch", type=positive_int, help="batch size per card")
+    vram.add_argument("--precision", choices=("fp32", "mixed"), help="Keras workloads (mixed)")
     vram.add_argument(
-        "--precision", choices=("fp32", "mixed"), default="mixed", help="Keras workloads"
-    )
-    vram.add_argument(
-        "--bits", type=int, choices=(16, 8, 4), default=16, help="inference weight precision"
+        "--bits", type=int, choices=(16, 8, 4), help="inference weight precision (16)"
     )
     add_engine_option(vram)
     vram.add_argument(
@@ -129,32 +130,40 @@ def _register_recommend(subparsers: argparse._SubParsersAction) -> None:
     rec.set_defaults(handler=cmd_recommend)
 
 
+def _vram_inputs(args: argparse.Namespace) -> JobInputs:
+    """The job ``vram`` is asked about, as given: what was not given the resolver fills in."""
+    given = {
+        "workload": args.workload,
+        "llm_model": args.model,
+        "llm_params_b": args.params,
+        "llm_mode": args.mode,
+        "seq": args.seq,
+        "batch": args.batch,
+        "precision": args.precision,
+        "bits": args.bits,
+        "engine": args.engine,
+    }
+    return JobInputs(**{name: value for name, value in given.items() if value is not None})
+
+
 @guard
 def cmd_vram(args: argparse.Namespace) -> int:
+    shape, estimate = memory_need.job_estimate(
+        _vram_inputs(args), checkpointing=not args.no_checkpointing
+    )
     if args.workload:
-        batch = args.batch or memory_need.default_batch(args.workload)
-        estimate = memory_need.keras_job(args.workload, batch, args.precision, seq=args.seq)
         words = job_text.translator(args.language)
         label = " · ".join(
             (
                 words(job_text.WORKLOAD[args.workload]),
-                words(job_text.PRECISION[args.precision]),
-                fill(words(translatable("Report", "batch {n}")), n=str(batch)),
+                words(job_text.PRECISION[shape.precision]),
+                fill(words(translatable("Report", "batch {n}")), n=str(shape.batch)),
             )
         )
     else:
-        estimate = memory_need.llm_job(
-            args.model,
-            args.params,
-            args.mode,
-            seq=args.seq,
-            batch=args.batch or 1,
-            checkpointing=not args.no_checkpointing,
-            bits=args.bits,
-            engine=args.engine,
-        )
         name = memory_need.llm_model_name(args.model, args.params)
-        label = f"{name} · {job_text.translator(args.language)(job_text.MODE[args.mode])}"
+        assert shape.method is not None  # an LLM's model or size: an LLM job
+        label = f"{name} · {job_text.translator(args.language)(job_text.MODE[shape.method])}"
     # A Keras job runs replicated on every TensorFlow route: one card holds it or none does.
     # An LLM's weights can be sharded, on Keras 3 with JAX (the keras-other route) only.
     llm_job = not args.workload

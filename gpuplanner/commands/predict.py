@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpuplanner.app import catalog_admin, predictions
 from gpuplanner.app.catalog_data import load_catalog
-from gpuplanner.app.choices import INFERENCE_SEQ, LLMS, PREDICT_WORKLOADS
+from gpuplanner.app.choices import LLMS, PREDICT_WORKLOADS, USUAL_CONTEXT
 from gpuplanner.commands.args import add_engine_option, positive_float, positive_int
 from gpuplanner.commands.output import EXIT_OK, guard, print_json, print_table
 from gpuplanner.commands.planning_input import machine_of
@@ -33,10 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         choices=PREDICT_WORKLOADS,
     )
     job.add_argument("--model", help=f"an LLM preset ({', '.join(sorted(LLMS))})")
-    pred.add_argument(
-        "--mode", choices=("inference",), default="inference", help="with --model: inference"
-    )
-    pred.add_argument("--bits", type=int, choices=(16, 8, 4), default=16, help="weight precision")
+    pred.add_argument("--mode", choices=("inference",), help="with --model: inference")
+    pred.add_argument("--bits", type=int, choices=(16, 8, 4), help="weight precision (16)")
     add_engine_option(pred)
     pred.add_argument(
         "--batch",
@@ -47,10 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pred.add_argument(
         "--seq",
         type=positive_int,
-        help=f"tokens per sequence: LLM inference context ({INFERENCE_SEQ}); training: the "
+        help=f"tokens per sequence: LLM inference context ({USUAL_CONTEXT}); training: the "
         "workload's own (BERT 128, llm-* 2048)",
     )
-    pred.add_argument("--precision", choices=("fp32", "mixed"), default="mixed")
+    pred.add_argument("--precision", choices=("fp32", "mixed"), help="training (mixed)")
     pred.add_argument(
         "--gpu", action="append", required=True, metavar="NAME", help="a card (repeat for several)"
     )
@@ -74,9 +72,9 @@ def _print_inference(args: argparse.Namespace, result: dict) -> int:
     measured = ""
     if not result["engine_validated"]:
         once = "measured once, not validated" if result["engine_measured"] else "not measured"
-        measured = f"; {args.bits}-bit {once}: error doubled"
+        measured = f"; {result['bits']}-bit {once}: error doubled"
     print(
-        f"{result['model']}, {args.bits}-bit weights, batch {result['batch']}, "
+        f"{result['model']}, {result['bits']}-bit weights, batch {result['batch']}, "
         f"context {result['seq']}, engine {result['engine']}"
         f"{' (the default)' if result['engine_default'] else ''}: "
         f"decode (generated tokens/s) and prefill, relative to {result['reference']}\n"
@@ -108,7 +106,7 @@ def cmd_predict(args: argparse.Namespace) -> int:
     cards = predictions.Cards(gpus, data, machine_of(args, data))
     if args.model:
         result = predictions.inference(
-            cards, args.model, args.bits, args.engine, args.batch or 1, args.seq or INFERENCE_SEQ
+            cards, args.model, args.bits, args.engine, args.batch, args.seq
         )
         return _print_inference(args, result)
     result = predictions.training(

@@ -13,7 +13,7 @@ impossible) and a row in the field table; CONTRIBUTING.md shows the recipe.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.vocab import (
@@ -31,6 +31,71 @@ from gpuplanner.core.vocab import (
     TfRouteName,
     Workload,
 )
+
+
+@dataclass(frozen=True, kw_only=True)
+class MixedJob:
+    """One job of a mix (issue 53): a Keras preset, or an LLM preset by its id, with its share
+    of the machine's time (any positive weight: 60 and 40 are 60% and 40%) and its own batch,
+    sequence, precision, LLM method and weight bits; None: the resolver's default for that
+    job (planning/job/resolve.py), never the single job's inputs."""
+
+    workload: Workload
+    share: float
+    llm_model: str | None = None  # an LLM job's preset (workload "llm")
+    llm_mode: LlmMode | None = None
+    batch: int | None = None
+    seq: int | None = None
+    precision: Precision | None = None
+    bits: int | None = None
+
+    @property
+    def name(self) -> str:
+        """What the user called it: the Keras preset, or the LLM preset's id."""
+        return self.llm_model or self.workload
+
+
+# The settings a mixed job can carry after its name and share: --job bert-base:60:batch=32,seq=256
+MIXED_JOB_KEYS = ("batch", "seq", "precision", "mode", "bits")
+
+
+def parse_mixed_job(text: str) -> MixedJob:
+    """``NAME:SHARE[:KEY=VALUE,...]`` as a ``MixedJob``: NAME a Keras preset or an LLM
+    preset's id, SHARE its positive share of the time, KEY one of ``MIXED_JOB_KEYS``.
+    ``InputError`` naming what cannot be read."""
+    parts = text.strip().split(":")
+    if len(parts) not in (2, 3) or not parts[0]:
+        raise _job_error("job-unreadable", text)
+    name, share_text = parts[0].strip(), parts[1].strip()
+    try:
+        share = float(share_text)
+    except ValueError:
+        raise _job_error("job-share-not-positive", text) from None
+    if not (math.isfinite(share) and share > 0):
+        raise _job_error("job-share-not-positive", text)
+    settings: dict[str, str] = {}
+    for item in parts[2].split(",") if len(parts) == 3 else ():
+        key, sep, value = item.partition("=")
+        if not sep or key.strip() not in MIXED_JOB_KEYS or not value.strip():
+            raise _job_error("job-setting-unknown", text)
+        settings[key.strip()] = value.strip()
+    keras = name in WORKLOADS and name != "llm"
+    try:
+        numbers = {k: int(settings[k]) for k in ("batch", "seq", "bits") if k in settings}
+    except ValueError:
+        raise _job_error("job-setting-unknown", text) from None
+    return MixedJob(
+        workload=name if keras else "llm",  # type: ignore[arg-type]  # checked: a Keras preset
+        share=share,
+        llm_model=None if keras else name,
+        llm_mode=settings.get("mode"),  # type: ignore[arg-type]  # checked by JobInputs
+        precision=settings.get("precision"),  # type: ignore[arg-type]  # checked by JobInputs
+        **numbers,
+    )
+
+
+def _job_error(error_id: str, text: str) -> InputError:
+    return InputError(error_id, value=text, keys=", ".join(MIXED_JOB_KEYS))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,6 +124,9 @@ class JobInputs:
     # The installed pair's NVLink bridge as the user says (None: as the scan shows, and for a
     # data-centre pair whose report cannot show it, assumed fitted and said so).
     nvlink_bridge: BridgeAnswer | None = None
+    # A mix of jobs sharing the machine's time (issue 53); empty: the one job above. Each
+    # job's own inputs are its own: the single job's workload, batch and sequence are unused.
+    jobs: tuple[MixedJob, ...] = ()
 
     def __post_init__(self) -> None:
         # The types hold code to the words; a value from outside that skipped its ``as_...``
@@ -105,4 +173,28 @@ def _refusal(job: JobInputs) -> InputError | None:
             return InputError(
                 f"{name}-unknown", value=str(chosen), known=", ".join(str(k) for k in known)
             )
+    for mixed in job.jobs:
+        refusal = _mixed_refusal(mixed)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def _mixed_refusal(mixed: MixedJob) -> InputError | None:
+    """A mixed job's impossible value, refused as the single job's would be."""
+    if not (math.isfinite(mixed.share) and mixed.share > 0):
+        return InputError("job-share-not-positive", value=f"{mixed.name}:{mixed.share:g}")
+    try:
+        inputs = JobInputs(
+            workload=mixed.workload,
+            llm_mode=mixed.llm_mode,
+            batch=mixed.batch,
+            seq=mixed.seq,
+        )
+        if mixed.precision is not None:
+            replace(inputs, precision=mixed.precision)
+        if mixed.bits is not None:
+            replace(inputs, bits=mixed.bits)
+    except InputError as refusal:
+        return refusal
     return None

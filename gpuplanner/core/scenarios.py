@@ -47,6 +47,9 @@ class ScenarioPreset:
         "value"  # value (speed per price), speed (fastest within budget), cost (cheapest that fits)
     )
     ecc_matters: bool = False
+    # The jobs the scenario names, each with its usual share of the time: the mix the job
+    # page offers (planning/job/resolve.py:scenario_mix); empty where it names one job.
+    mix: tuple[tuple[Workload, float], ...] = ()
 
     def budget(self, currency: Currency) -> BudgetRange:
         for budget in self.typical_budgets:
@@ -75,6 +78,8 @@ PRESETS: dict[Scenario, ScenarioPreset] = {
         reference_gpu="geforce-rtx-3090",
         objective="speed",
         ecc_matters=True,
+        # "Trains and fine-tunes BERT, ResNet, EfficientDet and the like on its own."
+        mix=(("bert-large", 40.0), ("resnet50", 40.0), ("efficientdet-d0", 20.0)),
     ),
     Scenario.LLM: ScenarioPreset(
         scenario=Scenario.LLM,

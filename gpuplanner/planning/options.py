@@ -41,6 +41,38 @@ class Candidate:
 
 
 @dataclass(frozen=True, kw_only=True)
+class JobFigures:
+    """One job of a mix on one option (planning/plan/mix.py): whether the option runs it, and how
+    fast and how long a run takes where it does."""
+
+    name: str  # the Keras preset, or the LLM preset's id
+    share: float  # of the machine's time, a fraction (the mix's shares sum to 1)
+    fits: bool  # the job's memory fits the option's cards
+    blocks: tuple[str, ...]  # the ids of what keeps this job off the option (its memory)
+    vram_needed_gb: float
+    throughput: float | None  # in ``unit``, all the option's cards together
+    unit: str
+    relative: float | None  # against the plan's reference card, for this job
+    hours: float | None  # one run of a Keras preset's job (None: an LLM's)
+    run_cost: float | None  # its electricity, in the plan's currency
+
+
+@dataclass(frozen=True, kw_only=True)
+class MixJob:
+    """One job of the plan's mix as it was planned: its share and its inputs filled in."""
+
+    name: str
+    workload: Workload
+    share: float  # a fraction; the mix's sum to 1
+    vram_gb: float  # on one card, replicated
+    batch: int
+    seq: int | None
+    precision: Precision
+    mode: LlmMode | None = None
+    largest: bool = False  # the job whose memory decides the plan's
+
+
+@dataclass(frozen=True, kw_only=True)
 class Option:
     action: str
     gpu_id: str
@@ -76,6 +108,9 @@ class Option:
     # best-value line, and offered though short of memory (a trap the line never steps on).
     on_front: bool = False
     memory_trap: bool = False
+    # A mix of jobs (planning/plan/mix.py): each job's figures on this option; its speed and score
+    # are the time-weighted mix of theirs. Empty for one job.
+    jobs: tuple[JobFigures, ...] = ()
 
     @property
     def power_sustained_w(self) -> float:
@@ -184,6 +219,7 @@ class Plan:
     # does, a little over it, is offered (ranking.stretch: "budget-stretch" and its numbers).
     budget_stretch: Finding | None = None
     model_context: int | None = None  # the LLM's native context, when on record
+    jobs: tuple[MixJob, ...] = ()  # a mix of jobs (planning/plan/mix.py); empty for one job
 
     def fitting(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.offered)

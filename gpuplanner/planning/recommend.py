@@ -17,13 +17,13 @@ from dataclasses import replace
 from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.job import methods, routes
-from gpuplanner.planning.job import resolve as job
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
 from gpuplanner.planning.plan import card_count, context, frontier, pricing, ranking, rent
 from gpuplanner.planning.plan.judge import judge
 from gpuplanner.planning.plan.judge_inputs import Baseline, Context
+from gpuplanner.planning.plan.mix import recommend_mix
 from gpuplanner.planning.plan.plan_market import plan_market
 from gpuplanner.planning.prices.book import PriceBook
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -122,17 +122,17 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         currency=request.currency,
         budget=ctx.budget,
         workload=ctx.workload,
-        precision=request.precision,
+        precision=ctx.job.precision,
         vram=ctx.estimate,
         reference_gpu=ctx.reference.name,
         options=frontier.marked(ranked),
         tf_route=request.tf_route,
         model=ctx.llm.name if ctx.llm else None,
         mode=ctx.method,
-        bits=request.bits if inference else None,
-        engine=job.engine_of(request) if inference else None,
+        bits=ctx.job.bits if inference else None,
+        engine=ctx.job.engine if inference else None,
         engine_default=request.engine is None,
-        seq=ctx.seq,  # the job as planned, defaults filled in
+        seq=ctx.job.shape.stated_seq,  # an LLM job's default filled in; a preset's own unsaid
         batch=ctx.batch,
         # Keeping is no purchase only when the cards run safely as they are (issue 49, 4).
         no_purchase_needed=keep is not None and not ranking.keep_fix(keep),
@@ -156,6 +156,8 @@ def recommend(
     model: speed.SpeedModel,
     book: PriceBook | None = None,
 ) -> Plan:
+    if request.jobs:  # a mix of jobs: one list for them all (planning/plan/mix.py)
+        return recommend_mix(request, catalog, model, book, judge_all, plan_of)
     ctx = context.build(request, catalog, model, book)
     judged = judge_all(ctx)
     plan = plan_of(ctx, judged)

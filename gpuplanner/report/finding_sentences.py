@@ -372,6 +372,17 @@ TEXT: dict[str, str] = {
         "The probe saw your current GPU slow down from heat: improve the case airflow first.",
     ),
     "cooling-hot": translatable("Finding", "Your current GPU reached {temp} °C during the probe."),
+    # a mix of jobs (planning/plan/mix.py): what blocks one job, and what each job does
+    "mix-job-blocked": translatable(
+        "Finding", "It cannot run {job}, {share}% of your time, for the reason below."
+    ),
+    "mix-job": translatable(
+        "Finding",
+        "{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h and {cost} of electricity.",
+    ),
+    "mix-job-speed": translatable(
+        "Finding", "{job} ({share}% of the time): {relative}x the reference card's speed."
+    ),
     # costs
     "run-cost": translatable(
         "Finding", "One training run ({job}): about {hours} h and {cost} of electricity."

@@ -8,7 +8,7 @@ its numbers written into the sentence's {value}, as a finding's are.
 from __future__ import annotations
 
 from gpuplanner.core.errors import InputError, UserError
-from gpuplanner.core.words import fill, translatable
+from gpuplanner.core.words import fill, placeholder_names, translatable
 from gpuplanner.report import plan_text
 
 CONTEXT = "Input"
@@ -54,6 +54,18 @@ SENTENCES = {
         "Input", "The number of cards must be at least 1 ({value})."
     ),
     "workload-unknown": translatable("Input", "There is no job called {value}: use {known}."),
+    # A job of a mix, as --job NAME:SHARE[:KEY=VALUE,...] gives it.
+    "job-unreadable": translatable(
+        "Input",
+        "The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60, with settings after a colon ({keys}).",
+    ),
+    "job-share-not-positive": translatable(
+        "Input", "A job's share of the time must be a number above zero ({value})."
+    ),
+    "job-setting-unknown": translatable(
+        "Input",
+        "The job {value} has a setting that cannot be read: use KEY=VALUE with {keys}, separated by commas.",
+    ),
     "precision-unknown": translatable("Input", "There is no precision {value}: use {known}."),
     "mode-unknown": translatable("Input", "There is no LLM method {value}: use {known}."),
     "bits-unknown": translatable(
@@ -78,7 +90,10 @@ def input_error_text(exc: InputError, language: str) -> str:
     if template is None:
         return str(exc)
     text = plan_text.translate(template, language, CONTEXT)
-    return fill(text, **{name: str(value) for name, value in exc.params.items()})
+    # An error carries what its whole family of sentences may name (a --job entry's value and
+    # the keys it may set); each sentence says the ones it names.
+    shown = placeholder_names(text)
+    return fill(text, **{name: str(value) for name, value in exc.params.items() if name in shown})
 
 
 def error_text(exc: UserError, language: str) -> str:

@@ -151,6 +151,16 @@ def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
 def job_line(plan: Plan, language: str) -> str:
     """The job in one line: 'Llama 3.1 8B · QLoRA fine-tuning · 2,048 tokens · batch 1'."""
     tr = translator(language)
+    if plan.jobs:  # a mix: each job with its share of the time
+        share = translatable("Report", "{job} ({share}% of the time)")
+        return " + ".join(
+            fill(
+                tr(share),
+                job=j.name if j.workload == "llm" else _or(j.workload, WORKLOAD, tr),
+                share=f"{j.share * 100:.0f}",
+            )
+            for j in plan.jobs
+        )
     parts = [plan.model] if plan.model else [_or(plan.workload, WORKLOAD, tr)]
     if plan.mode:
         parts.append(_or(plan.mode, MODE, tr))

@@ -118,6 +118,8 @@ def option_json(o: Option, region: str | None = None) -> dict:
         "sku": o.price_each.sku if o.price_each else None,
         "stock": o.price_each.stock if o.price_each else None,
         "location": o.price_each.location if o.price_each else None,
+        # A mix of jobs: each job's fit, speed and one run's time on this option.
+        **({"jobs": [to_dict(j) for j in o.jobs]} if o.jobs else {}),
     }
 
 
@@ -139,6 +141,8 @@ def plan_json(plan: Plan) -> dict:
         "engine_default": plan.engine_default if plan.engine else None,
         "seq": plan.seq,
         "model_context": plan.model_context,
+        # A mix of jobs: each job as planned, its share and its memory (the largest decides).
+        **({"jobs": [to_dict(j) for j in plan.jobs]} if plan.jobs else {}),
         "batch": plan.batch,
         "job": plan.job_label,
         "vram_needed_gb": plan.vram.total_gb,

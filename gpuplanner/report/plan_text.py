@@ -436,6 +436,7 @@ BLOCK_LABEL = {
     "machine-one-card": translatable("Finding", "a small PC: one card unless checked"),
     "fit-module-needs-server": translatable("Finding", "needs a server"),
     "fit-too-long": translatable("Finding", "too long for the case"),
+    "mix-job-blocked": translatable("Finding", "not every job fits"),
     "fit-slots": translatable("Finding", "not enough slots"),
     "fit-desktop-slots": translatable("Finding", "not enough slots"),
     "fit-mini-itx": translatable("Finding", "not enough slots"),
@@ -503,11 +504,10 @@ def alternative_text(
     kind = "keep" if alternative.keep else "buy-speed" if alternative.speed else "buy"
     result = _fill(tr(RESULT_TEXT[kind]), params)
     line = _fill(tr(CHANGE_AND_RESULT), {"change": change, "result": result})
-    outside = alternative.engine or (
-        tr(ROUTE_TEXT["keras-other"])
-        if alternative.change == "route" and alternative.to == "keras-other"
-        else None
-    )
+    # Another engine, or Keras 3 on JAX: not TensorFlow.
+    outside: str | None = alternative.engine
+    if outside is None and alternative.change == "route" and alternative.to == "keras-other":
+        outside = tr(ROUTE_TEXT["keras-other"])
     if outside:  # a way forward that leaves TensorFlow says so in its own line
         line += fill(
             tr(translatable("Finding", " It runs on {engine}, not TensorFlow.")), engine=outside

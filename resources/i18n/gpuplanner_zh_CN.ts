@@ -640,6 +640,11 @@
             <translation>ImageNet-1k 微调（20,000 步，每步 512 张）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>It cannot run {job}, {share}% of your time, for the reason below.</source>
+            <translation>它跑不了 {job}（占你 {share}% 的时间），原因见下。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Keep what you have</source>
             <translation>保留现有显卡</translation>
@@ -1469,6 +1474,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>not every job fits</source>
+            <translation>不是每个任务都放得下</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>not in stock</source>
             <translation>无现货</translation>
         </message>
@@ -1723,6 +1733,16 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{gpu}{times} fits, {price}.</source>
             <translation>{gpu}{times} 可行，{price}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x the reference card's speed.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h and {cost} of electricity.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时，电费约 {cost}。</translation>
         </message>
         <message>
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>
@@ -2143,6 +2163,11 @@
         <name>Input</name>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>A job's share of the time must be a number above zero ({value}).</source>
+            <translation>任务所占的时间份额必须是大于零的数（{value}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
             <source>A model's size must be above zero ({value} billion parameters).</source>
             <translation>模型规模必须大于零（{value} 十亿参数）。</translation>
         </message>
@@ -2185,6 +2210,16 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>The electricity price must be above zero ({value} per kWh).</source>
             <translation>电价必须大于零（每千瓦时 {value}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60, with settings after a colon ({keys}).</source>
+            <translation>看不懂任务 {value}：请写成 名称:份额，例如 bert-base:60；设置写在其后的冒号之后（{keys}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>The job {value} has a setting that cannot be read: use KEY=VALUE with {keys}, separated by commas.</source>
+            <translation>任务 {value} 有一项设置看不懂：请用 键=值，键可以是 {keys}，多项之间用逗号隔开。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
@@ -4189,6 +4224,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>{job} ({share}% of the time)</source>
+            <translation>{job}（占 {share}% 的时间）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>{mm} mm for the card</source>
             <translation>可装 {mm} mm 长的显卡</translation>
         </message>
@@ -5475,6 +5515,11 @@
             <translation>仅推理</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
             <source>Job:</source>
             <translation type="vanished">任务：</translation>
         </message>
@@ -5525,6 +5570,11 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Mi&amp;x in a job</source>
+            <translation>加入一个任务(&amp;X)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Mixed precision (FP16)</source>
             <translation>混合精度（FP16）</translation>
         </message>
@@ -5537,6 +5587,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Needs {gb} GB of GPU memory on one card</source>
             <translation>单卡需要 {gb} GB 显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Needs {gb} GB of GPU memory on one card, for {job}, the largest job</source>
+            <translation>每张卡需要 {gb} GB 显存，按最大的任务 {job} 计算</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5593,8 +5648,23 @@
             <translation>QLoRA（4 位基座）</translation>
         </message>
         <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Remo&amp;ve the job</source>
+            <translation>删除任务(&amp;V)</translation>
+        </message>
+        <message>
             <source>Sequence length:</source>
             <translation type="vanished">序列长度：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Several jobs sharing the machine: each with its share of the time. Every job must fit; leave the list empty to plan the one job above.</source>
+            <translation>几个任务共用这台机器：每个任务占一部分时间。每个任务都必须放得下；列表留空则只按上面那一个任务来规划。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Share of the time</source>
+            <translation>时间占比</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5609,6 +5679,11 @@
         <message>
             <source>TensorFlow from:</source>
             <translation type="vanished">TensorFlow 安装方式：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>The scenario's &amp;usual jobs</source>
+            <translation>该场景的常见任务(&amp;U)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

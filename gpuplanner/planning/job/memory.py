@@ -130,10 +130,10 @@ def _finish(
     parts: list[Part],
     shardable: float,
     notes: tuple[Note, ...] = (),
-    engine: EngineMemory = ENGINE_MEMORY["keras"],
+    held: EngineMemory = ENGINE_MEMORY["keras"],
 ) -> MemoryEstimate:
     subtotal = sum(p.gb for p in parts)
-    context, fragmentation = engine.context_gb, engine.fragmentation
+    context, fragmentation = held.context_gb, held.fragmentation
     parts.append(
         Part(
             "overhead",
@@ -157,13 +157,16 @@ def _finish(
 def keras_training(
     workload: KerasWorkload,
     batch: int,
-    precision: Precision = "fp32",
+    precision: Precision,
     optimizer: str = "adam",
     params: float | None = None,
     image_size: int | None = None,
-    seq: int | None = None,
+    *,
+    seq: int | None,
 ) -> MemoryEstimate:
-    """A Keras model trained with ``optimizer``; mixed precision keeps FP32 variables."""
+    """A Keras model trained with ``optimizer`` at ``batch`` and ``seq`` (a transformer's tokens
+    per sample, as planning/job/resolve.py:shape_of resolves it; None for a CNN); mixed precision keeps
+    FP32 variables."""
     p = params or workload.params
     opt = OPTIMIZER_BYTES[optimizer]
     parts = [
@@ -195,7 +198,9 @@ def keras_training(
             )
         )
     else:
-        s = seq or workload.seq
+        if seq is None:
+            raise ValueError("a transformer's memory needs its sequence length")
+        s = seq
         per_layer = (
             s
             * workload.hidden
@@ -213,18 +218,19 @@ def keras_training(
     shardable = sum(
         x.gb for x in parts if x.name in ("weights", "gradients", "optimizer", "update temporaries")
     )
-    return _finish(parts, shardable, engine=KERAS_CNN if workload.kind == "cnn" else KERAS_KIND)
+    return _finish(parts, shardable, held=KERAS_CNN if workload.kind == "cnn" else KERAS_KIND)
 
 
 def llm(
     model: LlmModel,
     mode: LlmMode,
-    seq: int = 2048,
-    batch: int = 1,
+    *,
+    seq: int,
+    batch: int,
     checkpointing: bool = True,
-    inference_bits: int = 16,
+    inference_bits: int,
     lora_rank: int = 16,
-    engine: Engine = "keras",
+    engine: Engine,
 ) -> MemoryEstimate:
     """LLM inference (weights + KV cache, and what ``engine`` holds beside them) or fine-tuning
     (full, LoRA, QLoRA) in mixed precision on Keras."""

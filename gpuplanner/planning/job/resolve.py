@@ -1,5 +1,8 @@
 """What the job is: the request checked and resolved against its scenario (``resolve``, the one
-place a scenario's defaults are filled in), its sequence and batch, and the memory it needs."""
+place a scenario's defaults are filled in), and what it runs at (``shape_of``, the one place a
+job input's default is filled in: sequence, batch, precision, weight bits, engine, method), and
+the memory it needs. ``vram``, ``predict``, the plan, the wizard and the lab fleet all read
+these; no other module defaults a job input (tests/test_one_resolver.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gpuplanner.core.scenarios import PRESETS, ScenarioPreset
-from gpuplanner.core.vocab import Engine, LlmMode, Workload
+from gpuplanner.core.job_inputs import JobInputs, MixedJob
+from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
+from gpuplanner.core.vocab import Engine, LlmMode, Precision, Workload
 from gpuplanner.planning.job import engines, memory
 from gpuplanner.planning.job.workloads import KERAS, LlmModel, find_llm
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -18,6 +22,66 @@ FINE_TUNING_SEQ = 2048
 # An LLM job of the user's own model with no method given (the scenario's own model comes with
 # the scenario's method).
 DEFAULT_METHOD: LlmMode = "qlora"
+
+
+# A model of the user's own (``model-info``) with no batch given: a common Keras batch.
+OWN_MODEL_BATCH = 32
+
+
+def own_model_run(batch: int | None, precision: Precision | None) -> tuple[int, Precision]:
+    """(batch, precision) a model of the user's own trains at: as given, else the defaults."""
+    return batch or OWN_MODEL_BATCH, precision or JobInputs().precision
+
+
+@dataclass(frozen=True, kw_only=True)
+class JobShape:
+    """What the job runs at, every input filled in (``shape_of``)."""
+
+    workload: Workload
+    method: LlmMode | None  # an LLM's (the asked, else DEFAULT_METHOD); None for a Keras preset
+    # Tokens per sequence: the asked, else the LLM mode's usual or the Keras preset's own;
+    # None for a CNN, which has none.
+    seq: int | None
+    seq_asked: bool  # the user gave the sequence (a Keras preset's own goes unsaid)
+    batch: int  # per card: the asked, else the preset's default (1 for an LLM)
+    precision: Precision
+    bits: int  # LLM inference's weights
+    engine: Engine  # LLM inference's engine: the asked, else the default for its weights
+
+    @property
+    def stated_seq(self) -> int | None:
+        """The sequence a plan states and shortens: an LLM's, or the one asked; a Keras
+        preset's own length is part of the preset."""
+        return self.seq if (self.method is not None or self.seq_asked) else None
+
+
+def shape_of(inputs: JobInputs) -> JobShape:
+    """What ``inputs`` run at (their workload given, or an LLM's model or size): the one
+    function that fills in a job input's default."""
+    llm = inputs.llm_model is not None or inputs.llm_params_b is not None
+    workload: Workload | None = inputs.workload or ("llm" if llm else None)
+    if workload is None:
+        raise PlanError("the job needs a workload, an LLM model or an LLM size")
+    method: LlmMode | None = None
+    seq = inputs.seq
+    if workload == "llm":
+        method = inputs.llm_mode or DEFAULT_METHOD
+        seq = seq or (INFERENCE_SEQ if method == "inference" else FINE_TUNING_SEQ)
+        batch = inputs.batch or 1
+    else:
+        preset = KERAS[workload]
+        batch = inputs.batch or preset.default_batch
+        seq = None if preset.kind == "cnn" else (seq or preset.seq)
+    return JobShape(
+        workload=workload,
+        method=method,
+        seq=seq,
+        seq_asked=inputs.seq is not None,
+        batch=batch,
+        precision=inputs.precision,
+        bits=inputs.bits,
+        engine=inputs.engine or engines.default_engine(inputs.bits),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,6 +98,27 @@ class ResolvedJob:
     # The LLM's method: the one asked, else DEFAULT_METHOD; None for a Keras job. The request
     # keeps the method as asked (None when not), which the plan words differently.
     method: LlmMode | None
+    shape: JobShape  # sequence, batch, precision, bits and engine as planned
+
+    @property
+    def seq(self) -> int | None:
+        return self.shape.seq
+
+    @property
+    def batch(self) -> int:
+        return self.shape.batch
+
+    @property
+    def precision(self) -> Precision:
+        return self.shape.precision
+
+    @property
+    def bits(self) -> int:
+        return self.shape.bits
+
+    @property
+    def engine(self) -> Engine:
+        return self.shape.engine
 
     def replaced(self, **changes: Any) -> ResolvedJob:
         """The same job with some inputs changed (a larger batch, the method ranked instead)."""
@@ -54,39 +139,57 @@ def resolve(request: PlanRequest) -> ResolvedJob:
     budget = request.budget if request.budget is not None else preset.budget(request.currency).high
     max_gpus = preset.max_gpus if request.max_gpus is None else request.max_gpus
     resolved = replace(request, workload=workload, budget=budget, max_gpus=max_gpus)
-    method: LlmMode | None = None
-    if workload == "llm":
-        if request.llm_model is None and request.llm_params_b is None:
-            resolved = replace(
-                resolved,
-                llm_model=preset.llm_model,
-                llm_mode=request.llm_mode or preset.llm_mode,
-            )
-        method = resolved.llm_mode or DEFAULT_METHOD
+    if workload == "llm" and request.llm_model is None and request.llm_params_b is None:
+        resolved = replace(
+            resolved,
+            llm_model=preset.llm_model,
+            llm_mode=request.llm_mode or preset.llm_mode,
+        )
+    shape = shape_of(resolved)
     return ResolvedJob(
         request=resolved,
         preset=preset,
         workload=workload,
         budget=budget,
         max_gpus=max_gpus,
-        method=method,
+        method=shape.method,
+        shape=shape,
     )
 
 
-def seq_of(request: PlanRequest, mode: LlmMode | None) -> int | None:
-    """The sequence length the job runs at: the request's, else the mode's usual one."""
-    if request.seq:
-        return request.seq
-    if mode is None:
-        return None  # a Keras preset's own shape
-    return INFERENCE_SEQ if mode == "inference" else FINE_TUNING_SEQ
+def scenario_mix(scenario: Scenario) -> tuple[MixedJob, ...]:
+    """The mix of jobs a scenario names (empty where it names one), each job's inputs left to
+    the resolver: what the job page offers as the scenario's usual jobs."""
+    return tuple(MixedJob(workload=w, share=share) for w, share in PRESETS[scenario].mix)
 
 
-def batch_of(request: PlanRequest, workload: Workload) -> int:
-    """The batch the job runs at: the request's, else the preset's default (1 for LLMs)."""
-    if request.batch:
-        return request.batch
-    return KERAS[workload].default_batch if workload in KERAS else 1
+def mix_of(request: PlanRequest) -> tuple[tuple[PlanRequest, float], ...]:
+    """Each job of the request's mix as a request of its own, with its share of the time as a
+    fraction (the shares sum to 1); the request alone, its share 1, when it holds no mix. A
+    mixed job's inputs are its own: what it leaves unset is filled in for it by ``resolve``
+    and ``shape_of``, never taken from the single job's inputs."""
+    if not request.jobs:
+        return ((request, 1.0),)
+    total = sum(mixed.share for mixed in request.jobs)
+    unset = JobInputs()
+    return tuple(
+        (
+            replace(
+                request,
+                jobs=(),
+                workload=mixed.workload,
+                llm_model=mixed.llm_model,
+                llm_params_b=None,
+                llm_mode=mixed.llm_mode,
+                batch=mixed.batch,
+                seq=mixed.seq,
+                precision=unset.precision if mixed.precision is None else mixed.precision,
+                bits=unset.bits if mixed.bits is None else mixed.bits,
+            ),
+            mixed.share / total,
+        )
+        for mixed in request.jobs
+    )
 
 
 def stand_in_llm(params_b: float) -> LlmModel:
@@ -105,43 +208,45 @@ def stand_in_llm(params_b: float) -> LlmModel:
     )
 
 
-def engine_of(request: PlanRequest) -> Engine:
-    """The LLM inference engine of the request: the one asked, else the default for its weights."""
-    return request.engine or engines.default_engine(request.bits)
-
-
 def job_memory(
     job: ResolvedJob, llms: Sequence[LlmModel]
 ) -> tuple[memory.MemoryEstimate, LlmModel | None, LlmMode | None]:
     """(memory estimate, LLM model or None, LLM method or None) for the job; ``llms``: the
     catalog's LLM presets."""
-    request, workload = job.request, job.workload
-    if job.method is not None:
-        model = find_llm(request.llm_model or "", llms)
-        if model is None and request.llm_params_b is not None:
-            model = stand_in_llm(request.llm_params_b)
-        if model is None:
-            raise PlanError(
-                f"unknown model {request.llm_model!r}; known: {', '.join(sorted(m.id for m in llms))}"
-            )
-        mode = job.method
-        engine = engine_of(request)
-        if mode == "inference" or engine not in engines.RUNS_BITS:
-            engines.require(engine, request.bits)
-        estimate = memory.llm(
-            model,
-            mode,
-            seq=seq_of(request, mode) or FINE_TUNING_SEQ,  # an LLM mode always has one
-            batch=batch_of(request, workload),
-            inference_bits=request.bits,
-            engine=engine if mode == "inference" else engines.KERAS,
+    request, shape = job.request, job.shape
+    if job.method is None:
+        return memory_of(shape, None), None, None
+    model = find_llm(request.llm_model or "", llms)
+    if model is None and request.llm_params_b is not None:
+        model = stand_in_llm(request.llm_params_b)
+    if model is None:
+        raise PlanError(
+            f"unknown model {request.llm_model!r}; known: {', '.join(sorted(m.id for m in llms))}"
         )
-        return estimate, model, mode
-    preset = KERAS[workload]
-    return (
-        memory.keras_training(
-            preset, batch_of(request, workload), request.precision, seq=request.seq
-        ),
-        None,
-        None,
+    if job.method == "inference" or shape.engine not in engines.RUNS_BITS:
+        engines.require(shape.engine, shape.bits)
+    return memory_of(shape, model), model, job.method
+
+
+def memory_of(
+    shape: JobShape, llm: LlmModel | None, *, checkpointing: bool = True
+) -> memory.MemoryEstimate:
+    """The memory of a job that runs at ``shape``: a Keras preset's, or ``llm``'s (the LLM
+    job's model) for its method; ``checkpointing``: an LLM's activations recomputed."""
+    if shape.method is None:
+        return memory.keras_training(
+            KERAS[shape.workload], shape.batch, shape.precision, seq=shape.seq
+        )
+    if llm is None or shape.seq is None:  # shape_of gives every LLM job its sequence
+        raise PlanError("an LLM job needs a model and a method")
+    inference = shape.method == "inference"
+    return memory.llm(
+        llm,
+        shape.method,
+        seq=shape.seq,
+        batch=shape.batch,
+        checkpointing=checkpointing,
+        inference_bits=shape.bits,
+        # Inference memory is the engine's; a fine-tuning runs on Keras.
+        engine=shape.engine if inference else engines.KERAS,
     )

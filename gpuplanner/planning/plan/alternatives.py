@@ -253,7 +253,7 @@ def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternativ
         return None
     if plan.mode == "inference":
         for bits in (8, 4):
-            if bits < (request.bits or 16):
+            if bits < request.bits:
                 # The user's engine where it loads the smaller weights, else KerasHub where it
                 # does (TensorFlow's own), else that format's default (llama.cpp for 4-bit),
                 # which the line then names: it leaves TensorFlow.
@@ -264,7 +264,7 @@ def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternativ
                     engine = (
                         engines.KERAS
                         if engines.runs(engines.KERAS, bits)
-                        else engines.default_engine(bits)
+                        else job.shape_of(replace(request, bits=bits, engine=None)).engine
                     )
                 found = _effect("bits", bits, replan(replace(request, bits=bits, engine=engine)))
                 if found:
@@ -299,7 +299,7 @@ def _other_route(plan: Plan, request: PlanRequest, replan: Replan) -> Alternativ
 
 
 def _shorter_context(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
-    seq = job.seq_of(request, plan.mode)
+    seq = job.shape_of(request).stated_seq
     while seq and seq // 2 >= MIN_SEQ:
         seq //= 2
         found = _effect("seq", seq, replan(replace(request, seq=seq)))
@@ -310,7 +310,7 @@ def _shorter_context(plan: Plan, request: PlanRequest, replan: Replan) -> Altern
 
 def _smaller_batch(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
     """From the batch the job really runs at (a preset's default too), halving until one fits."""
-    batch = job.batch_of(request, plan.workload)
+    batch = job.shape_of(replace(request, workload=plan.workload)).batch
     while batch > 1:
         batch //= 2
         found = _effect("batch", batch, replan(replace(request, batch=batch)))
@@ -325,7 +325,7 @@ def _smaller_model(plan: Plan, request: PlanRequest, replan: Replan) -> Alternat
     if plan.workload not in SMALLER_MODEL:
         return None
     smaller = SMALLER_MODEL[plan.workload]
-    batch = job.batch_of(replace(request, workload=smaller, batch=None), smaller)
+    batch = job.shape_of(replace(request, workload=smaller, batch=None)).batch
     while batch >= 1:
         found = _effect("model", smaller, replan(replace(request, workload=smaller, batch=batch)))
         if found is not None:

@@ -61,7 +61,7 @@ def scaling(
     bought, None to buy one only where it pays."""
     if count == 1 or not per_card:
         return None
-    batch = batch or ctx.batch
+    batch = ctx.batch if batch is None else batch  # another per-card batch, when asked
     machine = ctx.request.machine
     how = strategy(ctx, gpu, count)
     if how == "layer-split":
@@ -78,8 +78,10 @@ def scaling(
     if ctx.workload == "llm":
         if ctx.llm is None or ctx.method is None:
             raise PlanError("an LLM job needs a model and a method")
-        llm, method = ctx.llm, ctx.method
-        compute_s = batch * (ctx.seq or job.FINE_TUNING_SEQ) / per_card
+        llm, method, seq = ctx.llm, ctx.method, ctx.seq
+        if seq is None:  # planning/job/resolve.py:shape_of gives every LLM job its sequence
+            raise PlanError("an LLM job needs its sequence")
+        compute_s = batch * seq / per_card
         if how == "replicated":
             trainable = llm.params_b * 1e9 if method == "full" else memory.lora_parameters(llm)
             moved = trainable * 4  # data parallel: FP32 gradients of what is trained
@@ -128,8 +130,8 @@ def throughput_at(ctx: Context, per_card: float | None, batch: int) -> float | N
     if per_card is None or ctx.workload not in batching.ANCHOR_SHAPES:
         return per_card
     preset = KERAS[ctx.workload]
-    _, seq = batching.job_shape(ctx.workload, ctx.batch, ctx.request.seq)
-    fixed = batching.preset_fixed_s(preset, ctx.request.precision)
+    seq = 0 if ctx.seq is None else ctx.seq  # a CNN has no sequence
+    fixed = batching.preset_fixed_s(preset, ctx.job.precision)
     now = batching.units_per_step(preset, ctx.batch, seq)
     saturated = batching.saturated_from(per_card, now, fixed)
     return batching.at_batch(saturated, batching.units_per_step(preset, batch, seq), fixed)

@@ -32,9 +32,12 @@ def build(
     catalog: CatalogData,
     model: speed.SpeedModel,
     book: PriceBook | None = None,
+    like: Context | None = None,
 ) -> Context:
     """The context of ``request``, priced from ``book`` (app/planner.py builds it: the catalog's,
-    the shop's and the user's prices); without one, from the catalog's own prices."""
+    the shop's and the user's prices); without one, from the catalog's own prices. ``like``:
+    another job's context for the same machine, market and prices (a mix, planning/plan/mix.py),
+    whose market, prices and candidates this one shares instead of working them out again."""
     by_id = {g.id: g for g in catalog.gpus}
     # The installed pair's bridge, decided once from what was seen or told (planning/machine/links.py).
     placed = candidates.installed(request.machine, by_id)
@@ -68,22 +71,30 @@ def build(
     installed = candidates.installed(machine, by_id)
     known = installed if installed is not None and installed.known else None
     reference = known.gpu if known else by_id[preset.reference_gpu]
-    chosen_market = market.market_for(
-        request.currency,
-        catalog,
-        request.region,
-        request.show_unavailable,
-        today=request.today,
+    chosen_market = (
+        like.market
+        if like is not None
+        else market.market_for(
+            request.currency,
+            catalog,
+            request.region,
+            request.show_unavailable,
+            today=request.today,
+        )
     )
-    generated = tuple(candidates.generate(catalog.gpus, installed, resolved.max_gpus, machine))
+    generated = (
+        like.candidates
+        if like is not None
+        else tuple(candidates.generate(catalog.gpus, installed, resolved.max_gpus, machine))
+    )
     input_cap, cap_figure = calibration.input_cap(
         workload, machine.pipeline_images_s, machine.copy_gbs
     )
     bandwidth_factor = calibration.bandwidth_factor(
         machine.bandwidth_gbs, known.gpu.memory_bandwidth_gbs if known else None
     )
-    batch = job.batch_of(request, workload)
-    seq = job.seq_of(request, method)
+    # The job's batch and sequence as the resolver filled them in (planning/job/resolve.py:shape_of).
+    batch, seq = ranked.batch, ranked.seq
     return Context(
         job=resolved,
         catalog=catalog,
@@ -101,19 +112,25 @@ def build(
         candidates=generated,
         # Only the cards some option buys are priced (a laptop's plan prices none), each card
         # once: its prices are converted into the buyer's money once for every option of it.
-        price_each={
-            gpu_id: pricing.price_fact(list(prices.get(gpu_id, ())), request, chosen_market)
-            for gpu_id in dict.fromkeys(c.gpu.id for c in generated if c.bought)
-        },
+        price_each=(
+            like.price_each
+            if like is not None
+            else {
+                gpu_id: pricing.price_fact(list(prices.get(gpu_id, ())), request, chosen_market)
+                for gpu_id in dict.fromkeys(c.gpu.id for c in generated if c.bought)
+            }
+        ),
         # An hour of each card in the cloud, its prices converted once for every option.
-        cloud_hours={
-            gpu_id: cost.cloud_hour(found, chosen_market) for gpu_id, found in prices.items()
-        },
+        cloud_hours=(
+            like.cloud_hours
+            if like is not None
+            else {gpu_id: cost.cloud_hour(found, chosen_market) for gpu_id, found in prices.items()}
+        ),
         boards={b.gpu_id: b for b in catalog.boards},
         psus=catalog.psus,
         routes=catalog.tf_routes,
         market=chosen_market,
-        risks=_risks_by_card(catalog),
+        risks=like.risks if like is not None else _risks_by_card(catalog),
         inference=method == "inference",
         # A probe's figures already carry a cap the cards ran under.
         power_cap=(
@@ -154,8 +171,8 @@ def _predict(
     by_id: dict[str, GpuSpec],
 ) -> dict[str, speed.Prediction]:
     """Every card's predicted speed for the job, against ``reference``."""
-    request, machine = resolved.request, resolved.request.machine
-    engine = model.engine(job.engine_of(request))
+    machine = resolved.request.machine
+    engine = model.engine(resolved.engine)
     workload = resolved.workload
     if method is not None and llm is None:
         raise PlanError("an LLM job needs a model and a method")
@@ -167,22 +184,22 @@ def _predict(
         machine_factor=machine.machine_factor,
         bandwidth_factor=bandwidth,
     )
-    if method == "inference" and llm is not None and engine is not None:
+    if method == "inference" and llm is not None and engine is not None and seq is not None:
         found = speed.predict_llm_inference(
             query,
             llm=llm,
             engine=engine,
-            bits=request.bits,
+            bits=resolved.bits,
             batch=batch,
-            context=seq or job.INFERENCE_SEQ,
+            context=seq,
         )
-    elif method is not None and llm is not None:
+    elif method is not None and llm is not None and seq is not None:
         trained: LlmMethod = method if method != "inference" else "lora"
-        shape = speed.LlmShape.of(llm, seq or job.FINE_TUNING_SEQ, batch)
+        shape = speed.LlmShape.of(llm, seq, batch)
         found = speed.predict_llm(query, shape=shape, method=trained)
     elif workload != "llm":
         found = speed.predict(
-            query, workload=workload, precision=request.precision, batch=batch, seq=seq
+            query, workload=workload, precision=resolved.precision, batch=batch, seq=seq
         )
     else:  # an LLM job always has its method (job.resolve)
         raise PlanError("an LLM job needs a model and a method")

@@ -12,6 +12,8 @@ Warnings and needs break ties (ranking.rank_key).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Need, finding
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.kind_rules import finding_applies, need_applies
@@ -84,6 +86,51 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         score=round(_score(c, ctx, gain, bought, total), 6),
         input_capped=a.uncapped_throughput is not None,
         ecc=c.gpu.ecc,
+    )
+
+
+# What keeps one job of a mix off a card and not another (rules.job.memory_fit's block).
+MEMORY_BLOCKS = frozenset({"vram-short"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class JobRun:
+    """One job of a mix on a candidate (planning/plan/mix.py): whether its memory fits, its speed,
+    and one run's hours and electricity. Only memory blocks one job and not another: the
+    route, the price, the supply and the case are the same for every job."""
+
+    blocks: tuple[Finding, ...]
+    needed_gb: float
+    relative: float | None
+    speedup: float | None
+    throughput: float | None
+    unit: str
+    error_pct: float
+    value: float | None
+    score: float
+    input_capped: bool
+    run_cost: Finding | None
+
+
+def judge_run(c: Candidate, ctx: Context, baseline: Baseline | None, total: float | None) -> JobRun:
+    """``c`` for the job of ``ctx``, the candidate's price (``total``) as judged for the mix."""
+    a = assess(c, ctx, baseline)
+    blocks = [f for f in rules.job.memory_fit(c, a, ctx) if f.severity == "blocks"]
+    gain = a.speedup if a.speedup is not None else a.relative
+    bought = _bought_speed(c, a, baseline)
+    run = next((f for f in _run_facts(c, a, ctx, None) if f.id == "run-cost"), None)
+    return JobRun(
+        blocks=tuple(blocks),
+        needed_gb=round(a.needed_gb, 2),
+        relative=a.relative,
+        speedup=(1.0 if a.relative else None) if c.action == "keep" else a.speedup,
+        throughput=a.throughput,
+        unit=unit(ctx),
+        error_pct=a.error_pct,
+        value=round(bought / (total / 1000), 4) if (bought and total) else None,
+        score=round(_score(c, ctx, gain, bought, total), 6),
+        input_capped=a.uncapped_throughput is not None,
+        run_cost=run,
     )
 
 

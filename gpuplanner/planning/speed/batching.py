@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.core.vocab import KerasWorkloadName, Precision
-from gpuplanner.planning.job.workloads import KERAS, KerasWorkload
+from gpuplanner.planning.job.workloads import KerasWorkload
 
 
 @dataclass(frozen=True)
@@ -141,9 +141,3 @@ def work_factor(preset: KerasWorkload, seq: int, anchor_seq: int) -> float:
 def units_per_step(preset: KerasWorkload, batch: int, seq: int) -> float:
     """Units of the preset's throughput in one step of ``batch`` samples."""
     return float(batch * seq) if preset.unit == "tokens/s" else float(batch)
-
-
-def job_shape(workload: KerasWorkloadName, batch: int | None, seq: int | None) -> tuple[int, int]:
-    """(batch, sequence) of the job: the preset's own where not given."""
-    preset = KERAS[workload]
-    return batch or preset.default_batch, (seq or preset.seq) if preset.kind != "cnn" else 0

@@ -320,15 +320,20 @@ def predict(
     *,
     workload: KerasWorkloadName,
     precision: Precision,
-    batch: int | None = None,
-    seq: int | None = None,
+    batch: int,
+    seq: int | None,
 ) -> list[Prediction]:
-    """Every card's training throughput for ``workload`` at ``batch`` and ``seq`` (the preset's
-    own when None); ``relative`` is against the query's reference at the same shape. This
+    """Every card's training throughput for ``workload`` at ``batch`` and ``seq`` (as
+    planning/job/resolve.py:shape_of resolves them; None for a CNN); ``relative`` is against the query's reference at the same shape. This
     machine's probe figures (the query's ``machine_factor`` for its matrix multiply,
     ``bandwidth_factor`` for its memory) scale each card's step in its class's proportions."""
     source, _ = anchor_of(query.speed_model, workload)
-    job_batch, job_seq = batching.job_shape(workload, batch, seq)
+    if KERAS[workload].kind == "cnn":
+        job_seq = 0  # a CNN's step has no sequence
+    elif seq is None:
+        raise ValueError("a transformer's speed needs its sequence length")
+    else:
+        job_seq = seq
     return _predict(
         query,
         preset=KERAS[workload],
@@ -337,7 +342,7 @@ def predict(
         borrowed=source != workload,
         flops=train_flops_per_unit(workload, job_seq),
         precision=precision,
-        job_batch=job_batch,
+        job_batch=batch,
         job_seq=job_seq,
     )
 
@@ -495,14 +500,14 @@ class LlmShape:
     layers: int
     width: int
     seq: int
-    batch: int = 1
+    batch: int
 
     @property
     def tokens_per_step(self) -> int:
         return self.seq * self.batch
 
     @classmethod
-    def of(cls, llm: LlmModel, seq: int, batch: int = 1) -> LlmShape:
+    def of(cls, llm: LlmModel, seq: int, batch: int) -> LlmShape:
         """An LLM preset's shape: its working parameters and its attention's width."""
         return cls(
             params_b=llm.active_params_b,

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QSlider,
     QSpinBox,
     QTableWidget,
@@ -22,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app import choices, memory_need
-from gpuplanner.app.choices import LLMS
+from gpuplanner.app.choices import LLMS, MIX_JOBS
+from gpuplanner.app.job_fields import mixed_jobs
 from gpuplanner.app.session import asks_nvlink_bridge, resolved_job
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
@@ -125,6 +127,31 @@ class WorkloadPage(WizardPage):
         form.addRow(self.rocm)
         form.addRow(self.keep_psu)
         form.addRow(self.nvlink_label, self.nvlink)
+        # A mix of jobs sharing the machine's time (issue 53): each row a job and its share;
+        # empty, the one job above is planned.
+        self.mix_label = QLabel(self)
+        self.mix_table = QTableWidget(0, 2, self)
+        self.mix_table.setObjectName("jobMix")
+        self.mix_table.verticalHeader().setVisible(False)
+        self.mix_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.mix_table.setMaximumHeight(140)
+        self.add_job = QPushButton(self)
+        self.add_job.setObjectName("addJob")
+        self.remove_job = QPushButton(self)
+        self.remove_job.setObjectName("removeJob")
+        self.usual_jobs = QPushButton(self)  # the scenario's own mix, where it names several
+        self.usual_jobs.setObjectName("usualJobs")
+        mix_buttons = QHBoxLayout()
+        mix_buttons.addWidget(self.add_job)
+        mix_buttons.addWidget(self.remove_job)
+        mix_buttons.addWidget(self.usual_jobs)
+        mix_buttons.addStretch(1)
+        form.addRow(self.mix_label)
+        form.addRow(self.mix_table)
+        form.addRow(mix_buttons)
+        self.add_job.clicked.connect(lambda: self._add_job())
+        self.remove_job.clicked.connect(self._remove_job)
+        self.usual_jobs.clicked.connect(self._usual_jobs)
         self.vram_label = QLabel(self)
         self.vram_label.setObjectName("vramNeeded")
         font = self.vram_label.font()
@@ -200,8 +227,59 @@ class WorkloadPage(WizardPage):
         self.nvlink.setVisible(asked)
         self.nvlink_label.setVisible(asked)
         self.nvlink.setCurrentIndex(max(0, self.nvlink.findData(session.job.nvlink_bridge or "")))
+        self.mix_table.setRowCount(0)
+        for mixed in session.job.jobs:
+            self._add_job(mixed.name, round(mixed.share))
         self._loading = False
         self._changed()
+
+    def _add_job(self, name: str | None = None, share: int = 50) -> None:
+        """A row of the mix: the job (the first not yet listed, when not given) and its share."""
+        listed = {job for job, _ in self._mix_rows()}
+        name = name or next((j for j in MIX_JOBS if j not in listed), MIX_JOBS[0])
+        row = self.mix_table.rowCount()
+        self.mix_table.insertRow(row)
+        combo = QComboBox(self.mix_table)
+        self._fill(combo, self._mix_items())
+        combo.setCurrentIndex(max(0, combo.findData(name)))
+        spin = QSpinBox(self.mix_table)
+        spin.setRange(1, 100)
+        spin.setSuffix(" %")
+        spin.setValue(share)
+        self.mix_table.setCellWidget(row, 0, combo)
+        self.mix_table.setCellWidget(row, 1, spin)
+        combo.currentIndexChanged.connect(self._changed)
+        spin.valueChanged.connect(self._changed)
+        self._changed()
+
+    def _usual_jobs(self) -> None:
+        """The list becomes the jobs the scenario names, with their usual shares."""
+        self.mix_table.setRowCount(0)
+        for mixed in choices.scenario_mix(self.controller.session.scenario or Scenario.STUDENT):
+            self._add_job(mixed.name, round(mixed.share))
+
+    def _remove_job(self) -> None:
+        row = self.mix_table.currentRow()
+        self.mix_table.removeRow(row if row >= 0 else self.mix_table.rowCount() - 1)
+        self._changed()
+
+    def _mix_rows(self) -> list[tuple[str, int]]:
+        """(job, share) of each row of the mix, as the user set them."""
+        rows = []
+        for row in range(self.mix_table.rowCount()):
+            combo, spin = self.mix_table.cellWidget(row, 0), self.mix_table.cellWidget(row, 1)
+            if isinstance(combo, QComboBox) and isinstance(spin, QSpinBox):
+                rows.append((str(combo.currentData()), spin.value()))
+        return rows
+
+    def _mix_items(self) -> list[tuple[object, str]]:
+        """The jobs a mix can hold: the Keras presets by their task, the LLM presets by name."""
+        return [
+            (job, _qt_translate(job_text.CONTEXT, job_text.WORKLOAD[job]))
+            if job in job_text.WORKLOAD
+            else (job, LLMS[job].name)
+            for job in MIX_JOBS
+        ]
 
     def _budget_changed(self, value: int) -> None:
         self.budget_slider.blockSignals(True)
@@ -243,7 +321,16 @@ class WorkloadPage(WizardPage):
             nvlink_bridge=(self.nvlink.currentData() or None)
             if self.nvlink.isVisibleTo(self)
             else None,
+            jobs=mixed_jobs(self._mix_rows()),
         )
+        # A mix's jobs carry their own model, method, precision, sequence and batch.
+        single = not session.job.jobs
+        for index in range(6):
+            self.labels[index].setEnabled(single)
+        for widget in (self.workload, self.precision, self.seq, self.batch):
+            widget.setEnabled(single)
+        self.remove_job.setEnabled(bool(session.job.jobs))
+        self.usual_jobs.setVisible(bool(choices.scenario_mix(session.scenario or Scenario.STUDENT)))
         is_llm = session.job.workload == "llm"
         inference = is_llm and session.job.llm_mode == "inference"
         for widget, label in ((self.bits, self.labels[8]), (self.engine, self.labels[9])):
@@ -251,9 +338,9 @@ class WorkloadPage(WizardPage):
             label.setEnabled(inference)
         self._show_engine_error(session.job.bits, session.job.engine, inference)
         for widget, label in ((self.llm_model, self.labels[1]), (self.llm_mode, self.labels[2])):
-            widget.setEnabled(is_llm)
-            label.setEnabled(is_llm)
-        self.precision.setEnabled(not is_llm)
+            widget.setEnabled(is_llm and single)
+            label.setEnabled(is_llm and single)
+        self.precision.setEnabled(not is_llm and single)
         self._show_memory()
 
     def _fill_engines(self, bits: int, chosen: Engine | None) -> None:
@@ -266,7 +353,7 @@ class WorkloadPage(WizardPage):
                     "WorkloadPage",
                     "Default: {engine}",
                     engine=_qt_translate(
-                        job_text.CONTEXT, job_text.ENGINE[choices.default_engine(bits)]
+                        job_text.CONTEXT, job_text.ENGINE[choices.planned_engine(bits, None)]
                     ),
                 ),
             )
@@ -283,7 +370,7 @@ class WorkloadPage(WizardPage):
 
     def _show_engine_error(self, bits: int, engine: Engine | None, inference: bool) -> None:
         """The chosen engine's validated decode error for these weights, and how it was found."""
-        params = load_speed_model().engine(engine or choices.default_engine(bits))
+        params = load_speed_model().engine(choices.planned_engine(bits, engine))
         self.engine_note.setVisible(inference and params is not None)
         if not inference or params is None:
             self.engine_note.clear()
@@ -302,7 +389,7 @@ class WorkloadPage(WizardPage):
         session = self.controller.session
         request = self.controller.job_request()
         try:
-            estimate = memory_need.request_job(request)
+            largest, estimate = memory_need.largest_job(request)
         except UserError as exc:
             self.vram_label.setText(error_text(exc, self.language))
             self.breakdown.setRowCount(0)
@@ -314,6 +401,15 @@ class WorkloadPage(WizardPage):
                 gb=f"{estimate.total_gb:g}",
             )
         )
+        if largest is not None:  # a mix: the largest job's need is every card's
+            self.vram_label.setText(
+                tr(
+                    "WorkloadPage",
+                    "Needs {gb} GB of GPU memory on one card, for {job}, the largest job",
+                    gb=f"{estimate.total_gb:g}",
+                    job=dict(self._mix_items()).get(largest, largest),
+                )
+            )
         # Only Keras 3 on JAX shards a model; MirroredStrategy needs the whole job on a card.
         shards = session.effective_workload() == "llm" and session.job.tf_route == "keras-other"
         cards = memory_need.cards_needed(estimate, (24,), sharded=shards)[24]
@@ -390,6 +486,21 @@ class WorkloadPage(WizardPage):
             self.precision,
             [("mixed", self.tr("Mixed precision (FP16)")), ("fp32", self.tr("FP32 / TF32"))],
         )
+        self.mix_label.setText(
+            self.tr(
+                "Several jobs sharing the machine: each with its share of the time. Every job "
+                "must fit; leave the list empty to plan the one job above."
+            )
+        )
+        self.mix_label.setWordWrap(True)
+        self.mix_table.setHorizontalHeaderLabels([self.tr("Job"), self.tr("Share of the time")])
+        self.add_job.setText(self.tr("Mi&x in a job"))
+        self.remove_job.setText(self.tr("Remo&ve the job"))
+        self.usual_jobs.setText(self.tr("The scenario's &usual jobs"))
+        for row in range(self.mix_table.rowCount()):
+            combo = self.mix_table.cellWidget(row, 0)
+            if isinstance(combo, QComboBox):
+                self._fill(combo, self._mix_items())
         self.seq.setSpecialValueText(self.tr("default"))
         self.batch.setSpecialValueText(self.tr("default"))
         self.used.setText(self.tr("Consider us&ed and modified cards"))

@@ -1,0 +1,230 @@
+"""A plan for a mix of jobs (issue 53): several jobs share the machine's time, each with its
+share, and one ranked list answers for all of them.
+
+The job with the largest memory need is planned in full (its context, its judged options);
+every other job is judged on the same candidates by what differs from job to job
+(judge.judge_run: its memory, its speed, one run's time), at the price the option was
+judged at, since the route, the price, the supply and the case are the same for every job.
+Then each candidate's options are joined into one:
+
+- every job must run on it: what blocks one job and not every job blocks the option, with a
+  ``mix-job-blocked`` finding that names the job, followed by that job's own reason;
+- memory: the largest need decides;
+- the relative speed, the speed-up, the value and the score are the time-weighted mix of the
+  jobs' (each against the same reference card, weighted by its share);
+- each job's figures (fit, throughput in its own unit, relative speed, one run's hours and
+  electricity) ride on the option (``Option.jobs``), and an offered option says them in one
+  ``mix-job`` finding each.
+
+Facts only, as everywhere in planning/: the words are report/'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from gpuplanner.catalog.records import CatalogData
+from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Param, finding
+from gpuplanner.planning.job import resolve as job
+from gpuplanner.planning.options import Candidate, JobFigures, MixJob, Option, Plan
+from gpuplanner.planning.plan import context
+from gpuplanner.planning.plan.judge import MEMORY_BLOCKS, JobRun, judge, judge_run
+from gpuplanner.planning.plan.judge_inputs import Baseline, Context
+from gpuplanner.planning.prices.book import PriceBook
+from gpuplanner.planning.request import PlanRequest
+from gpuplanner.planning.speed import training as speed
+
+Key = tuple[str, str, int]
+
+
+def recommend_mix(
+    request: PlanRequest,
+    catalog: CatalogData,
+    model: speed.SpeedModel,
+    book: PriceBook | None,
+    judge_all: Callable[[Context], list[Option]],
+    plan_of: Callable[[Context, list[Option]], Plan],
+) -> Plan:
+    """The plan for the request's mix of jobs (``request.jobs``), ranked as one: its
+    candidates judged and the plan made by ``recommend``'s own ``judge_all`` and ``plan_of``
+    (passed in, so this module does not import the one that calls it)."""
+    parts = job.mix_of(request)
+    first = context.build(parts[0][0], catalog, model, book)
+    contexts = [first] + [context.build(r, catalog, model, book, like=first) for r, _ in parts[1:]]
+    shares = [share for _, share in parts]
+    names = [mixed.name for mixed in request.jobs]
+    largest = max(range(len(contexts)), key=lambda i: contexts[i].estimate.total_gb)
+    primary_ctx = contexts[largest]
+    # The largest job judged in full, and each job on the same candidates by what differs
+    # from job to job (judge.judge_run): memory, speed, a run's time.
+    judged = judge_all(primary_ctx)
+    candidates = {_key_of(c): c for c in primary_ctx.candidates}
+    runs = [
+        [_as_run(o) for o in judged] if i == largest else _runs(ctx, judged, candidates)
+        for i, ctx in enumerate(contexts)
+    ]
+    joined = [
+        mixed_option(option, [(names[i], shares[i], runs[i][n]) for i in range(len(contexts))])
+        for n, option in enumerate(judged)
+    ]
+    plan = plan_of(primary_ctx, joined)
+    return replace(
+        plan,
+        jobs=tuple(
+            _mix_job(names[i], shares[i], ctx, i == largest) for i, ctx in enumerate(contexts)
+        ),
+    )
+
+
+def _key_of(c: Candidate) -> Key:
+    return (c.action, c.gpu.id, c.count)
+
+
+def _as_run(option: Option) -> JobRun:
+    """The largest job's run on a candidate, as its option judged it in full."""
+    return JobRun(
+        blocks=tuple(f for f in option.findings if f.id in MEMORY_BLOCKS),
+        needed_gb=option.vram_needed_gb,
+        relative=option.predicted_relative,
+        speedup=option.speedup,
+        throughput=option.predicted_throughput,
+        unit=option.predicted_unit,
+        error_pct=option.predicted_error_pct,
+        value=option.value,
+        score=option.score,
+        input_capped=option.input_capped,
+        run_cost=next((f for f in option.findings if f.id == "run-cost"), None),
+    )
+
+
+def _runs(ctx: Context, judged: Sequence[Option], candidates: dict[Key, Candidate]) -> list[JobRun]:
+    """``ctx``'s job on each of ``judged``'s candidates, against the installed cards as this
+    job sees them, at the price the option was judged at."""
+    keep = next((c for c in candidates.values() if c.action == "keep"), None)
+    kept = judge(keep, ctx, None) if keep is not None else None
+    baseline = Baseline.of(kept)
+    return [
+        judge_run(
+            candidates[(o.action, o.gpu_id, o.count)],
+            ctx,
+            None if o.action == "keep" else baseline,
+            o.price,
+        )
+        for o in judged
+    ]
+
+
+def _ident(f: Finding) -> tuple[str, tuple[tuple[str, Param], ...]]:
+    return f.id, tuple(sorted(f.params.items()))
+
+
+def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> Option:
+    """One candidate's option for the whole mix: ``primary``, the largest job's option judged
+    in full, and each job's (name, share, run on the candidate)."""
+    blocked = [{f.id for f in run.blocks} for _, _, run in jobs]
+    everywhere = set.intersection(*blocked) if blocked else set()
+    specific = [[f for f in run.blocks if f.id not in everywhere] for _, _, run in jobs]
+    one_job_only = {f.id for found in specific for f in found}
+    # The largest job's findings but its run's cost (each job's is said below) and what blocks
+    # one job only: that follows the finding that names the job.
+    own = [
+        f
+        for f in primary.findings
+        if f.id != "run-cost" and not (f.severity == "blocks" and f.id in one_job_only)
+    ]
+    said = {_ident(f) for f in own}
+    added: list[Finding] = []
+    figures: list[JobFigures] = []
+    for (name, share, run), found in zip(jobs, specific, strict=True):
+        if found:
+            added.append(finding("mix-job-blocked", "blocks", job=name, share=_pct(share)))
+            added += [f for f in found if _ident(f) not in said]
+            said |= {_ident(f) for f in found}
+        figures.append(_figures(name, share, run))
+    findings = sorted([*own, *added], key=lambda f: SEVERITY_ORDER[f.severity])
+    offered = not any(f.severity == "blocks" for f in findings)
+    if offered:  # what each job does on it (a refused option's figures are in ``jobs``)
+        findings += [_said(f, primary) for f in figures if f.throughput is not None]
+    done = [run for _, _, run in jobs]
+    shares = [share for _, share, _ in jobs]
+    return replace(
+        primary,
+        offered=offered,
+        findings=tuple(findings),
+        vram_needed_gb=max(run.needed_gb for run in done),
+        predicted_relative=_weighted([run.relative for run in done], shares),
+        speedup=_weighted([run.speedup for run in done], shares),
+        predicted_throughput=None,  # each job's, in its own unit: ``jobs``
+        predicted_error_pct=max(run.error_pct for run in done),
+        value=_weighted([run.value for run in done], shares),
+        score=round(sum(run.score * s for run, s in zip(done, shares, strict=True)), 6),
+        input_capped=any(run.input_capped for run in done),
+        jobs=tuple(figures),
+    )
+
+
+def _weighted(values: Sequence[float | None], shares: Sequence[float]) -> float | None:
+    """The time-weighted mix; None when a job has none (it cannot run there)."""
+    if any(v is None for v in values):
+        return None
+    return round(sum((v or 0.0) * s for v, s in zip(values, shares, strict=True)), 4)
+
+
+def _pct(share: float) -> int:
+    return round(share * 100)
+
+
+def _figures(name: str, share: float, run: JobRun) -> JobFigures:
+    """The job's figures on the option: it fits where its memory does."""
+    params = dict(run.run_cost.params) if run.run_cost is not None else {}
+    hours, cost = params.get("hours"), params.get("cost")
+    return JobFigures(
+        name=name,
+        share=round(share, 4),
+        fits=not run.blocks,
+        blocks=tuple(f.id for f in run.blocks),
+        vram_needed_gb=run.needed_gb,
+        throughput=run.throughput,
+        unit=run.unit,
+        relative=run.relative,
+        hours=float(hours) if isinstance(hours, (int, float)) else None,
+        run_cost=float(cost) if isinstance(cost, (int, float)) else None,
+    )
+
+
+def _said(f: JobFigures, primary: Option) -> Finding:
+    """What one job does on the option, as a finding the report words: its speed, and a Keras
+    preset's run, its hours and electricity."""
+    speed_params: dict[str, Param] = {
+        "job": f.name,
+        "share": _pct(f.share),
+        "throughput": round(f.throughput or 0.0, 1),
+        "unit": f.unit,
+        "relative": f.relative if f.relative is not None else 0.0,
+    }
+    if f.hours is None:
+        return finding("mix-job-speed", "info", **speed_params)
+    return finding(
+        "mix-job",
+        "info",
+        **speed_params,
+        hours=f.hours,
+        cost=f.run_cost if f.run_cost is not None else 0.0,
+        currency=primary.currency,
+    )
+
+
+def _mix_job(name: str, share: float, ctx: Context, largest: bool) -> MixJob:
+    shape = ctx.job.shape
+    return MixJob(
+        name=name,
+        workload=ctx.workload,
+        share=round(share, 4),
+        vram_gb=ctx.estimate.total_gb,
+        batch=ctx.batch,
+        seq=shape.stated_seq,
+        precision=shape.precision,
+        mode=ctx.method,
+        largest=largest,
+    )
