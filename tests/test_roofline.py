@@ -12,7 +12,8 @@ from conftest import REPO_ROOT as REPO
 from helpers.job_shape import preset_run
 
 from gpuplanner.app.speed_model_file import load_speed_model
-from gpuplanner.planning.job.resolve import stand_in_llm
+from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.planning.job.resolve import shape_of, stand_in_llm
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.speed import batching, roofline
 from gpuplanner.planning.speed.training import (
@@ -323,7 +324,10 @@ def test_done_when_an_h200_nvl_is_at_most_1_15_an_h100_sxm5(catalog, model, work
     query = SpeedQuery(
         gpus=[catalog["h100-sxm5-80-gb"], catalog["h200-nvl"]], speed_model=model, by_id=catalog
     )
-    sxm, nvl = predict(query, workload=workload, precision="mixed")
+    default = shape_of(JobInputs(workload=workload, precision="mixed"))  # its default job
+    sxm, nvl = predict(
+        query, workload=workload, precision="mixed", batch=default.batch, seq=default.seq
+    )
     assert nvl.throughput <= 1.15 * sxm.throughput
 
 
