@@ -180,3 +180,39 @@ def test_a_kiosk_plan_names_the_shops_list_as_its_market(data, model, tmp_path):
         head = headline(plan, language)
         assert head.market is not None and words in head.market
         assert head.ask_price is None
+
+
+@pytest.mark.parametrize("printed", [False, True])
+def test_one_unlisted_card_among_the_top_is_said_in_the_singular(printed):
+    from gpuplanner.app.records import PlanMarket
+    from gpuplanner.report.plan_text import ask_price_text
+
+    def said(unlisted: int) -> str:
+        market = PlanMarket(
+            region="US",
+            currency="USD",
+            shown_in="USD",
+            fx_rate=None,
+            fx_date=None,
+            top=3,
+            unlisted=unlisted,
+            months=12,
+        )
+        return ask_price_text(market, "en", printed=printed)
+
+    assert said(1).startswith("1 of the top 3 cards has no price from")
+    assert said(2).startswith("2 of the top 3 cards have no price from")
+    assert "1 张" in ask_price_text(
+        PlanMarket(
+            region="CN",
+            currency="CNY",
+            shown_in="CNY",
+            fx_rate=None,
+            fx_date=None,
+            top=3,
+            unlisted=1,
+            months=12,
+        ),
+        "zh_CN",
+        printed=printed,
+    )

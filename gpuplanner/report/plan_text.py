@@ -586,6 +586,11 @@ def ask_price_text(market: PlanMarket, language: str = ENGLISH, printed: bool = 
                 "Finding",
                 "{unlisted} of the top {top} cards have no price from {market} newer than {months} months: ask the shop for today's price before you buy.",
             )
+            if market.top > 1 and market.unlisted > 1
+            else translatable(
+                "Finding",
+                "1 of the top {top} cards has no price from {market} newer than {months} months: ask the shop for today's price before you buy.",
+            )
             if market.top > 1
             else translatable(
                 "Finding",
@@ -597,6 +602,11 @@ def ask_price_text(market: PlanMarket, language: str = ENGLISH, printed: bool = 
             translatable(
                 "Finding",
                 "{unlisted} of the top {top} cards have no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
+            )
+            if market.top > 1 and market.unlisted > 1
+            else translatable(
+                "Finding",
+                "1 of the top {top} cards has no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.",
             )
             if market.top > 1
             else translatable(

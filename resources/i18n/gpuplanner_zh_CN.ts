@@ -347,6 +347,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>1 of the top {top} cards has no price from {market} newer than {months} months: ask the shop for today's price before you buy.</source>
+            <translation>前 {top} 张卡中有 1 张没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>1 of the top {top} cards has no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.</source>
+            <translation>前 {top} 张卡中有 1 张没有{market}近 {months} 个月内的价格：请在其总价处输入您看到的价格，方案会按它计算。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>3 epochs of MNLI fine-tuning</source>
             <translation>MNLI 微调 3 轮</translation>
         </message>
