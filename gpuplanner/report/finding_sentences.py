@@ -12,6 +12,10 @@ TEXT: dict[str, str] = {
         "Finding", "Needs {needed_gb} GB per card; this card has {card_gb} GB."
     ),
     "holds-job": translatable("Finding", "Holds the job in {card_gb} GB ({needed_gb} GB needed)."),
+    "holds-job-each": translatable(
+        "Finding",
+        "Each of the {count} cards holds what it runs: {needed_gb} GB of its {card_gb} GB.",
+    ),
     "method-pytorch-only": translatable(
         "Finding",
         '{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes, {pytorch_gb} GB): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.',
@@ -203,7 +207,7 @@ TEXT: dict[str, str] = {
     ),
     "scaling": translatable(
         "Finding",
-        "{count} cards reach about {efficiency_pct}% of {count}x one card ({link}, {gbs} GB/s per card).",
+        "{count} cards reach about {efficiency_pct}% of {count}x one card ({link}: the gradients' all-reduce at {gbs} GB/s per card and direction).",
     ),
     "layer-split": translatable(
         "Finding",
@@ -241,7 +245,9 @@ TEXT: dict[str, str] = {
         "Finding",
         "This computer's GPU slot runs at x{width} (the card is x{card_width}): check that it is a full-length slot; transfers run at x{width}.",
     ),
-    "nvlink": translatable("Finding", "NVLink between cards ({gbs} GB/s)."),
+    "nvlink": translatable(
+        "Finding", "NVLink between cards ({gbs} GB/s per card, both directions together)."
+    ),
     # power
     "power-socket": translatable(
         "Finding",

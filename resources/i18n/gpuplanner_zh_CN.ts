@@ -575,6 +575,11 @@
             <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Each of the {count} cards holds what it runs: {needed_gb} GB of its {card_gb} GB.</source>
+            <translation>{count} 块卡各自装得下自己要跑的部分：每块需 {needed_gb} GB，单卡显存 {card_gb} GB。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Estimates, not listings: {cards}</source>
             <translation>估算价（非实际标价）：{cards}</translation>
@@ -746,8 +751,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>NVLink between cards ({gbs} GB/s).</source>
-            <translation>卡间 NVLink 互联（{gbs} GB/s）。</translation>
+            <source>NVLink between cards ({gbs} GB/s per card, both directions together).</source>
+            <translation>卡间 NVLink 互联（每卡 {gbs} GB/s，双向合计）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1687,8 +1692,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>{count} cards reach about {efficiency_pct}% of {count}x one card ({link}, {gbs} GB/s per card).</source>
-            <translation>{count} 块卡约能达到单卡 {count} 倍速度的 {efficiency_pct}%（{link}，每卡 {gbs} GB/s）。</translation>
+            <source>{count} cards reach about {efficiency_pct}% of {count}x one card ({link}: the gradients' all-reduce at {gbs} GB/s per card and direction).</source>
+            <translation>{count} 块卡约能达到单卡 {count} 倍速度的 {efficiency_pct}%（{link}：梯度 all-reduce 每卡每方向约 {gbs} GB/s）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

@@ -31,11 +31,23 @@ def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 count=c.count,
             )
         ]
+    if c.count > 1:
+        # Each card holds its own share (the whole job when replicated): a sum of the cards'
+        # memory would read as one pool, which no TensorFlow strategy gives.
+        return [
+            finding(
+                "holds-job-each",
+                "info",
+                count=c.count,
+                card_gb=c.gpu.memory_gb,
+                needed_gb=round(a.needed_gb, 1),
+            )
+        ]
     return [
         finding(
             "holds-job",
             "info",
-            card_gb=round(c.gpu.memory_gb * c.count, 1),
+            card_gb=c.gpu.memory_gb,
             needed_gb=round(ctx.estimate.total_gb, 1),
         )
     ]
