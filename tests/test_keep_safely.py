@@ -76,3 +76,22 @@ def test_a_supply_the_user_keeps_is_warned_not_priced(data, model):
     keep = plan.options[0]
     assert not keep.needs and keep.price == 0
     assert {f.severity for f in keep.findings if f.id.startswith("psu-")} == {"warns"}
+
+
+def test_cards_that_cannot_hold_the_job_are_said_to_be_short_before_any_purchase(data, model):
+    """Two 11 GB cards and an 8B LoRA (about 19 GB on one card): the plan says why the
+    installed cards cannot stay, in both languages, not only what to buy."""
+    pair = MachineFacts(
+        current_gpu_id="geforce-rtx-2080-ti", installed_count=2, has_gpu=True, kind="desktop"
+    )
+    request = PlanRequest(
+        scenario=Scenario.LLM, currency="CNY", machine=pair, today=TODAY, alternatives=False
+    )
+    plan = recommend(request, data, model)
+    assert plan.keep_refused is not None and plan.keep_refused.id == "vram-short"
+    english = headline(plan, "en").no_purchase
+    assert english.startswith("Your GeForce RTX 2080 Ti ×2 cannot stay for this job")
+    assert "11 GB" in english
+    assert "无法继续" in headline(plan, "zh_CN").no_purchase
+    # Cards that hold the job are never said to be refused.
+    assert _plan(data, model, 1200).keep_refused is None

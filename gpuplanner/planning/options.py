@@ -201,6 +201,9 @@ class Plan:
     batch: int | None = None
     no_purchase_needed: bool = False
     keep_findings: tuple[Finding, ...] = ()  # what would change "no purchase needed"
+    # The installed cards cannot stay for this job: the first reason that blocks them (their
+    # memory, their route), said before any purchase. None: kept, or nothing installed.
+    keep_refused: Finding | None = None
     rent: tuple[Rental, ...] = ()
     alternatives: tuple[Alternative, ...] = ()
     route_alternative: Option | None = None  # the best pick under another route

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.planning.findings import Finding
 from gpuplanner.planning.job import methods, routes
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.facts import MachineFacts
@@ -108,6 +109,14 @@ def _job_label(ctx: Context) -> str:
     return ctx.workload
 
 
+def _keep_refused(judged: list[Option]) -> Finding | None:
+    """Why the installed cards cannot stay, when they cannot: their first blocking finding."""
+    keep = next((o for o in judged if o.action == "keep"), None)
+    if keep is None or keep.offered:
+        return None
+    return next((f for f in keep.findings if f.severity == "blocks"), None)
+
+
 def plan_of(ctx: Context, judged: list[Option]) -> Plan:
     """The plan the judged options make: pruned, ranked, with what is said of them all."""
     request = ctx.request
@@ -137,6 +146,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         # Keeping is no purchase only when the cards run safely as they are (issue 49, 4).
         no_purchase_needed=keep is not None and not ranking.keep_fix(keep),
         keep_findings=ranking.keep_findings(keep, faster) if keep is not None else (),
+        keep_refused=_keep_refused(judged),
         rent=_rentals(ctx),
         job_label=_job_label(ctx),
         price_age=pricing.price_age(ranked),

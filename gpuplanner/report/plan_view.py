@@ -199,6 +199,15 @@ def _keep_line(plan: Plan, language: str) -> str | None:
     keep = _kept(plan)
     if keep is not None and keep.rank_reason is not None:
         return plan_text.finding_text(keep.rank_reason, language)
+    installed = next((o for o in plan.options if o.action == "keep"), None)
+    if plan.keep_refused is not None and installed is not None:
+        return fill(
+            translator(language)(
+                translatable("Report", "Your {gpu} cannot stay for this job: {reason}")
+            ),
+            gpu=card_count(installed.gpu, installed.count),
+            reason=plan_text.finding_text(plan.keep_refused, language),
+        )
     return None
 
 

@@ -3995,6 +3995,11 @@
             <translation>您的电脑</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>Your {gpu} cannot stay for this job: {reason}</source>
+            <translation>你的 {gpu} 无法继续承担这个任务：{reason}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>action</source>
             <translation>方案</translation>
