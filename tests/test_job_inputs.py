@@ -54,7 +54,7 @@ def test_the_request_is_the_job_with_the_machine_added():
 
 def test_the_words_of_a_job_are_planning_s_words(data):
     """Each word of the job is one planning has facts for, and each fact's key is a word."""
-    assert set(vocab.WORKLOADS) == {*workloads.KERAS, "llm"}
+    assert set(vocab.WORKLOADS) == {*workloads.KERAS, "llm", "own"}
     assert vocab.ENGINES == engines.ENGINES
     # Each route is a row of the catalog's route table, and each row's route is a word.
     assert {row.route for row in data.tf_routes} == set(vocab.TF_ROUTES)

@@ -149,7 +149,7 @@ def test_each_job_word_is_read_from_outside_by_its_helper():
             with pytest.raises(ValueError, match="is not a"):
                 helper(wrong)
     # The narrower vocabularies are parts of the wider ones.
-    assert set(vocab.KERAS_WORKLOADS) == set(vocab.WORKLOADS) - {"llm"}
+    assert set(vocab.KERAS_WORKLOADS) == set(vocab.WORKLOADS) - {"llm", "own"}
     assert set(vocab.LLM_METHODS) == set(vocab.LLM_MODES) - {"inference"}
     assert set(vocab.PREDICT_WORKLOADS) == set(vocab.KERAS_WORKLOADS) | {
         f"llm-{m}" for m in vocab.LLM_METHODS

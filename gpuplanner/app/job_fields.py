@@ -5,7 +5,9 @@ input is a field there and a row here (CONTRIBUTING.md, "Adding a job input").
 
 ``kind`` says what a value is, not how a front end reads it: "amount" (a positive number),
 "count" (a positive whole number), "choice" (one of ``choices``), "flag" (on or off), "text",
-"jobs" (a mix of jobs, each ``NAME:SHARE[:KEY=VALUE,...]``, given once per job).
+"jobs" (a mix of jobs, each ``NAME:SHARE[:KEY=VALUE,...]``, given once per job), "model" (a
+Keras model's file, which the front end reads with ``model_info.read_job`` and gives as the
+model read).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from gpuplanner.core.vocab import (
     WORKLOADS,
 )
 
-Kind = Literal["amount", "count", "choice", "flag", "text", "jobs"]
+Kind = Literal["amount", "count", "choice", "flag", "text", "jobs", "model"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,6 +71,15 @@ FIELDS: tuple[JobField, ...] = (
         help="an LLM given by its size in billions, e.g. 70 (implies --workload llm)",
         metavar="BILLIONS",
         implies={"workload": "llm"},
+    ),
+    JobField(
+        name="own_model",
+        flag="--keras-model",
+        kind="model",
+        help="your own Keras model, a .keras file or a SavedModel's folder, read as model-info "
+        "reads it (implies --workload own)",
+        metavar="FILE",
+        implies={"workload": "own"},
     ),
     JobField(
         name="llm_mode",

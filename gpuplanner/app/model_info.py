@@ -4,13 +4,27 @@ Facts only: the command and the window say them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpuplanner.planning.job.workloads import COUNTED_TO_HELD, OwnModel
 from gpuplanner.probe.model_file import ModelInfo, Refusal, read_model
 
-__all__ = ["ModelInfo", "Refusal", "facts", "optimizer_of", "own_model", "read"]
+if TYPE_CHECKING:
+    from gpuplanner.app.session import Session
+
+__all__ = [
+    "ModelInfo",
+    "OwnJob",
+    "Refusal",
+    "facts",
+    "optimizer_of",
+    "own_model",
+    "read",
+    "read_job",
+    "take_as_job",
+]
 
 FP32_BYTES = 4
 
@@ -19,16 +33,42 @@ def read(path: Path, python: str | None = None) -> ModelInfo | Refusal:
     return read_model(path, python)
 
 
-def own_model(info: ModelInfo) -> OwnModel:
+def own_model(info: ModelInfo, name: str = "") -> OwnModel:
     """The model as the planner takes it: its counted activations held as a preset's are
-    (``COUNTED_TO_HELD``), its training FLOPs forward and backward."""
+    (``COUNTED_TO_HELD``), its training FLOPs forward and backward, its own optimizer's state;
+    ``name``: the file's, as the user knows it."""
     return OwnModel(
         params=float(info.params),
         train_flops=info.forward_flops + info.backward_flops,
         activation_mb_fp32=info.activation_values * FP32_BYTES / 2**20 * COUNTED_TO_HELD,
         attention_layers=info.attention_layers,
         depthwise=info.depthwise,
+        optimizer=optimizer_of(info),
+        name=name,
     )
+
+
+@dataclass(frozen=True)
+class OwnJob:
+    """A model file read for the plan: the job it makes and its figures (``facts``)."""
+
+    model: OwnModel
+    facts: dict[str, Any]
+
+
+def read_job(path: Path, python: str | None = None) -> OwnJob | Refusal:
+    """``path`` read in the probe's child Python (seconds to minutes: off the GUI thread), as
+    the job the plan takes, or the refusal that says why it cannot be read."""
+    info = read(path, python)
+    if isinstance(info, Refusal):
+        return info
+    return OwnJob(own_model(info, path.name), facts(info))
+
+
+def take_as_job(session: Session, model: OwnModel) -> None:
+    """The model becomes the session's job, as ``recommend --keras-model FILE`` plans it: one
+    change, one plan. The batch, precision and the rest stay as the user set them."""
+    session.update(workload="own", own_model=model)
 
 
 def optimizer_of(info: ModelInfo) -> str:

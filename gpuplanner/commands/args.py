@@ -77,6 +77,8 @@ def _option(parser: argparse.ArgumentParser, job_field: JobField) -> None:
         options["type"] = positive_int
     elif kind == "jobs":
         options["action"] = "append"  # once per job of the mix
+    elif kind == "model":
+        options["type"] = Path  # read by the command (model_info.read_job), not here
     elif kind == "choice":
         options["choices"] = job_field.choices
         if all(isinstance(c, int) for c in job_field.choices):

@@ -7,7 +7,7 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gpuplanner.app import memory_need, user_prices
+from gpuplanner.app import memory_need, model_info, user_prices
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.choices import KERAS, LLM_MODES, LLMS
 from gpuplanner.app.job_fields import job_inputs
@@ -40,6 +40,7 @@ from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
 from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
+from gpuplanner.report.model_text import refusal_text
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import CatalogData, Plan, PlanRequest, ProbeResult, SystemSnapshot
@@ -281,6 +282,13 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         cables_12v2x6=args.psu_12v2x6_cables,
     )
     case = entered_case(args.gpu_clearance_mm, args.free_slots, None)
+    values = vars(args)
+    if args.keras_model is not None:  # read as model-info reads it, before planning
+        read = model_info.read_job(args.keras_model)
+        if isinstance(read, model_info.Refusal):
+            error(refusal_text(read, args.language))
+            return EXIT_FAILURE
+        values = {**values, "keras_model": read.model}
     request = plan_request(
         Scenario(args.scenario),
         args.currency,
@@ -291,7 +299,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         case=case,
         socket=args.socket,
         today=args.today,
-        job=job_inputs(vars(args)),
+        job=job_inputs(values),
     )
     typed = user_prices.typed_prices(args.price, args.currency, request.today or "")
     plan = make_plan(request, data, (*shop_prices, *typed))

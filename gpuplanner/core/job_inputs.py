@@ -79,7 +79,7 @@ def parse_mixed_job(text: str) -> MixedJob:
         if not sep or key.strip() not in MIXED_JOB_KEYS or not value.strip():
             raise _job_error("job-setting-unknown", text)
         settings[key.strip()] = value.strip()
-    keras = name in WORKLOADS and name != "llm"
+    keras = name in WORKLOADS and name not in ("llm", "own")  # "own" is a file, not a name
     try:
         numbers = {k: int(settings[k]) for k in ("batch", "seq", "bits") if k in settings}
     except ValueError:
@@ -96,6 +96,21 @@ def parse_mixed_job(text: str) -> MixedJob:
 
 def _job_error(error_id: str, text: str) -> InputError:
     return InputError(error_id, value=text, keys=", ".join(MIXED_JOB_KEYS))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OwnModelFigures:
+    """A Keras model of the user's own as ``model-info`` read it from its file, per sample: what
+    the planner needs to take it as a job (planning/job/workloads.py:OwnModel plans it). A job
+    input, so the wizard's session and a plan request carry it as they carry a preset's name."""
+
+    params: float
+    train_flops: float  # forward and backward, from the traced graph
+    activation_mb_fp32: float  # the layers' outputs a step holds, as a preset's are counted
+    attention_layers: int = 0
+    depthwise: bool = False
+    optimizer: str = "adam"  # the memory model's optimizer for the state the file keeps
+    name: str = ""  # the file's name, as the user knows it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -127,6 +142,8 @@ class JobInputs:
     # A mix of jobs sharing the machine's time (issue 53); empty: the one job above. Each
     # job's own inputs are its own: the single job's workload, batch and sequence are unused.
     jobs: tuple[MixedJob, ...] = ()
+    # The job of workload "own": the user's own Keras model, read from its file.
+    own_model: OwnModelFigures | None = None
 
     def __post_init__(self) -> None:
         # The types hold code to the words; a value from outside that skipped its ``as_...``
@@ -168,6 +185,8 @@ def _refusal(job: JobInputs) -> InputError | None:
         ("route", job.tf_route, TF_ROUTES),
         ("nvlink-bridge", job.nvlink_bridge, BRIDGE_ANSWERS),
     )
+    if job.workload == "own" and job.own_model is None:
+        return InputError("own-model-missing")
     for name, chosen, known in choices:
         if chosen is not None and chosen not in known:
             return InputError(

@@ -93,7 +93,8 @@ KerasWorkloadName = Literal[
     "vit-l16",
     "distilbert",
 ]
-Workload = Literal[KerasWorkloadName, "llm"]
+# "own": a Keras model of the user's own, as ``model-info`` read it (JobInputs.own_model).
+Workload = Literal[KerasWorkloadName, "llm", "own"]
 LlmMethod = Literal["full", "lora", "lora-int8", "qlora"]  # the ways to fine-tune an LLM
 LlmMode = Literal["inference", LlmMethod]
 # What ``gpuplanner predict --workload`` names: a Keras workload, or a fine-tuning method.

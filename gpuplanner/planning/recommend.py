@@ -76,6 +76,9 @@ def _blocked_for_good(option: Option) -> bool:
 def _rentals(ctx: Context) -> tuple[Rental, ...]:
     if ctx.workload == "llm":
         work = rent.LLM_INFERENCE_JOB_TOKENS if ctx.inference else rent.LLM_JOB_TOKENS
+    elif ctx.workload == "own":
+        # A file says nothing of the data it is trained on: no run to price by the job.
+        return ()
     else:
         work = KERAS[ctx.workload].run_samples
 

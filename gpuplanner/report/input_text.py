@@ -66,6 +66,11 @@ SENTENCES = {
         "Input",
         "The job {value} has a setting that cannot be read: use KEY=VALUE with {keys}, separated by commas.",
     ),
+    "own-model-missing": translatable(
+        "Input",
+        "A job of your own Keras model needs its file: give it with --keras-model FILE, or "
+        'choose it with "Your own Keras model…" on the job page.',
+    ),
     "precision-unknown": translatable("Input", "There is no precision {value}: use {known}."),
     "mode-unknown": translatable("Input", "There is no LLM method {value}: use {known}."),
     "bits-unknown": translatable(

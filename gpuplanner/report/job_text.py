@@ -59,6 +59,7 @@ WORKLOAD = {
     "vit-l16": translatable("Report", "Vision Transformer fine-tuning (ViT-L/16)"),
     "distilbert": translatable("Report", "DistilBERT fine-tuning"),
     "llm": translatable("Report", "Large language model (LLM)"),
+    "own": translatable("Report", "Your own Keras model"),
 }
 MODE = {
     "inference": translatable("Report", "Inference only"),

@@ -14,7 +14,7 @@ from gpuplanner.core.job_inputs import JobInputs, MixedJob
 from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
 from gpuplanner.core.vocab import Engine, LlmMode, Precision, Workload
 from gpuplanner.planning.job import engines, memory
-from gpuplanner.planning.job.workloads import KERAS, LlmModel, find_llm
+from gpuplanner.planning.job.workloads import KERAS, KerasWorkload, LlmModel, OwnModel, find_llm
 from gpuplanner.planning.request import PlanError, PlanRequest
 
 INFERENCE_SEQ = 4096  # a chat context
@@ -68,6 +68,8 @@ def shape_of(inputs: JobInputs) -> JobShape:
         method = inputs.llm_mode or DEFAULT_METHOD
         seq = seq or (INFERENCE_SEQ if method == "inference" else FINE_TUNING_SEQ)
         batch = inputs.batch or 1
+    elif workload == "own":  # the user's own model: its shape is its file's
+        batch, seq = inputs.batch or OWN_MODEL_BATCH, None
     else:
         preset = KERAS[workload]
         batch = inputs.batch or preset.default_batch
@@ -192,6 +194,20 @@ def mix_of(request: PlanRequest) -> tuple[tuple[PlanRequest, float], ...]:
     )
 
 
+def own_model(request: PlanRequest) -> OwnModel:
+    """The user's own model the job is (workload "own"; JobInputs refuses one without it)."""
+    if request.own_model is None:
+        raise PlanError("a job of your own model needs its file")
+    return OwnModel.of(request.own_model)
+
+
+def keras_preset(job: ResolvedJob) -> KerasWorkload:
+    """The Keras job as a preset: the named one, or the user's own model as one."""
+    if job.workload == "own":
+        return own_model(job.request).workload()
+    return KERAS[job.workload]
+
+
 def stand_in_llm(params_b: float) -> LlmModel:
     """A model given only by its size: a Llama-shaped stand-in scaled from Llama 2 7B."""
     scale = (params_b / 7.0) ** 0.5
@@ -214,6 +230,13 @@ def job_memory(
     """(memory estimate, LLM model or None, LLM method or None) for the job; ``llms``: the
     catalog's LLM presets."""
     request, shape = job.request, job.shape
+    if job.workload == "own":
+        # As ``model-info`` counts it: the file's own optimizer's state (app/predictions.py).
+        own = own_model(request)
+        estimate = memory.keras_training(
+            own.memory_workload(), shape.batch, shape.precision, optimizer=own.optimizer, seq=None
+        )
+        return estimate, None, None
     if job.method is None:
         return memory_of(shape, None), None, None
     model = find_llm(request.llm_model or "", llms)

@@ -8,10 +8,11 @@ catalog/llm_presets.py): planning is handed them (``CatalogData.llms``) and read
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from gpuplanner.catalog.records import LlmModel
 from gpuplanner.core import vocab
+from gpuplanner.core.job_inputs import OwnModelFigures
 
 __all__ = ["KERAS", "LLM_MODES", "KerasWorkload", "LlmModel", "OwnModel", "find_llm"]
 
@@ -239,16 +240,16 @@ KERAS: dict[str, KerasWorkload] = {
 COUNTED_TO_HELD = 100.0 / 141.03
 
 
-@dataclass(frozen=True, kw_only=True)
-class OwnModel:
+class OwnModel(OwnModelFigures):
     """A Keras model of the user's own, as ``model-info`` read it (per sample): planned as a
-    preset without a measured run is (docs/PREDICTION.md, "Your own Keras model")."""
+    preset without a measured run is (docs/PREDICTION.md, "Your own Keras model"). Its figures
+    are the job input's (core/job_inputs.py), which a plan request carries."""
 
-    params: float
-    train_flops: float  # forward and backward, from the traced graph
-    activation_mb_fp32: float  # the layers' outputs a step holds, times COUNTED_TO_HELD
-    attention_layers: int = 0
-    depthwise: bool = False
+    @classmethod
+    def of(cls, figures: OwnModelFigures) -> OwnModel:
+        if isinstance(figures, OwnModel):
+            return figures
+        return cls(**{f.name: getattr(figures, f.name) for f in fields(figures)})
 
     def borrowed_anchor(self) -> vocab.KerasWorkloadName:
         """The nearest measured run: BERT's for a model with attention, EfficientNet-B0's for

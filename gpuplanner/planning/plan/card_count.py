@@ -89,7 +89,7 @@ def scaling(
             # Sharded: weights gathered forward and backward, gradients scattered.
             moved = SHARDED_STEP_WEIGHTS * llm.params_b * 1e9 * LLM_STEP_WEIGHT_BYTES[method]
     else:
-        preset = KERAS[ctx.workload]
+        preset = job.keras_preset(ctx.job)
         compute_s = batch / per_card
         moved = preset.params * 4  # FP32 gradients, also under mixed precision
     # The installed cards keep their slots (and a replacement goes into them): their

@@ -197,6 +197,13 @@ def _predict(
         trained: LlmMethod = method if method != "inference" else "lora"
         shape = speed.LlmShape.of(llm, seq, batch)
         found = speed.predict_llm(query, shape=shape, method=trained)
+    elif workload == "own":
+        found = speed.predict_own(
+            query,
+            model=job.own_model(resolved.request),
+            precision=resolved.precision,
+            batch=batch,
+        )
     elif workload != "llm":
         found = speed.predict(
             query, workload=workload, precision=resolved.precision, batch=batch, seq=seq
@@ -221,7 +228,12 @@ def probe_effects(ctx: Context, options: Iterable[Option]) -> tuple[calibration.
         params, precision = fitted[1], "mixed"
     else:
         precision = ctx.request.precision
-        params = ctx.speed_model.classes[f"{speed.WORKLOAD_CLASS[ctx.workload]}/{precision}"]
+        cls = (
+            speed.own_class(job.own_model(ctx.request))
+            if ctx.workload == "own"
+            else speed.WORKLOAD_CLASS[ctx.workload]
+        )
+        params = ctx.speed_model.classes[f"{cls}/{precision}"]
     capped = any(o.input_capped for o in options)
     return calibration.effects(
         ctx.request.machine,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Need, finding
+from gpuplanner.planning.job import resolve as job
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.kind_rules import finding_applies, need_applies
 from gpuplanner.planning.options import Candidate, Option
@@ -135,7 +136,7 @@ def judge_run(c: Candidate, ctx: Context, baseline: Baseline | None, total: floa
 
 
 def unit(ctx: Context) -> str:
-    return "tokens/s" if ctx.workload == "llm" else KERAS[ctx.workload].unit
+    return "tokens/s" if ctx.workload == "llm" else job.keras_preset(ctx.job).unit
 
 
 def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -> list[Finding]:

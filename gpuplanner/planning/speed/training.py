@@ -347,6 +347,11 @@ def predict(
     )
 
 
+def own_class(model: OwnModel) -> str:
+    """The fitted class a model of the user's own is moved between cards by."""
+    return "bert" if model.attention_layers else "cnn"
+
+
 def predict_own(
     query: SpeedQuery, *, model: OwnModel, precision: Precision, batch: int
 ) -> list[Prediction]:
@@ -356,7 +361,7 @@ def predict_own(
     return _predict(
         query,
         preset=model.workload(),
-        cls="bert" if model.attention_layers else "cnn",
+        cls=own_class(model),
         source=model.borrowed_anchor(),
         borrowed=True,
         flops=model.train_flops,
