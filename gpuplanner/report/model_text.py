@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from gpuplanner.core.words import fill, placeholder_names, translatable
 from gpuplanner.report.plan_text import translate
@@ -74,3 +75,46 @@ def refusal_text(refusal: Refusal, language: str) -> str:
     # A refusal carries every figure its kind may need; each sentence names the ones it shows.
     shown = placeholder_names(text)
     return fill(text, **{key: str(value) for key, value in refusal.params if key in shown})
+
+
+FIGURES = {
+    "parameters": translatable("Model", "Parameters"),
+    "parameters-value": translatable("Model", "{all} ({trainable} trainable, {frozen} not)"),
+    "flops": translatable("Model", "FLOPs per sample"),
+    "flops-value": translatable("Model", "{forward} GFLOP forward, {backward} GFLOP backward"),
+    "activations": translatable("Model", "Activation memory per sample"),
+    "activations-value": translatable("Model", "{mb} MB in FP32"),
+    "input": translatable("Model", "Input shape"),
+}
+
+
+def figure_rows(facts: Mapping[str, Any], language: str) -> list[tuple[str, str]]:
+    """What ``model-info`` read (``model_info.facts``), as (figure, value) rows in ``language``."""
+
+    def words(key: str, **values: str) -> str:
+        return fill(translate(FIGURES[key], language, CONTEXT), **values)
+
+    shapes = " + ".join(
+        "(" + ", ".join(str(n) for n in shape) + ")" for shape in facts["input_shapes"]
+    )
+    return [
+        (
+            words("parameters"),
+            words(
+                "parameters-value",
+                all=f"{facts['parameters']:,}",
+                trainable=f"{facts['trainable']:,}",
+                frozen=f"{facts['non_trainable']:,}",
+            ),
+        ),
+        (
+            words("flops"),
+            words(
+                "flops-value",
+                forward=f"{facts['forward_flops'] / 1e9:.3g}",
+                backward=f"{facts['backward_flops'] / 1e9:.3g}",
+            ),
+        ),
+        (words("activations"), words("activations-value", mb=f"{facts['activation_mb_fp32']:g}")),
+        (words("input"), shapes),
+    ]

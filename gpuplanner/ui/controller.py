@@ -142,6 +142,15 @@ class WizardController(QObject):
     ) -> None:
         self._background.start(func, on_done, on_failed or self.error.emit, self.session.language)
 
+    def start(
+        self,
+        func: Callable[[], Any],
+        on_done: Callable[[Any], None],
+        on_failed: Callable[[str], None] | None = None,
+    ) -> None:
+        """A page's work off the GUI thread (the job page reads a model's file)."""
+        self._start(func, on_done, on_failed)
+
     def _words(self, exc: UserError) -> str:
         """What the user is told, in their language (the words load with the first one)."""
         from gpuplanner.report.input_text import error_text

@@ -2178,6 +2178,11 @@
         <name>Input</name>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>A job of your own Keras model needs its file: give it with --keras-model FILE, or choose it with "Your own Keras model…" on the job page.</source>
+            <translation>用你自己的 Keras 模型做任务需要它的文件：用 --keras-model FILE 给出，或在任务页面点“你自己的 Keras 模型…”选择。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
             <source>A job's share of the time must be a number above zero ({value}).</source>
             <translation>任务所占的时间份额必须是大于零的数（{value}）。</translation>
         </message>
@@ -2799,13 +2804,38 @@
         <name>Model</name>
         <message>
             <location filename="gpuplanner/report/model_text.py" />
+            <source>Activation memory per sample</source>
+            <translation>每个样本的激活显存</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>FLOPs per sample</source>
+            <translation>每个样本的计算量（FLOPs）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>Input shape</source>
+            <translation>输入形状</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
             <source>Keras cannot read {file}: {detail}</source>
             <translation>Keras 无法读取 {file}：{detail}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/model_text.py" />
+            <source>Parameters</source>
+            <translation>参数量</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
             <source>This Python has TensorFlow but no Keras: pip install keras, or name another Python (--python).</source>
             <translation>这个 Python 有 TensorFlow 但没有 Keras：请 pip install keras，或指定另一个 Python（--python）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{all} ({trainable} trainable, {frozen} not)</source>
+            <translation>{all}（可训练 {trainable}，不可训练 {frozen}）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/model_text.py" />
@@ -2861,6 +2891,69 @@
             <location filename="gpuplanner/report/model_text.py" />
             <source>{file}'s input leaves a size open ({detail}): save the model with a fixed input shape (keras.Input(shape=...)) so its work per sample can be counted.</source>
             <translation>{file} 的输入有未定的尺寸（{detail}）：请用固定的输入形状（keras.Input(shape=...)）保存模型，以便计算每个样本的计算量。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{forward} GFLOP forward, {backward} GFLOP backward</source>
+            <translation>前向 {forward} GFLOP，反向 {backward} GFLOP</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/model_text.py" />
+            <source>{mb} MB in FP32</source>
+            <translation>FP32 下 {mb} MB</translation>
+        </message>
+    </context>
+    <context>
+        <name>OwnModelBox</name>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>A .keras file…</source>
+            <translation>.keras 文件…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>A SavedModel's folder</source>
+            <translation>SavedModel 文件夹</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>A SavedModel's folder…</source>
+            <translation>SavedModel 文件夹…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>Keras models (*.keras)</source>
+            <translation>Keras 模型 (*.keras)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>Plan for a model of your own: a .keras file or a SavedModel's folder, read with Keras's safe mode in a separate Python</source>
+            <translation>为你自己的模型做规划：选择一个 .keras 文件或 SavedModel 文件夹，它会在单独的 Python 进程中以 Keras 安全模式读取</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>Planned as the job: {file}</source>
+            <translation>已作为任务规划：{file}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>Reading {file} with TensorFlow…</source>
+            <translation>正在用 TensorFlow 读取 {file}…</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>Your own Keras model</source>
+            <translation>你自己的 Keras 模型</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>Your own Keras model: {file}</source>
+            <translation>你自己的 Keras 模型：{file}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/own_model_box.py" />
+            <source>Your own Keras model…</source>
+            <translation>你自己的 Keras 模型…</translation>
         </message>
     </context>
     <context>
@@ -3993,6 +4086,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>Your computer</source>
             <translation>您的电脑</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Your own Keras model</source>
+            <translation>你自己的 Keras 模型</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_view.py" />

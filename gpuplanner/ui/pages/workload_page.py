@@ -34,6 +34,7 @@ from gpuplanner.core.vocab import Engine
 from gpuplanner.core.words import fill
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.input_text import error_text
+from gpuplanner.ui.own_model_box import OwnModelBox
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.spin_boxes import UnknownSpinBox
 from gpuplanner.ui.translator import tr
@@ -122,6 +123,10 @@ class WorkloadPage(WizardPage):
         buddies = (*fields[:6], self.budget, self.max_gpus, self.bits, self.engine, self.route)
         for label, buddy in zip(self.labels, buddies, strict=True):
             label.setBuddy(buddy)  # the label's Alt+letter goes to its field
+        # Your own Keras model, under the job it becomes (ui/own_model_box.py).
+        self.own_model = OwnModelBox(controller, self)
+        self.own_model.loaded.connect(self.load_from_session)
+        form.insertRow(1, self.own_model)
         form.addRow(self.used)
         form.addRow(self.all_regions)
         form.addRow(self.rocm)
@@ -201,6 +206,7 @@ class WorkloadPage(WizardPage):
         self.budget_slider.setRange(int(budget.low * 0.3), int(budget.high * 3))
         self.budget.setValue(int(session.effective_budget()))
         self.budget_slider.setValue(int(session.effective_budget()))
+        self.own_model.offer_in(self.workload)
         self.workload.setCurrentIndex(max(0, self.workload.findData(session.effective_workload())))
         # What the plan uses, filled by the planner's one resolver; a job that is not an LLM
         # starts the (disabled) LLM fields at the LLM scenario's own choice.
@@ -472,6 +478,8 @@ class WorkloadPage(WizardPage):
                 ("llm", self.tr("Large language model (LLM)")),
             ],
         )
+        self.own_model.offer_in(self.workload)
+        self.own_model.retranslate()
         self._fill(
             self.llm_mode,
             [
