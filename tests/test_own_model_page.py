@@ -16,10 +16,13 @@ from conftest import run_cli
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QFormLayout
 
+from gpuplanner.app.session import Session
 from gpuplanner.hardware import snapshot as snapshots
 from gpuplanner.probe.model_file import Refusal
 from gpuplanner.report.json_export import plan_json
 from gpuplanner.report.model_text import refusal_text
+from gpuplanner.ui.controller import WizardController
+from gpuplanner.ui.main_window import MainWindow
 
 BUILD = """
 import os, sys
@@ -60,7 +63,18 @@ def test_a_damaged_file_shows_the_sentence_and_keeps_the_job(wizard, qtbot, monk
     assert controller.session.job.workload == "bert-base"
     assert controller.session.job.own_model is None
     assert page.workload.findData("own") == -1 and page.workload.currentData() == "bert-base"
-    assert page.own_model.button.isEnabled() and not page.own_model.progress.isVisible()
+    assert page.own_model.button.isEnabled() and page.own_model.progress.isHidden()
+    assert page.own_model.figures.isHidden()
+
+
+def test_a_kiosk_offers_no_model_file(qtbot):
+    """Reading a model starts a Python: not for a shop kiosk's customers."""
+    desktop = MainWindow("en", "CNY", WizardController(Session()))
+    kiosk = MainWindow("en", "CNY", WizardController(Session()), allow_files=False)
+    qtbot.addWidget(desktop)
+    qtbot.addWidget(kiosk)
+    assert not desktop.workload_page.own_model.isHidden()
+    assert kiosk.workload_page.own_model.isHidden()
 
 
 @pytest.mark.slow
@@ -76,7 +90,7 @@ def test_a_model_chosen_is_the_job_the_command_line_plans(wizard, qtbot, monkeyp
     window, controller = wizard()
     page = window.workload_page
     _choose(page, qtbot, monkeypatch, model)
-    qtbot.waitUntil(lambda: page.own_model.figures.isVisible(), timeout=600_000)
+    qtbot.waitUntil(lambda: not page.own_model.figures.isHidden(), timeout=600_000)
     qtbot.waitUntil(
         lambda: controller.request is not None and controller.request.workload == "own",
         timeout=60_000,

@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the fleet window loads when it is first opened
 PAGE_CLASSES = (
     ("gpuplanner.ui.pages.computer_page", "ComputerPage", True),
     ("gpuplanner.ui.pages.probe_page", "ProbePage", True),
-    ("gpuplanner.ui.pages.workload_page", "WorkloadPage", False),
+    ("gpuplanner.ui.pages.workload_page", "WorkloadPage", True),
     ("gpuplanner.ui.pages.results_page", "ResultsPage", True),
     ("gpuplanner.ui.pages.report_page", "ReportPage", True),
 )

@@ -51,7 +51,12 @@ def tr_memory(text: str) -> str:
 
 
 class WorkloadPage(WizardPage):
-    def __init__(self, controller: WizardController, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: WizardController,
+        parent: QWidget | None = None,
+        allow_files: bool = True,
+    ) -> None:
         super().__init__(controller, parent)
         self.workload = QComboBox(self)
         self.workload.setObjectName("workloadCombo")
@@ -125,6 +130,7 @@ class WorkloadPage(WizardPage):
             label.setBuddy(buddy)  # the label's Alt+letter goes to its field
         # Your own Keras model, under the job it becomes (ui/own_model_box.py).
         self.own_model = OwnModelBox(controller, self)
+        self.own_model.setVisible(allow_files)  # a kiosk's customer starts no Python
         self.own_model.loaded.connect(self.load_from_session)
         form.insertRow(1, self.own_model)
         form.addRow(self.used)
