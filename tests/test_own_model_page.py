@@ -88,7 +88,10 @@ def test_a_model_chosen_is_the_job_the_command_line_plans(wizard, qtbot, monkeyp
         env={**os.environ, "CUDA_VISIBLE_DEVICES": ""},
     )
     window, controller = wizard()
+    window.go(3)  # the job page
     page = window.workload_page
+    with qtbot.waitSignal(controller.catalog_ready, timeout=60_000):
+        controller.load_catalog()
     _choose(page, qtbot, monkeypatch, model)
     qtbot.waitUntil(lambda: not page.own_model.figures.isHidden(), timeout=600_000)
     qtbot.waitUntil(
