@@ -140,6 +140,18 @@ def test_a_file_that_is_no_model_is_refused(tmp_path):
     assert check_file(other).id == "not-keras"
 
 
+def test_recommend_refuses_a_model_file_as_model_info_does(tmp_path):
+    """``recommend --keras-model`` reads the file as model-info does: the same sentence, no plan;
+    a job of your own model without its file is refused in words."""
+    text = tmp_path / "notes.keras"
+    text.write_text("not a model")
+    result = run_cli(tmp_path, "recommend", "--scenario", "sme", "--keras-model", str(text))
+    _refused(result, _named("not-keras", text))
+    result = run_cli(tmp_path, "recommend", "--scenario", "sme", "--workload", "own")
+    assert result.returncode == 1 and result.stdout == ""
+    assert "--keras-model FILE" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_every_refusal_has_its_sentence_in_both_languages():
     assert set(REFUSAL_TEXT) == set(REFUSALS)
     for refusal in REFUSALS:
@@ -246,3 +258,29 @@ def test_a_saved_model_is_read_as_a_graph(tmp_path, models, name, expected):
     # Every compute op's output: at least what the layers hold.
     keras_file = json.loads(_model_info(tmp_path, models / f"{name}.keras", "--json").stdout)
     assert facts["activation_mb_fp32"] >= keras_file["model"]["activation_mb_fp32"]
+
+
+@pytest.mark.slow
+def test_recommend_plans_the_file_as_the_preset(tmp_path, models):
+    """``recommend --keras-model`` on MobileNetV2's file: the plan of the MobileNetV2 preset,
+    within model-info's margins (memory 25%, speed 10%), card for card."""
+    common = ("recommend", "--scenario", "student", "--batch", "64", "--json")
+    own = run_cli(
+        tmp_path, *common, "--keras-model", str(models / "mobilenetv2.keras"), timeout=600
+    )
+    assert own.returncode == 0, own.stderr
+    preset = run_cli(tmp_path, *common, "--workload", "mobilenet-v2")
+    mine, theirs = json.loads(own.stdout), json.loads(preset.stdout)
+    assert mine["workload"] == "own" and mine["batch"] == 64
+    assert mine["vram_needed_gb"] == pytest.approx(theirs["vram_needed_gb"], rel=0.25)
+    speeds = {
+        o["gpu_id"]: o["predicted"]["throughput"]
+        for o in theirs["options"]
+        if o["count"] == 1 and o["predicted"]["throughput"]
+    }
+    compared = [o for o in mine["options"] if o["count"] == 1 and o["gpu_id"] in speeds]
+    assert len(compared) >= 3
+    for option in compared:
+        assert option["predicted"]["throughput"] == pytest.approx(
+            speeds[option["gpu_id"]], rel=0.10
+        )
