@@ -25,10 +25,10 @@ from gpuplanner.catalog.store import Catalog
 
 # Names that stay Latin in Chinese text: units, formats, standards, software, companies.
 _ALLOWED_WORDS = """
-    GB MB KB TB GiB MiB W kW kWh V A mm h s ms GHz MHz BTU TFLOPS TOPS GT GB/s images tokens
+    GB MB KB TB GiB MiB W kW kWh V A mm h s ms GHz MHz BTU TFLOPS FLOPs GFLOP TOPS GT GB/s images tokens
     CNY USD RMB PCIe Gen x x16 x8 x4 x1 ATX PLUS SFX SXM SXM2 SXM4 SXM5 NVLink ECC GDDR HBM
     CPU GPU GPUs PSU RAM VRAM NVIDIA AMD Intel Apple Microsoft Google
-    TensorFlow Keras JAX PyTorch CUDA cuDNN ROCm NGC Docker WSL WSL2 Linux Windows macOS pip
+    TensorFlow Keras JAX PyTorch CUDA cuDNN ROCm NGC Docker WSL WSL2 Linux Windows macOS pip SavedModel
     nvidia smi nvidia-smi NVML Xid lsmod Secure Boot dev video
     FP FP32 FP16 BF16 TF32 FP8 INT8 INT4 NF4 Q4 GPTQ AWQ GGUF LoRA QLoRA Adam AdamW
     ResNet BERT DistilBERT EfficientDet CNN SSD Transformer LLM MNLI ImageNet k MoE KV base large
