@@ -339,8 +339,8 @@ class WorkloadPage(WizardPage):
         single = not session.job.jobs
         for index in range(6):
             self.labels[index].setEnabled(single)
-        for widget in (self.workload, self.precision, self.seq, self.batch):
-            widget.setEnabled(single)
+        for widget in (self.workload, self.own_model, self.precision, self.seq, self.batch):
+            widget.setEnabled(single)  # your own model is a single job too
         self.remove_job.setEnabled(bool(session.job.jobs))
         self.usual_jobs.setVisible(bool(choices.scenario_mix(session.scenario or Scenario.STUDENT)))
         is_llm = session.job.workload == "llm"
