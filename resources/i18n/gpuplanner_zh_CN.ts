@@ -1693,7 +1693,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards reach about {efficiency_pct}% of {count}x one card ({link}: the gradients' all-reduce at {gbs} GB/s per card and direction).</source>
-            <translation>{count} 块卡约能达到单卡 {count} 倍速度的 {efficiency_pct}%（{link}：梯度 all-reduce 每卡每方向约 {gbs} GB/s）。</translation>
+            <translation>{count} 块卡约能达到单卡 {count} 倍速度的 {efficiency_pct}%（{link}：梯度同步每卡每方向约 {gbs} GB/s）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
