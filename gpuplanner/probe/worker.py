@@ -567,6 +567,13 @@ def refusal_kind(exc: BaseException) -> str:
     return "unreadable"
 
 
+# A training step traced under a GradientTape names its backward ops under this scope, and a
+# Keras BatchNormalization computes its batch's mean and variance under the second (training
+# only: inference reads the moving averages).
+GRADIENT_SCOPE = "gradient_tape/"
+MOMENTS = "/moments/"
+
+
 def einsum_flops(equation: bytes | str, shapes: list[Any]) -> float:
     """2 x the product of the sizes of every index of an Einsum's inputs (0 if one is open)."""
     text = equation.decode() if isinstance(equation, bytes) else equation
@@ -626,23 +633,34 @@ class ModelReader:
             specs.append(self.tf.TensorSpec((batch, *shape[1:]), tensor.dtype))
         return specs
 
-    def flops(self, function: Any, specs: list[Any]) -> float:
-        """FLOPs of the traced graph: TensorFlow's profiler, which counts matrix products,
-        convolutions and element-wise ops, and the Einsum ops it has no count for (Keras's
-        attention scores): 2 x the product of every index's size."""
+    def step_flops(self, function: Any, specs: list[Any]) -> tuple[float, float]:
+        """FLOPs of one traced training step, forward and in all: TensorFlow's count of each
+        op (matrix products, convolutions, element-wise ops), and the Einsum ops it has no
+        count for (Keras's attention scores): 2 x the product of every index's size. One
+        trace, not two (it is most of the command's time past TensorFlow's import): the forward
+        pass is every op outside the tape's gradient, less what training alone computes there,
+        batch normalisation's batch moments."""
+        graph = function.get_concrete_function(*specs).graph
+        forward = total = 0.0
+        for op in graph.get_operations():
+            flops = self.op_flops(graph, op)
+            total += flops
+            if not op.name.startswith(GRADIENT_SCOPE) and MOMENTS not in op.name:
+                forward += flops
+        return forward, total
 
-        return self.graph_flops(function.get_concrete_function(*specs).graph)
+    def op_flops(self, graph: Any, op: Any) -> float:
+        from tensorflow.python.framework import ops
+
+        if op.type == "Einsum":
+            return einsum_flops(op.get_attr("equation"), [t.shape for t in op.inputs])
+        try:
+            return float(ops.get_stats_for_node_def(graph, op.node_def, "flops").value or 0)
+        except (ValueError, TypeError):  # shapes its count cannot read: the profiler skips it too
+            return 0.0
 
     def graph_flops(self, graph: Any) -> float:
-        from tensorflow.python.profiler import model_analyzer, option_builder
-
-        options = option_builder.ProfileOptionBuilder.float_operation()
-        options["output"] = "none"
-        total = float(model_analyzer.profile(graph, options=options).total_float_ops)
-        for op in graph.get_operations():
-            if op.type == "Einsum":
-                total += einsum_flops(op.get_attr("equation"), [t.shape for t in op.inputs])
-        return total
+        return sum(self.op_flops(graph, op) for op in graph.get_operations())
 
     def read_saved_model(self) -> list[dict]:
         """A SavedModel: a graph, no layers (Keras 3 loads one only as an inference layer).
@@ -813,17 +831,13 @@ class ModelReader:
         specs = self.specs(model, 1)
         self.emit.send("progress", step=MODEL_STEP, fraction=0.4, text="tracing the graph")
 
-        def forward(*xs: Any) -> Any:
-            return model(list(xs) if len(xs) > 1 else xs[0], training=False)
-
         def train(*xs: Any) -> Any:
             with tf.GradientTape() as tape:
                 out = model(list(xs) if len(xs) > 1 else xs[0], training=True)
                 loss = tf.add_n([tf.reduce_sum(o) for o in tf.nest.flatten(out)])
             return tape.gradient(loss, model.trainable_variables)
 
-        forward_flops = self.flops(tf.function(forward), specs)
-        train_flops = self.flops(tf.function(train), specs)
+        forward_flops, train_flops = self.step_flops(tf.function(train), specs)
         held, attention = self.held_values(model)
         depthwise = any(
             "Depthwise" in type(layer).__name__ or "Separable" in type(layer).__name__
