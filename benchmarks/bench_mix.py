@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import tempfile
-import time
 from pathlib import Path
+
+from bench_plan import median_ms  # the same timer: a warm-up call, then the median
 
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.catalog.build import build_database
@@ -29,16 +29,6 @@ MIX = (
     MixedJob(workload="resnet50", share=30),
     MixedJob(workload="ssd", share=20),
 )
-
-
-def median_ms(func, runs: int) -> float:
-    func()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def main() -> int:

@@ -12,6 +12,7 @@ window off the GUI thread.
 from __future__ import annotations
 
 import operator
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -35,7 +36,7 @@ if TYPE_CHECKING:  # the planning engine loads when a plan is first asked for, n
     from gpuplanner.probe.results import ProbeResult
 
 
-class _Announcing:
+class _Announcing(ABC):
     """Plans again when a field named in ``PLAN_FIELDS`` changes: once per change, or once at
     the end of a ``changes()`` block however many fields it set. psygnal emits nothing for a
     field set to the value it holds (a catalog or machine list compares by identity: a new
@@ -73,9 +74,9 @@ class _Announcing:
         self._stale = False
         self.replan()
 
+    @abstractmethod
     def replan(self) -> None:
         """Made by the model itself, never by a page or a window (tests/test_session_model.py)."""
-        raise NotImplementedError
 
 
 @dataclass(kw_only=True)

@@ -9,6 +9,7 @@ so a translation may put the parameters in whatever order its language needs.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 # A parameter's place in a sentence: a name in braces. Other braces ("{0}" of a diagnosis
 # template that ``str.format`` fills, a stray brace in a user's file name) are words.
@@ -45,3 +46,11 @@ def fill(text: str, /, **params: str) -> str:
         unknown = sorted(params.keys() - names)
         raise ValueError(f"cannot fill {text!r}: missing {missing}, unknown {unknown}")
     return PLACEHOLDER.sub(lambda match: params[match[1]], text)
+
+
+def fill_from(text: str, figures: Mapping[str, str]) -> str:
+    """``text`` filled from a record that carries more figures than this sentence says (an
+    error or a refusal whose family of sentences name different ones): each placeholder still
+    needs its figure, and the figures the sentence does not name are left out."""
+    names = placeholder_names(text)
+    return fill(text, **{name: value for name, value in figures.items() if name in names})

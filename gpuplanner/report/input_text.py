@@ -8,7 +8,7 @@ its numbers written into the sentence's {value}, as a finding's are.
 from __future__ import annotations
 
 from gpuplanner.core.errors import InputError, UserError
-from gpuplanner.core.words import fill, placeholder_names, translatable
+from gpuplanner.core.words import fill_from, translatable
 from gpuplanner.report import plan_text
 
 CONTEXT = "Input"
@@ -97,8 +97,7 @@ def input_error_text(exc: InputError, language: str) -> str:
     text = plan_text.translate(template, language, CONTEXT)
     # An error carries what its whole family of sentences may name (a --job entry's value and
     # the keys it may set); each sentence says the ones it names.
-    shown = placeholder_names(text)
-    return fill(text, **{name: str(value) for name, value in exc.params.items() if name in shown})
+    return fill_from(text, {name: str(value) for name, value in exc.params.items()})
 
 
 def error_text(exc: UserError, language: str) -> str:

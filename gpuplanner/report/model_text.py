@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gpuplanner.core.words import fill, placeholder_names, translatable
+from gpuplanner.core.words import fill, fill_from, translatable
 from gpuplanner.report.plan_text import translate
 
 if TYPE_CHECKING:
@@ -73,8 +73,7 @@ def refusal_text(refusal: Refusal, language: str) -> str:
     """The refusal's sentence in ``language``, its figures filled in."""
     text = translate(REFUSAL_TEXT[refusal.id], language, CONTEXT)
     # A refusal carries every figure its kind may need; each sentence names the ones it shows.
-    shown = placeholder_names(text)
-    return fill(text, **{key: str(value) for key, value in refusal.params if key in shown})
+    return fill_from(text, {key: str(value) for key, value in refusal.params})
 
 
 FIGURES = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gpuplanner.core.words import fill, placeholder_names, translatable
+from gpuplanner.core.words import fill_from, translatable
 from gpuplanner.report.job_text import translator
 
 if TYPE_CHECKING:
@@ -46,8 +46,7 @@ def effect_line(effect: ProbeEffect, language: str) -> str:
         "cap": f"{effect.cap:,.0f}" if effect.cap is not None else "",
     }
     # Each figure's sentence names the figures it says: a copy speed has no expected value.
-    said = placeholder_names(template)
-    return fill(template, **{name: value for name, value in figures.items() if name in said})
+    return fill_from(template, figures)
 
 
 def effect_lines(plan: Plan, language: str) -> list[str]:
