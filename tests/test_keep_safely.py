@@ -95,3 +95,18 @@ def test_cards_that_cannot_hold_the_job_are_said_to_be_short_before_any_purchase
     assert "无法继续" in headline(plan, "zh_CN").no_purchase
     # Cards that hold the job are never said to be refused.
     assert _plan(data, model, 1200).keep_refused is None
+
+
+def test_cards_barred_only_by_the_users_choice_of_new_cards_are_listed_last(data, model):
+    """A student's refused rows: a modified 48 GB board, which only ``--used-ok`` would offer,
+    is no nearer a fit than a card the budget refuses; it comes after every other refusal."""
+    pair = MachineFacts(
+        current_gpu_id="geforce-rtx-2080-ti", installed_count=2, has_gpu=True, kind="desktop"
+    )
+    request = PlanRequest(
+        scenario=Scenario.STUDENT, currency="CNY", machine=pair, today=TODAY, alternatives=False
+    )
+    refused = [o for o in recommend(request, data, model).options if not o.offered]
+    chosen = [any(f.id == "modified-needs-used-ok" for f in o.findings) for o in refused]
+    assert any(chosen) and not all(chosen)
+    assert chosen == sorted(chosen)  # every False (barred by the machine, job or money) first

@@ -122,10 +122,17 @@ def rank_key(option: Option) -> tuple[float, int, int, float]:
     )
 
 
+# Refused only because the user chose new cards: what they did not ask to see, listed after
+# the cards the machine, the job or the money refused.
+BY_CHOICE = frozenset({"modified-needs-used-ok"})
+
+
 def _closeness(option: Option) -> tuple[Any, ...]:
-    """Options that are not offered: those that come closest first (memory, then fewest blocks)."""
+    """Options that are not offered: those that come closest first (memory, then fewest blocks),
+    after them those the user's own choice bars."""
     blocks = [f.id for f in option.findings if f.severity == "blocks"]
     return (
+        bool(BY_CHOICE & set(blocks)),
         "vram-short" in blocks,
         len(blocks),
         -option.vram_per_card_gb * option.count,
