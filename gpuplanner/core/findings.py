@@ -33,4 +33,4 @@ class Finding:
 
 
 def finding(id: str, severity: Severity, **params: Param) -> Finding:
-    return Finding(id, severity, dict(params))
+    return Finding(id, severity, params)  # ``params`` is already this call's own dict

@@ -22,7 +22,7 @@ from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
 from gpuplanner.planning.plan import card_count, context, frontier, pricing, ranking, rent
-from gpuplanner.planning.plan.judge import judge
+from gpuplanner.planning.plan.judge import MEMORY_BLOCKS, judge
 from gpuplanner.planning.plan.judge_inputs import Baseline, Context
 from gpuplanner.planning.plan.mix import recommend_mix
 from gpuplanner.planning.plan.plan_market import plan_market
@@ -69,8 +69,14 @@ def _key(c: Candidate) -> tuple[str, str, int]:
 
 
 def _blocked_for_good(option: Option) -> bool:
-    """A single card blocked by what more of the same card cannot lift."""
-    return any(f.severity == "blocks" and f.id in _PER_CARD_BLOCKS for f in option.findings)
+    """A single card barred by what more of the same card cannot lift, so that no count of it
+    is shown: more cards of it hold the same bar (and cost more), and pruning keeps the one
+    card of a group refused alike (ranking.prune). Where the single card is short of memory
+    its pair may be refused for the bar alone, which says more (2 x RTX 3090: sold used
+    only); and a card the route alone bars may be the container's pick in any count
+    (alternatives.route_alternative): both are judged."""
+    blocks = {f.id for f in option.findings if f.severity == "blocks"}
+    return bool(blocks & _PER_CARD_BLOCKS) and not blocks & MEMORY_BLOCKS
 
 
 def _rentals(ctx: Context) -> tuple[Rental, ...]:
@@ -195,7 +201,6 @@ def recommend(
 # Blocks that more cards of the same kind cannot lift: skip judging 2, 4, 8 of them.
 _PER_CARD_BLOCKS = frozenset(
     {
-        "route-unsupported",
         "route-cc-below-floor",
         "route-needs-rocm",
         "no-price",
@@ -203,5 +208,11 @@ _PER_CARD_BLOCKS = frozenset(
         "fit-module-needs-server",
         "fit-too-long",
         "over-budget",  # more of the same card costs more
+        # The card itself, whatever the count: its market, its cooler against the case's
+        # airflow, a reworked board without used cards allowed.
+        "not-sold-here",
+        "cooling-passive",
+        "cooling-desktop-card-in-server",
+        "modified-needs-used-ok",
     }
 )

@@ -67,7 +67,7 @@ NEED_KINDS: dict[str, frozenset[Kind]] = {
 
 
 def _kind(kind: str) -> Kind:
-    return next((k for k in KINDS if k == kind), "unknown")
+    return kind if kind in EVERY else "unknown"
 
 
 def finding_applies(finding: Finding, kind: str) -> bool:

@@ -11,7 +11,12 @@ from gpuplanner.planning.plan.judge_inputs import Assessment, Baseline, Context
 from gpuplanner.planning.speed import training as speed
 
 
-def assess(c: Candidate, ctx: Context, baseline: Baseline | None) -> Assessment:
+def assess(
+    c: Candidate, ctx: Context, baseline: Baseline | None, draw: power.PowerBudget | None = None
+) -> Assessment:
+    """``draw``: the machine's power with the candidate's cards, where another job's judgement
+    of the same candidate worked it out (a mix: the cards, the supply and the CPU are the
+    same whatever the job)."""
     gpu = c.gpu
     request = ctx.request
     machine = request.machine
@@ -27,14 +32,15 @@ def assess(c: Candidate, ctx: Context, baseline: Baseline | None) -> Assessment:
         power_6pin=gpu.power_6pin,
         recommended_psu_w=gpu.recommended_psu_w,
     )
-    draw = power.budget(
-        load,
-        request.psu,
-        machine.cpu_peak_w,
-        machine.cpu_base_w,
-        request.socket,
-        machine.existing_gpu_w,
-    )
+    if draw is None:
+        draw = power.budget(
+            load,
+            request.psu,
+            machine.cpu_peak_w,
+            machine.cpu_base_w,
+            request.socket,
+            machine.existing_gpu_w,
+        )
     prediction = ctx.predictions.get(gpu.id)
     relative = throughput = uncapped = None
     scaling = None

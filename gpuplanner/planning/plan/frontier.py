@@ -39,4 +39,11 @@ def pareto_front(options: Iterable[Option]) -> list[Option]:
 def marked(options: Sequence[Option]) -> tuple[Option, ...]:
     """The options, each saying whether it is on the front and whether it is a memory trap."""
     front = {id(o) for o in pareto_front(options)}
-    return tuple(replace(o, on_front=id(o) in front, memory_trap=memory_trap(o)) for o in options)
+    marks = [(o, id(o) in front, memory_trap(o)) for o in options]
+    # Copied only where a mark changes: most options are neither (a plan holds ~200).
+    return tuple(
+        o
+        if (o.on_front, o.memory_trap) == (on_front, trap)
+        else replace(o, on_front=on_front, memory_trap=trap)
+        for o, on_front, trap in marks
+    )

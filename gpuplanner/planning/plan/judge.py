@@ -18,6 +18,7 @@ from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Need, finding
 from gpuplanner.planning.job import resolve as job
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.kind_rules import finding_applies, need_applies
+from gpuplanner.planning.machine.power import PowerBudget
 from gpuplanner.planning.options import Candidate, Option
 from gpuplanner.planning.plan import rules
 from gpuplanner.planning.plan.assess import assess
@@ -113,13 +114,20 @@ class JobRun:
     run_cost: Finding | None
 
 
-def judge_run(c: Candidate, ctx: Context, baseline: Baseline | None, total: float | None) -> JobRun:
-    """``c`` for the job of ``ctx``, the candidate's price (``total``) as judged for the mix."""
-    a = assess(c, ctx, baseline)
+def judge_run(
+    c: Candidate,
+    ctx: Context,
+    baseline: Baseline | None,
+    total: float | None,
+    draw: PowerBudget | None = None,
+) -> JobRun:
+    """``c`` for the job of ``ctx``, the candidate's price (``total``) and the machine's power
+    (``draw``) as judged for the mix."""
+    a = assess(c, ctx, baseline, draw)
     blocks = [f for f in rules.job.memory_fit(c, a, ctx) if f.severity == "blocks"]
     gain = a.speedup if a.speedup is not None else a.relative
     bought = _bought_speed(c, a, baseline)
-    run = next((f for f in _run_facts(c, a, ctx, None) if f.id == "run-cost"), None)
+    run = _run_cost(a, ctx)
     return JobRun(
         blocks=tuple(blocks),
         needed_gb=round(a.needed_gb, 2),
@@ -139,23 +147,27 @@ def unit(ctx: Context) -> str:
     return "tokens/s" if ctx.workload == "llm" else job.keras_preset(ctx.job).unit
 
 
-def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -> list[Finding]:
-    out = []
-    hours: float | None
+def _run_cost(a: Assessment, ctx: Context) -> Finding | None:
+    """One run of a Keras preset's job: its hours and its electricity."""
     preset_workload = KERAS.get(ctx.workload)
-    if a.throughput and preset_workload is not None:
-        hours = preset_workload.run_samples / a.throughput / 3600
-        run_cost = cost.electricity_cost(a.power.sustained_w, hours, ctx.tariff)
-        out.append(
-            finding(
-                "run-cost",
-                "info",
-                job=ctx.workload,
-                hours=round(hours, 1),
-                cost=round(run_cost, 2),
-                currency=ctx.request.currency,
-            )
-        )
+    if not a.throughput or preset_workload is None:
+        return None
+    hours = preset_workload.run_samples / a.throughput / 3600
+    run_cost = cost.electricity_cost(a.power.sustained_w, hours, ctx.tariff)
+    return finding(
+        "run-cost",
+        "info",
+        job=ctx.workload,
+        hours=round(hours, 1),
+        cost=round(run_cost, 2),
+        currency=ctx.request.currency,
+    )
+
+
+def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -> list[Finding]:
+    run = _run_cost(a, ctx)
+    out = [run] if run is not None else []
+    hours: float | None
     if total and c.bought:
         cloud = ctx.cloud_hours.get(c.gpu.id)
         hours = cost.breakeven_hours(total, cloud, a.power.sustained_w, ctx.tariff)

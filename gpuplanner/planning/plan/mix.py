@@ -110,6 +110,7 @@ def _runs(ctx: Context, judged: Sequence[Option], candidates: dict[Key, Candidat
             ctx,
             None if o.action == "keep" else baseline,
             o.price,
+            o.power,
         )
         for o in judged
     ]
@@ -128,21 +129,22 @@ def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> 
     one_job_only = {f.id for found in specific for f in found}
     # The largest job's findings but its run's cost (each job's is said below) and what blocks
     # one job only: that follows the finding that names the job.
-    own = [
+    findings = [
         f
         for f in primary.findings
         if f.id != "run-cost" and not (f.severity == "blocks" and f.id in one_job_only)
     ]
-    said = {_ident(f) for f in own}
-    added: list[Finding] = []
-    figures: list[JobFigures] = []
-    for (name, share, run), found in zip(jobs, specific, strict=True):
-        if found:
-            added.append(finding("mix-job-blocked", "blocks", job=name, share=_pct(share)))
-            added += [f for f in found if _ident(f) not in said]
-            said |= {_ident(f) for f in found}
-        figures.append(_figures(name, share, run))
-    findings = sorted([*own, *added], key=lambda f: SEVERITY_ORDER[f.severity])
+    if one_job_only:
+        said = {_ident(f) for f in findings}
+        added: list[Finding] = []
+        for (name, share, _), found in zip(jobs, specific, strict=True):
+            if found:
+                added.append(finding("mix-job-blocked", "blocks", job=name, share=_pct(share)))
+                added += [f for f in found if _ident(f) not in said]
+                said |= {_ident(f) for f in found}
+        # Sorted by severity, stably: the primary's own order within each (it came sorted).
+        findings = sorted([*findings, *added], key=lambda f: SEVERITY_ORDER[f.severity])
+    figures = [_figures(name, share, run) for name, share, run in jobs]
     offered = not any(f.severity == "blocks" for f in findings)
     if offered:  # what each job does on it (a refused option's figures are in ``jobs``)
         findings += [_said(f, primary) for f in figures if f.throughput is not None]
@@ -177,7 +179,7 @@ def _pct(share: float) -> int:
 
 def _figures(name: str, share: float, run: JobRun) -> JobFigures:
     """The job's figures on the option: it fits where its memory does."""
-    params = dict(run.run_cost.params) if run.run_cost is not None else {}
+    params = run.run_cost.params if run.run_cost is not None else {}
     hours, cost = params.get("hours"), params.get("cost")
     return JobFigures(
         name=name,
