@@ -123,9 +123,13 @@ def _ident(f: Finding) -> tuple[str, tuple[tuple[str, Param], ...]]:
 def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> Option:
     """One candidate's option for the whole mix: ``primary``, the largest job's option judged
     in full, and each job's (name, share, run on the candidate)."""
-    blocked = [{f.id for f in run.blocks} for _, _, run in jobs]
-    everywhere = set.intersection(*blocked) if blocked else set()
-    specific = [[f for f in run.blocks if f.id not in everywhere] for _, _, run in jobs]
+    done = [run for _, _, run in jobs]
+    shares = [share for _, share, _ in jobs]
+    # What blocks one job and not every job (a plan of ~200 options: most block none).
+    specific: list[list[Finding]] = [[] for _ in jobs]
+    if any(run.blocks for run in done):
+        everywhere = set.intersection(*({f.id for f in run.blocks} for run in done))
+        specific = [[f for f in run.blocks if f.id not in everywhere] for run in done]
     one_job_only = {f.id for found in specific for f in found}
     # The largest job's findings but its run's cost (each job's is said below) and what blocks
     # one job only: that follows the finding that names the job.
@@ -142,14 +146,12 @@ def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> 
                 added.append(finding("mix-job-blocked", "blocks", job=name, share=_pct(share)))
                 added += [f for f in found if _ident(f) not in said]
                 said |= {_ident(f) for f in found}
-        # Sorted by severity, stably: the primary's own order within each (it came sorted).
+        # By severity, stably: the primary's own order within each (it came sorted).
         findings = sorted([*findings, *added], key=lambda f: SEVERITY_ORDER[f.severity])
     figures = [_figures(name, share, run) for name, share, run in jobs]
     offered = not any(f.severity == "blocks" for f in findings)
     if offered:  # what each job does on it (a refused option's figures are in ``jobs``)
         findings += [_said(f, primary) for f in figures if f.throughput is not None]
-    done = [run for _, _, run in jobs]
-    shares = [share for _, share, _ in jobs]
     return replace(
         primary,
         offered=offered,

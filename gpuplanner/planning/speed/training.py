@@ -397,20 +397,31 @@ def _predict(
     kind = "cnn" if preset.kind == "cnn" else "transformer"
     units = batching.units_per_step(preset, job_batch, job_seq)
 
+    anchored: dict[Precision, tuple[float, float]] = {}
+
+    def anchor_for(run_as: Precision, params: ClassParams) -> tuple[float, float]:
+        """The anchor's saturated rate and its time per sample in the class: the same for
+        every card run at ``run_as`` (worked out once a prediction, not once a card)."""
+        if run_as not in anchored:
+            anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
+            anchor_units = batching.units_per_step(
+                source_preset, batching.anchor_batch(source, run_as), anchor_shape.seq
+            )
+            anchored[run_as] = (
+                batching.saturated_from(
+                    anchor_rate, anchor_units, batching.preset_fixed_s(source_preset, run_as)
+                ),
+                time_per_sample(anchor_gpu, run_as, params),
+            )
+        return anchored[run_as]
+
     def rate(gpu: GpuSpec) -> float:
         """The anchor's saturated rate moved to ``gpu`` by the class, then by this machine and
         the job's sequence (or, for a borrowed anchor, the two models' FLOPs), held under the
         card's ceiling, then run at the job's batch."""
         run_as, params = params_for(gpu)
         fixed = batching.preset_fixed_s(preset, run_as)
-        anchor_rate = anchor.mixed if run_as == "mixed" else anchor.fp32
-        anchor_units = batching.units_per_step(
-            source_preset, batching.anchor_batch(source, run_as), anchor_shape.seq
-        )
-        saturated = batching.saturated_from(
-            anchor_rate, anchor_units, batching.preset_fixed_s(source_preset, run_as)
-        )
-        anchor_time = time_per_sample(anchor_gpu, run_as, params)
+        saturated, anchor_time = anchor_for(run_as, params)
         machine = machine_scale(gpu, run_as, params, query.machine_factor, query.bandwidth_factor)
         saturated *= anchor_time / time_per_sample(gpu, run_as, params)
         if borrowed:
