@@ -145,6 +145,13 @@ def test_the_windows_job_list_makes_the_same_plan_as_the_command_line(wizard, da
     window.scenario_page.set_scenario(Scenario.SME)
     window.go(3)
     page = window.workload_page
+    # The small firm's own mix is listed until the user changes it; emptied, one job.
+    assert page.mix_table.rowCount() == 3
+    assert controller.session.job.jobs == job.scenario_mix(Scenario.SME)
+    page.mix_table.setCurrentCell(0, 0)
+    for _ in range(3):
+        page.remove_job.click()
+    assert controller.session.job.jobs == () and page.workload.isEnabled()
     single_need = page.vram_label.text()
     page.add_job.click()
     page.add_job.click()
@@ -183,8 +190,13 @@ def test_a_scenario_that_names_several_jobs_offers_them_as_its_mix(wizard):
     window.go(3)
     page = window.workload_page
     assert page.usual_jobs.isVisibleTo(page)
-    page.usual_jobs.click()
     mix = job.scenario_mix(Scenario.SME)
+    # Listed from the start (nothing of the job asked yet), and again after a change.
+    assert page.mix_table.rowCount() == 3 and controller.session.job.jobs == mix
+    page.mix_table.setCurrentCell(0, 0)
+    page.remove_job.click()
+    assert len(controller.session.job.jobs) == 2
+    page.usual_jobs.click()
     assert len(mix) == 3 and controller.session.job.jobs == mix
     assert {m.workload for m in mix} == {"bert-large", "resnet50", "efficientdet-d0"}
     window.scenario_page.set_scenario(Scenario.STUDENT)  # one job: nothing to offer

@@ -130,6 +130,7 @@ def test_a_limit_at_the_default_but_below_the_boards_maximum_is_a_finding(data, 
     the watts it costs (issue 47, 6), on a tower; a server's chassis set it (test_machine_rules)."""
     request = PlanRequest(
         scenario=Scenario.SME,
+        workload="bert-large",  # one job: its throughput is compared below
         currency="CNY",
         machine=_nvl_pair(310, 310, 400),
         today=TODAY,

@@ -136,7 +136,12 @@ def test_a_capped_card_is_planned_at_its_cap_and_told_what_it_costs(data, model)
     facts = machine_facts(snapshot, catalog=data)
     assert (facts.power_cap_w, facts.power_default_w) == (200.0, 350.0)
     request = PlanRequest(
-        scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+        scenario=Scenario.SME,
+        workload="bert-large",  # one job: its throughput is compared below
+        currency="CNY",
+        machine=facts,
+        today=TODAY,
+        alternatives=False,
     )
     keep = recommend(request, data, model).options[0]
     capped = next(f for f in keep.findings if f.id == "power-capped")
@@ -203,12 +208,14 @@ def test_mig_plans_one_slice_and_says_what_it_holds(data, model):
     facts = machine_facts(enrich(load_file(path), data), None, data)
     assert facts.mig_slice_gb == 19.5  # four slices of 19,968 MiB, 14 SMs each
     assert facts.mig_slice_share == pytest.approx(1 / 7, abs=0.01)  # a seventh of the compute
-    request = PlanRequest(scenario=Scenario.SME, machine=facts)
+    request = PlanRequest(scenario=Scenario.SME, workload="bert-large", machine=facts)
     keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
     assert keep.count == 1 and keep.vram_per_card_gb == 19.5
     assert "mig-slice" in _ids(keep)
     whole = replace(facts, mig_slice_gb=None, mig_slice_share=None)
-    plan = recommend(PlanRequest(scenario=Scenario.SME, machine=whole), data, model)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.SME, workload="bert-large", machine=whole), data, model
+    )
     whole_keep = next(o for o in plan.options if o.action == "keep")
     assert "mig-slice" not in _ids(whole_keep)
     assert keep.predicted_throughput < whole_keep.predicted_throughput
@@ -232,7 +239,8 @@ def test_a_laptop_too_small_for_the_job_gets_the_job_that_fits_it_first(data, mo
     assert snapshot.gpus[0].catalog_id == "geforce-rtx-3060-laptop"
     facts = machine_facts(snapshot, None, data)
     assert facts.kind == "laptop" and not facts.slot_powered
-    plan = recommend(PlanRequest(scenario=Scenario.SME, machine=facts, today=TODAY), data, model)
+    job = {"scenario": Scenario.SME, "workload": "bert-large", "today": TODAY}
+    plan = recommend(PlanRequest(**job, machine=facts), data, model)
     assert not any(o.offered and o.action != "keep" for o in plan.options)  # nothing to fit in
     assert [o.action for o in plan.options] == ["keep"]  # laptop GPUs are never offered
     first = plan.alternatives[0]
@@ -316,13 +324,14 @@ def test_a_laptop_with_thunderbolt_is_offered_an_external_gpu_after_the_job_that
     snapshot = replace(enrich(load_file(report), data), thunderbolt=True)
     facts = machine_facts(snapshot, None, data)
     assert facts.thunderbolt
-    plan = recommend(PlanRequest(scenario=Scenario.SME, machine=facts, today=TODAY), data, model)
+    job = {"scenario": Scenario.SME, "workload": "bert-large", "today": TODAY}
+    plan = recommend(PlanRequest(**job, machine=facts), data, model)
     changes = [a.change for a in plan.alternatives]
     assert changes.index("model") < changes.index("egpu") < changes.index("rent")
     egpu = next(a for a in plan.alternatives if a.change == "egpu")
     assert egpu.price <= plan.budget and egpu.extra > 0 and egpu.speed > 1
     without = recommend(
-        PlanRequest(scenario=Scenario.SME, machine=replace(facts, thunderbolt=None), today=TODAY),
+        PlanRequest(**job, machine=replace(facts, thunderbolt=None)),
         data,
         model,
     )

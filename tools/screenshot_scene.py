@@ -11,7 +11,9 @@ computer (what the computer page says about its GPUs and links), chart (the pric
 of its LLM plan), report (the report page), sme (its small firm's BERT-large plan); and
 llm-8000 (the LLM plan at 8,000 CNY: one card with LoRA on an int8 base), passive (a small
 firm's plan with used cards, the Tesla P40 selected: blocked outside a server), inference (the
-job page for Llama 3.1 8B inference with the engine chosen: Hugging Face transformers).
+job page for Llama 3.1 8B inference with the engine chosen: Hugging Face transformers), mix
+and mix-job (the small firm as it starts: its own mix of BERT-large, ResNet-50 and
+EfficientDet-D0, on the results and the job page).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from gpuplanner.hardware.snapshot import load_file
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
 
 RESULTS_PAGE = 4
-PAGES = {"computer": 1, "inference": 3, "report": 5}
+PAGES = {"computer": 1, "inference": 3, "mix-job": 3, "report": 5}
 EXAMPLE_PACK = Path(__file__).resolve().parents[1] / "resources" / "prices" / "example-pack-cn.csv"
 
 
@@ -73,6 +75,10 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
         session.update(workload="bert-large", used_ok=True)
         session.psu_watts = 1000
         session.update(budget=25_000 if currency == "CNY" else 3_500)
+    elif scene in ("mix", "mix-job"):
+        # The small firm as it starts: nothing of the job chosen, so its own mix of jobs.
+        session.scenario = Scenario.SME
+        session.psu_watts = 850
     elif scene in ("keep", "compare"):
         session.scenario = Scenario.SME
         session.update(workload="bert-large")
@@ -105,6 +111,8 @@ def main() -> int:
             "passive",
             "typed-price",
             "inference",
+            "mix",
+            "mix-job",
         ),
     )
     parser.add_argument("--language", default="en")

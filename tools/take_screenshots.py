@@ -94,10 +94,13 @@ SCENES = [
         "llm-8000",
         "passive",
         "typed-price",
+        "mix",
     )
     for language in ("en", "zh_CN")
 ] + [
-    (f"4-workload-inference-{language}.png", "inference", language) for language in ("en", "zh_CN")
+    (f"4-workload-{scene}-{language}.png", scene, language)
+    for scene in ("inference", "mix-job")
+    for language in ("en", "zh_CN")
 ]
 SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
 

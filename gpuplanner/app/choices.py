@@ -12,7 +12,7 @@ from gpuplanner.catalog import llm_presets
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.vocab import Engine
 from gpuplanner.planning.job.engines import engines_for, runs
-from gpuplanner.planning.job.resolve import scenario_mix, shape_of
+from gpuplanner.planning.job.resolve import planned_jobs, scenario_mix, shape_of
 from gpuplanner.planning.job.workloads import KERAS, LLM_MODES
 from gpuplanner.planning.speed.training import WORKLOAD_CLASS
 
@@ -46,6 +46,7 @@ __all__ = [
     "USUAL_CONTEXT",
     "engines_for",
     "planned_engine",
+    "planned_jobs",
     "runs",
     "scenario_mix",
 ]

@@ -18,6 +18,7 @@ from gpuplanner.planning.job.resolve import (
     job_memory,
     memory_of,
     mix_of,
+    planned_jobs,
     resolve,
     shape_of,
     stand_in_llm,
@@ -64,11 +65,12 @@ def largest_job(request: PlanRequest) -> tuple[str | None, MemoryEstimate]:
     fills them, or of its mix's largest job, which decides the memory every card needs
     (planning/plan/mix.py; the wizard's job page); the name is None for a single job."""
     llms = llm_presets.bundled()
-    if not request.jobs:
+    jobs = planned_jobs(request)
+    if not jobs:
         return None, job_memory(resolve(request), llms)[0]
     needs = [
         (mixed.name, job_memory(resolve(part), llms)[0])
-        for mixed, (part, _) in zip(request.jobs, mix_of(request), strict=True)
+        for mixed, (part, _) in zip(jobs, mix_of(request), strict=True)
     ]
     return max(needs, key=lambda need: need[1].total_gb)
 

@@ -161,13 +161,14 @@ class Session(_Announcing):
         self.planned.emit(request, made)
 
     def choose_scenario(self, scenario: Scenario) -> None:
-        """A new scenario starts from its own budget, workload and number of cards."""
+        """A new scenario starts from its own budget, job (or mix of jobs) and number of
+        cards."""
         if scenario is self.scenario:
             return
         with self.changes():
             self.scenario = scenario
             self.set_budget(None)
-            self.update(workload=None, max_gpus=None)
+            self.update(workload=None, max_gpus=None, jobs=())
 
     def planning_probe(self) -> ProbeResult | None:
         """The probe that speaks for the machine planned for: none for a recorded machine."""

@@ -18,6 +18,7 @@ from gpuplanner.catalog.records import CatalogData, GpuSpec
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.findings import Finding
 from gpuplanner.planning.job import methods, routes
+from gpuplanner.planning.job import resolve as job
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
@@ -175,12 +176,13 @@ def recommend(
     model: speed.SpeedModel,
     book: PriceBook | None = None,
 ) -> Plan:
-    if request.jobs:  # a mix of jobs: one list for them all (planning/plan/mix.py)
-        return recommend_mix(request, catalog, model, book, judge_all, plan_of)
-    ctx = context.build(request, catalog, model, book)
-    judged = judge_all(ctx)
-    plan = plan_of(ctx, judged)
-    request = ctx.request
+    if job.planned_jobs(request):  # a mix of jobs: one list for them all (planning/plan/mix.py)
+        plan, judged = recommend_mix(request, catalog, model, book, judge_all, plan_of)
+    else:
+        ctx = context.build(request, catalog, model, book)
+        judged = judge_all(ctx)
+        plan = plan_of(ctx, judged)
+        request = ctx.request
     if not request.alternatives:
         return plan
     from gpuplanner.planning.plan.alternatives import route_alternative, ways_forward

@@ -5776,8 +5776,8 @@
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source>Several jobs sharing the machine: each with its share of the time. Every job must fit; leave the list empty to plan the one job above.</source>
-            <translation>几个任务共用这台机器：每个任务占一部分时间。每个任务都必须放得下；列表留空则只按上面那一个任务来规划。</translation>
+            <source>Several jobs sharing the machine: each with its share of the time. Every job must fit; leave the list empty to plan the one job on the left.</source>
+            <translation>几个任务共用这台机器：每个任务占一部分时间。每个任务都必须放得下；列表留空则只按左边那一个任务来规划。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

@@ -165,14 +165,39 @@ def scenario_mix(scenario: Scenario) -> tuple[MixedJob, ...]:
     return tuple(MixedJob(workload=w, share=share) for w, share in PRESETS[scenario].mix)
 
 
+def planned_jobs(request: PlanRequest) -> tuple[MixedJob, ...]:
+    """The mix the request plans: its own; else, where nothing of the job was asked (no
+    workload, model, method, batch or sequence, no file of the user's own), the mix its
+    scenario names (the small firm's BERT, ResNet and EfficientDet), each job at the
+    request's precision; empty where the scenario names one job or the user asked one."""
+    if request.jobs:
+        return request.jobs
+    asked = (
+        request.workload,
+        request.llm_model,
+        request.llm_params_b,
+        request.llm_mode,
+        request.batch,
+        request.seq,
+        request.own_model,
+    )
+    if any(value is not None for value in asked):
+        return ()
+    return tuple(
+        MixedJob(workload=w, share=share, precision=request.precision)
+        for w, share in PRESETS[request.scenario].mix
+    )
+
+
 def mix_of(request: PlanRequest) -> tuple[tuple[PlanRequest, float], ...]:
     """Each job of the request's mix as a request of its own, with its share of the time as a
     fraction (the shares sum to 1); the request alone, its share 1, when it holds no mix. A
     mixed job's inputs are its own: what it leaves unset is filled in for it by ``resolve``
     and ``shape_of``, never taken from the single job's inputs."""
-    if not request.jobs:
+    jobs = planned_jobs(request)
+    if not jobs:
         return ((request, 1.0),)
-    total = sum(mixed.share for mixed in request.jobs)
+    total = sum(mixed.share for mixed in jobs)
     unset = JobInputs()
     return tuple(
         (
@@ -190,7 +215,7 @@ def mix_of(request: PlanRequest) -> tuple[tuple[PlanRequest, float], ...]:
             ),
             mixed.share / total,
         )
-        for mixed in request.jobs
+        for mixed in jobs
     )
 
 

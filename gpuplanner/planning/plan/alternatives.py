@@ -93,17 +93,22 @@ def ways_forward(
     if plan.no_purchase_needed:
         return ()
     best = _best_purchase(plan)
+    # A mix's jobs carry their own model, method, batch and sequence: only what changes for
+    # every job is offered (the route, used cards, the money), and renting, which the plan
+    # prices for its largest job and names it.
+    single = not plan.jobs
     if best is not None and not _sharded(best):
-        cheaper = _cheaper_route(plan, best, request, replan)
+        cheaper = _cheaper_route(plan, best, request, replan) if single else None
         return (cheaper,) if cheaper is not None else ()
     # Another TensorFlow route only when nothing fits at all: a sharded offer has its route.
-    changes = [_lighter_job, *([_other_route] if best is None else []), _shorter_context]
+    other = [_other_route] if best is None else []
+    changes = [_lighter_job, *other, _shorter_context, _smaller_batch] if single else other
     out: list[Alternative] = []
-    for change in (*changes, _smaller_batch):
+    for change in changes:
         found = change(plan, request, replan)
         if found is not None:
             out.append(found)
-    if not any(a.keep for a in out):
+    if single and not any(a.keep for a in out):
         found = _smaller_model(plan, request, replan)
         if found is not None:
             out.append(found)
@@ -117,7 +122,8 @@ def ways_forward(
     used = _used_cards(plan, request, replan)
     if used is not None:
         out.append(used)  # the same job and money, after the changes that keep a new card
-    for found in (_more_money(plan, judged), _rental(plan) or _sharded_rental(request, replan)):
+    rented = _rental(plan) or (_sharded_rental(request, replan) if single else None)
+    for found in (_more_money(plan, judged), rented):
         if found is not None:
             out.append(found)
     return tuple(out)
@@ -131,7 +137,8 @@ def _by_kind(
     allows one, a desktop with the card the budget buys, and renting per job; for a cloud VM,
     newer instances by the job's cost and by its run time."""
     out: list[Alternative] = []
-    if not plan.no_purchase_needed:
+    single = not plan.jobs  # a mix: only what changes for every job (ways_forward)
+    if single and not plan.no_purchase_needed:
         for change in (_lighter_job, _shorter_context, _smaller_batch, _smaller_model):
             found = change(plan, request, replan)
             if found is not None and found.keep:

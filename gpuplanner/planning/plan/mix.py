@@ -45,15 +45,16 @@ def recommend_mix(
     book: PriceBook | None,
     judge_all: Callable[[Context], list[Option]],
     plan_of: Callable[[Context, list[Option]], Plan],
-) -> Plan:
-    """The plan for the request's mix of jobs (``request.jobs``), ranked as one: its
-    candidates judged and the plan made by ``recommend``'s own ``judge_all`` and ``plan_of``
-    (passed in, so this module does not import the one that calls it)."""
+) -> tuple[Plan, list[Option]]:
+    """The plan for the request's mix of jobs (``job.planned_jobs``), ranked as one, and its
+    options as judged for the whole mix (what the ways forward read): its candidates judged
+    and the plan made by ``recommend``'s own ``judge_all`` and ``plan_of`` (passed in, so this
+    module does not import the one that calls it)."""
     parts = job.mix_of(request)
     first = context.build(parts[0][0], catalog, model, book)
     contexts = [first] + [context.build(r, catalog, model, book, like=first) for r, _ in parts[1:]]
     shares = [share for _, share in parts]
-    names = [mixed.name for mixed in request.jobs]
+    names = [mixed.name for mixed in job.planned_jobs(request)]
     largest = max(range(len(contexts)), key=lambda i: contexts[i].estimate.total_gb)
     primary_ctx = contexts[largest]
     # The largest job judged in full, and each job on the same candidates by what differs
@@ -69,12 +70,8 @@ def recommend_mix(
         for n, option in enumerate(judged)
     ]
     plan = plan_of(primary_ctx, joined)
-    return replace(
-        plan,
-        jobs=tuple(
-            _mix_job(names[i], shares[i], ctx, i == largest) for i, ctx in enumerate(contexts)
-        ),
-    )
+    jobs = tuple(_mix_job(names[i], shares[i], ctx, i == largest) for i, ctx in enumerate(contexts))
+    return replace(plan, jobs=jobs), joined
 
 
 def _key_of(c: Candidate) -> Key:

@@ -139,7 +139,7 @@ class WorkloadPage(WizardPage):
         form.addRow(self.keep_psu)
         form.addRow(self.nvlink_label, self.nvlink)
         # A mix of jobs sharing the machine's time (issue 53): each row a job and its share;
-        # empty, the one job above is planned.
+        # empty, the one job on the left is planned.
         self.mix_label = QLabel(self)
         self.mix_table = QTableWidget(0, 2, self)
         self.mix_table.setObjectName("jobMix")
@@ -157,9 +157,6 @@ class WorkloadPage(WizardPage):
         mix_buttons.addWidget(self.remove_job)
         mix_buttons.addWidget(self.usual_jobs)
         mix_buttons.addStretch(1)
-        form.addRow(self.mix_label)
-        form.addRow(self.mix_table)
-        form.addRow(mix_buttons)
         self.add_job.clicked.connect(lambda: self._add_job())
         self.remove_job.clicked.connect(self._remove_job)
         self.usual_jobs.clicked.connect(self._usual_jobs)
@@ -169,12 +166,19 @@ class WorkloadPage(WizardPage):
         font.setPointSizeF(font.pointSizeF() * 1.3)
         font.setBold(True)
         self.vram_label.setFont(font)
+        self.vram_label.setWordWrap(True)  # "..., for BERT-large fine-tuning, the largest job"
+        self.mix_label.setWordWrap(True)
         self.breakdown = QTableWidget(0, 3, self)
         self.breakdown.verticalHeader().setVisible(False)
         self.breakdown.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.breakdown.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        # The mix beside the memory its largest job decides, in view without scrolling: a
+        # scenario that names several jobs starts from its own mix (the small firm's).
         right = QVBoxLayout()
         right.addWidget(self.vram_label)
+        right.addWidget(self.mix_label)
+        right.addWidget(self.mix_table)
+        right.addLayout(mix_buttons)
         right.addWidget(self.breakdown, 1)
         body = QHBoxLayout()
         body.addLayout(form, 2)
@@ -240,7 +244,8 @@ class WorkloadPage(WizardPage):
         self.nvlink_label.setVisible(asked)
         self.nvlink.setCurrentIndex(max(0, self.nvlink.findData(session.job.nvlink_bridge or "")))
         self.mix_table.setRowCount(0)
-        for mixed in session.job.jobs:
+        # The mix planned: the user's, or the scenario's own where nothing of the job was asked.
+        for mixed in choices.planned_jobs(self.controller.job_request()):
             self._add_job(mixed.name, round(mixed.share))
         self._loading = False
         self._changed()
@@ -503,7 +508,7 @@ class WorkloadPage(WizardPage):
         self.mix_label.setText(
             self.tr(
                 "Several jobs sharing the machine: each with its share of the time. Every job "
-                "must fit; leave the list empty to plan the one job above."
+                "must fit; leave the list empty to plan the one job on the left."
             )
         )
         self.mix_label.setWordWrap(True)
