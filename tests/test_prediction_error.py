@@ -70,15 +70,18 @@ def test_other_vendors_keep_the_class_median_for_the_vendor_widening(gpus):
 
 
 def test_every_training_class_carries_its_family_errors_and_the_held_out_family_error():
-    cross = json.loads((REPO_ROOT / "resources" / "models" / "speed_model.json").read_text())[
-        "cross_validation"
-    ]
+    model = json.loads((REPO_ROOT / "resources" / "models" / "speed_model.json").read_text())
+    cross = model["cross_validation"]
     for name in TRAINING_CLASSES:
         by_family = cross[name]["by_family"]
         assert "Ampere/datacenter" in by_family and "Ada Lovelace/consumer" in by_family, name
         assert 0 < cross[name]["unmeasured_family_pct"] < 40, name
-        # The class median hid the GeForce RTX 4090, predicted 18-26% slow in every class.
-        assert by_family["Ada Lovelace/consumer"] > cross[name]["median_error_pct"], name
+        # The class median hides the family the model knows least: a card of it states more.
+        assert max(by_family.values()) > cross[name]["median_error_pct"], name
+        if not model["classes"][name].get("cuda_share"):
+            # Without the SM term the GeForce RTX 4090 is that family (18-35% off); the
+            # convolutional classes' SM term brought it within their median.
+            assert by_family["Ada Lovelace/consumer"] > cross[name]["median_error_pct"], name
 
 
 def test_a_plan_states_the_wider_error_of_the_card_the_model_knows_least(gpus):

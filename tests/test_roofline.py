@@ -301,19 +301,9 @@ def test_done_when_an_h20_is_at_most_half_an_a100_on_llm_lora(catalog, model):
     assert speeds["h20"] <= 0.5 * speeds["a100-sxm4-80-gb"]
 
 
-# At each preset's default job (mixed precision, its default batch), today's misses marked.
-H200_NVL_OVER = {
-    "resnet50",
-    "ssd",
-    "transformer",
-    "mobilenet-v2",
-    "mobilenet-v3-large",
-    "efficientnet-b0",
-    "efficientnet-b4",
-    "efficientdet-d0",
-    "efficientdet-d4",
-    "yolov8-s",
-}
+# At each preset's default job (mixed precision, its default batch), today's misses marked:
+# the generic transformer's class has no third (SM) term, so the NVL's bandwidth carries it.
+H200_NVL_OVER = {"transformer"}
 
 
 @pytest.mark.parametrize(
@@ -336,7 +326,7 @@ def test_done_when_an_h200_nvl_is_at_most_1_15_an_h100_sxm5(catalog, model, work
     [
         "resnet50 geforce-rtx-4090",
         "resnet50 a100-sxm4-80-gb",
-        pytest.param("resnet50 h100-sxm5-80-gb", marks=not_met),
+        "resnet50 h100-sxm5-80-gb",
         "bert_large_squad geforce-rtx-4090",
         "bert_large_squad a100-sxm4-80-gb",
         "bert_large_squad h100-sxm5-80-gb",
@@ -350,9 +340,9 @@ def test_done_when_lambdas_cards_against_an_rtx_3090_are_within_20_percent(suite
 
 def test_the_lambda_suite_check_is_no_worse_than_measured(suites):
     # What docs/PREDICTION.md states for the model as it is: 702 pairs with the shared folder's
-    # TensorFlow suite, 660 (11.6% / 29.4%) without it. A regression guard under the issue's
+    # TensorFlow suite, 660 (10.3% / 29.4%) without it. A regression guard under the issue's
     # goal below.
-    median, p90 = (11.5, 30.0) if suites["tensorflow_suite"] else (11.6, 29.4)
+    median, p90 = (10.2, 29.4) if suites["tensorflow_suite"] else (10.3, 29.4)
     assert suites["all"]["median_pct"] <= median and suites["all"]["p90_pct"] <= p90
 
 

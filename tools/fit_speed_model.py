@@ -7,7 +7,7 @@ RTX 6000 Ada, H100, A10 and eight more), the transformer-layer benchmarks (mli) 
 LLM pretraining (resources/measurements). Every class is validated two ways: leave one GPU out,
 and across suites (each suite held out whole, the class fitted on the rest), next to the best
 any one-speed-per-card model could do there; the table at the end prints both for every class
-and every LLM inference engine. Fits three numbers per workload class and precision
+and every LLM inference engine. Fits four numbers per workload class and precision
 (a class for each measured job the planner offers: ResNet-50, SSD, BERT; and one per kind, cnn
 and transformer, from every task of that kind, for the jobs without their own measurements),
 and writes resources/models/speed_model.json with the parameters, the anchors and the
@@ -17,20 +17,27 @@ held out), the LLM decode and prefill fit's included
 committed file is what this script produces.
 
 Model (docs/PREDICTION.md): time per sample on card g is
-    t_g = (theta / C_g + (1 - theta) / (h_g B_g)) / (min(M_g, 48) / 48) ** gamma
-with C_g the card's tensor (or TF32/FP32) rate and B_g its memory bandwidth, both divided by
-their geometric means over the fitted cards, h_g the share of peak bandwidth an HBM card
-reaches against a GDDR card (1 for GDDR), and M_g its memory in GB (a smaller card runs a
-smaller batch). The predicted speed ratio of two cards is the inverse ratio of their t.
+    t_g = (theta / C_g + v / S_g + (1 - theta - v) / (h_g B_g)) / (min(M_g, 48) / 48) ** gamma
+with C_g the card's tensor (or TF32/FP32) rate, S_g its SMs x boost clock and B_g its memory
+bandwidth, each divided by its geometric mean over the fitted cards, h_g the share of peak
+bandwidth an HBM card reaches against a GDDR card (1 for GDDR), and M_g its memory in GB (a
+smaller card runs a smaller batch). v, the share of a step on the SMs beside the tensor cores,
+is fitted in the convolutional classes only (0 elsewhere: it did not hold out there); every
+share is non-negative. Four numbers per class. The predicted speed ratio of two cards is the inverse ratio of their t.
 Only ratios within one task, precision and suite are compared, never numbers across suites.
 
-Usage: python tools/fit_speed_model.py [--check]
+It ends with every training class's held-out error in one line per way of holding out
+(pairs-weighted), what a change of the model's terms is kept or dropped by.
+
+Usage: python tools/fit_speed_model.py [--check] [--cuda-rate none|fp32|sm-clock]
+       [--cuda-classes cnn|all] [--out FILE]  (a trial: --out elsewhere than the resource)
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import json
 import math
 import os
@@ -49,12 +56,13 @@ from gpuplanner.catalog.csvdata import load_catalog  # noqa: E402
 from gpuplanner.catalog.records import GpuSpec  # noqa: E402
 from gpuplanner.planning.speed import batching  # noqa: E402
 from gpuplanner.planning.speed.training import (  # noqa: E402
+    CardTerms,
     ClassParams,
     card_terms,
     family,
     features,
+    sm_ghz,
     terms_time,
-    time_per_sample,
 )
 
 SHARED = Path(os.environ.get("GPUPLANNER_SHARED", REPO.parent / "shared"))
@@ -215,21 +223,47 @@ def groups_of(table: dict, tasks, precision: str, least: int) -> list[dict[str, 
     return groups
 
 
-Scale = tuple[float, float, dict[str, float]]  # compute and bandwidth norms, sustained shares
+# compute and bandwidth norms, sustained shares, the CUDA cores' norm
+Scale = tuple[float, float, dict[str, float], float]
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(statistics.mean(map(math.log, values)))
 
 
 def normalisers(
     cards: dict, ids: set[str], precision: str, sustained: dict[str, float] | None = None
 ) -> Scale:
     """The class's card-independent constants: the geometric means of the fitted cards'
-    compute and bandwidth, and the sustained tensor shares it runs at (empty: the spec)."""
+    compute, bandwidth and CUDA-core rate, and the sustained tensor shares it runs at (empty:
+    the spec)."""
     computes = [features(cards[i], precision)[0] for i in ids]
     bandwidths = [features(cards[i], precision)[1] for i in ids]
     return (
-        math.exp(statistics.mean(map(math.log, computes))),
-        math.exp(statistics.mean(map(math.log, bandwidths))),
+        geomean(computes),
+        geomean(bandwidths),
         sustained or {},
+        geomean([cuda_rate(cards[i]) for i in ids]),
     )
+
+
+# The third term of a step, a share on the SMs beside the tensor cores and memory
+# (planning/speed/training.py: ClassParams.cuda_share), timed at the card's SMs x boost clock
+# ("sm-clock", kept); "fp32" times it at the catalog's FP32 rate instead, "none" fits the
+# two-term blend: trials, chosen with --cuda-rate. It is fitted in the convolutional classes
+# only (``CUDA_CLASSES``; --cuda-classes all tries every class): in the transformer classes it
+# made the held-out error worse (docs/PREDICTION.md, "A third term").
+CUDA_RATE = "sm-clock"
+CUDA_CLASSES: tuple[str, ...] = ("cnn", "resnet50", "ssd")
+CUDA_SHARES = [i / 50 for i in range(26)]  # 0 to 0.5
+
+
+def cuda_rate(gpu: GpuSpec) -> float:
+    return float(gpu.fp32_tflops) if CUDA_RATE == "fp32" else sm_ghz(gpu)
+
+
+def terms_of(gpu: GpuSpec, precision: str, class_: ClassParams) -> CardTerms:
+    return dataclasses.replace(card_terms(gpu, precision, class_), sm_ghz=cuda_rate(gpu))
 
 
 # Mixed-precision work runs at the tensor rate a card sustains, measured by large matrix
@@ -268,7 +302,7 @@ def as_shares(table: dict) -> dict[str, float]:
     return {**table["by_gpu"], **{f"segment/{k}": v for k, v in table["by_segment"].items()}}
 
 
-Params = tuple[float, float, float]  # theta, gamma, hbm efficiency
+Params = tuple[float, float, float, float]  # theta, gamma, hbm efficiency, CUDA-core share
 
 
 def class_params(params: Params, norm: Scale) -> ClassParams:
@@ -280,23 +314,33 @@ def class_params(params: Params, norm: Scale) -> ClassParams:
         error_pct=0.0,
         hbm_efficiency=params[2],
         sustained=norm[2],
+        cuda_share=params[3],
+        cuda_norm_sm_ghz=norm[3],
     )
 
 
+def has_cuda_term(name: str) -> bool:
+    """Whether class ``name`` (its kind, "resnet50") is fitted with the third term."""
+    return CUDA_RATE != "none" and name in CUDA_CLASSES
+
+
 def predict_t(card: GpuSpec, precision: str, params: Params, norm: Scale) -> float:
-    return time_per_sample(card, precision, class_params(params, norm))
+    class_ = class_params(params, norm)
+    return terms_time(terms_of(card, precision, class_), class_)
 
 
-def fit_class(groups: list[dict[str, float]], cards: dict, precision: str, norm) -> Params:
+def fit_class(
+    groups: list[dict[str, float]], cards: dict, precision: str, norm, name: str
+) -> Params:
     """(theta, gamma, h) minimising the squared log error of every pairwise speed ratio within
     each group. Within a group of n, that sum is n * sum(e^2) - (sum e)^2 with e the log of
     measured speed times predicted time: linear in the rows, so the whole grid is cheap."""
     # The fit and its cross-validation visit about ten million rows, and the test suite refits
     # it: each row's card terms are read once (they do not depend on the shape tried), and the
     # class is made once per grid point.
-    shapeless = class_params((0.5, 0.0, 1.0), norm)
+    shapeless = class_params((0.5, 0.0, 1.0, 0.0), norm)
     rows = [
-        (index, card_terms(cards[g], precision, shapeless), math.log(v))
+        (index, terms_of(cards[g], precision, shapeless), math.log(v))
         for index, group in enumerate(groups)
         for g, v in group.items()
     ]
@@ -313,12 +357,23 @@ def fit_class(groups: list[dict[str, float]], cards: dict, precision: str, norm)
         return sum(n * q - s * s for n, q, s in zip(sizes, squares, sums, strict=True))
 
     # Coarse, then fine around the best: the loss is smooth in each parameter.
-    coarse = [(t, g, h) for t in THETAS[::5] for g in GAMMAS for h in HBM[::2]]
+    # Every share non-negative: compute, CUDA cores and memory split the step.
+    shares = CUDA_SHARES if has_cuda_term(name) else [0.0]
+    coarse = [
+        (t, g, h, v)
+        for t in THETAS[::5]
+        for v in shares[::5]
+        if t + v <= 1
+        for g in GAMMAS
+        for h in HBM[::2]
+    ]
     best = min(coarse, key=loss)
     fine = [
-        (t, g, h)
+        (t, g, h, v)
         for t in THETAS
         if abs(t - best[0]) <= 0.1
+        for v in shares
+        if abs(v - best[3]) <= 0.1 and t + v <= 1
         for g in GAMMAS
         for h in HBM
         if abs(h - best[2]) <= 0.1
@@ -341,11 +396,11 @@ def pair_errors(
     return errors
 
 
-def leave_out(groups, cards, precision, norm, held_out: set[str]) -> list[float]:
+def leave_out(groups, cards, precision, norm, held_out: set[str], name: str) -> list[float]:
     """Refit without the ``held_out`` cards, then the error of every predicted ratio between
     each of them and the cards not held out that it was measured with."""
     train = [{g: v for g, v in group.items() if g not in held_out} for group in groups]
-    params = fit_class([t for t in train if len(t) >= 2], cards, precision, norm)
+    params = fit_class([t for t in train if len(t) >= 2], cards, precision, norm, name)
     errors = []
     for group in groups:
         for held in held_out & group.keys():
@@ -354,11 +409,11 @@ def leave_out(groups, cards, precision, norm, held_out: set[str]) -> list[float]
     return errors
 
 
-def leave_one_gpu_out_by_card(groups, cards, precision, norm) -> dict[str, list[float]]:
+def leave_one_gpu_out_by_card(groups, cards, precision, norm, name) -> dict[str, list[float]]:
     """Refit without each card, then the error of every predicted ratio between it and the
     others it was measured with: each card's errors."""
     ids = sorted({g for group in groups for g in group})
-    return {held: leave_out(groups, cards, precision, norm, {held}) for held in ids}
+    return {held: leave_out(groups, cards, precision, norm, {held}, name) for held in ids}
 
 
 def family_errors(by_card: dict, cards: dict) -> dict[str, float]:
@@ -369,14 +424,14 @@ def family_errors(by_card: dict, cards: dict) -> dict[str, float]:
     return {name: round(statistics.median(e), 1) for name, e in sorted(pooled.items()) if e}
 
 
-def unmeasured_family_error(groups, cards, precision, norm) -> float:
+def unmeasured_family_error(groups, cards, precision, norm, name) -> float:
     """A card of a generation no measurement covers (an RTX 5090, say): hold out every card of
     one family at a time, refit, and take the median error of their ratios to the rest."""
     ids = {g for group in groups for g in group}
     errors: list[float] = []
     for name in sorted({family(cards[g]) for g in ids}):
         held = {g for g in ids if family(cards[g]) == name}
-        errors.extend(leave_out(groups, cards, precision, norm, held))
+        errors.extend(leave_out(groups, cards, precision, norm, held, name))
     return round(statistics.median(errors), 1)
 
 
@@ -507,7 +562,7 @@ def pair_errors_all(groups, cards, precision, params, norm) -> list[float]:
     return errors
 
 
-def across_suites(name, every, cards, precision) -> dict:
+def across_suites(name, every, cards, precision, pooled_errors: list[float]) -> dict:
     """Hold each suite out whole: fit the class on the other suites (or, for a class that one
     suite measures, its fallback class on every other suite), and judge the held-out suite's
     ratios. Next to it, the across-suite floor: a free speed per card fitted on the other
@@ -518,21 +573,22 @@ def across_suites(name, every, cards, precision) -> dict:
     for held, groups in every[name].items():
         if not groups:
             continue
-        train = pooled(every[name], held)
+        train, fitted = pooled(every[name], held), name
         if not train and name in FALLBACK:
-            train = pooled(every[FALLBACK[name]], held)
+            train, fitted = pooled(every[FALLBACK[name]], held), FALLBACK[name]
         if not train:
             continue
         ids = {g for group in train for g in group}
         shares = as_shares(sustained_shares(cards, held)) if sustained(name, precision) else {}
         norm = normalisers(cards, ids, precision, shares)
-        params = fit_class(train, cards, precision, norm)
+        params = fit_class(train, cards, precision, norm, fitted)
         found = pair_errors_all(groups, cards, precision, params, norm)
         bound = card_factor_floor_on(train, groups)
         by_suite[held] = {"pairs": len(found), **median_p90(found)}
         if bound:
             by_suite[held]["floor"] = median_p90(bound)
         errors.extend(found)
+        pooled_errors.extend(found)
         floor.extend(bound)
     if not errors:
         return {}
@@ -601,6 +657,11 @@ def llm_anchor(cards: dict) -> dict:
     }
 
 
+# Every training class's held-out pair errors pooled (pairs-weighted), by how they were held
+# out: what a change to the model's terms is judged by (docs/PREDICTION.md, "Tried and not kept").
+HELD_OUT: dict[str, list[float]] = {"leave one GPU out": [], "across suites": []}
+
+
 def build(inference: dict | None = None) -> dict:
     """The model; ``inference``: the committed LLM inference block, whose errors it reports."""
     data = load_catalog(REPO / "resources" / "catalog")
@@ -628,7 +689,7 @@ def build(inference: dict | None = None) -> dict:
             ids = {g for group in groups for g in group}
             shares = as_shares(sustained_shares(cards)) if sustained(name, precision) else {}
             norm = normalisers(cards, ids, precision, shares)
-            params = fit_class(groups, cards, precision, norm)
+            params = fit_class(groups, cards, precision, norm, name)
             key = f"{name}/{precision}"
             model["classes"][key] = {
                 "theta": params[0],
@@ -641,13 +702,19 @@ def build(inference: dict | None = None) -> dict:
                 "suites": sorted(s for s, g in suites.items() if g),
                 "sustained": sustained(name, precision),
             }
-            by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm)
+            if has_cuda_term(name):
+                model["classes"][key]["cuda_share"] = params[3]
+                model["classes"][key]["cuda_norm_sm_ghz"] = round(norm[3], 3)
+            by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm, name)
+            HELD_OUT["leave one GPU out"].extend(e for errors in by_card.values() for e in errors)
             model["cross_validation"][key] = {
                 **summary([e for errors in by_card.values() for e in errors]),
                 "by_family": family_errors(by_card, cards),
-                "unmeasured_family_pct": unmeasured_family_error(groups, cards, precision, norm),
+                "unmeasured_family_pct": unmeasured_family_error(
+                    groups, cards, precision, norm, name
+                ),
             }
-            across = across_suites(name, every, cards, precision)
+            across = across_suites(name, every, cards, precision, HELD_OUT["across suites"])
             if across:
                 model["cross_validation"][key]["across_suites"] = across
             model["floor"][key] = median_p90(card_factor_floor(groups))
@@ -731,9 +798,28 @@ ANCHORS = {
 
 
 def main() -> int:
+    global CUDA_RATE, CUDA_CLASSES
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if the committed file differs")
+    parser.add_argument(
+        "--cuda-rate",
+        choices=("none", "fp32", "sm-clock"),
+        default=CUDA_RATE,
+        help="the third term's rate (CUDA-core work): none, the FP32 rate, or SMs x clock",
+    )
+    parser.add_argument(
+        "--cuda-classes",
+        choices=("cnn", "all"),
+        default="cnn",
+        help="the classes fitted with the third term: the convolutional ones, or every one",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="where to write the model (a trial: not the resource)"
+    )
     args = parser.parse_args()
+    CUDA_RATE = args.cuda_rate
+    if args.cuda_classes == "all":
+        CUDA_CLASSES = (*CUDA_CLASSES, "bert", "transformer", "llm")
     # The LLM inference block is fitted by tools/fit_llm_inference.py: keep it.
     kept = (
         json.loads(OUT.read_text(encoding="utf-8")).get("llm_inference") if OUT.is_file() else None
@@ -744,7 +830,7 @@ def main() -> int:
     text = json.dumps(model, indent=2, sort_keys=True) + "\n"
     if args.check:
         return 0 if OUT.read_text(encoding="utf-8") == text else 1
-    OUT.write_text(text, encoding="utf-8")
+    args.out.write_text(text, encoding="utf-8")
     print(
         json.dumps(
             {k: v for k, v in model.items() if k in ("cross_validation", "baselines", "floor")},
@@ -753,7 +839,33 @@ def main() -> int:
     )
     print(json.dumps({k: (v["theta"], v["gamma"]) for k, v in model["classes"].items()}))
     print(error_table(model))
+    print(held_out_table(model))
     return 0
+
+
+def held_out_table(model: dict) -> str:
+    """Every training class's held-out error in one line per way of holding out: the classes'
+    medians and 90th percentiles averaged with their pairs as weights (the form of
+    docs/PREDICTION.md's "Tried and not kept" tables), and every pair's error pooled."""
+    lines = []
+    for how, errors in HELD_OUT.items():
+        blocks = [
+            block
+            for name in model["classes"]
+            for cross in (model["cross_validation"][name],)
+            for block in ((cross if how == "leave one GPU out" else cross.get("across_suites")),)
+            if block
+        ]
+        pairs = sum(b["pairs"] for b in blocks)
+        median = sum(b["pairs"] * b["median_error_pct"] for b in blocks) / pairs
+        p90 = sum(b["pairs"] * b["p90_error_pct"] for b in blocks) / pairs
+        pooled_pct = median_p90(errors)
+        lines.append(
+            f"every training class, {how} ({pairs} pairs): pairs-weighted "
+            f"{median:.1f} / {p90:.1f}; pooled {pooled_pct['median_error_pct']} / "
+            f"{pooled_pct['p90_error_pct']}"
+        )
+    return "\n".join(lines)
 
 
 def error_table(model: dict) -> str:

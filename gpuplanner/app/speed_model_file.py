@@ -77,6 +77,8 @@ def _class_params(
         family_error_pct={f: float(pct) for f, pct in cross.get("by_family", {}).items()},
         unmeasured_family_error_pct=cross.get("unmeasured_family_pct"),
         sustained=(sustained or {}) if fitted.get("sustained") else {},
+        cuda_share=float(fitted.get("cuda_share", 0.0)),
+        cuda_norm_sm_ghz=float(fitted.get("cuda_norm_sm_ghz", 1.0)),
     )
 
 

@@ -1,9 +1,11 @@
 """Predicted training throughput of a card for a workload, from its specs and the fitted model.
 
-Time per sample on card g: t_g = (theta / C_g + (1 - theta) / B_g) / (min(M_g, 48) / 48) ** gamma,
-C the tensor (mixed) or TF32/FP32 rate and B the bandwidth, each divided by the fitted
-normaliser; theta and gamma per workload class and precision (tools/fit_speed_model.py,
-docs/PREDICTION.md). Absolute numbers come from one measured anchor per workload, scaled to
+Time per sample on card g:
+t_g = (theta / C_g + v / S_g + (1 - theta - v) / B_g) / (min(M_g, 48) / 48) ** gamma,
+C the tensor (mixed) or TF32/FP32 rate, S the SMs x boost clock (the convolutional classes'
+work beside the matrix multiplies; v is 0 in the others) and B the bandwidth, each divided by
+the fitted normaliser; theta, v and gamma per workload class and precision
+(tools/fit_speed_model.py, docs/PREDICTION.md). Absolute numbers come from one measured anchor per workload, scaled to
 this machine by the probe when there is one, so a card's speed is the same whatever other cards
 are asked with it. LLM fine-tuning is anchored the same way: a measured Keras LoRA fine-tune on
 an A100 gives the anchor's utilisation of its compute, and every card follows by the LLM class.
@@ -82,6 +84,12 @@ class ClassParams:
     # workstation blowers. Keys: a card id, or "segment/<segment>" for unmeasured cards;
     # values relative to the data-centre median. Empty: the spec rate.
     sustained: Mapping[str, float] = field(default_factory=dict)
+    # The share of a step that runs on the SMs beside the tensor cores (a CNN's normalisation,
+    # activations and pooling, its small kernels' issue and tail), timed at the card's SMs x
+    # boost clock over ``cuda_norm_sm_ghz``; the memory term takes what compute and this
+    # leave. 0: the two-term blend (the transformer classes, where it did not hold out).
+    cuda_share: float = 0.0
+    cuda_norm_sm_ghz: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -260,6 +268,7 @@ class CardTerms:
     bandwidth_gbs: float
     hbm: bool
     memory_share: float  # of MEMORY_SATURATION_GB
+    sm_ghz: float  # SMs x boost clock: the rate the SMs issue work (``sm_ghz``)
 
 
 def card_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> CardTerms:
@@ -269,22 +278,47 @@ def card_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> CardT
         bandwidth_gbs=bandwidth,
         hbm=is_hbm(gpu),
         memory_share=min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB,
+        sm_ghz=sm_ghz(gpu),
     )
 
 
-def terms_step(card: CardTerms, params: ClassParams) -> tuple[float, float]:
-    """(compute time, memory time) of a step in the class's units: the card's compute at the
-    share of the tensor rate it sustains, its bandwidth at the share of HBM it reaches."""
+def fp32_lanes(gpu: GpuSpec) -> int:
+    """FP32 lanes an SM (NVIDIA), compute unit (AMD) or Xe-core (Intel) is counted with in the
+    card's FP32 rate. A GA10x, Ada, Hopper or Blackwell SM counts 128, a Volta, Turing or GA100
+    SM 64 (a GA10x's second path shares its lanes with integer work: it rarely doubles); AMD's
+    dual-issue RDNA 3/4 and packed CDNA 3 count 128 a unit, their other parts 64."""
+    chip, arch = (gpu.chip or "").upper(), gpu.architecture
+    if gpu.vendor == "NVIDIA":
+        if arch == "Kepler":
+            return 192
+        return 64 if arch in ("Volta", "Turing") or chip in ("GP100", "GA100") else 128
+    if gpu.vendor == "AMD":
+        return 128 if arch in ("RDNA 3.0", "RDNA 4.0", "CDNA 3.0") else 64
+    return 128
+
+
+def sm_ghz(gpu: GpuSpec) -> float:
+    """SMs x boost clock (GHz) from the catalog's FP32 rate, which is lanes x 2 x SMs x clock:
+    a 3090's 82 SMs at 1.695 GHz give 139, an A100's 108 at 1.41 give 152, an H100 SXM5's 132
+    at 1.98 give 261, an H200 NVL's 132 at 1.785 give 236 (TechPowerUp's figures agree)."""
+    return float(gpu.fp32_tflops) * 1000 / (2 * fp32_lanes(gpu))
+
+
+def terms_step(card: CardTerms, params: ClassParams) -> tuple[float, float, float]:
+    """(compute time, memory time, CUDA-core time) of a step in the class's units: the card's
+    compute at the share of the tensor rate it sustains, its bandwidth at the share of HBM it
+    reaches, its SMs x clock for the work beside the matrix multiplies."""
     bandwidth = card.bandwidth_gbs * params.hbm_efficiency if card.hbm else card.bandwidth_gbs
+    cuda = params.cuda_share / (card.sm_ghz / params.cuda_norm_sm_ghz)
     return (
         params.theta / (card.compute_tflops / params.compute_norm_tflops),
-        (1 - params.theta) / (bandwidth / params.bandwidth_norm_gbs),
+        (1 - params.theta - params.cuda_share) / (bandwidth / params.bandwidth_norm_gbs),
+        cuda if params.cuda_share else 0.0,
     )
 
 
 def terms_time(card: CardTerms, params: ClassParams) -> float:
-    compute_time, memory_time = terms_step(card, params)
-    return (compute_time + memory_time) / float(card.memory_share**params.gamma)
+    return sum(terms_step(card, params)) / float(card.memory_share**params.gamma)
 
 
 def time_per_sample(gpu: GpuSpec, precision: Precision, params: ClassParams) -> float:
@@ -302,9 +336,9 @@ def machine_scale(
     step divided by the matmul factor, the memory share by the bandwidth factor."""
     if not matmul and not bandwidth:
         return 1.0
-    compute_time, memory_time = terms_step(card_terms(gpu, precision, params), params)
-    slowed = compute_time / (matmul or 1.0) + memory_time / (bandwidth or 1.0)
-    return (compute_time + memory_time) / slowed
+    compute_time, memory_time, cuda_time = terms_step(card_terms(gpu, precision, params), params)
+    slowed = compute_time / (matmul or 1.0) + memory_time / (bandwidth or 1.0) + cuda_time
+    return (compute_time + memory_time + cuda_time) / slowed
 
 
 def calibration(measured_tflops: float | None, peak_tflops: float | None) -> float | None:
