@@ -13,7 +13,7 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.job.engines import weight_format
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.speed.decode import preset_inference
+from gpuplanner.planning.speed.decode import is_hbm, preset_inference
 
 
 @pytest.fixture(scope="module")
@@ -33,8 +33,11 @@ def test_decode_never_beats_reading_the_weights_once_per_token(data, params, bit
     for gpu in data.gpus:
         speed = preset_inference(gpu, model, params, bits=bits, batch=1, context=4096)
         assert speed.decode_tokens_s <= gpu.memory_bandwidth_gbs * 1e9 / weights, gpu.name
-        # Small quantised weights on a fast card: the per-layer launches can outlast the read.
-        assert speed.bound == "memory" if bits == 16 else speed.bound in ("memory", "overhead")
+        # Small quantised weights on a fast card, or any weights on HBM3's 4.8-8 TB/s with its
+        # longer small kernels: the per-layer time can outlast the read; never the FLOPs.
+        assert speed.bound in ("memory", "overhead"), gpu.name
+        if bits == 16 and not is_hbm(gpu):
+            assert speed.bound == "memory", gpu.name
 
 
 def test_batches_move_decode_toward_compute(data, params):

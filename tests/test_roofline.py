@@ -369,8 +369,9 @@ def _llama_cpp_rows(catalog, model):
     return params, [(row, tool._decode_at(row, params)) for row in tool._rows(catalog)]
 
 
-@not_met
 def test_done_when_every_llama_cpp_card_is_within_the_stated_error(catalog, model):
+    # The error stated is the largest of any card held out of the fit (the fit's own check), so
+    # this is the committed fit, with every card seen, inside what it found on unseen ones.
     params, rows = _llama_cpp_rows(catalog, model)
     wrong = [
         (row["gpu_id"], row["model"], row["bits"], round(predicted / measured - 1, 3))
@@ -381,6 +382,9 @@ def test_done_when_every_llama_cpp_card_is_within_the_stated_error(catalog, mode
     assert not wrong
 
 
+# Not met, and no physical term of the card meets it: three pairs measured within 2.5% of each
+# other run in the order of the machines they were rented on, not of the cards (their host CPUs
+# and ECC settings differ): docs/PREDICTION.md, "Not met".
 @not_met
 def test_done_when_llama_cpp_keeps_the_measured_order(catalog, model):
     _params, rows = _llama_cpp_rows(catalog, model)
