@@ -6,7 +6,9 @@ its peak and its extra time per layer on the HBM cards, and the prefill efficien
 reports leave-one-GPU-out errors, and with --write stores the fit in
 resources/models/speed_model.json under "llm_inference". Prints JSON. The error llama.cpp's
 plans state for a format is the largest error of any card of the table held out of the fit:
-every card the table holds was within it when the fit had not seen it.
+every card the table holds was within it when the fit had not seen it. A second table of the
+same repository (llm_decode_llamacpp_heldout.csv: nine workstation and datacenter cards, a later
+llama.cpp) is never fitted: the fit's errors on it are reported as "held_out_table".
 
 Then each engine on its own (resources/measurements/llm_decode_engines.csv and the llama.cpp
 table): the same physics, with the engine's share of the bandwidth and its cost per layer
@@ -38,6 +40,7 @@ from gpuplanner.planning.speed.decode import (
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_llamacpp.csv"
+HELD_OUT_DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_llamacpp_heldout.csv"
 ENGINE_DATA = REPO_ROOT / "resources" / "measurements" / "llm_decode_engines.csv"
 LLAMA_SUITE = "xiongjiedai-llama.cpp"
 # The formats each engine loads (planning/job/engines.py holds the same facts for the planner).
@@ -57,7 +60,11 @@ OVERHEADS = [round(0.005 * i, 3) for i in range(61)]  # 0 .. 0.3 ms per layer
 # The mean context while decoding, by table: llama-bench's tg 512 grows it from 0 to 512; the
 # LLaMA 2 overview ran `main -n 1024` after a 494-token prompt (its notebooks' logs: "prompt
 # eval ... 494 tokens", "eval ... 1023 runs"), from 494 to 1,517.
-CONTEXT_BY_TABLE = {"llama3-tg512-pp512": 256, "llama2-overview": 1006}
+CONTEXT_BY_TABLE = {
+    "llama3-tg512-pp512": 256,
+    "llama3-pro-tg512-pp512": 256,
+    "llama2-overview": 1006,
+}
 HBM_FACTORS = [round(0.40 + 0.01 * i, 2) for i in range(61)]  # 0.40 .. 1.00
 HBM_OVERHEADS = [round(0.0025 * i, 4) for i in range(61)]  # 0 .. 0.15 ms more per layer
 # Prefill is fitted on llama-bench's pp512 only: the LLaMA 2 overview's "prompt eval" speeds
@@ -69,8 +76,8 @@ def _hbm(row) -> bool:
     return is_hbm(row["gpu"])
 
 
-def _rows(gpus):
-    with DATA.open(encoding="utf-8") as handle:
+def _rows(gpus, path: Path = DATA):
+    with path.open(encoding="utf-8") as handle:
         rows = [r for r in csv.DictReader(handle) if r["cards"] == "1"]
     return [_prepared({**row, "context": CONTEXT_BY_TABLE[row["table"]]}, gpus) for row in rows]
 
@@ -194,6 +201,30 @@ def leave_one_gpu_out(rows) -> dict:
             },
         },
         "prefill": summary(prefill),
+    }
+
+
+def held_out_table(gpus, params: InferenceParams, stated: dict[str, float]) -> dict:
+    """The fit's decode errors on a table it never saw (other cards, another llama.cpp build),
+    by format, and every row outside the error the plans state."""
+    rows = _rows(gpus, HELD_OUT_DATA)
+    found = [(r, _decode_at(r, params) / float(r["decode_tokens_s"]) - 1) for r in rows]
+    by_bits = {}
+    for bits in sorted({r["bits"] for r in rows}):
+        errors = sorted(abs(e) for r, e in found if r["bits"] == bits)
+        by_bits[str(bits)] = {
+            "rows": len(errors),
+            "median_error_pct": round(100 * statistics.median(errors), 1),
+            "max_error_pct": round(100 * errors[-1], 1),
+        }
+    return {
+        "data": str(HELD_OUT_DATA.relative_to(REPO_ROOT)),
+        "by_bits": by_bits,
+        "outside_stated": [
+            [r["gpu_id"], r["bits"], round(100 * e, 1)]
+            for r, e in found
+            if abs(e) * 100 > stated[str(r["bits"])]
+        ],
     }
 
 
@@ -393,6 +424,7 @@ def main() -> int:
         "cross_validation": cross,
         "data": str(DATA.relative_to(REPO_ROOT)),
     }
+    block["held_out_table"] = held_out_table(gpus, params, cross["decode"]["max_error_by_bits"])
     block["engines"] = engines_block(
         gpus, params, cross["prefill"], cross["decode"]["max_error_by_bits"]
     )
