@@ -25,7 +25,7 @@ class InferenceParams:
     On HBM a layer's small kernels (norms, rotary embedding, the KV cache's append, a one-token
     attention) each wait on a memory with a longer latency than GDDR's: a fixed time more per
     layer, whatever the bandwidth (llama.cpp's table: A100 and H100 PCIe spend about 4.5-5.5 ms a
-    token on 7B beyond reading it, GDDR cards 2-3.5 ms; about 0.065 ms more a layer).
+    token on 7B beyond reading it, GDDR cards 2-3.5 ms; about 0.07 ms more a layer).
     """
 
     bandwidth_efficiency: dict[int, float]  # by weight bits (16, 8, 4)
