@@ -359,8 +359,9 @@ def _llama_cpp_rows(catalog, model):
     return params, [(row, tool._decode_at(row, params)) for row in tool._rows(catalog)]
 
 
-@not_met
 def test_done_when_every_llama_cpp_card_is_within_the_stated_error(catalog, model):
+    # The error stated is the largest of any card held out of the fit (the fit's own check), so
+    # this is the committed fit, with every card seen, inside what it found on unseen ones.
     params, rows = _llama_cpp_rows(catalog, model)
     wrong = [
         (row["gpu_id"], row["model"], row["bits"], round(predicted / measured - 1, 3))
@@ -371,6 +372,10 @@ def test_done_when_every_llama_cpp_card_is_within_the_stated_error(catalog, mode
     assert not wrong
 
 
+# Not met: 5 of 99 pairs, and no term of the card orders them. Three are measured within 2.5% of
+# each other, in the order of the machines they were rented on (host CPU, ECC on or off), not of
+# the cards; two set the RTX 6000 Ada, run with ECC on, or the RTX 4080 against the RTX A6000,
+# which has more bandwidth: docs/PREDICTION.md, "Not met".
 @not_met
 def test_done_when_llama_cpp_keeps_the_measured_order(catalog, model):
     _params, rows = _llama_cpp_rows(catalog, model)

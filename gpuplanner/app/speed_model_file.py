@@ -101,6 +101,7 @@ def _inference(
         decode_error_pct=float(cross["decode"]["median_error_pct"]),
         prefill_error_pct=float(cross["prefill"]["median_error_pct"]),
         hbm_factor=float(block.get("hbm_factor", 1.0)),
+        hbm_overhead_ms_per_layer=float(block.get("hbm_overhead_ms_per_layer", 0.0)),
         engine=fitted_engine,
         error_by_bits=by_bits(block.get("error_by_bits") or {}),
         across_suites=bool(block.get("across_suites", False)),

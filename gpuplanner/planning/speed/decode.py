@@ -22,6 +22,10 @@ class InferenceParams:
     (weights + KV cache) / (efficiency x bandwidth) + a fixed cost per layer (kernel launches,
     synchronisation, dequantising), or the compute of batch x 2 x parameters FLOPs when that is
     longer. Prefill is compute-bound: efficiency x FP16 tensor rate / (2 x parameters) tokens/s.
+    On HBM a layer's small kernels (norms, rotary embedding, the KV cache's append, a one-token
+    attention) each wait on a memory with a longer latency than GDDR's: a fixed time more per
+    layer, whatever the bandwidth (llama.cpp's table: A100 and H100 PCIe spend about 4.5-5.5 ms a
+    token on 7B beyond reading it, GDDR cards 2-3.5 ms; about 0.07 ms more a layer).
     """
 
     bandwidth_efficiency: dict[int, float]  # by weight bits (16, 8, 4)
@@ -30,9 +34,11 @@ class InferenceParams:
     decode_error_pct: float
     prefill_error_pct: float
     hbm_factor: float = 1.0  # small-batch decode reaches less of HBM's peak than of GDDR's
+    hbm_overhead_ms_per_layer: float = 0.0  # HBM's longer latency on a layer's small kernels
     engine: Engine = "llama.cpp"
-    # The typical error of a decode prediction for each weight format the engine's own
-    # measurements cover: across suites where two suites measured it, else within its one.
+    # The error of a decode prediction for each weight format the engine's own measurements
+    # cover: across suites where two suites measured it, else within its one; llama.cpp's is
+    # the largest of any card of its table held out of the fit (tools/fit_llm_inference.py).
     error_by_bits: Mapping[int, float] = field(default_factory=dict)
     across_suites: bool = False
     measured_bits: frozenset[int] = frozenset()
@@ -121,10 +127,13 @@ def decode_times(shape: InferenceShape, params: InferenceParams) -> tuple[float,
     if shape.hbm:
         bandwidth *= params.hbm_factor
     peak = shape.peak_flops * params.prefill_efficiency[bits]
+    per_layer_ms = params.overhead_ms_per_layer[bits]
+    if shape.hbm:
+        per_layer_ms += params.hbm_overhead_ms_per_layer
     return (
         shape.bytes_read / bandwidth,
         shape.flops_per_token * shape.batch / peak,
-        shape.layers * params.overhead_ms_per_layer[bits] / 1000,
+        shape.layers * per_layer_ms / 1000,
     )
 
 
