@@ -31,6 +31,27 @@ def median_ms(func, runs: int = 25) -> float:
     return statistics.median(times) * 1000
 
 
+def paired_median_ms(first, second, runs: int = 25) -> tuple[float, float, float]:
+    """Each function's median time (ms) and the median of their ratio taken round by round,
+    the two run in turn: this machine's speed drifts by a third from one second to the next
+    (two cores shared with whatever else runs), which one median taken after the other
+    counts as a difference between them."""
+    first()
+    second()
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(runs):
+        for func, found in ((first, times[0]), (second, times[1])):
+            start = time.perf_counter()
+            func()
+            found.append(time.perf_counter() - start)
+    ratios = [b / a for a, b in zip(*times, strict=True)]
+    return (
+        statistics.median(times[0]) * 1000,
+        statistics.median(times[1]) * 1000,
+        statistics.median(ratios),
+    )
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "catalog.sqlite"
