@@ -146,7 +146,8 @@ class WorkloadPage(WizardPage):
         self.mix_table.verticalHeader().setVisible(False)
         self.mix_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.mix_table.horizontalHeader().setSectionResizeMode(
-            1, QHeaderView.ResizeMode.ResizeToContents  # "Share of the time" in full
+            1,
+            QHeaderView.ResizeMode.ResizeToContents,  # "Share of the time" in full
         )
         self.mix_table.setMaximumHeight(140)
         self.add_job = QPushButton(self)
