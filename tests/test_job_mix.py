@@ -202,3 +202,24 @@ def test_a_scenario_that_names_several_jobs_offers_them_as_its_mix(wizard):
     window.scenario_page.set_scenario(Scenario.STUDENT)  # one job: nothing to offer
     window.go(3)
     assert job.scenario_mix(Scenario.STUDENT) == () and not page.usual_jobs.isVisibleTo(page)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_reports_job_facts_list_every_job_of_the_mix(language, data, model):
+    """The report's job table says each job as planned (its share, batch and memory) and the
+    memory the largest decides, not only the largest job's settings."""
+    from gpuplanner.report.job_text import job_rows
+
+    request = PlanRequest(
+        scenario=Scenario.SME,
+        jobs=(MixedJob(workload="bert-base", share=60), MixedJob(workload="resnet50", share=40)),
+    )
+    plan = recommend(request, data, model)
+    rows = job_rows(plan, language)
+    jobs = [value for label, value in rows if "60" in label or "40" in label]
+    assert len(jobs) == 2
+    assert all(f"{j.vram_gb:g} GB" in value for j, value in zip(plan.jobs, jobs, strict=True))
+    assert all(f" {j.batch}" in value for j, value in zip(plan.jobs, jobs, strict=True))
+    largest = next(j for j in plan.jobs if j.largest)
+    assert any(f"{plan.vram.total_gb:g} GB" in value for _, value in rows)
+    assert largest.workload == "bert-base" and plan.vram.total_gb == largest.vram_gb

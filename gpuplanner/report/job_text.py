@@ -110,12 +110,13 @@ def _or(value: object, known: dict, tr: Translator) -> str:
 
 
 def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
-    """(label, value) for the job as planned: what, how, how big, and the memory it needs."""
+    """(label, value) for the job as planned: what, how, how big, and the memory it needs; for
+    a mix, each job as planned, with its share of the time and its memory."""
     tr = translator(language)
-    rows = [
-        (tr(translatable("Report", "Scenario")), _or(plan.scenario, SCENARIO, tr)),
-        (tr(translatable("Report", "Job")), _or(plan.workload, WORKLOAD, tr)),
-    ]
+    scenario = (tr(translatable("Report", "Scenario")), _or(plan.scenario, SCENARIO, tr))
+    if plan.jobs:
+        return [scenario, *_mix_rows(plan, tr), *_money_and_route(plan, language, tr)]
+    rows = [scenario, (tr(translatable("Report", "Job")), _or(plan.workload, WORKLOAD, tr))]
     if plan.model:
         rows.append((tr(translatable("Report", "Model")), plan.model))
         rows.append((tr(translatable("Report", "Method")), _or(plan.mode, MODE, tr)))
@@ -139,11 +140,45 @@ def job_rows(plan: Plan, language: str) -> list[tuple[str, str]]:
             fill(tr(translatable("Report", "{gb} GB on one card")), gb=f"{plan.vram.total_gb:g}"),
         )
     )
-    rows.append((tr(translatable("Report", "Budget")), format_money(plan.budget, plan.currency)))
-    rows.append(
+    return [*rows, *_money_and_route(plan, language, tr)]
+
+
+def _money_and_route(plan: Plan, language: str, tr: Translator) -> list[tuple[str, str]]:
+    return [
+        (tr(translatable("Report", "Budget")), format_money(plan.budget, plan.currency)),
         (
             tr(translatable("Report", "TensorFlow from")),
             plan_text.route_text(plan.tf_route, language),
+        ),
+    ]
+
+
+def _mix_rows(plan: Plan, tr: Translator) -> list[tuple[str, str]]:
+    """A row per job of the mix (its name, precision or method, sequence, batch and memory),
+    then the memory its largest job decides, the budget and the route."""
+    rows = []
+    for j in plan.jobs:
+        name = j.name if j.workload == "llm" else _or(j.workload, WORKLOAD, tr)
+        parts = [name, _or(j.mode, MODE, tr) if j.mode else _or(j.precision, PRECISION, tr)]
+        if j.seq:
+            parts.append(fill(tr(translatable("Report", "{n} tokens")), n=f"{j.seq:,}"))
+        parts.append(fill(tr(translatable("Report", "batch {n}")), n=f"{j.batch:,}"))
+        parts.append(fill(tr(translatable("Report", "{gb} GB on one card")), gb=f"{j.vram_gb:g}"))
+        label = fill(
+            tr(translatable("Report", "Job, {share}% of the time")), share=f"{j.share * 100:.0f}"
+        )
+        rows.append((label, " · ".join(parts)))
+    largest = next((j for j in plan.jobs if j.largest), plan.jobs[0])
+    rows.append(
+        (
+            tr(translatable("Report", "GPU memory needed")),
+            fill(
+                tr(translatable("Report", "{gb} GB on one card, for {job}, the largest job")),
+                gb=f"{plan.vram.total_gb:g}",
+                job=largest.name
+                if largest.workload == "llm"
+                else _or(largest.workload, WORKLOAD, tr),
+            ),
         )
     )
     return rows

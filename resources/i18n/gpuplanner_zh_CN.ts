@@ -3662,6 +3662,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>Job, {share}% of the time</source>
+            <translation>任务（占 {share}% 的时间）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>Keep the power supply</source>
             <translation>保留现有电源</translation>
         </message>
@@ -4334,6 +4339,11 @@
             <location filename="gpuplanner/report/summary.py" />
             <source>{gb} GB on one card</source>
             <translation>单卡 {gb} GB</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{gb} GB on one card, for {job}, the largest job</source>
+            <translation>单卡 {gb} GB，按最大的任务 {job} 计算</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
