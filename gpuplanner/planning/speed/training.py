@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
@@ -511,7 +512,12 @@ def uncertainty_pct(error_pct: float, gpu: GpuSpec) -> float:
 
 def has_tensor_cores(gpu: GpuSpec) -> bool:
     """NVIDIA from Volta on; other vendors' matrix units are in their FP16 rate already."""
-    return gpu.vendor != "NVIDIA" or not gpu.architecture.lower().startswith(NO_TENSOR_CORES)
+    return _tensor_cores(gpu.vendor, gpu.architecture)
+
+
+@lru_cache(maxsize=64)  # a few vendors and architectures; read five times a card a prediction
+def _tensor_cores(vendor: str, architecture: str) -> bool:
+    return vendor != "NVIDIA" or not architecture.lower().startswith(NO_TENSOR_CORES)
 
 
 # LLM fine-tuning takes the class fitted on LLM-sized transformer training (MosaicML's LLM
