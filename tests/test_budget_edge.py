@@ -63,6 +63,35 @@ def test_a_budget_that_holds_the_floor_is_not_stretched(data, model):
     assert top.price <= 4_000
 
 
+def test_installed_cards_that_run_the_job_are_not_told_to_stretch(data, model):
+    """Eight H100s hold a student's ResNet-50: no purchase is needed, so no card "for a little
+    more" either (a buyer review found "For ¥62 more: RTX A2000 12 GB" beside "No purchase
+    needed")."""
+    from dataclasses import replace
+
+    from gpuplanner.planning.machine.facts import MachineFacts
+
+    facts = MachineFacts(
+        current_gpu_id="h100-sxm5-80-gb", installed_count=8, has_gpu=True, kind="server"
+    )
+    empty = _student_cn(data, model, 2_500)
+    assert empty.budget_stretch is not None  # the same request on an empty machine stretches
+    request = PlanRequest(
+        scenario=Scenario.STUDENT,
+        currency="CNY",
+        region="CN",
+        budget=2_500,
+        today=TODAY,
+        alternatives=False,
+        machine=facts,
+    )
+    plan = recommend(request, data, model)
+    assert plan.no_purchase_needed
+    assert plan.budget_stretch is None
+    assert not any(any(f.id == "over-budget-by" for f in o.findings) for o in plan.options)
+    assert replace(plan, budget_stretch=None) == plan
+
+
 def test_the_json_says_the_budget_edge(tmp_path):
     from conftest import run_cli
 

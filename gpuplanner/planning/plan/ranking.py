@@ -216,6 +216,10 @@ def stretch(
     what it costs more (``over-budget-by``); the plan says so (``budget-stretch``)."""
     if floor_gb is None:
         return options, None
+    if any(o.action == "keep" and o.offered for o in options):
+        # The installed cards run the job: nothing needs buying, least of all over the budget
+        # (eight H100s were told "for ¥62 more: RTX A2000 12 GB").
+        return options, None
     purchases = [o for o in options if o.action != "keep"]
     if any(o.offered and o.vram_per_card_gb >= floor_gb for o in purchases):
         return options, None
