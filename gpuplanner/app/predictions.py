@@ -48,17 +48,23 @@ class Cards:
     facts: MachineFacts
 
 
-def _fit(estimate: MemoryEstimate, gpu: GpuSpec, shardable: bool = True) -> dict[str, Any]:
-    """Whether the card holds the job: a prediction for a job it cannot hold is no prediction."""
+def _fit(
+    estimate: MemoryEstimate, gpu: GpuSpec, shardable: bool = True, split: bool = False
+) -> dict[str, Any]:
+    """Whether the card holds the job: a prediction for a job it cannot hold is no prediction.
+    ``split``: inference, whose engines divide the layers over several cards (llama.cpp's
+    --split-mode layer, KerasHub's ModelParallel), not a sharded training state."""
     fit = fit_on(estimate, gpu.memory_gb)
+    cards = fit.sharded_cards if shardable else None
     return {
         "fits": fit.fits,
         "memory_needed_gb": fit.needed_gb,
         "memory_per_card_gb": fit.card_gb,
         "usable_gb": fit.usable_gb,
-        # Several cards hold it only when the weights are sharded (Keras 3 on JAX); on the
-        # official wheels and NGC every card must hold the whole job.
-        "cards_sharded": fit.sharded_cards if shardable else None,
+        # Several cards hold training only when the weights are sharded (Keras 3 on JAX); on
+        # the official wheels and NGC every card must hold the whole job.
+        "cards_sharded": None if split else cards,
+        "cards_layer_split": cards if split else None,
     }
 
 
@@ -132,7 +138,7 @@ def inference(
                 "gpu_id": gpu.id,
                 "count": 1,
                 **_speeds(
-                    _fit(estimate, gpu),
+                    _fit(estimate, gpu, split=True),
                     throughput=r.decode_tokens_s,
                     prefill_tokens_s=r.prefill_tokens_s,
                     relative=round(r.decode_tokens_s / base, 3),

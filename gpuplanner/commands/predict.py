@@ -14,8 +14,10 @@ from gpuplanner.commands.planning_input import machine_of
 
 
 def _no_fit_text(p: dict) -> str:
-    cards = p["cards_sharded"]
+    cards, split = p["cards_sharded"], p.get("cards_layer_split")
     more = f"; {cards} of them sharded (Keras 3 on JAX)" if cards and cards > 1 else ""
+    if split and split > 1:
+        more = f"; {split} of them with the layers split between them"
     return (
         f"does not fit: needs {p['memory_needed_gb']:g} GB on one card, "
         f"{p['usable_gb']:g} GB usable{more}"

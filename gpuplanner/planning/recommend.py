@@ -205,6 +205,9 @@ _PER_CARD_BLOCKS = frozenset(
     {
         "route-cc-below-floor",
         "route-needs-rocm",
+        "engine-cc-below",
+        "engine-amd-chip",
+        "engine-vendor",
         "no-price",
         "not-in-stock",
         "fit-module-needs-server",

@@ -24,6 +24,34 @@ TEXT: dict[str, str] = {
         "Finding",
         "How TensorFlow runs {count} cards: {strategy} ({api}), {per_card_gb} GB on each.",
     ),
+    "multi-card-engine": translatable(
+        "Finding",
+        "How {engine} runs {count} cards: the layers are divided ({api}), {per_card_gb} GB on each.",
+    ),
+    # an LLM engine of its own, outside TensorFlow
+    "engine-backend": translatable(
+        "Finding", "Runs outside TensorFlow: {engine} drives this card through {backend}."
+    ),
+    "engine-cc-below": translatable(
+        "Finding",
+        "{engine} needs an NVIDIA card of compute capability {floor} or newer; this one has {cc}.",
+    ),
+    "engine-amd-chip": translatable(
+        "Finding",
+        "{engine} has no kernels for this AMD chip ({chip}): it runs only the AMD cards on its own list.",
+    ),
+    "engine-vendor": translatable("Finding", "{engine} does not run on {vendor} cards."),
+    "engine-speed-not-measured": translatable(
+        "Finding",
+        "Speed not measured on {vendor} cards with {engine}: the prediction is a wide estimate from the card's memory speed.",
+    ),
+    "engine-linux-only": translatable(
+        "Finding", "{engine} runs on Linux only: on Windows, run it in WSL2."
+    ),
+    "engine-fp16-slow": translatable(
+        "Finding",
+        "{engine} computes in FP16, which this card runs at 1/64 of its FP32 rate: expect far less than the predicted speed. llama.cpp is the engine for this card.",
+    ),
     # the TensorFlow route and the driver
     "route-unsupported": translatable(
         "Finding", "Not supported by {route}. It runs with: {other}."

@@ -77,13 +77,7 @@ BITS = {
     8: translatable("Report", "8-bit weights (INT8)"),
     4: translatable("Report", "4-bit weights (GPTQ/AWQ/GGUF Q4)"),
 }
-ENGINE = {
-    "keras": translatable("Report", "KerasHub generate (Keras 3)"),
-    "llama.cpp": translatable("Report", "llama.cpp (GGUF)"),
-    "vllm": translatable("Report", "vLLM"),
-    "exllama": translatable("Report", "ExLlamaV2"),
-    "transformers": translatable("Report", "Hugging Face transformers"),
-}
+ENGINE = plan_text.ENGINE
 CASE_FORM = {
     "mini-itx": translatable("Report", "Mini-ITX case"),
     "micro-atx": translatable("Report", "Micro-ATX case"),

@@ -42,6 +42,14 @@ CONDITION_TEXT = {
     "estimate": translatable("Finding", "an estimate, not a listing"),
 }
 
+# The LLM inference engines by name (the job's facts and the findings that name one).
+ENGINE = {
+    "keras": translatable("Report", "KerasHub generate (Keras 3)"),
+    "llama.cpp": translatable("Report", "llama.cpp (GGUF)"),
+    "vllm": translatable("Report", "vLLM"),
+    "exllama": translatable("Report", "ExLlamaV2"),
+    "transformers": translatable("Report", "Hugging Face transformers"),
+}
 ROUTE_TEXT = {
     "official": translatable("Finding", "the official TensorFlow pip wheels"),
     "ngc": translatable("Finding", "NVIDIA's NGC TensorFlow container (Linux or WSL2, Docker)"),
@@ -314,6 +322,8 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
             small = 0 < abs(value) < 100 and value % 1
             shown = as_currency(str(money), "CNY")  # a finding's own, else the plan's
             out[key] = format_money(float(value), shown, decimals=2 if small else 0)
+    if "engine" in out:
+        out["engine"] = tr(ENGINE.get(str(out["engine"]), str(out["engine"])))
     if "route" in out:
         out["route"] = tr(ROUTE_TEXT.get(str(out["route"]), str(out["route"])))
     if "other" in out:
@@ -403,6 +413,9 @@ def finding_text(
 
 BLOCK_LABEL = {
     "vram-short": translatable("Finding", "not enough memory"),
+    "engine-cc-below": translatable("Finding", "the inference engine needs a newer card"),
+    "engine-amd-chip": translatable("Finding", "the inference engine has no kernels for its chip"),
+    "engine-vendor": translatable("Finding", "the inference engine does not run this make"),
     "route-unsupported": translatable("Finding", "the TensorFlow route cannot run it"),
     "cooling-desktop-card-in-server": translatable("Finding", "a desktop card in a server"),
     "route-cc-below-floor": translatable(

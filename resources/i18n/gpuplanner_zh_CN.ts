@@ -650,6 +650,11 @@
             <translation>TensorFlow 如何使用这 {count} 块卡：{strategy}（{api}），每块卡需要 {per_card_gb} GB。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>How {engine} runs {count} cards: the layers are divided ({api}), {per_card_gb} GB on each.</source>
+            <translation>{engine} 如何使用这 {count} 块卡：按层划分模型（{api}），每块卡 {per_card_gb} GB。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>ImageNet-1k fine-tuning (20,000 steps of 512)</source>
             <translation>ImageNet-1k 微调（20,000 步，每步 512 张）</translation>
@@ -1039,6 +1044,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Runs outside TensorFlow: {engine} drives this card through {backend}.</source>
+            <translation>不经过 TensorFlow：{engine} 通过 {backend} 驱动这块卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Runs through ROCm on Linux only (no Windows or macOS GPU support).</source>
             <translation>只能在 Linux 上通过 ROCm 运行（Windows 和 macOS 不支持 GPU）。</translation>
         </message>
@@ -1056,6 +1066,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Speed not measured on {vendor} cards with TensorFlow: the prediction is a wide estimate.</source>
             <translation>尚无 {vendor} 显卡运行 TensorFlow 的实测速度：预测值只是粗略估计。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Speed not measured on {vendor} cards with {engine}: the prediction is a wide estimate from the card's memory speed.</source>
+            <translation>{engine} 在 {vendor} 显卡上的速度没有实测数据：预测只是按显存带宽推算的粗略估计。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1573,6 +1588,21 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>the inference engine does not run this make</source>
+            <translation>推理引擎不支持这个品牌的显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the inference engine has no kernels for its chip</source>
+            <translation>推理引擎没有适用于这颗芯片的内核</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the inference engine needs a newer card</source>
+            <translation>推理引擎需要更新的显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>the layers are divided</source>
             <translation>按层拆分到各卡</translation>
         </message>
@@ -1713,6 +1743,31 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} open-air cards side by side blow hot air onto each other: leave a slot between them or choose blower cards.</source>
             <translation>{count} 块开放式散热显卡并排会互相吹热风：请隔开一个插槽，或选择涡轮散热卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{engine} computes in FP16, which this card runs at 1/64 of its FP32 rate: expect far less than the predicted speed. llama.cpp is the engine for this card.</source>
+            <translation>{engine} 用 FP16 计算，而这块卡的 FP16 速度只有 FP32 的 1/64：实际速度会远低于预测。这块卡请用 llama.cpp。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{engine} does not run on {vendor} cards.</source>
+            <translation>{engine} 不支持 {vendor} 显卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{engine} has no kernels for this AMD chip ({chip}): it runs only the AMD cards on its own list.</source>
+            <translation>{engine} 没有适用于这颗 AMD 芯片（{chip}）的内核：它只支持自己列表中的 AMD 显卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{engine} needs an NVIDIA card of compute capability {floor} or newer; this one has {cc}.</source>
+            <translation>{engine} 需要计算能力 {floor} 或更高的 NVIDIA 显卡；这块卡是 {cc}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{engine} runs on Linux only: on Windows, run it in WSL2.</source>
+            <translation>{engine} 只能在 Linux 上运行：在 Windows 上请在 WSL2 中运行。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -3524,7 +3579,7 @@
             <translation>电价</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>ExLlamaV2</source>
             <translation>ExLlamaV2</translation>
         </message>
@@ -3601,7 +3656,7 @@
             <translation>计算方式</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Hugging Face transformers</source>
             <translation>Hugging Face transformers</translation>
         </message>
@@ -3671,7 +3726,7 @@
             <translation>保留现有电源</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>KerasHub generate (Keras 3)</source>
             <translation>KerasHub 文本生成（Keras 3）</translation>
         </message>
@@ -4159,7 +4214,7 @@
             <translation>功耗上限未知</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>llama.cpp (GGUF)</source>
             <translation>llama.cpp（GGUF）</translation>
         </message>
@@ -4279,7 +4334,7 @@
             <translation>驱动已更新但尚未重启</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/job_text.py" />
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>

@@ -122,7 +122,9 @@ def ways_forward(
     used = _used_cards(plan, request, replan)
     if used is not None:
         out.append(used)  # the same job and money, after the changes that keep a new card
-    rented = _rental(plan) or (_sharded_rental(request, replan) if single else None)
+    # Inference splits layers on every route: no route shards it further.
+    sharding = single and plan.mode != "inference"
+    rented = _rental(plan) or (_sharded_rental(request, replan) if sharding else None)
     for found in (_more_money(plan, judged), rented):
         if found is not None:
             out.append(found)
@@ -288,7 +290,9 @@ def _lighter_job(plan: Plan, request: PlanRequest, replan: Replan) -> Alternativ
 def _other_route(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
     """Another way of running TensorFlow: NGC's container runs Blackwell, Keras 3 on JAX
     shards what one card cannot hold. The first that gives an option, route alone, then with
-    Keras's cheaper methods."""
+    Keras's cheaper methods. An engine of its own (llama.cpp, vLLM) runs on no route."""
+    if plan.mode == "inference" and plan.engine not in (None, engines.KERAS):
+        return None
     for route in ROUTES:
         if route == request.tf_route:
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gpuplanner.catalog.records import Availability
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
-from gpuplanner.planning.job import methods, routes
+from gpuplanner.planning.job import engine_hardware, engines, methods, routes
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.power import SLOT_W, plugs_rated_w
 from gpuplanner.planning.options import Candidate
@@ -53,7 +53,15 @@ def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     ]
 
 
+def outside_tensorflow(ctx: Context) -> bool:
+    """An LLM served by an engine of its own (llama.cpp, vLLM, ...): TensorFlow's route, its
+    driver floor and its multi-card APIs do not apply; the engine's own requirements do."""
+    return ctx.inference and ctx.job.engine != engines.KERAS
+
+
 def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if outside_tensorflow(ctx):
+        return _engine_runs(c, ctx)
     request = ctx.request
     route = request.tf_route
     support = routes.support(c.gpu, route, ctx.routes)
@@ -97,6 +105,32 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     return out
 
 
+def _engine_runs(c: Candidate, ctx: Context) -> list[Finding]:
+    machine = ctx.request.machine
+    windows = machine.os_system == "Windows" or machine.windows_or_wsl
+    found = engine_hardware.support(ctx.job.engine, c.gpu, linux=not windows)
+    if found.refusal == "cc-below":
+        return [
+            finding(
+                "engine-cc-below",
+                "blocks",
+                engine=found.engine,
+                cc=c.gpu.compute_capability or "",
+                floor=f"{found.floor or 0:.1f}",
+            )
+        ]
+    if found.refusal == "amd-chip":
+        return [finding("engine-amd-chip", "blocks", engine=found.engine, chip=c.gpu.chip or "")]
+    if not found.runs:
+        return [finding("engine-vendor", "blocks", engine=found.engine, vendor=c.gpu.vendor)]
+    out = [finding("engine-backend", "info", engine=found.engine, backend=found.backend)]
+    if found.linux_only and windows:
+        out.append(finding("engine-linux-only", "warns", engine=found.engine))
+    if found.fp16_slow:
+        out.append(finding("engine-fp16-slow", "warns", engine=found.engine))
+    return out
+
+
 def method_on_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     """A fine-tuning method Keras does not have (QLoRA's NF4 base is bitsandbytes, PyTorch):
     the plan says so, with the Keras method nearest to it, instead of planning it silently."""
@@ -116,6 +150,12 @@ def method_on_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
 
 def vendor_measured(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if c.gpu.vendor != "NVIDIA":
+        if outside_tensorflow(ctx):  # the engine's tables hold NVIDIA cards only
+            return [
+                finding(
+                    "engine-speed-not-measured", "warns", vendor=c.gpu.vendor, engine=ctx.job.engine
+                )
+            ]
         return [finding("speed-not-measured", "warns", vendor=c.gpu.vendor)]
     return []
 
@@ -123,7 +163,7 @@ def vendor_measured(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
 def driver(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], list[Need]]:
     """The installed NVIDIA driver against the route's floor for this card: an update is free."""
     have = ctx.request.machine.driver_version
-    if c.gpu.vendor != "NVIDIA" or not have:
+    if c.gpu.vendor != "NVIDIA" or not have or outside_tensorflow(ctx):
         return [], []
     need = routes.support(c.gpu, ctx.request.tf_route, ctx.routes).min_driver
     if not routes.driver_below(have, need):
@@ -354,15 +394,25 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         return []
     s = a.scaling
     route = ctx.request.tf_route
-    strategy = finding(
-        "multi-card-strategy",
-        "info",
-        strategy=s.strategy,
-        api=methods.strategy_api(route, s.strategy),
-        count=c.count,
-        per_card_gb=round(a.needed_gb, 1),
-        efficiency_pct=round(s.efficiency * 100),
-    )
+    if outside_tensorflow(ctx):
+        strategy = finding(
+            "multi-card-engine",
+            "info",
+            engine=ctx.job.engine,
+            api=engine_hardware.strategy_api(ctx.job.engine, c.count),
+            count=c.count,
+            per_card_gb=round(a.needed_gb, 1),
+        )
+    else:
+        strategy = finding(
+            "multi-card-strategy",
+            "info",
+            strategy=s.strategy,
+            api=methods.strategy_api(route, s.strategy),
+            count=c.count,
+            per_card_gb=round(a.needed_gb, 1),
+            efficiency_pct=round(s.efficiency * 100),
+        )
     if s.link == "layer-split":
         return [strategy, finding("layer-split", "info", count=c.count)]
     out = [
