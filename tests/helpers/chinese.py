@@ -40,7 +40,8 @@ _ALLOWED_WORDS = """
     Ampere Hopper Lovelace Turing Volta Pascal
     gpuplanner Noto Sans CJK SC
     tf distribute MirroredStrategy keras distribution ModelParallel DataParallel device quantize
-    KerasHub llama cpp vLLM ExLlamaV2 Hugging Face transformers
+    KerasHub llama cpp vLLM ExLlamaV2 Hugging Face transformers HIP SYCL Vulkan XPU
+    split mode layer pipeline parallel size map auto
     pl MultiWorkerMirroredStrategy CommunicationOptions bytes per pack CONFIG Horovod NCCL
 """
 ALLOWED = set(_ALLOWED_WORDS.split())

@@ -6,7 +6,7 @@ nothing about it: llama.cpp runs a Blackwell card, a Pascal Tesla or a Radeon on
 no TensorFlow build does. Each engine's own requirements, as its documentation stated them
 (read 2026-12-04):
 
-- llama.cpp (docs/build.md, README "Supported backends"): CUDA for NVIDIA from compute
+- llama.cpp (its build guide, README "Supported backends"): CUDA for NVIDIA from compute
   capability 5.0, HIP for AMD cards ROCm lists, Vulkan for every other AMD and Intel card, SYCL
   for Intel; builds for Linux and Windows.
 - vLLM (docs.vllm.ai, "GPU installation", v0.31): Linux only (on Windows through WSL2); NVIDIA
@@ -44,7 +44,7 @@ VLLM_AMD_CHIPS: Final = frozenset({"Navi 31", "Navi 32"})
 FP16_SLOW_CC: Final = frozenset({"6.1"})  # Pascal other than GP100: FP16 at 1/64 rate
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class EngineSupport:
     engine: Engine
     runs: bool
@@ -70,27 +70,30 @@ def support(engine: Engine, gpu: GpuSpec, *, linux: bool) -> EngineSupport:
         cc = _cc(gpu)
         floor = NVIDIA_FLOOR[engine]
         if cc is None or cc < floor:
-            return EngineSupport(engine, False, refusal="cc-below", floor=floor)
+            return EngineSupport(engine=engine, runs=False, refusal="cc-below", floor=floor)
         slow = engine == EXLLAMA and gpu.compute_capability in FP16_SLOW_CC
-        return EngineSupport(engine, True, "CUDA", linux_only=linux_only, fp16_slow=slow)
+        return EngineSupport(
+            engine=engine, runs=True, backend="CUDA", linux_only=linux_only, fp16_slow=slow
+        )
     rocm = gpu.tf_status == "rocm"
     if gpu.vendor == "AMD":
         if engine == LLAMA_CPP:
-            return EngineSupport(engine, True, "HIP (ROCm)" if rocm and linux else "Vulkan")
+            backend = "HIP (ROCm)" if rocm and linux else "Vulkan"
+            return EngineSupport(engine=engine, runs=True, backend=backend)
         if engine == VLLM:
             listed = gpu.architecture in VLLM_AMD_ARCHITECTURES or gpu.chip in VLLM_AMD_CHIPS
             if not listed:
-                return EngineSupport(engine, False, refusal="amd-chip")
-            return EngineSupport(engine, True, "ROCm", linux_only=True)
+                return EngineSupport(engine=engine, runs=False, refusal="amd-chip")
+            return EngineSupport(engine=engine, runs=True, backend="ROCm", linux_only=True)
         if not rocm:
-            return EngineSupport(engine, False, refusal="amd-chip")
-        return EngineSupport(engine, True, "ROCm", linux_only=True)
+            return EngineSupport(engine=engine, runs=False, refusal="amd-chip")
+        return EngineSupport(engine=engine, runs=True, backend="ROCm", linux_only=True)
     if gpu.vendor == "Intel":
         if engine == LLAMA_CPP:
-            return EngineSupport(engine, True, "SYCL / Vulkan")
+            return EngineSupport(engine=engine, runs=True, backend="SYCL / Vulkan")
         if engine in (VLLM, TRANSFORMERS):
-            return EngineSupport(engine, True, "XPU", linux_only=linux_only)
-    return EngineSupport(engine, False, refusal="vendor")
+            return EngineSupport(engine=engine, runs=True, backend="XPU", linux_only=linux_only)
+    return EngineSupport(engine=engine, runs=False, refusal="vendor")
 
 
 def strategy_api(engine: Engine, count: int) -> str:
