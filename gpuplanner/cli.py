@@ -16,7 +16,7 @@ from pathlib import Path
 from gpuplanner import __version__
 from gpuplanner.core import paths, terminal
 from gpuplanner.core.errors import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
-from gpuplanner.core.languages import SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
+from gpuplanner.core.languages import ENGLISH, SUPPORTED_CURRENCIES, SUPPORTED_LANGUAGES
 from gpuplanner.core.logs import setup_logging
 from gpuplanner.core.markets import MARKET_REGIONS
 
@@ -221,6 +221,10 @@ def _run(args: argparse.Namespace) -> int:
     handler = getattr(args, "handler", None)
     if handler is None:
         return open_app(args)
+    if args.language is None:
+        # A command's words: its own --language, else the one given before it, else English
+        # ("gpuplanner --language zh_CN recommend" printed English: the command's default won).
+        args.language = ENGLISH
     if sys.stdout is None:  # started with its standard output closed
         with contextlib.suppress(OSError, ValueError, AttributeError):
             print("gpuplanner: the output is closed; nothing was run", file=sys.stderr)

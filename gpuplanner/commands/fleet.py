@@ -56,7 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--budget", type=positive_float, help="per machine (default: the scenario's)"
     )
     budget.add_argument("--lab-budget", type=positive_float, help="one budget for the whole lab")
-    fleet.add_argument("--language", choices=LANGUAGES, default="en")
+    fleet.add_argument("--language", choices=LANGUAGES, default=argparse.SUPPRESS)
     fleet.add_argument(
         "--csv", type=output_path, help="write the plan as CSV (UTF-8, opens in Excel)"
     )

@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--probe", type=Path, metavar="FILE", help=argparse.SUPPRESS)
     parser.add_argument("--snapshot", type=Path, metavar="FILE", help=argparse.SUPPRESS)
-    parser.add_argument("--language", choices=LANGUAGES, default="en")
+    parser.add_argument("--language", choices=LANGUAGES, default=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(handler=cmd_model_info)
 

@@ -82,7 +82,7 @@ def _register_vram(subparsers: argparse._SubParsersAction) -> None:
         "--no-checkpointing", action="store_true", help="without gradient checkpointing"
     )
     vram.add_argument("--json", action="store_true")
-    vram.add_argument("--language", choices=LANGUAGES, default="en")
+    vram.add_argument("--language", choices=LANGUAGES, default=argparse.SUPPRESS)
     vram.set_defaults(handler=cmd_vram)
 
 
@@ -119,7 +119,7 @@ def _register_recommend(subparsers: argparse._SubParsersAction) -> None:
         metavar="NAME=AMOUNT[:used]",
         help="the price you see for a card, in --currency, for this run (repeatable)",
     )
-    rec.add_argument("--language", choices=LANGUAGES, default="en")
+    rec.add_argument("--language", choices=LANGUAGES, default=argparse.SUPPRESS)
     rec.add_argument("--top", type=positive_int, default=10, help="options to print (text)")
     rec.add_argument("--json", action="store_true")
     rec.add_argument(

@@ -30,7 +30,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument(
-        "--language", choices=LANGUAGES, default=ENGLISH, help="the words of the description"
+        "--language",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help="the words of the description (default: the global --language, else English)",
     )
     parser.add_argument(
         "--save", type=output_path, metavar="FILE", help="save the snapshot as JSON"

@@ -133,8 +133,9 @@ class Rental:
 class Alternative:
     """A change to the request that would make an option fit, and what it gives."""
 
-    # used, method, bits, seq, batch, model, route, egpu, budget, rent; and for a machine that
-    # takes no card: desktop (a desktop PC with the card), instance (cheapest or fastest)
+    # mig-off, used, method, bits, seq, batch, model, route, egpu, budget, rent; and for a
+    # machine that takes no card: desktop (a desktop PC with the card), instance (cheapest or
+    # fastest)
     change: str
     to: str | float | int
     vram_gb: float | None = None

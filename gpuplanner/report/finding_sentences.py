@@ -9,7 +9,8 @@ from gpuplanner.core.words import translatable
 TEXT: dict[str, str] = {
     # memory and the job
     "vram-short": translatable(
-        "Finding", "Needs {needed_gb} GB per card; this card has {card_gb} GB."
+        "Finding",
+        "Needs {needed_gb} GB per card; this card has {card_gb} GB, {usable_gb} GB of it usable.",
     ),
     "holds-job": translatable("Finding", "Holds the job in {card_gb} GB ({needed_gb} GB needed)."),
     "holds-job-each": translatable(

@@ -99,6 +99,10 @@ CHANGE_TEXT = {
     "model": translatable("Finding", "Fine-tune {to} instead, batch {batch} ({vram_gb} GB)"),
     "route": translatable("Finding", "Run TensorFlow as {to} ({vram_gb} GB)"),
     "route-method": translatable("Finding", "Run TensorFlow as {to} with {method} ({vram_gb} GB)"),
+    "mig-off": translatable(
+        "Finding",
+        "Turn MIG off so that the job has the whole card (nvidia-smi -i 0 -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)",
+    ),
 }
 RESULT_TEXT = {
     "buy": translatable("Finding", "{gpu}{times} fits, {price}."),

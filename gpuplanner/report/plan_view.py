@@ -20,7 +20,7 @@ from gpuplanner.report.plan_text import Said
 from gpuplanner.report.probe_effects_text import effect_line
 
 if TYPE_CHECKING:
-    from gpuplanner.app.records import Option, Plan
+    from gpuplanner.app.records import Alternative, Option, Plan
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -163,7 +163,7 @@ def headline(plan: Plan, language: str) -> Headline:
         ),
         ways_forward=(
             None
-            if not plan.alternatives
+            if not [a for a in plan.alternatives if a is not _whole_card(plan)]
             else words(translatable("Report", "This machine takes no new card. What it can do:"))
             if plan.options and all(o.action == "keep" for o in plan.options)
             else words(translatable("Report", "Also holds the job, for less money or more speed:"))
@@ -173,6 +173,7 @@ def headline(plan: Plan, language: str) -> Headline:
         alternatives=tuple(
             plan_text.alternative_text(a, plan.currency, plan.job_label, language)
             for a in plan.alternatives
+            if a is not _whole_card(plan)  # said with the installed card's own line
         ),
         fitting=len(plan.fitting()),
         probe_cap=next(
@@ -201,14 +202,29 @@ def _keep_line(plan: Plan, language: str) -> str | None:
         return plan_text.finding_text(keep.rank_reason, language)
     installed = next((o for o in plan.options if o.action == "keep"), None)
     if plan.keep_refused is not None and installed is not None:
-        return fill(
+        line = fill(
             translator(language)(
                 translatable("Report", "Your {gpu} cannot stay for this job: {reason}")
             ),
             gpu=card_count(installed.gpu, installed.count),
             reason=plan_text.finding_text(plan.keep_refused, language),
         )
+        whole = _whole_card(plan)
+        if whole is not None:  # the slice is too small, the card is not: say so before any buy
+            line = fill(
+                translator(language)(translatable("Report", "{sentence} {then}")),
+                sentence=line,
+                then=plan_text.alternative_text(whole, plan.currency, plan.job_label, language),
+            )
+        return line
     return None
+
+
+def _whole_card(plan: Plan) -> Alternative | None:
+    """Turning MIG off, when the installed card then holds the job and its refusal is shown."""
+    if plan.keep_refused is None or not any(o.action == "keep" for o in plan.options):
+        return None
+    return next((a for a in plan.alternatives if a.change == "mig-off"), None)
 
 
 def price_invite(option: Option, region: str | None, language: str) -> str | None:

@@ -662,7 +662,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>It cannot run {job}, {share}% of your time, for the reason below.</source>
-            <translation>它跑不了 {job}（占你 {share}% 的时间），原因见下。</translation>
+            <translation>它跑不了 {job}（占您 {share}% 的时间），原因见下。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -786,8 +786,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Needs {needed_gb} GB per card; this card has {card_gb} GB, {usable_gb} GB of it usable.</source>
+            <translation>每块卡需要 {needed_gb} GB 显存；这块卡有 {card_gb} GB，可用约 {usable_gb} GB。</translation>
+        </message>
+        <message>
             <source>Needs {needed_gb} GB per card; this card has {card_gb} GB.</source>
-            <translation>每块卡需要 {needed_gb} GB 显存，这块卡只有 {card_gb} GB。</translation>
+            <translation type="vanished">每块卡需要 {needed_gb} GB 显存，这块卡只有 {card_gb} GB。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1230,6 +1234,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Turn MIG off so that the job has the whole card (nvidia-smi -i 0 -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)</source>
+            <translation>关闭 MIG，让任务独占整块卡（以 root 身份、在没有任务运行时执行 nvidia-smi -i 0 -mig 0；所有切片都会被删除）（需 {vram_gb} GB）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>US export rules keep it out</source>
             <translation>受美国出口管制，不能在此销售</translation>
         </message>
@@ -1290,7 +1299,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your price, entered {date}.</source>
-            <translation>你的价格，{date} 录入。</translation>
+            <translation>您的价格，{date} 录入。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1515,7 +1524,7 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>not sold in your region</source>
-            <translation>你所在地区买不到</translation>
+            <translation>您所在地区买不到</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1669,12 +1678,12 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>your own</source>
-            <translation>你自己录入</translation>
+            <translation>您自己录入</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>your price, {date}</source>
-            <translation>你的价格，{date}</translation>
+            <translation>您的价格，{date}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -2234,7 +2243,7 @@
         <message>
             <location filename="gpuplanner/report/input_text.py" />
             <source>A job of your own Keras model needs its file: give it with --keras-model FILE, or choose it with "Your own Keras model…" on the job page.</source>
-            <translation>用你自己的 Keras 模型做任务需要它的文件：用 --keras-model FILE 给出，或在任务页面点“你自己的 Keras 模型…”选择。</translation>
+            <translation>用您自己的 Keras 模型做任务需要它的文件：用 --keras-model FILE 给出，或在任务页面点“您自己的 Keras 模型…”选择。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
@@ -2983,7 +2992,7 @@
         <message>
             <location filename="gpuplanner/ui/own_model_box.py" />
             <source>Plan for a model of your own: a .keras file or a SavedModel's folder, read with Keras's safe mode in a separate Python</source>
-            <translation>为你自己的模型做规划：选择一个 .keras 文件或 SavedModel 文件夹，它会在单独的 Python 进程中以 Keras 安全模式读取</translation>
+            <translation>为您自己的模型做规划：选择一个 .keras 文件或 SavedModel 文件夹，它会在单独的 Python 进程中以 Keras 安全模式读取</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/own_model_box.py" />
@@ -2998,17 +3007,17 @@
         <message>
             <location filename="gpuplanner/ui/own_model_box.py" />
             <source>Your own Keras model</source>
-            <translation>你自己的 Keras 模型</translation>
+            <translation>您自己的 Keras 模型</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/own_model_box.py" />
             <source>Your own Keras model: {file}</source>
-            <translation>你自己的 Keras 模型：{file}</translation>
+            <translation>您自己的 Keras 模型：{file}</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/own_model_box.py" />
             <source>Your own Keras model…</source>
-            <translation>你自己的 Keras 模型…</translation>
+            <translation>您自己的 Keras 模型…</translation>
         </message>
     </context>
     <context>
@@ -3773,7 +3782,7 @@
         <message>
             <location filename="gpuplanner/report/probe_effects_text.py" />
             <source>Matrix multiply: {measured} TFLOPS where this card typically reaches {expected}; your card's predicted speed changes by {change}%.</source>
-            <translation>矩阵乘法：实测 {measured} TFLOPS，这张卡通常能达到 {expected}；你这张卡的预测速度因此变化 {change}%。</translation>
+            <translation>矩阵乘法：实测 {measured} TFLOPS，这张卡通常能达到 {expected}；您这张卡的预测速度因此变化 {change}%。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_text.py" />
@@ -3783,7 +3792,7 @@
         <message>
             <location filename="gpuplanner/report/probe_effects_text.py" />
             <source>Memory bandwidth: {measured} GB/s where this card typically reaches {expected}; your card's predicted speed changes by {change}%.</source>
-            <translation>显存带宽：实测 {measured} GB/s，这张卡通常能达到 {expected}；你这张卡的预测速度因此变化 {change}%。</translation>
+            <translation>显存带宽：实测 {measured} GB/s，这张卡通常能达到 {expected}；您这张卡的预测速度因此变化 {change}%。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -4150,12 +4159,12 @@
         <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>Your own Keras model</source>
-            <translation>你自己的 Keras 模型</translation>
+            <translation>您自己的 Keras 模型</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_view.py" />
             <source>Your {gpu} cannot stay for this job: {reason}</source>
-            <translation>你的 {gpu} 无法继续承担这个任务：{reason}</translation>
+            <translation>您的 {gpu} 无法继续承担这个任务：{reason}</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
@@ -4446,6 +4455,11 @@
             <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；在 TensorFlow 之外运行；速度以 {gpu} 为基准</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>{sentence} {then}</source>
+            <translation>{sentence}{then}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_view.py" />
             <source>{w} W sustained peak</source>
             <translation>持续峰值 {w} W</translation>
@@ -4653,7 +4667,7 @@
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Double-click a total to type the price you see (per card).</source>
-            <translation>双击总价，输入你看到的价格（单卡）。</translation>
+            <translation>双击总价，输入您看到的价格（单卡）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />

@@ -29,7 +29,7 @@ _ALLOWED_WORDS = """
     CNY USD RMB PCIe Gen x x16 x8 x4 x1 ATX PLUS SFX SXM SXM2 SXM4 SXM5 NVLink ECC GDDR HBM
     CPU GPU GPUs PSU RAM VRAM NVIDIA AMD Intel Apple Microsoft Google
     TensorFlow Keras JAX PyTorch CUDA cuDNN ROCm NGC Docker WSL WSL2 Linux Windows macOS pip SavedModel
-    nvidia smi nvidia-smi NVML Xid lsmod Secure Boot dev video
+    nvidia smi nvidia-smi NVML Xid lsmod Secure Boot dev video MIG
     FP FP32 FP16 BF16 TF32 FP8 INT8 INT4 NF4 Q4 GPTQ AWQ GGUF LoRA QLoRA Adam AdamW
     ResNet BERT DistilBERT EfficientDet CNN SSD Transformer LLM MNLI ImageNet k MoE KV base large
     MobileNetV EfficientNet YOLOv KerasCV ViT COCO Large Small L S

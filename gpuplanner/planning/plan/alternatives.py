@@ -85,9 +85,35 @@ def ways_forward(
     catalog: CatalogData,
     replan: Replan,
 ) -> tuple[Alternative, ...]:
-    """What would make the job fit when nothing does as asked (or only sharded): lighter
-    weights or a cheaper method, another TensorFlow route, a shorter context, a smaller batch,
-    the family's smaller model, an eGPU for a laptop; then more money, or renting."""
+    """What would make the job fit when nothing does as asked (or only sharded): the whole of
+    a MIG-sliced card, lighter weights or a cheaper method, another TensorFlow route, a shorter
+    context, a smaller batch, the family's smaller model, an eGPU for a laptop; then more
+    money, or renting."""
+    changes = _changes(plan, judged, request, catalog, replan)
+    whole = _mig_off(plan, request, replan)
+    return changes if whole is None else (whole, *changes)
+
+
+def _mig_off(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """MIG on and the job too big for a slice: the whole card, when it holds the job, before
+    any purchase (the owner of an A100 80 GB with a 20 GB slice was told to replace it with
+    an RTX 4500 Ada)."""
+    machine = request.machine
+    # A vGPU guest's slice is the host's to set; a passed-through card is the VM's own.
+    if not machine.mig_slice_gb or plan.no_purchase_needed or machine.kind == "vgpu-guest":
+        return None
+    whole = replace(machine, mig_slice_gb=None, mig_slice_share=None)
+    found = _effect("mig-off", "off", replan(replace(request, machine=whole)))
+    return found if found is not None and found.keep else None
+
+
+def _changes(
+    plan: Plan,
+    judged: list[Option],
+    request: PlanRequest,
+    catalog: CatalogData,
+    replan: Replan,
+) -> tuple[Alternative, ...]:
     if request.machine.laptop or request.machine.virtual_machine:
         return _by_kind(plan, request, catalog, replan)
     if plan.no_purchase_needed:

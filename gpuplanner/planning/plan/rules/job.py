@@ -28,6 +28,8 @@ def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 "blocks",
                 needed_gb=round(a.needed_gb, 1),
                 card_gb=c.gpu.memory_gb,
+                # 19.3 GB "short" on a 19.5 GB slice reads as a mistake without the usable part.
+                usable_gb=round(c.gpu.memory_gb * USABLE_FRACTION, 1),
                 count=c.count,
             )
         ]

@@ -1,0 +1,71 @@
+"""A card with MIG on plans its largest slice; where the slice is too small and the whole card
+is not, the plan says to turn MIG off before it sells anything (the owner of an A100 80 GB with
+20 GB slices was told to replace it with an RTX 4500 Ada, "19.3 GB needed; this card has
+19.5 GB")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from conftest import recording
+from helpers.recorded import TODAY
+
+from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.core.scenarios import Scenario
+from gpuplanner.hardware.snapshot import load_paths
+from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.report.plan_text import finding_text
+from gpuplanner.report.plan_view import headline
+
+A100_MIG = "nvidia-smi-q-x/nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
+
+
+def _facts(data):
+    result = load_paths([recording(A100_MIG)])
+    (_name, snapshot), *_ = result.snapshots
+    return machine_facts(enrich(snapshot, data), None, data)
+
+
+def _plan(data, model, scenario: Scenario, facts):
+    request = PlanRequest(scenario=scenario, currency="CNY", machine=facts, today=TODAY)
+    return recommend(request, data, model)
+
+
+def test_the_slice_too_small_for_the_job_is_told_to_turn_mig_off_first(data, model):
+    facts = _facts(data)
+    assert facts.mig_slice_gb is not None and facts.mig_slice_gb < 25
+    plan = _plan(data, model, Scenario.LLM, facts)
+    assert not plan.no_purchase_needed  # the 8B LoRA job does not fit the slice
+    first = plan.alternatives[0]
+    assert (first.change, first.keep, first.price) == ("mig-off", True, 0.0)
+    assert first.gpu is not None and "A100" in first.gpu
+    for language, words in (("en", "no purchase needed"), ("zh_CN", "无需购买")):
+        view = headline(plan, language)
+        assert view.no_purchase is not None
+        assert "nvidia-smi -i 0 -mig 0" in view.no_purchase and words in view.no_purchase
+        # Said once, with the installed card's line, not again among the ways forward.
+        assert not any("-mig 0" in line for line in view.alternatives)
+
+
+def test_the_whole_card_is_not_offered_where_it_would_not_hold_the_job_either(data, model):
+    """A job the whole card cannot hold either gets no MIG advice: only what fits helps."""
+    facts = _facts(data)
+    tiny = replace(facts, mig_slice_gb=2.0, installed_memory_gb=4.0)
+    plan = _plan(data, model, Scenario.LLM, tiny)
+    assert plan.alternatives is not None
+    assert all(a.change != "mig-off" for a in plan.alternatives)
+
+
+def test_a_slice_that_holds_the_job_needs_no_mig_advice(data, model):
+    plan = _plan(data, model, Scenario.STUDENT, _facts(data))
+    assert plan.no_purchase_needed
+    assert all(a.change != "mig-off" for a in plan.alternatives)
+
+
+def test_too_little_memory_says_how_much_of_the_card_is_usable(data, model):
+    plan = _plan(data, model, Scenario.LLM, _facts(data))
+    refused = plan.keep_refused
+    assert refused is not None and refused.id == "vram-short"
+    usable = refused.params["usable_gb"]
+    assert usable < refused.params["card_gb"] and refused.params["needed_gb"] > usable
+    assert f"{usable} GB of it usable" in finding_text(refused, "en")
