@@ -223,3 +223,78 @@ def test_the_reports_job_facts_list_every_job_of_the_mix(language, data, model):
     largest = next(j for j in plan.jobs if j.largest)
     assert any(f"{plan.vram.total_gb:g} GB" in value for _, value in rows)
     assert largest.workload == "bert-base" and plan.vram.total_gb == largest.vram_gb
+
+
+def test_a_mix_counted_in_runs_a_month_costs_the_month_on_each_card(tmp_path):
+    """--job NAME:N/month: each job weighs by the hours its runs take on the option's cards,
+    and each option gives the month's hours and electricity, warning where they exceed a
+    month (issue 53, 1: "cost per month follows the shares")."""
+    runs = {"bert-base": 8, "resnet50": 2}
+    plan = _plan_json(
+        tmp_path,
+        "--scenario",
+        "sme",
+        *[a for name, n in runs.items() for a in ("--job", f"{name}:{n}/month")],
+        "--budget",
+        "40000",
+    )
+    assert [j["runs_per_month"] for j in plan["jobs"]] == [8, 2]
+    counted = [o for o in plan["options"] if o["offered"] and "month_hours" in o]
+    assert len(counted) >= 5
+    for option in counted:
+        figures = {f["name"]: f for f in option["jobs"]}
+        hours = sum(runs[name] * f["hours"] for name, f in figures.items())
+        cost = sum(runs[name] * f["run_cost"] for name, f in figures.items())
+        assert option["month_hours"] == pytest.approx(hours, rel=0.01)
+        assert option["month_cost"] == pytest.approx(cost, rel=0.01, abs=0.05)
+        # The shares are the time each job's runs take on these cards.
+        for name, f in figures.items():
+            assert f["share"] == pytest.approx(runs[name] * f["hours"] / hours, abs=0.002)
+        ids = {f["id"] for f in option["findings"]}
+        assert "mix-month" in ids
+        assert ("mix-month-over" in ids) == (option["month_hours"] > 730)
+    # A slower card spends more of its month: the month's hours follow each card's speed.
+    by_speed = sorted(counted, key=lambda o: o["predicted"]["relative"])
+    assert by_speed[0]["month_hours"] > by_speed[-1]["month_hours"]
+
+
+def test_a_month_too_full_for_the_card_is_said(tmp_path):
+    plan = _plan_json(
+        tmp_path, "--scenario", "sme", "--job", "resnet50:60/month", "--job", "ssd:1/month"
+    )
+    offered = [o for o in plan["options"] if o["offered"]]
+    assert offered and all("mix-month-over" in {f["id"] for f in o["findings"]} for o in offered)
+
+
+@pytest.mark.parametrize(
+    ("jobs", "error"),
+    [
+        (("bert-base:8/month", "resnet50:40"), "job-runs-all-or-none"),
+        (("llama-3-8b:8/month", "resnet50:4/month"), "job-runs-keras-only"),
+        (("resnet50:0/month", "ssd:1/month"), "job-share-not-positive"),
+    ],
+)
+def test_runs_a_month_are_refused_where_they_mean_nothing(jobs, error):
+    with pytest.raises(InputError) as refused:
+        JobInputs(jobs=tuple(parse_mixed_job(text) for text in jobs))
+    assert refused.value.id == error
+
+
+def test_the_job_list_counts_runs_a_month_as_the_command_line_does(wizard, data):
+    from gpuplanner.app.session import to_request
+
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.SME)
+    window.go(3)
+    page = window.workload_page
+    assert page.mix_table.rowCount() == 3  # the small firm's own mix
+    page.per_month.setChecked(True)
+    for row, runs in enumerate((4, 2, 1)):
+        page.mix_table.cellWidget(row, 1).setValue(runs)
+    jobs = controller.session.job.jobs
+    assert [(j.share, j.runs_per_month) for j in jobs] == [(4, 4), (2, 2), (1, 1)]
+    request = to_request(controller.session, data)
+    texts = [f"{j.name}:{n}/month" for j, n in zip(jobs, (4, 2, 1), strict=True)]
+    assert request.jobs == tuple(parse_mixed_job(t) for t in texts)
+    page.per_month.setChecked(False)
+    assert all(j.runs_per_month is None for j in controller.session.job.jobs)

@@ -16,7 +16,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gpuplanner.core.job_inputs import MIXED_JOB_KEYS, JobInputs, MixedJob, parse_mixed_job
+from gpuplanner.core.job_inputs import (
+    MIXED_JOB_KEYS,
+    PER_MONTH,
+    JobInputs,
+    MixedJob,
+    parse_mixed_job,
+)
 from gpuplanner.core.vocab import (
     BRIDGE_ANSWERS,
     ENGINES,
@@ -200,7 +206,11 @@ def job_inputs(values: Mapping[str, Any]) -> JobInputs:
     return JobInputs(**{**given, **implied})  # a model named makes it an LLM's job
 
 
-def mixed_jobs(rows: Iterable[tuple[str, float]]) -> tuple[MixedJob, ...]:
+def mixed_jobs(
+    rows: Iterable[tuple[str, float]], *, per_month: bool = False
+) -> tuple[MixedJob, ...]:
     """A mix of jobs from a front end's list of (job, share) rows, each read as ``--job
-    NAME:SHARE`` is (``InputError`` for a share no job can have)."""
-    return tuple(parse_mixed_job(f"{name}:{share:g}") for name, share in rows)
+    NAME:SHARE`` is, or ``NAME:RUNS/month`` with ``per_month`` (``InputError`` for a share no
+    job can have)."""
+    unit = PER_MONTH if per_month else ""
+    return tuple(parse_mixed_job(f"{name}:{share:g}{unit}") for name, share in rows)

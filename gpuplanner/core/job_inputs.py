@@ -42,6 +42,10 @@ class MixedJob:
 
     workload: Workload
     share: float
+    # Runs a month, where the user counts the job that way (--job resnet50:8/month): the
+    # shares are then each run's hours on the card, and the month's hours and electricity
+    # follow; None: ``share`` is the share of the time.
+    runs_per_month: float | None = None
     llm_model: str | None = None  # an LLM job's preset (workload "llm")
     llm_mode: LlmMode | None = None
     batch: int | None = None
@@ -57,16 +61,19 @@ class MixedJob:
 
 # The settings a mixed job can carry after its name and share: --job bert-base:60:batch=32,seq=256
 MIXED_JOB_KEYS = ("batch", "seq", "precision", "mode", "bits")
+PER_MONTH = "/month"  # a share written as runs a month: --job resnet50:8/month
 
 
 def parse_mixed_job(text: str) -> MixedJob:
     """``NAME:SHARE[:KEY=VALUE,...]`` as a ``MixedJob``: NAME a Keras preset or an LLM
-    preset's id, SHARE its positive share of the time, KEY one of ``MIXED_JOB_KEYS``.
-    ``InputError`` naming what cannot be read."""
+    preset's id, SHARE its positive share of the time or its runs a month (``8/month``), KEY
+    one of ``MIXED_JOB_KEYS``. ``InputError`` naming what cannot be read."""
     parts = text.strip().split(":")
     if len(parts) not in (2, 3) or not parts[0]:
         raise _job_error("job-unreadable", text)
     name, share_text = parts[0].strip(), parts[1].strip()
+    monthly = share_text.endswith(PER_MONTH)
+    share_text = share_text.removesuffix(PER_MONTH).strip()
     try:
         share = float(share_text)
     except ValueError:
@@ -87,6 +94,7 @@ def parse_mixed_job(text: str) -> MixedJob:
     return MixedJob(
         workload=name if keras else "llm",  # type: ignore[arg-type]  # checked: a Keras preset
         share=share,
+        runs_per_month=share if monthly else None,
         llm_model=None if keras else name,
         llm_mode=settings.get("mode"),  # type: ignore[arg-type]  # checked by JobInputs
         precision=settings.get("precision"),  # type: ignore[arg-type]  # checked by JobInputs
@@ -196,6 +204,10 @@ def _refusal(job: JobInputs) -> InputError | None:
         refusal = _mixed_refusal(mixed)
         if refusal is not None:
             return refusal
+    counted = [mixed.runs_per_month is not None for mixed in job.jobs]
+    if any(counted) and not all(counted):
+        # 60% beside 8 runs a month weighs nothing against nothing: one way for the whole mix.
+        return InputError("job-runs-all-or-none")
     return None
 
 
@@ -203,6 +215,9 @@ def _mixed_refusal(mixed: MixedJob) -> InputError | None:
     """A mixed job's impossible value, refused as the single job's would be."""
     if not (math.isfinite(mixed.share) and mixed.share > 0):
         return InputError("job-share-not-positive", value=f"{mixed.name}:{mixed.share:g}")
+    if mixed.runs_per_month is not None and mixed.workload == "llm":
+        # An LLM's job is a rate (tokens), not a run of so many hours.
+        return InputError("job-runs-keras-only", value=mixed.name)
     try:
         inputs = JobInputs(
             workload=mixed.workload,

@@ -55,6 +55,7 @@ class JobFigures:
     relative: float | None  # against the plan's reference card, for this job
     hours: float | None  # one run of a Keras preset's job (None: an LLM's)
     run_cost: float | None  # its electricity, in the plan's currency
+    runs_per_month: float | None = None  # as the user counted the job; None: by its share
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +71,7 @@ class MixJob:
     precision: Precision
     mode: LlmMode | None = None
     largest: bool = False  # the job whose memory decides the plan's
+    runs_per_month: float | None = None  # as the user counted the job; None: by its share
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,6 +113,10 @@ class Option:
     # A mix of jobs (planning/plan/mix.py): each job's figures on this option; its speed and score
     # are the time-weighted mix of theirs. Empty for one job.
     jobs: tuple[JobFigures, ...] = ()
+    # A mix counted in runs a month: the month's runs on this option, in hours of its cards'
+    # time and in electricity (the plan's currency); None for a mix of shares of the time.
+    month_hours: float | None = None
+    month_cost: float | None = None
 
     @property
     def power_sustained_w(self) -> float:

@@ -418,6 +418,14 @@ TEXT: dict[str, str] = {
     "mix-job-speed": translatable(
         "Finding", "{job} ({share}% of the time): {relative}x the reference card's speed."
     ),
+    "mix-month": translatable(
+        "Finding",
+        "A month of these jobs ({runs} runs): about {hours} h of the cards' time and {cost} of electricity.",
+    ),
+    "mix-month-over": translatable(
+        "Finding",
+        "A month's runs take about {hours} h here, more than the {month_hours} h a month has: these cards cannot keep up with them.",
+    ),
     # costs
     "run-cost": translatable(
         "Finding", "One training run ({job}): about {hours} h and {cost} of electricity."

@@ -57,10 +57,18 @@ SENTENCES = {
     # A job of a mix, as --job NAME:SHARE[:KEY=VALUE,...] gives it.
     "job-unreadable": translatable(
         "Input",
-        "The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60, with settings after a colon ({keys}).",
+        "The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60 or resnet50:8/month, with settings after a colon ({keys}).",
     ),
     "job-share-not-positive": translatable(
         "Input", "A job's share of the time must be a number above zero ({value})."
+    ),
+    "job-runs-all-or-none": translatable(
+        "Input",
+        "Give every job of the mix a share of the time (bert-base:60) or every job its runs a month (bert-base:8/month), not some of each.",
+    ),
+    "job-runs-keras-only": translatable(
+        "Input",
+        "{value} is an LLM job, planned by its tokens a second: give it a share of the time, not runs a month.",
     ),
     "job-setting-unknown": translatable(
         "Input",

@@ -158,8 +158,15 @@ def _mix_rows(plan: Plan, tr: Translator) -> list[tuple[str, str]]:
             parts.append(fill(tr(translatable("Report", "{n} tokens")), n=f"{j.seq:,}"))
         parts.append(fill(tr(translatable("Report", "batch {n}")), n=f"{j.batch:,}"))
         parts.append(fill(tr(translatable("Report", "{gb} GB on one card")), gb=f"{j.vram_gb:g}"))
-        label = fill(
-            tr(translatable("Report", "Job, {share}% of the time")), share=f"{j.share * 100:.0f}"
+        label = (
+            fill(
+                tr(translatable("Report", "Job, {runs} runs a month")), runs=f"{j.runs_per_month:g}"
+            )
+            if j.runs_per_month is not None
+            else fill(
+                tr(translatable("Report", "Job, {share}% of the time")),
+                share=f"{j.share * 100:.0f}",
+            )
         )
         rows.append((label, " · ".join(parts)))
     largest = next((j for j in plan.jobs if j.largest), plan.jobs[0])
@@ -181,10 +188,17 @@ def _mix_rows(plan: Plan, tr: Translator) -> list[tuple[str, str]]:
 def job_line(plan: Plan, language: str) -> str:
     """The job in one line: 'Llama 3.1 8B · QLoRA fine-tuning · 2,048 tokens · batch 1'."""
     tr = translator(language)
-    if plan.jobs:  # a mix: each job with its share of the time
+    if plan.jobs:  # a mix: each job with its share of the time, or its runs a month
         share = translatable("Report", "{job} ({share}% of the time)")
+        runs = translatable("Report", "{job} ({runs} runs a month)")
         return " + ".join(
             fill(
+                tr(runs),
+                job=j.name if j.workload == "llm" else _or(j.workload, WORKLOAD, tr),
+                runs=f"{j.runs_per_month:g}",
+            )
+            if j.runs_per_month is not None
+            else fill(
                 tr(share),
                 job=j.name if j.workload == "llm" else _or(j.workload, WORKLOAD, tr),
                 share=f"{j.share * 100:.0f}",

@@ -120,6 +120,12 @@ def option_json(o: Option, region: str | None = None) -> dict:
         "location": o.price_each.location if o.price_each else None,
         # A mix of jobs: each job's fit, speed and one run's time on this option.
         **({"jobs": [to_dict(j) for j in o.jobs]} if o.jobs else {}),
+        # A mix counted in runs a month: the month's hours of the cards' time and electricity.
+        **(
+            {"month_hours": o.month_hours, "month_cost": o.month_cost}
+            if o.month_hours is not None
+            else {}
+        ),
     }
 
 

@@ -412,6 +412,16 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>A month of these jobs ({runs} runs): about {hours} h of the cards' time and {cost} of electricity.</source>
+            <translation>这些任务一个月（{runs} 次运行）：显卡约需 {hours} 小时，电费约 {cost}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>A month's runs take about {hours} h here, more than the {month_hours} h a month has: these cards cannot keep up with them.</source>
+            <translation>一个月的运行在这里约需 {hours} 小时，超过一个月的 {month_hours} 小时：这些卡跟不上。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A passively cooled card ({watts} W) is cooled by a server's fans: in a desktop or workstation it overheats. Enter the case as a server to see it.</source>
             <translation>被动散热卡（{watts} W）靠服务器机箱的风扇墙散热，装进台式机或工作站会过热。若您的机箱是服务器，请把机箱类型设为服务器后再看它。</translation>
         </message>
@@ -2272,6 +2282,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>Give every job of the mix a share of the time (bert-base:60) or every job its runs a month (bert-base:8/month), not some of each.</source>
+            <translation>请给组合中的每个任务都填时间占比（bert-base:60），或者都填每月运行次数（bert-base:8/month），不要两种混用。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
             <source>The batch must be at least 1 ({value}).</source>
             <translation>批大小至少为 1（{value}）。</translation>
         </message>
@@ -2297,8 +2312,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60 or resnet50:8/month, with settings after a colon ({keys}).</source>
+            <translation>无法读取任务 {value}：请写成 名称:占比，例如 bert-base:60 或 resnet50:8/month，冒号后可跟设置（{keys}）。</translation>
+        </message>
+        <message>
             <source>The job {value} cannot be read: write it as NAME:SHARE, e.g. bert-base:60, with settings after a colon ({keys}).</source>
-            <translation>看不懂任务 {value}：请写成 名称:份额，例如 bert-base:60；设置写在其后的冒号之后（{keys}）。</translation>
+            <translation type="vanished">看不懂任务 {value}：请写成 名称:份额，例如 bert-base:60；设置写在其后的冒号之后（{keys}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
@@ -2364,6 +2383,11 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>{value} cannot be the price of one {card}: its known prices make {low} to {high} the range taken. Check the amount (a cut thousands separator, a missing digit).</source>
             <translation>{value} 不可能是一张 {card} 的价格：按这张卡已知的价格，可接受的范围是 {low} 到 {high}。请检查金额（是否千位分隔符把数字截断了，或少输了一位）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>{value} is an LLM job, planned by its tokens a second: give it a share of the time, not runs a month.</source>
+            <translation>{value} 是大语言模型任务，按每秒词元数规划：请给它填时间占比，而不是每月运行次数。</translation>
         </message>
     </context>
     <context>
@@ -3726,6 +3750,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
+            <source>Job, {runs} runs a month</source>
+            <translation>任务，每月运行 {runs} 次</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
             <source>Job, {share}% of the time</source>
             <translation>任务（占 {share}% 的时间）</translation>
         </message>
@@ -4413,6 +4442,11 @@
             <location filename="gpuplanner/report/html.py" />
             <source>{hours} h, {cost} for the job</source>
             <translation>{hours} 小时，本任务共 {cost}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{job} ({runs} runs a month)</source>
+            <translation>{job}（每月运行 {runs} 次）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -5500,6 +5534,11 @@
         <name>WorkloadPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source> runs a month</source>
+            <translation> 次/月</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>&amp;Also show cards not sold where I buy (China-only, export-restricted, discontinued)</source>
             <translation>也显示在我所在地区买不到的显卡（中国特供、出口管制、已停产）(&amp;A)</translation>
         </message>
@@ -5626,6 +5665,15 @@
         <message>
             <source>Consider used and modified cards</source>
             <translation type="vanished">考虑二手和魔改显卡</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Count b&amp;y runs a month</source>
+            <translation>按每月运行次数计(&amp;Y)</translation>
+        </message>
+        <message>
+            <source>Count in runs a &amp;month</source>
+            <translation type="vanished">按每月运行次数计(&amp;M)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -5848,6 +5896,11 @@
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Remo&amp;ve the job</source>
             <translation>删除任务(&amp;V)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Runs a month</source>
+            <translation>每月运行次数</translation>
         </message>
         <message>
             <source>Sequence length:</source>

@@ -14,7 +14,11 @@ Then each candidate's options are joined into one:
   jobs' (each against the same reference card, weighted by its share);
 - each job's figures (fit, throughput in its own unit, relative speed, one run's hours and
   electricity) ride on the option (``Option.jobs``), and an offered option says them in one
-  ``mix-job`` finding each.
+  ``mix-job`` finding each;
+- a mix counted in runs a month (``MixedJob.runs_per_month``) weighs each job by the hours its
+  runs take on that option's cards (a slow card spends more of its month on the longer job),
+  and the option carries the month's hours and electricity (``mix-month``), with a warning
+  where the month's runs take more hours than a month has (``mix-month-over``).
 
 Facts only, as everywhere in planning/: the words are report/'s.
 """
@@ -22,7 +26,7 @@ Facts only, as everywhere in planning/: the words are report/'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from gpuplanner.catalog.records import CatalogData
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, Param, finding
@@ -54,7 +58,10 @@ def recommend_mix(
     first = context.build(parts[0][0], catalog, model, book)
     contexts = [first] + [context.build(r, catalog, model, book, like=first) for r, _ in parts[1:]]
     shares = [share for _, share in parts]
-    names = [mixed.name for mixed in job.planned_jobs(request)]
+    mixed_jobs = job.planned_jobs(request)
+    names = [mixed.name for mixed in mixed_jobs]
+    counted = [mixed.runs_per_month for mixed in mixed_jobs]
+    monthly = counted if all(runs is not None for runs in counted) else None
     largest = max(range(len(contexts)), key=lambda i: contexts[i].estimate.total_gb)
     primary_ctx = contexts[largest]
     # The largest job judged in full, and each job on the same candidates by what differs
@@ -66,11 +73,21 @@ def recommend_mix(
         for i, ctx in enumerate(contexts)
     ]
     joined = [
-        mixed_option(option, [(names[i], shares[i], runs[i][n]) for i in range(len(contexts))])
+        mixed_option(
+            option,
+            [(names[i], shares[i], runs[i][n]) for i in range(len(contexts))],
+            monthly,
+        )
         for n, option in enumerate(judged)
     ]
     plan = plan_of(primary_ctx, joined)
-    jobs = tuple(_mix_job(names[i], shares[i], ctx, i == largest) for i, ctx in enumerate(contexts))
+    jobs = tuple(
+        replace(
+            _mix_job(names[i], shares[i], ctx, i == largest),
+            runs_per_month=counted[i] if monthly else None,
+        )
+        for i, ctx in enumerate(contexts)
+    )
     return replace(plan, jobs=jobs), joined
 
 
@@ -117,11 +134,19 @@ def _ident(f: Finding) -> tuple[str, tuple[tuple[str, Param], ...]]:
     return f.id, tuple(sorted(f.params.items()))
 
 
-def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> Option:
+def mixed_option(
+    primary: Option,
+    jobs: Sequence[tuple[str, float, JobRun]],
+    monthly: Sequence[float | None] | None = None,
+) -> Option:
     """One candidate's option for the whole mix: ``primary``, the largest job's option judged
-    in full, and each job's (name, share, run on the candidate)."""
+    in full, and each job's (name, share, run on the candidate); ``monthly``: each job's runs
+    a month, where the mix is counted so."""
     done = [run for _, _, run in jobs]
-    shares = [share for _, share, _ in jobs]
+    month = _month(done, monthly)
+    # Counted in runs, a job's share is the time its runs take on these cards.
+    shares = month.shares if month is not None else [share for _, share, _ in jobs]
+    jobs = [(name, share, run) for (name, _, run), share in zip(jobs, shares, strict=True)]
     # What blocks one job and not every job (a plan of ~200 options: most block none).
     specific: list[list[Finding]] = [[] for _ in jobs]
     if any(run.blocks for run in done):
@@ -145,10 +170,15 @@ def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> 
                 said |= {_ident(f) for f in found}
         # By severity, stably: the primary's own order within each (it came sorted).
         findings = sorted([*findings, *added], key=lambda f: SEVERITY_ORDER[f.severity])
-    figures = [_figures(name, share, run) for name, share, run in jobs]
+    figures = [
+        replace(_figures(name, share, run), runs_per_month=monthly[i] if monthly else None)
+        for i, (name, share, run) in enumerate(jobs)
+    ]
     offered = not any(f.severity == "blocks" for f in findings)
     if offered:  # what each job does on it (a refused option's figures are in ``jobs``)
         findings += [_said(f, primary) for f in figures if f.throughput is not None]
+        if month is not None:
+            findings += month.said(primary.currency)
     return replace(
         primary,
         offered=offered,
@@ -162,6 +192,72 @@ def mixed_option(primary: Option, jobs: Sequence[tuple[str, float, JobRun]]) -> 
         score=round(sum(run.score * s for run, s in zip(done, shares, strict=True)), 6),
         input_capped=any(run.input_capped for run in done),
         jobs=tuple(figures),
+        month_hours=month.hours if month is not None else None,
+        month_cost=month.cost if month is not None else None,
+    )
+
+
+HOURS_A_MONTH = 730  # 365.25 days x 24 h / 12
+
+
+@dataclass(frozen=True)
+class _Month:
+    """A mix counted in runs a month, on one option: each job's share of the cards' time, and
+    the month's hours and electricity."""
+
+    shares: list[float]
+    hours: float
+    cost: float
+    runs: float
+
+    def said(self, currency: str) -> list[Finding]:
+        found = [
+            finding(
+                "mix-month",
+                "info",
+                runs=_count(self.runs),
+                hours=round(self.hours, 1),
+                cost=round(self.cost, 2),
+                currency=currency,
+            )
+        ]
+        if self.hours > HOURS_A_MONTH:
+            found.append(
+                finding(
+                    "mix-month-over",
+                    "warns",
+                    hours=round(self.hours, 1),
+                    month_hours=HOURS_A_MONTH,
+                )
+            )
+        return found
+
+
+def _count(runs: float) -> int | float:
+    return int(runs) if float(runs).is_integer() else round(runs, 1)
+
+
+def _month(done: Sequence[JobRun], monthly: Sequence[float | None] | None) -> _Month | None:
+    """The month of a mix counted in runs, where every job's run has its hours on the option
+    (a job that cannot run there has none: the option is refused for it anyway)."""
+    if monthly is None:
+        return None
+    hours, costs = [], []
+    for run, runs in zip(done, monthly, strict=True):
+        params = run.run_cost.params if run.run_cost is not None else {}
+        each, cost = params.get("hours"), params.get("cost")
+        if runs is None or not isinstance(each, (int, float)) or not isinstance(cost, (int, float)):
+            return None
+        hours.append(runs * each)
+        costs.append(runs * cost)
+    total = sum(hours)
+    if total <= 0:
+        return None
+    return _Month(
+        shares=[h / total for h in hours],
+        hours=total,
+        cost=sum(costs),
+        runs=sum(r or 0.0 for r in monthly),
     )
 
 

@@ -156,14 +156,20 @@ class WorkloadPage(WizardPage):
         self.remove_job.setObjectName("removeJob")
         self.usual_jobs = QPushButton(self)  # the scenario's own mix, where it names several
         self.usual_jobs.setObjectName("usualJobs")
+        # Counted in runs a month instead of shares: the plan then gives the month's hours and
+        # electricity on each option, and says where a card cannot keep up.
+        self.per_month = QCheckBox(self)
+        self.per_month.setObjectName("mixPerMonth")
         mix_buttons = QHBoxLayout()
         mix_buttons.addWidget(self.add_job)
         mix_buttons.addWidget(self.remove_job)
         mix_buttons.addWidget(self.usual_jobs)
+        mix_buttons.addWidget(self.per_month)
         mix_buttons.addStretch(1)
         self.add_job.clicked.connect(lambda: self._add_job())
         self.remove_job.clicked.connect(self._remove_job)
         self.usual_jobs.clicked.connect(self._usual_jobs)
+        self.per_month.toggled.connect(self._counted)
         self.vram_label = QLabel(self)
         self.vram_label.setObjectName("vramNeeded")
         font = self.vram_label.font()
@@ -249,7 +255,9 @@ class WorkloadPage(WizardPage):
         self.nvlink.setCurrentIndex(max(0, self.nvlink.findData(session.job.nvlink_bridge or "")))
         self.mix_table.setRowCount(0)
         # The mix planned: the user's, or the scenario's own where nothing of the job was asked.
-        for mixed in choices.planned_jobs(self.controller.job_request()):
+        planned = choices.planned_jobs(self.controller.job_request())
+        self.per_month.setChecked(any(m.runs_per_month is not None for m in planned))
+        for mixed in planned:
             self._add_job(mixed.name, round(mixed.share))
         self._loading = False
         self._changed()
@@ -264,14 +272,34 @@ class WorkloadPage(WizardPage):
         self._fill(combo, self._mix_items())
         combo.setCurrentIndex(max(0, combo.findData(name)))
         spin = QSpinBox(self.mix_table)
-        spin.setRange(1, 100)
-        spin.setSuffix(" %")
+        self._count_as(spin)
         spin.setValue(share)
         self.mix_table.setCellWidget(row, 0, combo)
         self.mix_table.setCellWidget(row, 1, spin)
         combo.currentIndexChanged.connect(self._changed)
         spin.valueChanged.connect(self._changed)
         self._changed()
+
+    def _count_as(self, spin: QSpinBox) -> None:
+        """A row's number as a share of the time (1-100 %) or as runs a month (1-999)."""
+        monthly = self.per_month.isChecked()
+        spin.setRange(1, 999 if monthly else 100)
+        spin.setSuffix(self.tr(" runs a month") if monthly else " %")
+
+    def _counted(self) -> None:
+        """Shares became runs a month, or back: every row's number and the column's title."""
+        for row in range(self.mix_table.rowCount()):
+            spin = self.mix_table.cellWidget(row, 1)
+            if isinstance(spin, QSpinBox):
+                self._count_as(spin)
+        self._mix_header()
+        self._changed()
+
+    def _mix_header(self) -> None:
+        share = (
+            self.tr("Runs a month") if self.per_month.isChecked() else self.tr("Share of the time")
+        )
+        self.mix_table.setHorizontalHeaderLabels([self.tr("Job"), share])
 
     def _usual_jobs(self) -> None:
         """The list becomes the jobs the scenario names, with their usual shares."""
@@ -342,7 +370,7 @@ class WorkloadPage(WizardPage):
             nvlink_bridge=(self.nvlink.currentData() or None)
             if self.nvlink.isVisibleTo(self)
             else None,
-            jobs=mixed_jobs(self._mix_rows()),
+            jobs=mixed_jobs(self._mix_rows(), per_month=self.per_month.isChecked()),
         )
         # A mix's jobs carry their own model, method, precision, sequence and batch.
         single = not session.job.jobs
@@ -351,6 +379,7 @@ class WorkloadPage(WizardPage):
         for widget in (self.workload, self.own_model, self.precision, self.seq, self.batch):
             widget.setEnabled(single)  # your own model is a single job too
         self.remove_job.setEnabled(bool(session.job.jobs))
+        self.per_month.setEnabled(bool(session.job.jobs))
         self.usual_jobs.setVisible(bool(choices.scenario_mix(session.scenario or Scenario.STUDENT)))
         is_llm = session.job.workload == "llm"
         inference = is_llm and session.job.llm_mode == "inference"
@@ -516,7 +545,12 @@ class WorkloadPage(WizardPage):
             )
         )
         self.mix_label.setWordWrap(True)
-        self.mix_table.setHorizontalHeaderLabels([self.tr("Job"), self.tr("Share of the time")])
+        self._mix_header()
+        self.per_month.setText(self.tr("Count b&y runs a month"))
+        for row in range(self.mix_table.rowCount()):
+            spin = self.mix_table.cellWidget(row, 1)
+            if isinstance(spin, QSpinBox):
+                self._count_as(spin)
         self.add_job.setText(self.tr("Mi&x in a job"))
         self.remove_job.setText(self.tr("Remo&ve the job"))
         self.usual_jobs.setText(self.tr("The scenario's &usual jobs"))
