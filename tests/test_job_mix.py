@@ -270,7 +270,7 @@ def test_a_month_too_full_for_the_card_is_said(tmp_path):
     ("jobs", "error"),
     [
         (("bert-base:8/month", "resnet50:40"), "job-runs-all-or-none"),
-        (("llama-3-8b:8/month", "resnet50:4/month"), "job-runs-keras-only"),
+        (("llama-3-8b:8/month", "resnet50:4/month"), "job-runs-preset-only"),
         (("resnet50:0/month", "ssd:1/month"), "job-share-not-positive"),
     ],
 )
@@ -298,3 +298,25 @@ def test_the_job_list_counts_runs_a_month_as_the_command_line_does(wizard, data)
     assert request.jobs == tuple(parse_mixed_job(t) for t in texts)
     page.per_month.setChecked(False)
     assert all(j.runs_per_month is None for j in controller.session.job.jobs)
+
+
+def test_the_job_list_offers_your_own_model_once_it_is_read(wizard, data):
+    from gpuplanner.app.planner import plan
+    from gpuplanner.app.session import to_request
+    from gpuplanner.core.job_inputs import OwnModelFigures
+
+    window, controller = wizard()
+    window.scenario_page.set_scenario(Scenario.SME)
+    window.go(3)
+    page = window.workload_page
+    combo = page.mix_table.cellWidget(0, 0)
+    assert combo.findData("own") < 0  # nothing read: no model of your own to mix in
+    figures = OwnModelFigures(params=2e6, train_flops=3e9, activation_mb_fp32=20.0, name="m")
+    controller.session.update(own_model=figures)
+    page.load_from_session()
+    combo = page.mix_table.cellWidget(0, 0)
+    combo.setCurrentIndex(combo.findData("own"))
+    assert controller.session.job.jobs[0].workload == "own"
+    planned = plan(to_request(controller.session, data), data)
+    assert planned.jobs[0].workload == "own"
+    assert any(o.offered and o.jobs[0].fits for o in planned.options)

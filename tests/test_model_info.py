@@ -284,3 +284,24 @@ def test_recommend_plans_the_file_as_the_preset(tmp_path, models):
         assert option["predicted"]["throughput"] == pytest.approx(
             speeds[option["gpu_id"]], rel=0.10
         )
+
+
+def test_your_own_model_is_a_job_of_a_mix(tmp_path, models):
+    """--keras-model FILE --job own:SHARE: the model read from the file shares the machine with
+    a preset, in one ranked list with each job's figures (issue 53: the mix and your own
+    model together)."""
+    common = ("recommend", "--scenario", "sme", "--keras-model", str(models / "cnn.keras"))
+    done = run_cli(
+        tmp_path, *common, "--job", "own:30", "--job", "resnet50:70", "--json", timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    plan = json.loads(done.stdout)
+    assert [(j["name"], j["share"]) for j in plan["jobs"]] == [("own", 0.3), ("resnet50", 0.7)]
+    offered = [o for o in plan["options"] if o["offered"]]
+    assert offered
+    for option in offered:
+        own = option["jobs"][0]
+        assert own["fits"] and own["throughput"] > 0 and own["unit"] == "samples/s"
+    # An own model has no run of known length: runs a month are refused with a sentence.
+    monthly = run_cli(tmp_path, *common, "--job", "own:4/month", "--job", "resnet50:2/month")
+    assert monthly.returncode != 0 and "no run of a known length" in monthly.stderr

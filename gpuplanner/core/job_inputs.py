@@ -86,7 +86,8 @@ def parse_mixed_job(text: str) -> MixedJob:
         if not sep or key.strip() not in MIXED_JOB_KEYS or not value.strip():
             raise _job_error("job-setting-unknown", text)
         settings[key.strip()] = value.strip()
-    keras = name in WORKLOADS and name not in ("llm", "own")  # "own" is a file, not a name
+    # "own": the user's own Keras model, the file --keras-model (or the job page) names.
+    keras = name in WORKLOADS and name != "llm"
     try:
         numbers = {k: int(settings[k]) for k in ("batch", "seq", "bits") if k in settings}
     except ValueError:
@@ -201,7 +202,7 @@ def _refusal(job: JobInputs) -> InputError | None:
                 f"{name}-unknown", value=str(chosen), known=", ".join(str(k) for k in known)
             )
     for mixed in job.jobs:
-        refusal = _mixed_refusal(mixed)
+        refusal = _mixed_refusal(mixed, job.own_model)
         if refusal is not None:
             return refusal
     counted = [mixed.runs_per_month is not None for mixed in job.jobs]
@@ -211,16 +212,19 @@ def _refusal(job: JobInputs) -> InputError | None:
     return None
 
 
-def _mixed_refusal(mixed: MixedJob) -> InputError | None:
-    """A mixed job's impossible value, refused as the single job's would be."""
+def _mixed_refusal(mixed: MixedJob, own_model: OwnModelFigures | None) -> InputError | None:
+    """A mixed job's impossible value, refused as the single job's would be (a job of the
+    user's own model needs the model read: ``own_model``)."""
     if not (math.isfinite(mixed.share) and mixed.share > 0):
         return InputError("job-share-not-positive", value=f"{mixed.name}:{mixed.share:g}")
-    if mixed.runs_per_month is not None and mixed.workload == "llm":
-        # An LLM's job is a rate (tokens), not a run of so many hours.
-        return InputError("job-runs-keras-only", value=mixed.name)
+    if mixed.runs_per_month is not None and mixed.workload in ("llm", "own"):
+        # An LLM's job is a rate (tokens), and a model of the user's own has no dataset to
+        # run through: neither is a run of so many hours.
+        return InputError("job-runs-preset-only", value=mixed.name)
     try:
         inputs = JobInputs(
             workload=mixed.workload,
+            own_model=own_model,
             llm_mode=mixed.llm_mode,
             batch=mixed.batch,
             seq=mixed.seq,

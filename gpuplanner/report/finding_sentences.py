@@ -211,7 +211,7 @@ TEXT: dict[str, str] = {
     ),
     "vram-below-floor": translatable(
         "Finding",
-        "{card_gb} GB is under the {floor_gb} GB this kind of work usually needs: small batches or tricks.",
+        "{card_gb} GB holds this job ({needed_gb} GB), but is under the {floor_gb} GB this kind of work usually needs: a larger model or batch later may not fit.",
     ),
     "no-ecc-24x7": translatable(
         "Finding",

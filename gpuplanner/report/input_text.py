@@ -66,9 +66,9 @@ SENTENCES = {
         "Input",
         "Give every job of the mix a share of the time (bert-base:60) or every job its runs a month (bert-base:8/month), not some of each.",
     ),
-    "job-runs-keras-only": translatable(
+    "job-runs-preset-only": translatable(
         "Input",
-        "{value} is an LLM job, planned by its tokens a second: give it a share of the time, not runs a month.",
+        "{value} has no run of a known length (an LLM job is planned by its tokens a second, your own model by its samples a second): give the mix shares of the time, not runs a month.",
     ),
     "job-setting-unknown": translatable(
         "Input",

@@ -85,6 +85,7 @@ JOB_TEXT = {
     "vit-b16": translatable("Finding", "ImageNet-1k fine-tuning (20,000 steps of 512)"),
     "vit-l16": translatable("Finding", "ImageNet-1k fine-tuning (20,000 steps of 512)"),
     "distilbert": translatable("Finding", "3 epochs of MNLI fine-tuning"),
+    "own": translatable("Finding", "your own Keras model"),
     "llm-finetune": translatable("Finding", "a fine-tuning run of 20 million tokens"),
     "llm-inference": translatable("Finding", "one million generated tokens"),
 }

@@ -1692,6 +1692,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>your own Keras model</source>
+            <translation>您自己的 Keras 模型</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>your price, {date}</source>
             <translation>您的价格，{date}</translation>
         </message>
@@ -1706,6 +1711,11 @@
             <translation>{card_gb} GB 显存跑现在的模型很容易不够：12–16 GB 才是入门配置。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{card_gb} GB holds this job ({needed_gb} GB), but is under the {floor_gb} GB this kind of work usually needs: a larger model or batch later may not fit.</source>
+            <translation>{card_gb} GB 能放下这个任务（需 {needed_gb} GB），但低于这类工作通常需要的 {floor_gb} GB：以后换更大的模型或批大小可能放不下。</translation>
+        </message>
+        <message>
             <source>{card_gb} GB in place of your {installed_gb} GB for {speedup}x: a smaller card is worth it only at least {min_pct}% faster.</source>
             <translation type="vanished">用 {card_gb} GB 换掉您的 {installed_gb} GB，只快 {speedup} 倍：显存更小的卡至少要快 {min_pct}% 才值得换。</translation>
         </message>
@@ -1715,9 +1725,8 @@
             <translation>{card_gb} GB 低于学生用卡应有的 {floor_gb} GB，而预算内就买得到 {floor_gb} GB 的卡。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{card_gb} GB is under the {floor_gb} GB this kind of work usually needs: small batches or tricks.</source>
-            <translation>{card_gb} GB 低于这类任务通常需要的 {floor_gb} GB：只能用小批量或省显存的技巧。</translation>
+            <translation type="vanished">{card_gb} GB 低于这类任务通常需要的 {floor_gb} GB：只能用小批量或省显存的技巧。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -2386,8 +2395,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
+            <source>{value} has no run of a known length (an LLM job is planned by its tokens a second, your own model by its samples a second): give the mix shares of the time, not runs a month.</source>
+            <translation>{value} 没有固定长度的一次运行（大语言模型任务按每秒词元数规划，您自己的模型按每秒样本数规划）：请给组合填时间占比，而不是每月运行次数。</translation>
+        </message>
+        <message>
             <source>{value} is an LLM job, planned by its tokens a second: give it a share of the time, not runs a month.</source>
-            <translation>{value} 是大语言模型任务，按每秒词元数规划：请给它填时间占比，而不是每月运行次数。</translation>
+            <translation type="vanished">{value} 是大语言模型任务，按每秒词元数规划：请给它填时间占比，而不是每月运行次数。</translation>
         </message>
     </context>
     <context>

@@ -322,12 +322,14 @@ class WorkloadPage(WizardPage):
         return rows
 
     def _mix_items(self) -> list[tuple[object, str]]:
-        """The jobs a mix can hold: the Keras presets by their task, the LLM presets by name."""
+        """The jobs a mix can hold: the Keras presets by their task, the LLM presets by name,
+        and the user's own Keras model once one has been read."""
+        own = self.controller.session.job.own_model is not None
         return [
             (job, _qt_translate(job_text.CONTEXT, job_text.WORKLOAD[job]))
             if job in job_text.WORKLOAD
             else (job, LLMS[job].name)
-            for job in MIX_JOBS
+            for job in (*MIX_JOBS, *(("own",) if own else ()))
         ]
 
     def _budget_changed(self, value: int) -> None:

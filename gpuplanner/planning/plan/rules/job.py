@@ -289,14 +289,19 @@ def scenario_advice(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     # "no purchase needed" never stands beside "this size runs out of memory".
     if c.gpu.memory_gb < preset.min_vram_gb and c.action != "keep":
         small = preset.scenario is Scenario.STUDENT and c.gpu.memory_gb <= 8
-        out.append(
-            finding(
-                "vram-small-trap" if small else "vram-below-floor",
-                "warns",
-                card_gb=c.gpu.memory_gb,
-                floor_gb=preset.min_vram_gb,
+        fits = a.needed_gb <= c.gpu.memory_gb * USABLE_FRACTION
+        # Where the job does not fit, vram-short says so; where it does, the floor is about
+        # what comes next ("small batches or tricks" was told of a 7 GB job on a 12 GB card).
+        if small or fits:
+            out.append(
+                finding(
+                    "vram-small-trap" if small else "vram-below-floor",
+                    "warns",
+                    card_gb=c.gpu.memory_gb,
+                    floor_gb=preset.min_vram_gb,
+                    needed_gb=round(a.needed_gb, 1),
+                )
             )
-        )
     if preset.ecc_matters and not c.gpu.ecc:
         out.append(finding("no-ecc-24x7", "info"))
     if ctx.workload == "llm" and c.count > 2 and c.bought:
