@@ -144,9 +144,10 @@ def mixed_option(
     a month, where the mix is counted so."""
     done = [run for _, _, run in jobs]
     month = _month(done, monthly)
-    # Counted in runs, a job's share is the time its runs take on these cards.
-    shares = month.shares if month is not None else [share for _, share, _ in jobs]
-    jobs = [(name, share, run) for (name, _, run), share in zip(jobs, shares, strict=True)]
+    shares = [share for _, share, _ in jobs]
+    if month is not None:  # counted in runs: a job's share is the time its runs take here
+        shares = month.shares
+        jobs = [(name, share, run) for (name, _, run), share in zip(jobs, shares, strict=True)]
     # What blocks one job and not every job (a plan of ~200 options: most block none).
     specific: list[list[Finding]] = [[] for _ in jobs]
     if any(run.blocks for run in done):
@@ -171,7 +172,7 @@ def mixed_option(
         # By severity, stably: the primary's own order within each (it came sorted).
         findings = sorted([*findings, *added], key=lambda f: SEVERITY_ORDER[f.severity])
     figures = [
-        replace(_figures(name, share, run), runs_per_month=monthly[i] if monthly else None)
+        _figures(name, share, run, monthly[i] if monthly else None)
         for i, (name, share, run) in enumerate(jobs)
     ]
     offered = not any(f.severity == "blocks" for f in findings)
@@ -179,8 +180,7 @@ def mixed_option(
         findings += [_said(f, primary) for f in figures if f.throughput is not None]
         if month is not None:
             findings += month.said(primary.currency)
-    return replace(
-        primary,
+    return primary.but(
         offered=offered,
         findings=tuple(findings),
         vram_needed_gb=max(run.needed_gb for run in done),
@@ -272,7 +272,7 @@ def _pct(share: float) -> int:
     return round(share * 100)
 
 
-def _figures(name: str, share: float, run: JobRun) -> JobFigures:
+def _figures(name: str, share: float, run: JobRun, runs_per_month: float | None) -> JobFigures:
     """The job's figures on the option: it fits where its memory does."""
     params = run.run_cost.params if run.run_cost is not None else {}
     hours, cost = params.get("hours"), params.get("cost")
@@ -287,6 +287,7 @@ def _figures(name: str, share: float, run: JobRun) -> JobFigures:
         relative=run.relative,
         hours=float(hours) if isinstance(hours, (int, float)) else None,
         run_cost=float(cost) if isinstance(cost, (int, float)) else None,
+        runs_per_month=runs_per_month,
     )
 
 

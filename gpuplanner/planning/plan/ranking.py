@@ -304,7 +304,7 @@ def order(options: list[Option], objective: str) -> tuple[list[Option], Option |
     keep = next((o for o in options if o.action == "keep"), None)
     offered_keep = keep if keep is not None and keep.offered else None
     purchases = [
-        replace(o, price_group=price_group(o)) for o in options if o.offered and o.action != "keep"
+        o.but(price_group=price_group(o)) for o in options if o.offered and o.action != "keep"
     ]
     # The goal alone within each group: a price's age is no rank, its kind is.
     market = sorted((o for o in purchases if o.price_group == "market"), key=rank_key)
@@ -312,8 +312,7 @@ def order(options: list[Option], objective: str) -> tuple[list[Option], Option |
     blocked = sorted((o for o in options if not o.offered), key=_closeness)
     ordered = ([offered_keep] if offered_keep else []) + market + confirm + blocked
     ranked = [
-        replace(
-            option,
+        option.but(
             rank_reason=_rank_reason(
                 option, keep, objective, bool(market) and option.price_group == "to-confirm"
             ),
