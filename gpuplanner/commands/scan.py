@@ -10,16 +10,21 @@ from typing import TYPE_CHECKING
 from gpuplanner.app import scanning
 from gpuplanner.app.inventory import kind_of
 from gpuplanner.commands.args import output_path
-from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, fmt, print_json
+from gpuplanner.commands.output import EXIT_FAILURE, EXIT_OK, error, print_json
 from gpuplanner.core.errors import UserError
 from gpuplanner.core.languages import ENGLISH
 from gpuplanner.core.serial import to_dict
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, LANGUAGES, PSU_RATINGS
+from gpuplanner.core.words import translatable
+from gpuplanner.report.job_text import translator
 from gpuplanner.report.machine_view import machine_view
 from gpuplanner.report.plan_text import PLAIN_MARK
+from gpuplanner.report.readings_text import readings_lines
+
+SUPPLY_NOT_ENTERED = translatable("Report", "Power supply: not entered (use --psu-watts W)")
 
 if TYPE_CHECKING:
-    from gpuplanner.app.records import CaseInfo, CatalogData, PcieLink, PowerSupply, SystemSnapshot
+    from gpuplanner.app.records import CaseInfo, CatalogData, PowerSupply, SystemSnapshot
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -159,81 +164,6 @@ def _from_files(args: argparse.Namespace) -> int:
     return EXIT_OK if snapshots else EXIT_FAILURE
 
 
-def _print_readings(snapshot: SystemSnapshot) -> None:
-    """What was read, as read: for someone checking the scan itself (English, like a log)."""
-    print(f"Readings [{snapshot.source}, {snapshot.created}]:")
-    for gpu in snapshot.gpus:
-        extra = f" = catalog '{gpu.catalog_id}'" if gpu.catalog_id else ""
-        print(
-            f"  GPU {gpu.index}{extra} [{gpu.bus_id or 'bus N/A'}]:"
-            f" driver {fmt(gpu.driver_version)}; CUDA {fmt(gpu.cuda_driver_version)};"
-            f" compute capability {fmt(gpu.compute_capability)}; PCIe {_link_text(gpu.pcie)}"
-        )
-        if gpu.power_limit_w or gpu.power_draw_w:
-            print(
-                f"    power {fmt(gpu.power_draw_w, ' W')} now, limit {fmt(gpu.power_limit_w, ' W')}"
-                f" (max {fmt(gpu.power_max_limit_w, ' W')}); {fmt(gpu.temperature_c, ' °C')};"
-                f" fan {fmt(gpu.fan_percent, '%')}"
-            )
-        if gpu.lost:
-            print("    LOST: the GPU stopped answering during the scan")
-    cpu = snapshot.cpu
-    if cpu.model or cpu.cores:
-        power = (
-            f"power class {cpu.power_class} ({cpu.base_power_w:g} W base, {cpu.max_power_w:g} W peak)"
-            if cpu.power_class
-            else "power class not in the catalog"
-        )
-        rapl = (
-            f"package power now {cpu.package_power_w:g} W"
-            if cpu.package_power_w is not None
-            else f"RAPL {cpu.rapl_status}"
-        )
-        print(f"  CPU: {power}; {rapl}")
-    if snapshot.memory.total_mib:
-        print(f"  Memory: {_gb(snapshot.memory.available_mib)} free")
-    if snapshot.tensorflow is not None:
-        tf = snapshot.tensorflow
-        print(f"  TensorFlow: {tf.python_executable}; verdict {tf.verdict}")
-    if snapshot.nvml.state != "ok" and snapshot.nvml.detail:
-        print(f"  NVML: {snapshot.nvml.state}: {snapshot.nvml.detail}")
-    for reading in snapshot.power_supply.readings:
-        print(
-            f"  {reading.device} ({reading.source}): output {fmt(reading.output_power_w, ' W')}, "
-            f"input {fmt(reading.input_power_w, ' W')} (estimated)"
-        )
-
-
-def _gb(mib: float | None) -> str:
-    return "N/A" if mib is None else f"{mib / 1024:.1f} GB"
-
-
-def _link_text(link: PcieLink | None) -> str:
-    if link is None:
-        return "N/A"
-    parts = []
-    if link.current_gen or link.current_width:
-        parts.append(
-            f"now Gen{fmt(link.current_gen)} x{fmt(link.current_width)}"
-            + (" (under load)" if link.under_load else "")
-        )
-    card = [
-        f"Gen{link.card_max_gen}" if link.card_max_gen else "",
-        f"x{link.card_max_width}" if link.card_max_width else "",
-    ]
-    if any(card):
-        parts.append("card " + " ".join(c for c in card if c))
-    slot = [
-        f"Gen{link.slot_max_gen}" if link.slot_max_gen else "",
-        f"x{link.slot_max_width}" if link.slot_max_width else "",
-    ]
-    if any(slot):
-        parts.append("slot " + " ".join(s for s in slot if s))
-    if not link.card_max_gen and link.max_gen:
-        parts.append(f"up to Gen{link.max_gen} x{fmt(link.max_width)}")
-    return "; ".join(parts) or "N/A"
-
-
 def print_snapshot(
     snapshot: SystemSnapshot, language: str = ENGLISH, catalog: CatalogData | None = None
 ) -> None:
@@ -246,10 +176,12 @@ def print_snapshot(
         if line.hint:
             print(f"  {line.hint}")
     if not snapshot.power_supply.rated_w and snapshot.source == "scan":
-        print("Power supply: not entered (use --psu-watts W)")  # no scan reads a supply's label
+        # No scan reads a supply's label.
+        print(translator(language)(SUPPLY_NOT_ENTERED))
     for said in view.findings:
         print(f"  {PLAIN_MARK[said.severity]} {said.text}")
-    _print_readings(snapshot)
+    for line in readings_lines(snapshot, language):
+        print(line)
     for note in snapshot.notes:
         print(f"Note: {note}")
     sys.stdout.flush()

@@ -3431,9 +3431,54 @@
     <context>
         <name>Report</name>
         <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>    LOST: the GPU stopped answering during the scan</source>
+            <translation>    已失联：检测过程中这块 GPU 停止了响应</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>    power {now} now, limit {limit} (max {max}); {temperature}; fan {fan}</source>
+            <translation>    当前功耗 {now}，上限 {limit}（最高 {max}）；{temperature}；风扇 {fan}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>  CPU: {power}; {rapl}</source>
+            <translation>  处理器：{power}；{rapl}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>  GPU {index}{catalog} [{bus}]: driver {driver}; CUDA {cuda}; compute capability {cc}; PCIe {link}</source>
+            <translation>  GPU {index}{catalog} [{bus}]：驱动 {driver}；CUDA {cuda}；计算能力 {cc}；PCIe {link}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>  Memory: {gb} free</source>
+            <translation>  内存：可用 {gb}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>  TensorFlow: {python}; verdict {verdict}</source>
+            <translation>  TensorFlow：{python}；结论 {verdict}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>  {device} ({source}): output {output}, input {input} (estimated)</source>
+            <translation>  {device}（{source}）：输出 {output}，输入 {input}（估算）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source> (beyond the model's native {native} tokens)</source>
             <translation>（超出模型原生的 {native} 个词元）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source> (under load)</source>
+            <translation>（负载下）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source> = catalog '{id}'</source>
+            <translation> = 数据库中的 “{id}”</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
@@ -3499,6 +3544,7 @@
         </message>
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
+            <location filename="gpuplanner/report/readings_text.py" />
             <source>; </source>
             <translation>；</translation>
         </message>
@@ -3862,6 +3908,11 @@
             <translation>模型</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>N/A</source>
+            <translation>未知</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/machine_view.py" />
             <source>NVIDIA driver</source>
             <translation>NVIDIA 驱动</translation>
@@ -3963,6 +4014,11 @@
             <translation>电源</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/scan.py" />
+            <source>Power supply: not entered (use --psu-watts W)</source>
+            <translation>电源：未填写（用 --psu-watts W 填写）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>Precision</source>
             <translation>精度</translation>
@@ -4001,6 +4057,16 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>QLoRA fine-tuning (4-bit base)</source>
             <translation>QLoRA 微调（4 位基座）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>RAPL {status}</source>
+            <translation>RAPL {status}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>Readings [{source}, {created}]:</source>
+            <translation>原始读数 [{source}，{created}]：</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -4235,6 +4301,11 @@
             <translation>显卡最高 Gen{n}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>card {best}</source>
+            <translation>显卡最高 {best}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>default</source>
             <translation>默认</translation>
@@ -4316,6 +4387,7 @@
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
+            <location filename="gpuplanner/report/readings_text.py" />
             <source>now Gen{gen} x{width}</source>
             <translation>当前 Gen{gen} x{width}</translation>
         </message>
@@ -4325,9 +4397,24 @@
             <translation>其他原因</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>package power now {w} W</source>
+            <translation>封装功耗当前 {w} W</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>per 1k</source>
             <translation>每千元</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>power class not in the catalog</source>
+            <translation>功耗等级不在数据库中</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>power class {name} ({base} W base, {peak} W peak)</source>
+            <translation>功耗等级 {name}（基础 {base} W，峰值 {peak} W）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
@@ -4348,6 +4435,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>slot Gen{n}</source>
             <translation>插槽 Gen{n}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>slot {best}</source>
+            <translation>插槽最高 {best}</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
@@ -4378,6 +4470,11 @@
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>total</source>
             <translation>总价</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>up to Gen{gen} x{width}</source>
+            <translation>最高 Gen{gen} x{width}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
