@@ -180,8 +180,8 @@ def print_snapshot(
         print(translator(language)(SUPPLY_NOT_ENTERED))
     for said in view.findings:
         print(f"  {PLAIN_MARK[said.severity]} {said.text}")
-    for line in readings_lines(snapshot, language):
-        print(line)
+    for reading in readings_lines(snapshot, language):
+        print(reading)
     for note in snapshot.notes:
         print(f"Note: {note}")
     sys.stdout.flush()
