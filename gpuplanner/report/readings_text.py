@@ -23,9 +23,7 @@ def readings_lines(snapshot: SystemSnapshot, language: str) -> list[str]:
     tr = translator(language)
 
     def val(value: object, unit: str = "") -> str:
-        if value is None:
-            return tr(NOT_KNOWN)
-        return f"{value:g}{unit}" if isinstance(value, float) else f"{value}{unit}"
+        return _value(value, tr, unit)
 
     lines = [
         fill(
@@ -136,9 +134,11 @@ def readings_lines(snapshot: SystemSnapshot, language: str) -> list[str]:
     return lines
 
 
-def val_of(value: object, tr: Callable[[str], str]) -> str:
-    """A reading as printed: N/A (in the reader's words) when it is unknown or zero."""
-    return str(value) if value else tr(NOT_KNOWN)
+def _value(value: object, tr: Callable[[str], str], unit: str = "") -> str:
+    """A reading as printed, trailing zeros dropped; N/A in the reader's words when unknown."""
+    if value is None:
+        return tr(NOT_KNOWN)
+    return f"{value:g}{unit}" if isinstance(value, float) else f"{value}{unit}"
 
 
 def _link(link: PcieLink | None, language: str) -> str:
@@ -150,8 +150,8 @@ def _link(link: PcieLink | None, language: str) -> str:
     if link.current_gen or link.current_width:
         now = fill(
             tr(translatable("Report", "now Gen{gen} x{width}")),
-            gen=val_of(link.current_gen, tr),
-            width=val_of(link.current_width, tr),
+            gen=_value(link.current_gen or None, tr),
+            width=_value(link.current_width or None, tr),
         )
         parts.append(now + (tr(translatable("Report", " (under load)")) if link.under_load else ""))
     for label, gen, width in (
@@ -166,7 +166,7 @@ def _link(link: PcieLink | None, language: str) -> str:
             fill(
                 tr(translatable("Report", "up to Gen{gen} x{width}")),
                 gen=str(link.max_gen),
-                width=val_of(link.max_width, tr),
+                width=_value(link.max_width or None, tr),
             )
         )
     return tr(translatable("Report", "; ")).join(parts) or tr(NOT_KNOWN)

@@ -82,10 +82,7 @@ def recommend_mix(
     ]
     plan = plan_of(primary_ctx, joined)
     jobs = tuple(
-        replace(
-            _mix_job(names[i], shares[i], ctx, i == largest),
-            runs_per_month=counted[i] if monthly else None,
-        )
+        _mix_job(names[i], shares[i], ctx, i == largest, counted[i] if monthly else None)
         for i, ctx in enumerate(contexts)
     )
     return replace(plan, jobs=jobs), joined
@@ -244,9 +241,8 @@ def _month(done: Sequence[JobRun], monthly: Sequence[float | None] | None) -> _M
         return None
     hours, costs = [], []
     for run, runs in zip(done, monthly, strict=True):
-        params = run.run_cost.params if run.run_cost is not None else {}
-        each, cost = params.get("hours"), params.get("cost")
-        if runs is None or not isinstance(each, (int, float)) or not isinstance(cost, (int, float)):
+        each, cost = _one_run(run)
+        if runs is None or each is None or cost is None:
             return None
         hours.append(runs * each)
         costs.append(runs * cost)
@@ -272,10 +268,20 @@ def _pct(share: float) -> int:
     return round(share * 100)
 
 
-def _figures(name: str, share: float, run: JobRun, runs_per_month: float | None) -> JobFigures:
-    """The job's figures on the option: it fits where its memory does."""
+def _one_run(run: JobRun) -> tuple[float | None, float | None]:
+    """One run's hours and electricity, from its run-cost finding (None: the job has no run
+    of known length, an LLM's or the user's own model)."""
     params = run.run_cost.params if run.run_cost is not None else {}
     hours, cost = params.get("hours"), params.get("cost")
+    return (
+        float(hours) if isinstance(hours, (int, float)) else None,
+        float(cost) if isinstance(cost, (int, float)) else None,
+    )
+
+
+def _figures(name: str, share: float, run: JobRun, runs_per_month: float | None) -> JobFigures:
+    """The job's figures on the option: it fits where its memory does."""
+    hours, cost = _one_run(run)
     return JobFigures(
         name=name,
         share=round(share, 4),
@@ -285,8 +291,8 @@ def _figures(name: str, share: float, run: JobRun, runs_per_month: float | None)
         throughput=run.throughput,
         unit=run.unit,
         relative=run.relative,
-        hours=float(hours) if isinstance(hours, (int, float)) else None,
-        run_cost=float(cost) if isinstance(cost, (int, float)) else None,
+        hours=hours,
+        run_cost=cost,
         runs_per_month=runs_per_month,
     )
 
@@ -313,7 +319,9 @@ def _said(f: JobFigures, primary: Option) -> Finding:
     )
 
 
-def _mix_job(name: str, share: float, ctx: Context, largest: bool) -> MixJob:
+def _mix_job(
+    name: str, share: float, ctx: Context, largest: bool, runs_per_month: float | None
+) -> MixJob:
     shape = ctx.job.shape
     return MixJob(
         name=name,
@@ -325,4 +333,5 @@ def _mix_job(name: str, share: float, ctx: Context, largest: bool) -> MixJob:
         precision=shape.precision,
         mode=ctx.method,
         largest=largest,
+        runs_per_month=runs_per_month,
     )
