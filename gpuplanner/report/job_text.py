@@ -159,9 +159,7 @@ def _mix_rows(plan: Plan, tr: Translator) -> list[tuple[str, str]]:
         parts.append(fill(tr(translatable("Report", "batch {n}")), n=f"{j.batch:,}"))
         parts.append(fill(tr(translatable("Report", "{gb} GB on one card")), gb=f"{j.vram_gb:g}"))
         label = (
-            fill(
-                tr(translatable("Report", "Job, {runs} runs a month")), runs=f"{j.runs_per_month:g}"
-            )
+            fill(tr(translatable("Report", "Job, {runs}× a month")), runs=f"{j.runs_per_month:g}")
             if j.runs_per_month is not None
             else fill(
                 tr(translatable("Report", "Job, {share}% of the time")),
@@ -190,7 +188,7 @@ def job_line(plan: Plan, language: str) -> str:
     tr = translator(language)
     if plan.jobs:  # a mix: each job with its share of the time, or its runs a month
         share = translatable("Report", "{job} ({share}% of the time)")
-        runs = translatable("Report", "{job} ({runs} runs a month)")
+        runs = translatable("Report", "{job} ({runs}× a month)")
         return " + ".join(
             fill(
                 tr(runs),

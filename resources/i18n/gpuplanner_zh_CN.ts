@@ -3808,8 +3808,12 @@
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/job_text.py" />
             <source>Job, {runs} runs a month</source>
+            <translation type="vanished">任务，每月运行 {runs} 次</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>Job, {runs}× a month</source>
             <translation>任务，每月运行 {runs} 次</translation>
         </message>
         <message>
@@ -4554,8 +4558,12 @@
             <translation>{hours} 小时，本任务共 {cost}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/job_text.py" />
             <source>{job} ({runs} runs a month)</source>
+            <translation type="vanished">{job}（每月运行 {runs} 次）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/job_text.py" />
+            <source>{job} ({runs}× a month)</source>
             <translation>{job}（每月运行 {runs} 次）</translation>
         </message>
         <message>
@@ -5644,8 +5652,12 @@
         <name>WorkloadPage</name>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
-            <source> runs a month</source>
+            <source> / month</source>
             <translation> 次/月</translation>
+        </message>
+        <message>
+            <source> runs a month</source>
+            <translation type="vanished"> 次/月</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -6015,6 +6027,11 @@
         <message>
             <source>Sequence length:</source>
             <translation type="vanished">序列长度：</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/pages/workload_page.py" />
+            <source>Several jobs sharing the machine: each with how often it runs a month. Every job must fit; each option then gives the month's hours and electricity.</source>
+            <translation>几个任务共用这台机器：每个任务填每月运行几次。每个任务都必须放得下；每个方案会给出一个月所需的时长和电费。</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

@@ -284,7 +284,7 @@ class WorkloadPage(WizardPage):
         """A row's number as a share of the time (1-100 %) or as runs a month (1-999)."""
         monthly = self.per_month.isChecked()
         spin.setRange(1, 999 if monthly else 100)
-        spin.setSuffix(self.tr(" runs a month") if monthly else " %")
+        spin.setSuffix(self.tr(" / month") if monthly else " %")  # "1 runs a month" read wrong
 
     def _counted(self) -> None:
         """Shares became runs a month, or back: every row's number and the column's title."""
@@ -296,9 +296,24 @@ class WorkloadPage(WizardPage):
         self._changed()
 
     def _mix_header(self) -> None:
-        share = (
-            self.tr("Runs a month") if self.per_month.isChecked() else self.tr("Share of the time")
-        )
+        """The list's explanation and its number's column, as the mix is counted."""
+        if self.per_month.isChecked():
+            self.mix_label.setText(
+                self.tr(
+                    "Several jobs sharing the machine: each with how often it runs a month. "
+                    "Every job must fit; each option then gives the month's hours and "
+                    "electricity."
+                )
+            )
+            share = self.tr("Runs a month")
+        else:
+            self.mix_label.setText(
+                self.tr(
+                    "Several jobs sharing the machine: each with its share of the time. Every "
+                    "job must fit; leave the list empty to plan the one job on the left."
+                )
+            )
+            share = self.tr("Share of the time")
         self.mix_table.setHorizontalHeaderLabels([self.tr("Job"), share])
 
     def _usual_jobs(self) -> None:
@@ -540,13 +555,6 @@ class WorkloadPage(WizardPage):
             self.precision,
             [("mixed", self.tr("Mixed precision (FP16)")), ("fp32", self.tr("FP32 / TF32"))],
         )
-        self.mix_label.setText(
-            self.tr(
-                "Several jobs sharing the machine: each with its share of the time. Every job "
-                "must fit; leave the list empty to plan the one job on the left."
-            )
-        )
-        self.mix_label.setWordWrap(True)
         self._mix_header()
         self.per_month.setText(self.tr("Count b&y runs a month"))
         for row in range(self.mix_table.rowCount()):
