@@ -13,7 +13,8 @@ llm-8000 (the LLM plan at 8,000 CNY: one card with LoRA on an int8 base), passiv
 firm's plan with used cards, the Tesla P40 selected: blocked outside a server), inference (the
 job page for Llama 3.1 8B inference with the engine chosen: Hugging Face transformers), mix
 and mix-job (the small firm as it starts: its own mix of BERT-large, ResNet-50 and
-EfficientDet-D0, on the results and the job page).
+EfficientDet-D0, on the results and the job page), mix-month and mix-month-job (that mix counted
+in runs a month, 4, 2 and 1: each option's month of hours and electricity).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelectionModel, QTimer
 from PySide6.QtWidgets import QApplication
 
+from gpuplanner.app.choices import scenario_mix
 from gpuplanner.app.inventory import enrich
+from gpuplanner.app.job_fields import mixed_jobs
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.markets import REGION_OF_CURRENCY
 from gpuplanner.core.scenarios import Scenario
@@ -33,7 +36,7 @@ from gpuplanner.hardware.snapshot import load_file
 from gpuplanner.ui.app import Application, LaunchOptions, _save_screenshot
 
 RESULTS_PAGE = 4
-PAGES = {"computer": 1, "inference": 3, "mix-job": 3, "report": 5}
+PAGES = {"computer": 1, "inference": 3, "mix-job": 3, "mix-month-job": 3, "report": 5}
 EXAMPLE_PACK = Path(__file__).resolve().parents[1] / "resources" / "prices" / "example-pack-cn.csv"
 
 
@@ -79,6 +82,13 @@ def _setup(session, scene: str, report: Path | None, currency: str) -> None:
         # The small firm as it starts: nothing of the job chosen, so its own mix of jobs.
         session.scenario = Scenario.SME
         session.psu_watts = 850
+    elif scene in ("mix-month", "mix-month-job"):
+        session.scenario = Scenario.SME
+        session.psu_watts = 850
+        runs = [
+            (mixed.name, n) for mixed, n in zip(scenario_mix(Scenario.SME), (4, 2, 1), strict=True)
+        ]
+        session.update(jobs=mixed_jobs(runs, per_month=True))
     elif scene in ("keep", "compare"):
         session.scenario = Scenario.SME
         session.update(workload="bert-large")
@@ -113,6 +123,8 @@ def main() -> int:
             "inference",
             "mix",
             "mix-job",
+            "mix-month",
+            "mix-month-job",
         ),
     )
     parser.add_argument("--language", default="en")

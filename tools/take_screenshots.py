@@ -95,11 +95,12 @@ SCENES = [
         "passive",
         "typed-price",
         "mix",
+        "mix-month",
     )
     for language in ("en", "zh_CN")
 ] + [
     (f"4-workload-{scene}-{language}.png", scene, language)
-    for scene in ("inference", "mix-job")
+    for scene in ("inference", "mix-job", "mix-month-job")
     for language in ("en", "zh_CN")
 ]
 SCENE_REPORT = "nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml"
