@@ -146,21 +146,21 @@ def test_the_windows_job_list_makes_the_same_plan_as_the_command_line(wizard, da
     window.go(3)
     page = window.workload_page
     # The small firm's own mix is listed until the user changes it; emptied, one job.
-    assert page.mix_table.rowCount() == 3
+    assert page.mix.table.rowCount() == 3
     assert controller.session.job.jobs == job.scenario_mix(Scenario.SME)
-    page.mix_table.setCurrentCell(0, 0)
+    page.mix.table.setCurrentCell(0, 0)
     for _ in range(3):
-        page.remove_job.click()
+        page.mix.remove_job.click()
     assert controller.session.job.jobs == () and page.workload.isEnabled()
     single_need = page.vram_label.text()
-    page.add_job.click()
-    page.add_job.click()
-    page.add_job.click()
-    assert page.mix_table.rowCount() == 3
-    page.mix_table.setCurrentCell(2, 0)
-    page.remove_job.click()
+    page.mix.add_job.click()
+    page.mix.add_job.click()
+    page.mix.add_job.click()
+    assert page.mix.table.rowCount() == 3
+    page.mix.table.setCurrentCell(2, 0)
+    page.mix.remove_job.click()
     for row, (name, share) in enumerate((("bert-base", 60), ("resnet50", 40))):
-        combo, spin = page.mix_table.cellWidget(row, 0), page.mix_table.cellWidget(row, 1)
+        combo, spin = page.mix.table.cellWidget(row, 0), page.mix.table.cellWidget(row, 1)
         combo.setCurrentIndex(combo.findData(name))
         spin.setValue(share)
     session = controller.session
@@ -178,9 +178,9 @@ def test_the_windows_job_list_makes_the_same_plan_as_the_command_line(wizard, da
     assert request == told  # the window's list is the same mix
     assert [j.name for j in from_window.jobs] == ["bert-base", "resnet50"]
     assert all(len(o.jobs) == 2 for o in from_window.options)
-    page.mix_table.setCurrentCell(0, 0)
-    page.remove_job.click()
-    page.remove_job.click()
+    page.mix.table.setCurrentCell(0, 0)
+    page.mix.remove_job.click()
+    page.mix.remove_job.click()
     assert session.job.jobs == () and page.workload.isEnabled()
 
 
@@ -189,19 +189,19 @@ def test_a_scenario_that_names_several_jobs_offers_them_as_its_mix(wizard):
     window.scenario_page.set_scenario(Scenario.SME)
     window.go(3)
     page = window.workload_page
-    assert page.usual_jobs.isVisibleTo(page)
+    assert page.mix.usual_jobs.isVisibleTo(page)
     mix = job.scenario_mix(Scenario.SME)
     # Listed from the start (nothing of the job asked yet), and again after a change.
-    assert page.mix_table.rowCount() == 3 and controller.session.job.jobs == mix
-    page.mix_table.setCurrentCell(0, 0)
-    page.remove_job.click()
+    assert page.mix.table.rowCount() == 3 and controller.session.job.jobs == mix
+    page.mix.table.setCurrentCell(0, 0)
+    page.mix.remove_job.click()
     assert len(controller.session.job.jobs) == 2
-    page.usual_jobs.click()
+    page.mix.usual_jobs.click()
     assert len(mix) == 3 and controller.session.job.jobs == mix
     assert {m.workload for m in mix} == {"bert-large", "resnet50", "efficientdet-d0"}
     window.scenario_page.set_scenario(Scenario.STUDENT)  # one job: nothing to offer
     window.go(3)
-    assert job.scenario_mix(Scenario.STUDENT) == () and not page.usual_jobs.isVisibleTo(page)
+    assert job.scenario_mix(Scenario.STUDENT) == () and not page.mix.usual_jobs.isVisibleTo(page)
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -287,16 +287,16 @@ def test_the_job_list_counts_runs_a_month_as_the_command_line_does(wizard, data)
     window.scenario_page.set_scenario(Scenario.SME)
     window.go(3)
     page = window.workload_page
-    assert page.mix_table.rowCount() == 3  # the small firm's own mix
-    page.per_month.setChecked(True)
+    assert page.mix.table.rowCount() == 3  # the small firm's own mix
+    page.mix.per_month.setChecked(True)
     for row, runs in enumerate((4, 2, 1)):
-        page.mix_table.cellWidget(row, 1).setValue(runs)
+        page.mix.table.cellWidget(row, 1).setValue(runs)
     jobs = controller.session.job.jobs
     assert [(j.share, j.runs_per_month) for j in jobs] == [(4, 4), (2, 2), (1, 1)]
     request = to_request(controller.session, data)
     texts = [f"{j.name}:{n}/month" for j, n in zip(jobs, (4, 2, 1), strict=True)]
     assert request.jobs == tuple(parse_mixed_job(t) for t in texts)
-    page.per_month.setChecked(False)
+    page.mix.per_month.setChecked(False)
     assert all(j.runs_per_month is None for j in controller.session.job.jobs)
 
 
@@ -309,12 +309,12 @@ def test_the_job_list_offers_your_own_model_once_it_is_read(wizard, data):
     window.scenario_page.set_scenario(Scenario.SME)
     window.go(3)
     page = window.workload_page
-    combo = page.mix_table.cellWidget(0, 0)
+    combo = page.mix.table.cellWidget(0, 0)
     assert combo.findData("own") < 0  # nothing read: no model of your own to mix in
     figures = OwnModelFigures(params=2e6, train_flops=3e9, activation_mb_fp32=20.0, name="m")
     controller.session.update(own_model=figures)
     page.load_from_session()
-    combo = page.mix_table.cellWidget(0, 0)
+    combo = page.mix.table.cellWidget(0, 0)
     combo.setCurrentIndex(combo.findData("own"))
     assert controller.session.job.jobs[0].workload == "own"
     planned = plan(to_request(controller.session, data), data)

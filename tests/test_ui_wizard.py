@@ -43,11 +43,11 @@ def test_walk_every_page_forward_and_back(wizard, qtbot, tmp_path):
     _next(window, qtbot)  # workload and budget
     page = window.workload_page
     # The small firm's usual jobs are its default: the largest decides the memory.
-    assert page.mix_table.rowCount() == 3 and "the largest job" in page.vram_label.text()
+    assert page.mix.table.rowCount() == 3 and "the largest job" in page.vram_label.text()
     assert not page.workload.isEnabled()
-    page.mix_table.setCurrentCell(0, 0)
+    page.mix.table.setCurrentCell(0, 0)
     for _ in range(3):
-        page.remove_job.click()  # one job of the user's own instead
+        page.mix.remove_job.click()  # one job of the user's own instead
     assert page.workload.isEnabled() and controller.session.job.jobs == ()
     before = page.vram_label.text()
     page.workload.setCurrentIndex(page.workload.findData("llm"))

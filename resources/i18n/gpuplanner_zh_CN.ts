@@ -2404,6 +2404,59 @@
         </message>
     </context>
     <context>
+        <name>JobMixList</name>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source> / month</source>
+            <translation> 次/月</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Count b&amp;y runs a month</source>
+            <translation>按每月运行次数计(&amp;Y)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Mi&amp;x in a job</source>
+            <translation>加入一个任务(&amp;X)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Remo&amp;ve the job</source>
+            <translation>删除任务(&amp;V)</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Runs a month</source>
+            <translation>每月运行次数</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Several jobs sharing the machine: each with how often it runs a month. Every job must fit; each option then gives the month's hours and electricity.</source>
+            <translation>几个任务共用这台机器：每个任务填每月运行几次。每个任务都必须放得下；每个方案会给出一个月所需的时长和电费。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Several jobs sharing the machine: each with its share of the time. Every job must fit; leave the list empty to plan the one job on the left.</source>
+            <translation>几个任务共用这台机器：每个任务占一部分时间。每个任务都必须放得下；列表留空则只按左边那一个任务来规划。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>Share of the time</source>
+            <translation>时间占比</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/ui/job_mix_list.py" />
+            <source>The scenario's &amp;usual jobs</source>
+            <translation>该场景的常见任务(&amp;U)</translation>
+        </message>
+    </context>
+    <context>
         <name>Kind</name>
         <message>
             <location filename="gpuplanner/report/kind_text.py" />
@@ -5651,9 +5704,8 @@
     <context>
         <name>WorkloadPage</name>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source> / month</source>
-            <translation> 次/月</translation>
+            <translation type="vanished"> 次/月</translation>
         </message>
         <message>
             <source> runs a month</source>
@@ -5789,9 +5841,8 @@
             <translation type="vanished">考虑二手和魔改显卡</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Count b&amp;y runs a month</source>
-            <translation>按每月运行次数计(&amp;Y)</translation>
+            <translation type="vanished">按每月运行次数计(&amp;Y)</translation>
         </message>
         <message>
             <source>Count in runs a &amp;month</source>
@@ -5882,9 +5933,8 @@
             <translation>仅推理</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Job</source>
-            <translation>任务</translation>
+            <translation type="vanished">任务</translation>
         </message>
         <message>
             <source>Job:</source>
@@ -5936,9 +5986,8 @@
             <translation type="vanished">方法：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Mi&amp;x in a job</source>
-            <translation>加入一个任务(&amp;X)</translation>
+            <translation type="vanished">加入一个任务(&amp;X)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -6015,33 +6064,28 @@
             <translation>QLoRA（4 位基座）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Remo&amp;ve the job</source>
-            <translation>删除任务(&amp;V)</translation>
+            <translation type="vanished">删除任务(&amp;V)</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Runs a month</source>
-            <translation>每月运行次数</translation>
+            <translation type="vanished">每月运行次数</translation>
         </message>
         <message>
             <source>Sequence length:</source>
             <translation type="vanished">序列长度：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Several jobs sharing the machine: each with how often it runs a month. Every job must fit; each option then gives the month's hours and electricity.</source>
-            <translation>几个任务共用这台机器：每个任务填每月运行几次。每个任务都必须放得下；每个方案会给出一个月所需的时长和电费。</translation>
+            <translation type="vanished">几个任务共用这台机器：每个任务填每月运行几次。每个任务都必须放得下；每个方案会给出一个月所需的时长和电费。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Several jobs sharing the machine: each with its share of the time. Every job must fit; leave the list empty to plan the one job on the left.</source>
-            <translation>几个任务共用这台机器：每个任务占一部分时间。每个任务都必须放得下；列表留空则只按左边那一个任务来规划。</translation>
+            <translation type="vanished">几个任务共用这台机器：每个任务占一部分时间。每个任务都必须放得下；列表留空则只按左边那一个任务来规划。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Share of the time</source>
-            <translation>时间占比</translation>
+            <translation type="vanished">时间占比</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -6058,9 +6102,8 @@
             <translation type="vanished">TensorFlow 安装方式：</translation>
         </message>
         <message>
-            <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>The scenario's &amp;usual jobs</source>
-            <translation>该场景的常见任务(&amp;U)</translation>
+            <translation type="vanished">该场景的常见任务(&amp;U)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

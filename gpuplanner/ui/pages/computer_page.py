@@ -27,6 +27,7 @@ from gpuplanner.core.markets import market
 from gpuplanner.core.vocab import ATX_VERSIONS, CASE_FORMS, PSU_RATINGS, TOLD_SOURCE
 from gpuplanner.report.machine_view import machine_view
 from gpuplanner.report.plan_text import SEVERITY_MARK
+from gpuplanner.ui.combos import refill
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.spin_boxes import UnknownDoubleSpinBox, UnknownSpinBox
 from gpuplanner.ui.translator import tr
@@ -450,11 +451,4 @@ class ComputerPage(WizardPage):
 
     @staticmethod
     def _fill(combo: QComboBox, keys: Sequence[str], labels: dict[str, str]) -> None:
-        current = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        for key in keys:
-            combo.addItem(labels[key], key)
-        index = combo.findData(current)
-        combo.setCurrentIndex(index if index >= 0 else 0)
-        combo.blockSignals(False)
+        refill(combo, ((key, labels[key]) for key in keys))

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QSlider,
     QSpinBox,
     QTableWidget,
@@ -23,8 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.app import choices, memory_need
-from gpuplanner.app.choices import LLMS, MIX_JOBS
-from gpuplanner.app.job_fields import mixed_jobs
+from gpuplanner.app.choices import LLMS
 from gpuplanner.app.session import asks_nvlink_bridge, resolved_job
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.errors import UserError
@@ -34,6 +32,8 @@ from gpuplanner.core.vocab import Engine
 from gpuplanner.core.words import fill
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.input_text import error_text
+from gpuplanner.ui.combos import refill
+from gpuplanner.ui.job_mix_list import JobMixList
 from gpuplanner.ui.own_model_box import OwnModelBox
 from gpuplanner.ui.pages.base import WizardPage
 from gpuplanner.ui.spin_boxes import UnknownSpinBox
@@ -138,38 +138,9 @@ class WorkloadPage(WizardPage):
         form.addRow(self.rocm)
         form.addRow(self.keep_psu)
         form.addRow(self.nvlink_label, self.nvlink)
-        # A mix of jobs sharing the machine's time (issue 53): each row a job and its share;
-        # empty, the one job on the left is planned.
-        self.mix_label = QLabel(self)
-        self.mix_table = QTableWidget(0, 2, self)
-        self.mix_table.setObjectName("jobMix")
-        self.mix_table.verticalHeader().setVisible(False)
-        self.mix_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.mix_table.horizontalHeader().setSectionResizeMode(
-            1,
-            QHeaderView.ResizeMode.ResizeToContents,  # "Share of the time" in full
-        )
-        self.mix_table.setMaximumHeight(140)
-        self.add_job = QPushButton(self)
-        self.add_job.setObjectName("addJob")
-        self.remove_job = QPushButton(self)
-        self.remove_job.setObjectName("removeJob")
-        self.usual_jobs = QPushButton(self)  # the scenario's own mix, where it names several
-        self.usual_jobs.setObjectName("usualJobs")
-        # Counted in runs a month instead of shares: the plan then gives the month's hours and
-        # electricity on each option, and says where a card cannot keep up.
-        self.per_month = QCheckBox(self)
-        self.per_month.setObjectName("mixPerMonth")
-        mix_buttons = QHBoxLayout()
-        mix_buttons.addWidget(self.add_job)
-        mix_buttons.addWidget(self.remove_job)
-        mix_buttons.addWidget(self.usual_jobs)
-        mix_buttons.addWidget(self.per_month)
-        mix_buttons.addStretch(1)
-        self.add_job.clicked.connect(lambda: self._add_job())
-        self.remove_job.clicked.connect(self._remove_job)
-        self.usual_jobs.clicked.connect(self._usual_jobs)
-        self.per_month.toggled.connect(self._counted)
+        # A mix of jobs sharing the machine's time (issue 53); empty, the one job on the left.
+        self.mix = JobMixList(controller, self)
+        self.mix.changed.connect(self._changed)
         self.vram_label = QLabel(self)
         self.vram_label.setObjectName("vramNeeded")
         font = self.vram_label.font()
@@ -177,7 +148,6 @@ class WorkloadPage(WizardPage):
         font.setBold(True)
         self.vram_label.setFont(font)
         self.vram_label.setWordWrap(True)  # "..., for BERT-large fine-tuning, the largest job"
-        self.mix_label.setWordWrap(True)
         self.breakdown = QTableWidget(0, 3, self)
         self.breakdown.verticalHeader().setVisible(False)
         self.breakdown.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
@@ -186,9 +156,7 @@ class WorkloadPage(WizardPage):
         # scenario that names several jobs starts from its own mix (the small firm's).
         right = QVBoxLayout()
         right.addWidget(self.vram_label)
-        right.addWidget(self.mix_label)
-        right.addWidget(self.mix_table)
-        right.addLayout(mix_buttons)
+        right.addWidget(self.mix)
         right.addWidget(self.breakdown, 1)
         body = QHBoxLayout()
         body.addLayout(form, 2)
@@ -253,99 +221,10 @@ class WorkloadPage(WizardPage):
         self.nvlink.setVisible(asked)
         self.nvlink_label.setVisible(asked)
         self.nvlink.setCurrentIndex(max(0, self.nvlink.findData(session.job.nvlink_bridge or "")))
-        self.mix_table.setRowCount(0)
         # The mix planned: the user's, or the scenario's own where nothing of the job was asked.
-        planned = choices.planned_jobs(self.controller.job_request())
-        self.per_month.setChecked(any(m.runs_per_month is not None for m in planned))
-        for mixed in planned:
-            self._add_job(mixed.name, round(mixed.share))
+        self.mix.load(choices.planned_jobs(self.controller.job_request()))
         self._loading = False
         self._changed()
-
-    def _add_job(self, name: str | None = None, share: int = 50) -> None:
-        """A row of the mix: the job (the first not yet listed, when not given) and its share."""
-        listed = {job for job, _ in self._mix_rows()}
-        name = name or next((j for j in MIX_JOBS if j not in listed), MIX_JOBS[0])
-        row = self.mix_table.rowCount()
-        self.mix_table.insertRow(row)
-        combo = QComboBox(self.mix_table)
-        self._fill(combo, self._mix_items())
-        combo.setCurrentIndex(max(0, combo.findData(name)))
-        spin = QSpinBox(self.mix_table)
-        self._count_as(spin)
-        spin.setValue(share)
-        self.mix_table.setCellWidget(row, 0, combo)
-        self.mix_table.setCellWidget(row, 1, spin)
-        combo.currentIndexChanged.connect(self._changed)
-        spin.valueChanged.connect(self._changed)
-        self._changed()
-
-    def _count_as(self, spin: QSpinBox) -> None:
-        """A row's number as a share of the time (1-100 %) or as runs a month (1-999)."""
-        monthly = self.per_month.isChecked()
-        spin.setRange(1, 999 if monthly else 100)
-        spin.setSuffix(self.tr(" / month") if monthly else " %")  # "1 runs a month" read wrong
-
-    def _counted(self) -> None:
-        """Shares became runs a month, or back: every row's number and the column's title."""
-        for row in range(self.mix_table.rowCount()):
-            spin = self.mix_table.cellWidget(row, 1)
-            if isinstance(spin, QSpinBox):
-                self._count_as(spin)
-        self._mix_header()
-        self._changed()
-
-    def _mix_header(self) -> None:
-        """The list's explanation and its number's column, as the mix is counted."""
-        if self.per_month.isChecked():
-            self.mix_label.setText(
-                self.tr(
-                    "Several jobs sharing the machine: each with how often it runs a month. "
-                    "Every job must fit; each option then gives the month's hours and "
-                    "electricity."
-                )
-            )
-            share = self.tr("Runs a month")
-        else:
-            self.mix_label.setText(
-                self.tr(
-                    "Several jobs sharing the machine: each with its share of the time. Every "
-                    "job must fit; leave the list empty to plan the one job on the left."
-                )
-            )
-            share = self.tr("Share of the time")
-        self.mix_table.setHorizontalHeaderLabels([self.tr("Job"), share])
-
-    def _usual_jobs(self) -> None:
-        """The list becomes the jobs the scenario names, with their usual shares."""
-        self.mix_table.setRowCount(0)
-        for mixed in choices.scenario_mix(self.controller.session.scenario or Scenario.STUDENT):
-            self._add_job(mixed.name, round(mixed.share))
-
-    def _remove_job(self) -> None:
-        row = self.mix_table.currentRow()
-        self.mix_table.removeRow(row if row >= 0 else self.mix_table.rowCount() - 1)
-        self._changed()
-
-    def _mix_rows(self) -> list[tuple[str, int]]:
-        """(job, share) of each row of the mix, as the user set them."""
-        rows = []
-        for row in range(self.mix_table.rowCount()):
-            combo, spin = self.mix_table.cellWidget(row, 0), self.mix_table.cellWidget(row, 1)
-            if isinstance(combo, QComboBox) and isinstance(spin, QSpinBox):
-                rows.append((str(combo.currentData()), spin.value()))
-        return rows
-
-    def _mix_items(self) -> list[tuple[object, str]]:
-        """The jobs a mix can hold: the Keras presets by their task, the LLM presets by name,
-        and the user's own Keras model once one has been read."""
-        own = self.controller.session.job.own_model is not None
-        return [
-            (job, _qt_translate(job_text.CONTEXT, job_text.WORKLOAD[job]))
-            if job in job_text.WORKLOAD
-            else (job, LLMS[job].name)
-            for job in (*MIX_JOBS, *(("own",) if own else ()))
-        ]
 
     def _budget_changed(self, value: int) -> None:
         self.budget_slider.blockSignals(True)
@@ -387,7 +266,7 @@ class WorkloadPage(WizardPage):
             nvlink_bridge=(self.nvlink.currentData() or None)
             if self.nvlink.isVisibleTo(self)
             else None,
-            jobs=mixed_jobs(self._mix_rows(), per_month=self.per_month.isChecked()),
+            jobs=self.mix.jobs(),
         )
         # A mix's jobs carry their own model, method, precision, sequence and batch.
         single = not session.job.jobs
@@ -395,9 +274,7 @@ class WorkloadPage(WizardPage):
             self.labels[index].setEnabled(single)
         for widget in (self.workload, self.own_model, self.precision, self.seq, self.batch):
             widget.setEnabled(single)  # your own model is a single job too
-        self.remove_job.setEnabled(bool(session.job.jobs))
-        self.per_month.setEnabled(bool(session.job.jobs))
-        self.usual_jobs.setVisible(bool(choices.scenario_mix(session.scenario or Scenario.STUDENT)))
+        self.mix.show_state(bool(session.job.jobs), session.scenario)
         is_llm = session.job.workload == "llm"
         inference = is_llm and session.job.llm_mode == "inference"
         for widget, label in ((self.bits, self.labels[8]), (self.engine, self.labels[9])):
@@ -474,7 +351,7 @@ class WorkloadPage(WizardPage):
                     "WorkloadPage",
                     "Needs {gb} GB of GPU memory on one card, for {job}, the largest job",
                     gb=f"{estimate.total_gb:g}",
-                    job=dict(self._mix_items()).get(largest, largest),
+                    job=self.mix.name_of(largest),
                 )
             )
         # Only Keras 3 on JAX shards a model; MirroredStrategy needs the whole job on a card.
@@ -555,19 +432,7 @@ class WorkloadPage(WizardPage):
             self.precision,
             [("mixed", self.tr("Mixed precision (FP16)")), ("fp32", self.tr("FP32 / TF32"))],
         )
-        self._mix_header()
-        self.per_month.setText(self.tr("Count b&y runs a month"))
-        for row in range(self.mix_table.rowCount()):
-            spin = self.mix_table.cellWidget(row, 1)
-            if isinstance(spin, QSpinBox):
-                self._count_as(spin)
-        self.add_job.setText(self.tr("Mi&x in a job"))
-        self.remove_job.setText(self.tr("Remo&ve the job"))
-        self.usual_jobs.setText(self.tr("The scenario's &usual jobs"))
-        for row in range(self.mix_table.rowCount()):
-            combo = self.mix_table.cellWidget(row, 0)
-            if isinstance(combo, QComboBox):
-                self._fill(combo, self._mix_items())
+        self.mix.retranslate()
         self.seq.setSpecialValueText(self.tr("default"))
         self.batch.setSpecialValueText(self.tr("default"))
         self.used.setText(self.tr("Consider us&ed and modified cards"))
@@ -619,11 +484,4 @@ class WorkloadPage(WizardPage):
 
     @staticmethod
     def _fill(combo: QComboBox, items: Iterable[tuple[object, str]]) -> None:
-        current = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        for key, text in items:
-            combo.addItem(text, key)
-        index = combo.findData(current)
-        combo.setCurrentIndex(index if index >= 0 else 0)
-        combo.blockSignals(False)
+        refill(combo, items)
