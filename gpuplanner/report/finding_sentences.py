@@ -194,15 +194,16 @@ TEXT: dict[str, str] = {
     ),
     "over-budget": translatable("Finding", "{total} is over the {budget} budget."),
     "over-budget-by": translatable(
-        "Finding", "Over budget by {extra}: {total} against {budget}, for the memory the job needs."
+        "Finding",
+        "Over budget by {extra}: {total} against {budget}, for the memory this kind of work usually needs.",
     ),
     "budget-stretch": translatable(
         "Finding",
-        "For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.",
+        "For {extra} more: {gpu}{times} ({card_gb} GB), where this kind of work usually needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.",
     ),
     "budget-stretch-only": translatable(
         "Finding",
-        "For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; nothing within the budget holds the job.",
+        "For {extra} more: {gpu}{times} ({card_gb} GB), where this kind of work usually needs {floor_gb} GB; nothing within the budget holds the job.",
     ),
     # scenario advice
     "vram-small-trap": translatable(

@@ -616,13 +616,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; nothing within the budget holds the job.</source>
-            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这项工作需要 {floor_gb} GB；预算之内没有能胜任此任务的卡。</translation>
+            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this kind of work usually needs {floor_gb} GB; nothing within the budget holds the job.</source>
+            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这类工作通常需要 {floor_gb} GB；预算之内没有能胜任此任务的卡。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this work needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.</source>
-            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这项工作需要 {floor_gb} GB；预算之内的卡显存都不超过 {under_gb} GB。</translation>
+            <source>For {extra} more: {gpu}{times} ({card_gb} GB), where this kind of work usually needs {floor_gb} GB; within the budget, no card has more than {under_gb} GB.</source>
+            <translation>多花 {extra}：{gpu}{times}（{card_gb} GB），而这类工作通常需要 {floor_gb} GB；预算之内的卡显存都不超过 {under_gb} GB。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -920,8 +920,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Over budget by {extra}: {total} against {budget}, for the memory the job needs.</source>
-            <translation>超出预算 {extra}：总价 {total}，预算 {budget}；多出的钱换来任务所需的显存。</translation>
+            <source>Over budget by {extra}: {total} against {budget}, for the memory this kind of work usually needs.</source>
+            <translation>超出预算 {extra}：总价 {total}，预算 {budget}；多出的钱换来这类工作通常需要的显存。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
