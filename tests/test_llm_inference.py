@@ -13,7 +13,8 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.job.engines import weight_format
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.speed.decode import is_hbm, preset_inference
+from gpuplanner.planning.speed.bandwidth import is_hbm
+from gpuplanner.planning.speed.decode import preset_inference
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import pytest
 from catalog_helpers import built_catalog
 from conftest import REPO_ROOT as REPO
 from helpers.job_shape import preset_run
+from helpers.tools import load_tool
 
 from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.job_inputs import JobInputs
@@ -281,18 +282,9 @@ NOT_MET = "issue 47, not met yet: docs/PREDICTION.md, 'Not met'"
 not_met = pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_MET)
 
 
-def _tool(name: str):
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
-
-
 @pytest.fixture(scope="module")
 def suites():
-    return _tool("check_speed_suites").check()
+    return load_tool("check_speed_suites").check()
 
 
 @not_met
@@ -340,9 +332,9 @@ def test_done_when_lambdas_cards_against_an_rtx_3090_are_within_20_percent(suite
 
 def test_the_lambda_suite_check_is_no_worse_than_measured(suites):
     # What docs/PREDICTION.md states for the model as it is: 702 pairs with the shared folder's
-    # TensorFlow suite, 660 (10.3% / 29.4%) without it. A regression guard under the issue's
+    # TensorFlow suite, 660 (9.7% / 27.6%) without it. A regression guard under the issue's
     # goal below.
-    median, p90 = (10.2, 29.4) if suites["tensorflow_suite"] else (10.3, 29.4)
+    median, p90 = (9.7, 28.1) if suites["tensorflow_suite"] else (9.7, 27.6)
     assert suites["all"]["median_pct"] <= median and suites["all"]["p90_pct"] <= p90
 
 
@@ -354,7 +346,7 @@ def test_done_when_the_lambda_suite_check_meets_10_and_25_percent(suites):
 def _llama_cpp_rows(catalog, model):
     """Every single-card row of the app's llama.cpp table, with the committed fit's decode at
     the row's own format (its file's bytes) and context."""
-    tool = _tool("fit_llm_inference")
+    tool = load_tool("fit_llm_inference")
     params = model.engine("llama.cpp")
     return params, [(row, tool._decode_at(row, params)) for row in tool._rows(catalog)]
 

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from conftest import REPO_ROOT
+from helpers.tools import load_tool
 
 
 @pytest.mark.slow
@@ -121,14 +122,7 @@ def test_consumer_ada_and_hbm_cards_are_not_biased_against_each_other():
 
 
 def _fit_tool():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "fit_speed_model", REPO_ROOT / "tools" / "fit_speed_model.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("fit_speed_model")
 
 
 def test_the_floor_is_zero_when_every_task_ranks_the_cards_alike_and_not_otherwise():

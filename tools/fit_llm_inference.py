@@ -30,12 +30,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.planning.speed.bandwidth import is_hbm
 from gpuplanner.planning.speed.decode import (
     InferenceParams,
     decode_tokens_s,
     inference_shape,
     inference_speed,
-    is_hbm,
 )
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine
 from gpuplanner.planning.job import engines
+from gpuplanner.planning.speed.bandwidth import is_hbm, usable_bandwidth_gbs
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,10 +56,6 @@ class InferenceParams:
 
     def measured(self, bits: int) -> bool:
         return bits in self.measured_bits or self.validated(bits)
-
-
-def is_hbm(gpu: GpuSpec) -> bool:
-    return (gpu.memory_type or "").upper().startswith("HBM")
 
 
 @dataclass(frozen=True)
@@ -110,7 +107,7 @@ def inference_shape(
     return InferenceShape(
         bits=bits,
         bytes_read=weights_gb * 1e9 + kv_bytes_per_token * context * batch,
-        bandwidth_bps=gpu.memory_bandwidth_gbs * 1e9,
+        bandwidth_bps=usable_bandwidth_gbs(gpu) * 1e9,
         hbm=is_hbm(gpu),
         peak_flops=inference_tflops(gpu) * 1e12,
         flops_per_token=2 * params_b * 1e9,

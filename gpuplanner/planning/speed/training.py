@@ -23,10 +23,10 @@ from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
 from gpuplanner.planning.job.workloads import KERAS, KerasWorkload, OwnModel
 from gpuplanner.planning.speed import batching, roofline
+from gpuplanner.planning.speed.bandwidth import is_hbm, usable_bandwidth_gbs
 from gpuplanner.planning.speed.decode import (
     InferenceParams,
     InferenceSpeed,
-    is_hbm,
     preset_inference,
 )
 
@@ -217,13 +217,14 @@ def features(gpu: GpuSpec, precision: Precision) -> tuple[float, float]:
 
     Mixed precision runs on the FP16 tensor rate with FP32 accumulate (cards without tensor
     cores fall back to FP32). "FP32" uses TF32 tensor cores on Ampere and newer, as
-    TensorFlow 2.4+ does by default.
+    TensorFlow 2.4+ does by default. The bandwidth is the board's as shipped: a data-centre
+    card's GDDR runs with ECC on (planning/speed/bandwidth.py).
     """
     if precision == "mixed":
         compute = gpu.fp16_tflops or gpu.fp32_tflops
     else:
         compute = gpu.tf32_tflops or gpu.fp32_tflops
-    return float(compute), float(gpu.memory_bandwidth_gbs)
+    return float(compute), usable_bandwidth_gbs(gpu)
 
 
 def family(gpu: GpuSpec) -> str:
@@ -470,7 +471,7 @@ def _predict(
         ceiling = roofline.ceiling_rate(
             peak_tflops=roofline.peak_tflops(gpu, run_as, has_tensor_cores(gpu)),
             sustained=sustained_share(gpu, run_as, params),
-            bandwidth_gbs=gpu.memory_bandwidth_gbs,
+            bandwidth_gbs=usable_bandwidth_gbs(gpu),
             utilisation=roofline.UTILISATION_CEILING[(kind, run_as)],
             flops_per_unit=flops,
             bytes_per_unit=step_bytes,
