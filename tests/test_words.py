@@ -23,6 +23,17 @@ def test_fill_puts_each_parameter_in_its_place_in_any_order():
     assert fill("{n} x {n}", n="3") == "3 x 3"
 
 
+def test_a_chinese_value_takes_the_space_beside_it_away():
+    # "速度以 您的 GTX 1050 为基准" read as a typo: no space between two Chinese characters.
+    assert fill("速度以 {gpu} 为基准", gpu="您的 GTX 1050") == "速度以您的 GTX 1050 为基准"
+    assert fill("速度以 {gpu} 为基准", gpu="RTX 4090") == "速度以 RTX 4090 为基准"
+    assert fill("约 {n} 元", n="一千") == "约一千元"
+    # English keeps its spaces whatever the value; a space not beside Chinese stays.
+    assert fill("Speeds against {gpu}.", gpu="您的 GTX 1050") == "Speeds against 您的 GTX 1050."
+    assert fill("{a} {b}", a="中", b="文") == "中 文"
+    assert fill("速度以 {gpu} 为基准", gpu="") == "速度以  为基准"
+
+
 def test_fill_raises_on_a_missing_or_an_unknown_parameter():
     with pytest.raises(ValueError, match=r"missing \['gpu'\]"):
         fill("Speeds are relative to {gpu}.")

@@ -14,6 +14,14 @@ from collections.abc import Mapping
 # A parameter's place in a sentence: a name in braces. Other braces ("{0}" of a diagnosis
 # template that ``str.format`` fills, a stray brace in a user's file name) are words.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z_0-9]*)\}")
+# Chinese sets a space between its characters and a Latin word (a Chinese template's "{gpu}"
+# filled with "RTX 4090") but none between two of its own characters: a value that starts or
+# ends with one (the Chinese for "your GTX 1050") takes the template's space beside it away.
+CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+SPACED_PLACEHOLDER = re.compile(
+    rf"(?P<before>(?<=[{CJK}]) )?\{{(?P<name>[A-Za-z_][A-Za-z_0-9]*)\}}(?P<after> (?=[{CJK}]))?"
+)
+CJK_CHAR = re.compile(f"[{CJK}]")
 
 
 def translatable(context: str, text: str) -> str:
@@ -45,7 +53,13 @@ def fill(text: str, /, **params: str) -> str:
         missing = sorted(names - params.keys())
         unknown = sorted(params.keys() - names)
         raise ValueError(f"cannot fill {text!r}: missing {missing}, unknown {unknown}")
-    return PLACEHOLDER.sub(lambda match: params[match[1]], text)
+    return SPACED_PLACEHOLDER.sub(lambda match: _spaced(match, params[match["name"]]), text)
+
+
+def _spaced(match: re.Match[str], value: str) -> str:
+    before = "" if CJK_CHAR.match(value[:1]) else match["before"] or ""
+    after = "" if CJK_CHAR.match(value[-1:]) else match["after"] or ""
+    return before + value + after
 
 
 def fill_from(text: str, figures: Mapping[str, str]) -> str:
