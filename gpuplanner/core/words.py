@@ -17,7 +17,7 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z_0-9]*)\}")
 # Chinese sets a space between its characters and a Latin word (a Chinese template's "{gpu}"
 # filled with "RTX 4090") but none between two of its own characters: a value that starts or
 # ends with one (the Chinese for "your GTX 1050") takes the template's space beside it away.
-CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+CJK = r"\u3000-\u303f\u3400-\u9fff\uff00-\uffef"  # escapes that re reads
 SPACED_PLACEHOLDER = re.compile(
     rf"(?P<before>(?<=[{CJK}]) )?\{{(?P<name>[A-Za-z_][A-Za-z_0-9]*)\}}(?P<after> (?=[{CJK}]))?"
 )
