@@ -41,9 +41,10 @@ def catalog(tmp_path_factory):
 )
 def test_which_boards_ship_with_ecc_on(catalog, gpu_id, on):
     gpu = catalog[gpu_id]
-    assert bandwidth.ecc_on_by_default(gpu) is on
+    assert gpu.ecc_on_as_shipped is on
     share = bandwidth.ECC_BANDWIDTH_SHARE if on else 1.0
     assert bandwidth.usable_bandwidth_gbs(gpu) == pytest.approx(gpu.memory_bandwidth_gbs * share)
+    assert gpu.driver_memory_gb == pytest.approx(gpu.memory_gb * (15 / 16 if on else 1.0))
 
 
 # The twins: (data-centre board, workstation board of the same chip).

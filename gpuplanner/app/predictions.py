@@ -54,7 +54,7 @@ def _fit(
     """Whether the card holds the job: a prediction for a job it cannot hold is no prediction.
     ``split``: inference, whose engines divide the layers over several cards (llama.cpp's
     --split-mode layer, KerasHub's ModelParallel), not a sharded training state."""
-    fit = fit_on(estimate, gpu.memory_gb)
+    fit = fit_on(estimate, gpu.driver_memory_gb)  # a data-centre GDDR board keeps 1/16 for ECC
     cards = fit.sharded_cards if shardable else None
     return {
         "fits": fit.fits,

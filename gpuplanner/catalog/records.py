@@ -63,6 +63,10 @@ BoardLength = Annotated[int, Meta(ge=100, le=400)]
 ComputeCapability = Annotated[float, Meta(ge=1, le=20)]
 
 
+# The share of a GDDR board's memory left to jobs with ECC on (GpuSpec.driver_memory_gb).
+ECC_MEMORY_SHARE = 15 / 16
+
+
 @dataclass(frozen=True, kw_only=True)
 class GpuSpec:
     id: str
@@ -109,6 +113,21 @@ class GpuSpec:
     @property
     def nvlink(self) -> bool:
         return self.interconnect.startswith("nvlink")
+
+    @property
+    def ecc_on_as_shipped(self) -> bool:
+        """NVIDIA ships its data-centre boards with ECC on, its GeForce and workstation boards
+        with it off (the driver's default, changed with ``nvidia-smi -e``). GDDR has no spare
+        bits, so the code lives in the memory itself; HBM carries it beside the data."""
+        hbm = (self.memory_type or "").upper().startswith("HBM")
+        return self.vendor == "NVIDIA" and self.segment == "datacenter" and self.ecc and not hbm
+
+    @property
+    def driver_memory_gb(self) -> float:
+        """The memory the driver gives jobs on the board as shipped: a GDDR board with ECC on
+        keeps 1/16 for the code (the recorded AWS Tesla T4 reports 15,360 MiB of its 16 GB, the
+        A10G 23,028 MiB of 24)."""
+        return self.memory_gb * (ECC_MEMORY_SHARE if self.ecc_on_as_shipped else 1.0)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -88,7 +88,10 @@ class Option:
     needs: tuple[Need, ...]
     currency: Currency
     vram_needed_gb: float
-    vram_per_card_gb: float
+    vram_per_card_gb: float  # the board's size, as its spec states it
+    # What a job gets of it: the driver's share (a data-centre GDDR board's ECC keeps 1/16),
+    # less the driver's own and fragmentation (rules.job.usable_gb).
+    usable_per_card_gb: float
     predicted_relative: float | None  # against one reference card
     speedup: float | None  # against what is installed (None when nothing is)
     predicted_throughput: float | None

@@ -120,11 +120,14 @@ def _job_label(ctx: Context) -> str:
 
 
 def _keep_refused(judged: list[Option]) -> Finding | None:
-    """Why the installed cards cannot stay, when they cannot: their first blocking finding."""
+    """Why the installed cards cannot stay, when they cannot: their first blocking finding. In
+    a mix, the reason itself rather than the line naming the job it blocks ("for the reason
+    below"), which said alone leaves the reason out."""
     keep = next((o for o in judged if o.action == "keep"), None)
     if keep is None or keep.offered:
         return None
-    return next((f for f in keep.findings if f.severity == "blocks"), None)
+    blocks = [f for f in keep.findings if f.severity == "blocks"]
+    return next((f for f in blocks if f.id != "mix-job-blocked"), blocks[0] if blocks else None)
 
 
 def plan_of(ctx: Context, judged: list[Option]) -> Plan:

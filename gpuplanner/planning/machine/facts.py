@@ -255,7 +255,7 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> I
         "mig_slice_share": slice_share,
         "installed_memory_gb": (
             round(reported, 1)
-            if reported and card_gb and abs(reported - card_gb) > 0.1 * card_gb
+            if reported and card_gb and _memory_differs(reported, card_gb)
             else None
         ),
         # A chassis that already cools passive or SXM cards.
@@ -316,3 +316,14 @@ def _scanned(snapshot: SystemSnapshot) -> Scanned:
         ),
         "thunderbolt": snapshot.thunderbolt,
     }
+
+
+# What the driver reports differs from the board's spec by rounding (a 24 GB RTX 4090 reports
+# 24,564 MiB) unless the board holds memory back: a data-centre board's GDDR with ECC on keeps
+# 1/16 of it for the code (the recorded AWS Tesla T4 reports 15,360 MiB of 16 GB, the A10G
+# 23,028 of 24), a vGPU profile or a laptop's board its own size. 2% parts the two.
+MEMORY_READING_DIFFERS = 0.02
+
+
+def _memory_differs(reported_gb: float, card_gb: float) -> bool:
+    return abs(reported_gb - card_gb) > MEMORY_READING_DIFFERS * card_gb

@@ -27,8 +27,10 @@ def installed(machine: MachineFacts, by_id: dict[str, GpuSpec]) -> Installed | N
         # MIG on: the job runs in one slice of one card, with the slice's memory.
         return Installed(replace(gpu, memory_gb=machine.mig_slice_gb), 1)
     if machine.installed_memory_gb:
-        # What the driver reports the card holds is what the job gets.
-        gpu = replace(gpu, memory_gb=machine.installed_memory_gb)
+        # What the driver reports the card holds is what the job gets. The record keeps the
+        # board's size, whose driver share is that reading (ECC's 1/16 is in it already).
+        share = gpu.driver_memory_gb / gpu.memory_gb
+        gpu = replace(gpu, memory_gb=machine.installed_memory_gb / share)
     return Installed(gpu, max(1, machine.installed_count))
 
 

@@ -11,7 +11,7 @@ from gpuplanner.planning.machine import physical
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.plan import rules
 from gpuplanner.planning.plan.judge_inputs import Context
-from gpuplanner.planning.plan.rules.job import USABLE_FRACTION
+from gpuplanner.planning.plan.rules.job import usable_gb
 from gpuplanner.planning.request import PlanError
 from gpuplanner.planning.speed import batching
 from gpuplanner.planning.speed.scaling import SHARDED_STEP_WEIGHTS, Link, Scaling, data_parallel
@@ -33,7 +33,7 @@ def strategy(ctx: Context, gpu: GpuSpec, count: int) -> str:
         return "replicated"
     if ctx.inference:
         return "layer-split"
-    fits_one = ctx.estimate.total_gb <= gpu.memory_gb * USABLE_FRACTION
+    fits_one = ctx.estimate.total_gb <= usable_gb(gpu)
     # A device mesh needs JAX: Keras on Intel cards runs on PyTorch's XPU backend.
     jax = gpu.vendor != "Intel"
     if ctx.workload == "llm" and not fits_one and jax and methods.shards(ctx.request.tf_route):
@@ -151,7 +151,7 @@ def paying_batch(
         or ctx.workload == "llm"
     ):
         return None
-    limit = c.gpu.memory_gb * USABLE_FRACTION
+    limit = usable_gb(c.gpu)
     last: tuple[int, float, bool] | None = None
     for batch in range(ctx.batch - ctx.batch % 8 + 8, PAYING_BATCH_MAX + 1, 8):
         estimate = job.job_memory(ctx.job.replaced(batch=batch), ctx.catalog.llms)[0]

@@ -76,6 +76,7 @@ def judge(c: Candidate, ctx: Context, baseline: Baseline | None) -> Option:
         currency=ctx.request.currency,
         vram_needed_gb=round(a.needed_gb, 2),
         vram_per_card_gb=c.gpu.memory_gb,
+        usable_per_card_gb=rules.job.usable_gb(c.gpu),
         predicted_relative=a.relative,
         speedup=a.speedup,
         predicted_throughput=a.throughput,

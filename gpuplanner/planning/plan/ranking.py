@@ -17,7 +17,6 @@ from typing import Any
 from gpuplanner.core.vocab import FALLBACK_CONDITIONS, PriceGroup
 from gpuplanner.planning.findings import SEVERITY_ORDER, Finding, finding
 from gpuplanner.planning.options import Option
-from gpuplanner.planning.plan.rules.job import USABLE_FRACTION
 
 # More of the same card is offered only when it is at least this much faster than fewer: each
 # card costs a card's price and power, and a 2-5% gain is within the prediction's own error.
@@ -334,7 +333,7 @@ def keep_findings(keep: Option, faster: list[Option]) -> tuple[Finding, ...]:
         finding(
             "keep-until-memory",
             "info",
-            vram_gb=round(keep.vram_per_card_gb * USABLE_FRACTION, 1),
+            vram_gb=round(keep.usable_per_card_gb, 1),
             count=keep.count,
         )
     ]

@@ -41,7 +41,7 @@ def rentals(
         if not runs(gpu):
             continue
         hourly = cloud_hours.get(gpu.id)
-        count = memory.cards_needed(estimate, gpu.memory_gb, max_cards=32)
+        count = memory.cards_needed(estimate, gpu.driver_memory_gb, max_cards=32)
         if not hourly or not count or (count > 1 and not sharded):
             continue
         prediction = predictions.get(gpu.id)

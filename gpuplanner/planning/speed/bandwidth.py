@@ -1,11 +1,11 @@
 """The memory bandwidth a card's jobs get out of the box, which its spec sheet does not state.
 
 NVIDIA's data-centre boards with GDDR memory (A10, A40, L4, L40S, T4, ...) ship with ECC on;
-GeForce and workstation boards ship with it off (the driver's default, changed with
-``nvidia-smi -e``; Chaos support, "ECC State for Nvidia GPUs", read 2026-12-05). GDDR has no
-spare bits for the code, so the controller keeps it in the memory itself and every access
-costs more transfers: the spec bandwidth is not what such a card reads at. HBM carries the
-code beside the data and loses nothing.
+GeForce and workstation boards ship with it off (``GpuSpec.ecc_on_as_shipped``; Chaos support,
+"ECC State for Nvidia GPUs", read 2026-12-05). GDDR has no spare bits for the code, so the
+controller keeps it in the memory itself (1/16 of it: ``GpuSpec.driver_memory_gb``) and every
+access costs more transfers: the spec bandwidth is not what such a card reads at. HBM carries
+the code beside the data and loses nothing.
 
 The share is measured where nothing else differs: one repository's llama.cpp runs of LLaMA 3
 8B (resources/measurements/llm_decode_llamacpp_heldout.csv, tg512, F16 and Q4_K_M) put two
@@ -27,12 +27,7 @@ def is_hbm(gpu: GpuSpec) -> bool:
     return (gpu.memory_type or "").upper().startswith("HBM")
 
 
-def ecc_on_by_default(gpu: GpuSpec) -> bool:
-    """Whether the board runs its GDDR with ECC on unless someone turns it off."""
-    return gpu.vendor == "NVIDIA" and gpu.segment == "datacenter" and gpu.ecc and not is_hbm(gpu)
-
-
 def usable_bandwidth_gbs(gpu: GpuSpec) -> float:
     """The bandwidth a job reads at on a board as shipped (GB/s)."""
-    share = ECC_BANDWIDTH_SHARE if ecc_on_by_default(gpu) else 1.0
+    share = ECC_BANDWIDTH_SHARE if gpu.ecc_on_as_shipped else 1.0
     return float(gpu.memory_bandwidth_gbs) * share

@@ -3,7 +3,7 @@ scenario's advice, bottlenecks and what several cards do."""
 
 from __future__ import annotations
 
-from gpuplanner.catalog.records import Availability
+from gpuplanner.catalog.records import Availability, GpuSpec
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.job import engine_hardware, engines, methods, routes
@@ -20,8 +20,14 @@ IMAGE_WORKLOADS = tuple(w.id for w in KERAS.values() if w.image_size)  # fed ima
 POOR_SCALING = 0.6  # of linear: the extra cards buy little for this job
 
 
+def usable_gb(gpu: GpuSpec) -> float:
+    """What a job gets of one card: what its driver gives (a data-centre GDDR board's ECC keeps
+    1/16: ``GpuSpec.driver_memory_gb``), less the driver's own and fragmentation."""
+    return gpu.driver_memory_gb * USABLE_FRACTION
+
+
 def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
-    if a.needed_gb > c.gpu.memory_gb * USABLE_FRACTION:
+    if a.needed_gb > usable_gb(c.gpu):
         return [
             finding(
                 "vram-short",
@@ -29,7 +35,7 @@ def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 needed_gb=round(a.needed_gb, 1),
                 card_gb=c.gpu.memory_gb,
                 # 19.3 GB "short" on a 19.5 GB slice reads as a mistake without the usable part.
-                usable_gb=round(c.gpu.memory_gb * USABLE_FRACTION, 1),
+                usable_gb=round(usable_gb(c.gpu), 1),
                 count=c.count,
             )
         ]
@@ -289,7 +295,7 @@ def scenario_advice(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     # "no purchase needed" never stands beside "this size runs out of memory".
     if c.gpu.memory_gb < preset.min_vram_gb and c.action != "keep":
         small = preset.scenario is Scenario.STUDENT and c.gpu.memory_gb <= 8
-        fits = a.needed_gb <= c.gpu.memory_gb * USABLE_FRACTION
+        fits = a.needed_gb <= usable_gb(c.gpu)
         # Where the job does not fit, vram-short says so; where it does, the floor is about
         # what comes next ("small batches or tricks" was told of a 7 GB job on a 12 GB card).
         if small or fits:

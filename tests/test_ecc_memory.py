@@ -1,0 +1,73 @@
+"""A data-centre GDDR board's ECC keeps 1/16 of its memory: what a job gets of a T4, an A10G or
+an L4 is less than its spec, on the recorded machine and on the catalog's cards alike."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import recording
+
+from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.core.scenarios import Scenario
+from gpuplanner.hardware.snapshot import load_paths
+from gpuplanner.planning.plan import candidates
+from gpuplanner.planning.plan.rules.job import USABLE_FRACTION, usable_gb
+from gpuplanner.planning.recommend import PlanRequest, recommend
+
+TODAY = "2026-11-30"
+T4 = "nvidia-smi-q-x/nvidia-smi-q-x_tesla-t4_aws_pcie-gen3-x8-of-x16.xml"
+A10G = "nvidia-smi-q-x/nvidia-smi-q-x_a10g_aws_pcie-gen1-of-4-x8-of-x16.xml"
+
+
+def _facts(data, name):
+    snapshot = enrich(load_paths([recording(name)]).snapshots[0][1], data)
+    return machine_facts(snapshot, catalog=data)
+
+
+@pytest.mark.parametrize(("name", "reported"), [(T4, 15.0), (A10G, 22.5)])
+def test_the_recorded_boards_give_jobs_what_their_driver_reports(data, name, reported):
+    # Each recording says ECC Enabled, and 15,360 / 23,028 MiB of 16 / 24 GB.
+    facts = _facts(data, name)
+    assert facts.installed_memory_gb == reported
+    by_id = {g.id: g for g in data.gpus}
+    installed = candidates.installed(facts, by_id)
+    # The record keeps the board's size; what its driver gives is the reading.
+    assert installed.gpu.memory_gb == by_id[facts.current_gpu_id].memory_gb
+    assert installed.gpu.driver_memory_gb == pytest.approx(reported)
+    assert usable_gb(installed.gpu) == pytest.approx(reported * USABLE_FRACTION)
+
+
+def test_a_reading_that_differs_by_rounding_is_not_taken(data):
+    # An RTX 3090 reports 24,576 MiB of 24 GB; a 2 % margin keeps the catalog's own figure.
+    facts = _facts(data, "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml")
+    assert facts.installed_memory_gb is None
+
+
+def test_the_catalogs_boards_hold_back_their_ecc_share(data):
+    by_id = {g.id: g for g in data.gpus}
+    assert usable_gb(by_id["tesla-t4"]) == pytest.approx(16 * 15 / 16 * USABLE_FRACTION)
+    assert usable_gb(by_id["l4"]) == pytest.approx(24 * 15 / 16 * USABLE_FRACTION)
+    # ECC off as shipped, or HBM: the whole board.
+    assert usable_gb(by_id["rtx-a5000"]) == pytest.approx(24 * USABLE_FRACTION)
+    assert usable_gb(by_id["a100-pcie-40-gb"]) == pytest.approx(40 * USABLE_FRACTION)
+
+
+def test_a_t4_on_aws_is_told_it_cannot_hold_bert_large(data, model):
+    """The small firm's mix needs 14.3 GB for BERT-large: 16 GB on paper, 13.8 GB a job gets on
+    the T4 as AWS runs it. The plan said 'no purchase needed' and the run would run out of
+    memory; it says why it cannot stay, with the memory, not a line pointing below."""
+    plan = recommend(
+        PlanRequest(
+            scenario=Scenario.SME,
+            currency="CNY",
+            machine=_facts(data, T4),
+            today=TODAY,
+            alternatives=False,
+        ),
+        data,
+        model,
+    )
+    keep = next(o for o in plan.options if o.action == "keep")
+    assert not keep.offered and not plan.no_purchase_needed
+    refused = plan.keep_refused
+    assert refused is not None and refused.id == "vram-short"
+    assert dict(refused.params)["usable_gb"] == 13.8
