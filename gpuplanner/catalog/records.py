@@ -10,6 +10,7 @@ and column. A ``Literal`` is the column's vocabulary; ``| None`` marks a cell th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Annotated, Literal
 
 from msgspec import Meta
@@ -114,7 +115,8 @@ class GpuSpec:
     def nvlink(self) -> bool:
         return self.interconnect.startswith("nvlink")
 
-    @property
+    # Cached: the speed model and the memory rules ask for every card of every candidate.
+    @cached_property
     def ecc_on_as_shipped(self) -> bool:
         """NVIDIA ships its data-centre boards with ECC on, its GeForce and workstation boards
         with it off (the driver's default, changed with ``nvidia-smi -e``). GDDR has no spare
@@ -122,7 +124,7 @@ class GpuSpec:
         hbm = (self.memory_type or "").upper().startswith("HBM")
         return self.vendor == "NVIDIA" and self.segment == "datacenter" and self.ecc and not hbm
 
-    @property
+    @cached_property
     def driver_memory_gb(self) -> float:
         """The memory the driver gives jobs on the board as shipped: a GDDR board with ECC on
         keeps 1/16 for the code (the recorded AWS Tesla T4 reports 15,360 MiB of its 16 GB, the
