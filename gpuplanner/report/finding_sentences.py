@@ -155,6 +155,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "Not a price from {market}: the newest on record is from {seen_in} ({date}), converted. Type the price you see.",
     ),
+    "bridge-gain-none": translatable(
+        "Finding",
+        "The bridge would not make the pair faster at this job (a bridge pays from {min_pct}%): not worth buying for it.",
+    ),
     "bridge-gain-small": translatable(
         "Finding",
         "The bridge would make the pair only {pct}% faster at this job (a bridge pays from {min_pct}%): not worth buying for it.",

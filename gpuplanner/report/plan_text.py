@@ -433,6 +433,7 @@ BLOCK_LABEL = {
         "Finding", "a modified card (allow used cards to see it)"
     ),
     "not-in-stock": translatable("Finding", "not in stock"),
+    "bridge-gain-none": translatable("Finding", "the bridge adds nothing"),
     "bridge-gain-small": translatable("Finding", "the bridge adds too little"),
     "over-budget": translatable("Finding", "over the budget"),
     "cooling-passive": translatable("Finding", "passive cooling needs a server"),

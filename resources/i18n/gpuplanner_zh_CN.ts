@@ -1128,6 +1128,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The bridge would not make the pair faster at this job (a bridge pays from {min_pct}%): not worth buying for it.</source>
+            <translation>对这项任务，桥接器不会让这对显卡变快（至少快 {min_pct}% 才值得）：不值得为此购买。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The cards need {needed} slots; {free} are free.</source>
             <translation>显卡需要 {needed} 个槽位，空闲 {free} 个。</translation>
         </message>
@@ -1599,6 +1604,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>the US</source>
             <translation>美国</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the bridge adds nothing</source>
+            <translation>桥接器没有提升</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

@@ -175,14 +175,11 @@ def bridge_pays(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         return []
     if a.bridge_gain >= physical.NVLINK_BRIDGE_MIN_GAIN:
         return []
-    return [
-        finding(
-            "bridge-gain-small",
-            "blocks",
-            pct=round(a.bridge_gain * 100),
-            min_pct=round(physical.NVLINK_BRIDGE_MIN_GAIN * 100),
-        )
-    ]
+    pct = round(a.bridge_gain * 100)
+    min_pct = round(physical.NVLINK_BRIDGE_MIN_GAIN * 100)
+    if pct <= 0:  # "only 0% faster" reads as a slip: the pair would not be faster at all
+        return [finding("bridge-gain-none", "blocks", min_pct=min_pct)]
+    return [finding("bridge-gain-small", "blocks", pct=pct, min_pct=min_pct)]
 
 
 def nvlink_assumed(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
