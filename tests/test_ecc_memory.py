@@ -71,3 +71,66 @@ def test_a_t4_on_aws_is_told_it_cannot_hold_bert_large(data, model):
     refused = plan.keep_refused
     assert refused is not None and refused.id == "vram-short"
     assert dict(refused.params)["usable_gb"] == 13.8
+
+
+def _sme_plan(data, model, facts, alternatives=True):
+    return recommend(
+        PlanRequest(
+            scenario=Scenario.SME,
+            currency="CNY",
+            machine=facts,
+            today=TODAY,
+            alternatives=alternatives,
+        ),
+        data,
+        model,
+    )
+
+
+def test_the_t4s_way_forward_is_to_turn_ecc_off_before_any_purchase(data, model):
+    """16 GB x 0.92 holds the 14.3 GB job, 15 GB x 0.92 does not: like MIG, a free change the
+    owner can make (and a trade: memory errors are no longer corrected), said on the installed
+    card's own line."""
+    plan = _sme_plan(data, model, _facts(data, T4))
+    first = plan.alternatives[0]
+    assert first.change == "ecc-off" and first.keep and first.price == 0.0
+    from gpuplanner.report.plan_view import _keep_line
+
+    line = _keep_line(plan, "en")
+    assert line is not None and "Turn ECC off" in line and "no purchase needed" in line
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"installed_ecc_on": False},  # already off: nothing to win
+        {"installed_ecc_on": None},  # not reported
+        {"kind": "vgpu-guest"},  # the host's memory to set
+    ],
+)
+def test_no_ecc_way_forward_where_turning_it_off_is_not_the_owners_or_wins_nothing(
+    data, model, change
+):
+    from dataclasses import replace
+
+    plan = _sme_plan(data, model, replace(_facts(data, T4), **change))
+    assert all(a.change != "ecc-off" for a in plan.alternatives)
+
+
+def test_an_hbm_card_with_ecc_on_is_not_told_to_turn_it_off(data, model):
+    """HBM keeps its code beside the data: the same refusal on an HBM card has no ECC way
+    forward, where the T4's has one."""
+    from dataclasses import replace
+
+    from gpuplanner.planning.plan import alternatives
+
+    facts = _facts(data, T4)
+    plan = _sme_plan(data, model, facts, alternatives=False)
+
+    def replan(request):
+        return recommend(replace(request, alternatives=False), data, model)
+
+    request = PlanRequest(scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY)
+    assert alternatives._ecc_off(plan, request, data, replan) is not None
+    hbm = replace(request, machine=replace(facts, current_gpu_id="tesla-v100-pcie-16-gb"))
+    assert alternatives._ecc_off(plan, hbm, data, replan) is None

@@ -104,6 +104,10 @@ CHANGE_TEXT = {
         "Finding",
         "Turn MIG off so that the job has the whole card (nvidia-smi -i 0 -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)",
     ),
+    "ecc-off": translatable(
+        "Finding",
+        "Turn ECC off so that jobs get all of the card's memory (nvidia-smi -i 0 -e 0, as root, then a restart; memory errors are then no longer corrected) ({vram_gb} GB)",
+    ),
 }
 RESULT_TEXT = {
     "buy": translatable("Finding", "{gpu}{times} fits, {price}."),

@@ -221,10 +221,11 @@ def _keep_line(plan: Plan, language: str) -> str | None:
 
 
 def _whole_card(plan: Plan) -> Alternative | None:
-    """Turning MIG off, when the installed card then holds the job and its refusal is shown."""
+    """Turning MIG or ECC off, when the installed card then holds the job and its refusal is
+    shown."""
     if plan.keep_refused is None or not any(o.action == "keep" for o in plan.options):
         return None
-    return next((a for a in plan.alternatives if a.change == "mig-off"), None)
+    return next((a for a in plan.alternatives if a.change in ("mig-off", "ecc-off")), None)
 
 
 def price_invite(option: Option, region: str | None, language: str) -> str | None:

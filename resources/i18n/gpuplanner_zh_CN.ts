@@ -1249,6 +1249,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Turn ECC off so that jobs get all of the card's memory (nvidia-smi -i 0 -e 0, as root, then a restart; memory errors are then no longer corrected) ({vram_gb} GB)</source>
+            <translation>关闭 ECC，让任务用上整块卡的显存（以 root 身份执行 nvidia-smi -i 0 -e 0，然后重启；此后显存错误不再被纠正）（需 {vram_gb} GB）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>Turn MIG off so that the job has the whole card (nvidia-smi -i 0 -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)</source>
             <translation>关闭 MIG，让任务独占整块卡（以 root 身份、在没有任务运行时执行 nvidia-smi -i 0 -mig 0；所有切片都会被删除）（需 {vram_gb} GB）</translation>
         </message>

@@ -75,6 +75,8 @@ class MachineFacts:
     # The installed card's memory as the driver reports it, when it is not the catalog card's
     # (a laptop's 4 GB GTX 1050 where the desktop board has 2 GB; a reworked 22 GB board).
     installed_memory_gb: float | None = None
+    # ECC on the installed card's memory, as its driver reports it (None: not reported).
+    installed_ecc_on: bool | None = None
     thunderbolt: bool | None = None  # a Thunderbolt or USB4 port: an eGPU enclosure can attach
     mig_slice_share: float | None = None
     max_temp_c: float | None = None
@@ -97,6 +99,7 @@ class InstalledCard(TypedDict, total=False):
     mig_slice_gb: float | None
     mig_slice_share: float | None
     installed_memory_gb: float | None
+    installed_ecc_on: bool | None
     server_airflow: bool
 
 
@@ -258,6 +261,7 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> I
             if reported and card_gb and _memory_differs(reported, card_gb)
             else None
         ),
+        "installed_ecc_on": first.ecc_enabled,
         # A chassis that already cools passive or SXM cards.
         "server_airflow": any(
             spec.cooler == "passive" or spec.form_factor in ("sxm", "oam") for spec in specs

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from gpuplanner.catalog.records import CatalogData
+from gpuplanner.catalog.records import ECC_MEMORY_SHARE, CatalogData
 from gpuplanner.core.vocab import KerasWorkloadName, Workload
 from gpuplanner.planning.job import engines
 from gpuplanner.planning.job import resolve as job
@@ -21,6 +21,7 @@ from gpuplanner.planning.job.routes import ROUTES
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.plan.ranking import rank_key
 from gpuplanner.planning.request import PlanRequest
+from gpuplanner.planning.speed.bandwidth import is_hbm
 
 # Keras's own methods, cheapest last; QLoRA's NF4 base is PyTorch's and is never proposed.
 METHOD_ORDER = KERAS_METHODS
@@ -90,7 +91,7 @@ def ways_forward(
     context, a smaller batch, the family's smaller model, an eGPU for a laptop; then more
     money, or renting."""
     changes = _changes(plan, judged, request, catalog, replan)
-    whole = _mig_off(plan, request, replan)
+    whole = _mig_off(plan, request, replan) or _ecc_off(plan, request, catalog, replan)
     return changes if whole is None else (whole, *changes)
 
 
@@ -104,6 +105,28 @@ def _mig_off(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | 
         return None
     whole = replace(machine, mig_slice_gb=None, mig_slice_share=None)
     found = _effect("mig-off", "off", replan(replace(request, machine=whole)))
+    return found if found is not None and found.keep else None
+
+
+def _ecc_off(
+    plan: Plan, request: PlanRequest, catalog: CatalogData, replan: Replan
+) -> Alternative | None:
+    """ECC on the installed card's GDDR and the job too big for what is left: all of it, when
+    it then holds the job (the AWS Tesla T4 gives jobs 15 of its 16 GB; the small firm's
+    BERT-large needs 14.3 and fits in 16 x 0.92, not in 15 x 0.92)."""
+    machine = request.machine
+    reading = machine.installed_memory_gb
+    if not machine.installed_ecc_on or not reading or plan.no_purchase_needed:
+        return None
+    if machine.kind == "vgpu-guest" or machine.mig_slice_gb:
+        return None  # the host's memory to set
+    gpu = next((g for g in catalog.gpus if g.id == machine.current_gpu_id), None)
+    if gpu is None or is_hbm(gpu):
+        return None  # HBM keeps its code beside the data: nothing to win
+    whole = replace(
+        machine, installed_ecc_on=False, installed_memory_gb=round(reading / ECC_MEMORY_SHARE, 1)
+    )
+    found = _effect("ecc-off", "off", replan(replace(request, machine=whole)))
     return found if found is not None and found.keep else None
 
 
