@@ -115,11 +115,15 @@ MACHINES = {
     # Machines taken for what they are (issue 27): a laptop, and a Windows VM with its GeForce.
     "laptop": "nvidia-smi-q-x/nvidia-smi-q-x_gtx1050-hp-laptop_pcie-x8-of-x16_power-na.xml",
     "windows": "nvidia-smi-q-x/nvidia-smi-q-x_rtx3080_windows-wddm_drv536.xml",
+    # ECC on a data-centre board's GDDR: the small firm's mix on AWS's T4 gets 13.8 of 16 GB,
+    # and is told to turn ECC off before renting anything.
+    "aws-t4": "nvidia-smi-q-x/nvidia-smi-q-x_tesla-t4_aws_pcie-gen3-x8-of-x16.xml",
 }
 MACHINE_SCENES = {
     "3090": (("5", "sme"),),
     "laptop": (("2", "computer"), ("5", "sme")),
     "windows": (("2", "computer"), ("5", "sme")),
+    "aws-t4": (("5", "mix"),),
 }
 MACHINE_SHOTS = [
     (f"{number}-{scene}-{machine}-{language}.png", scene, machine, language)
