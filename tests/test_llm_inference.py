@@ -13,7 +13,6 @@ from gpuplanner.app.speed_model_file import load_speed_model
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.job.engines import weight_format
 from gpuplanner.planning.recommend import PlanRequest, recommend
-from gpuplanner.planning.speed.bandwidth import is_hbm
 from gpuplanner.planning.speed.decode import preset_inference
 
 
@@ -37,7 +36,7 @@ def test_decode_never_beats_reading_the_weights_once_per_token(data, params, bit
         # Small quantised weights on a fast card, or any weights on HBM3's 4.8-8 TB/s with its
         # longer small kernels: the per-layer time can outlast the read; never the FLOPs.
         assert speed.bound in ("memory", "overhead"), gpu.name
-        if bits == 16 and not is_hbm(gpu):
+        if bits == 16 and not gpu.hbm:
             assert speed.bound == "memory", gpu.name
 
 

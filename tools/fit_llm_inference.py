@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.speed.bandwidth import ECC_BANDWIDTH_SHARE, is_hbm
+from gpuplanner.planning.speed.bandwidth import ECC_BANDWIDTH_SHARE
 from gpuplanner.planning.speed.decode import (
     InferenceParams,
     decode_tokens_s,
@@ -73,7 +73,7 @@ PREFILL_TABLE = "llama3-tg512-pp512"
 
 
 def _hbm(row) -> bool:
-    return is_hbm(row["gpu"])
+    return row["gpu"].hbm
 
 
 def _rows(gpus, path: Path = DATA):
@@ -103,7 +103,7 @@ def _prepared(row: dict, gpus) -> dict:
     # The run's own ECC state where its notebook shows one other than the board's default (the
     # LLaMA 2 table's RTX 6000 Ada ran with ECC on: 46,068 MiB of 49,140): the bandwidth that
     # machine read at, as a data-centre board's is read (planning/speed/bandwidth.py).
-    if row.get("ecc_on") == "yes" and not row["gpu"].ecc_on_as_shipped and not is_hbm(row["gpu"]):
+    if row.get("ecc_on") == "yes" and not row["gpu"].ecc_on_as_shipped and not row["gpu"].hbm:
         row["shape"] = replace(
             row["shape"], bandwidth_bps=row["shape"].bandwidth_bps * ECC_BANDWIDTH_SHARE
         )

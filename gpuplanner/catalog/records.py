@@ -115,14 +115,19 @@ class GpuSpec:
     def nvlink(self) -> bool:
         return self.interconnect.startswith("nvlink")
 
+    @property
+    def hbm(self) -> bool:
+        return (self.memory_type or "").upper().startswith("HBM")
+
     # Cached: the speed model and the memory rules ask for every card of every candidate.
     @cached_property
     def ecc_on_as_shipped(self) -> bool:
         """NVIDIA ships its data-centre boards with ECC on, its GeForce and workstation boards
         with it off (the driver's default, changed with ``nvidia-smi -e``). GDDR has no spare
         bits, so the code lives in the memory itself; HBM carries it beside the data."""
-        hbm = (self.memory_type or "").upper().startswith("HBM")
-        return self.vendor == "NVIDIA" and self.segment == "datacenter" and self.ecc and not hbm
+        return (
+            self.vendor == "NVIDIA" and self.segment == "datacenter" and self.ecc and not self.hbm
+        )
 
     @cached_property
     def driver_memory_gb(self) -> float:

@@ -13,15 +13,18 @@ from collections.abc import Mapping
 
 # A parameter's place in a sentence: a name in braces. Other braces ("{0}" of a diagnosis
 # template that ``str.format`` fills, a stray brace in a user's file name) are words.
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z_0-9]*)\}")
+NAME = r"[A-Za-z_][A-Za-z_0-9]*"
+PLACEHOLDER = re.compile(rf"\{{({NAME})\}}")
 # Chinese sets a space between its characters and a Latin word (a Chinese template's "{gpu}"
 # filled with "RTX 4090") but none between two of its own characters: a value that starts or
 # ends with one (the Chinese for "your GTX 1050") takes the template's space beside it away.
+# So a placeholder is matched with the template's space before it, when a Chinese character
+# comes before that space, and with the space after it, when one comes after.
 CJK = r"\u3000-\u303f\u3400-\u9fff\uff00-\uffef"  # escapes that re reads
-SPACED_PLACEHOLDER = re.compile(
-    rf"(?P<before>(?<=[{CJK}]) )?\{{(?P<name>[A-Za-z_][A-Za-z_0-9]*)\}}(?P<after> (?=[{CJK}]))?"
-)
 CJK_CHAR = re.compile(f"[{CJK}]")
+SPACE_BEFORE = rf"(?P<before>(?<=[{CJK}]) )?"
+SPACE_AFTER = rf"(?P<after> (?=[{CJK}]))?"
+PLACEHOLDER_AMID_CHINESE = re.compile(rf"{SPACE_BEFORE}\{{(?P<name>{NAME})\}}{SPACE_AFTER}")
 
 
 def translatable(context: str, text: str) -> str:
@@ -53,13 +56,16 @@ def fill(text: str, /, **params: str) -> str:
         missing = sorted(names - params.keys())
         unknown = sorted(params.keys() - names)
         raise ValueError(f"cannot fill {text!r}: missing {missing}, unknown {unknown}")
-    return SPACED_PLACEHOLDER.sub(lambda match: _spaced(match, params[match["name"]]), text)
 
+    def put(match: re.Match[str]) -> str:
+        """The value, with the template's space on each side kept unless the value's own
+        character on that side is Chinese."""
+        value = params[match["name"]]
+        before = "" if CJK_CHAR.match(value[:1]) else match["before"] or ""
+        after = "" if CJK_CHAR.match(value[-1:]) else match["after"] or ""
+        return before + value + after
 
-def _spaced(match: re.Match[str], value: str) -> str:
-    before = "" if CJK_CHAR.match(value[:1]) else match["before"] or ""
-    after = "" if CJK_CHAR.match(value[-1:]) else match["after"] or ""
-    return before + value + after
+    return PLACEHOLDER_AMID_CHINESE.sub(put, text)
 
 
 def fill_from(text: str, figures: Mapping[str, str]) -> str:

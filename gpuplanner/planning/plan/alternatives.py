@@ -21,7 +21,6 @@ from gpuplanner.planning.job.routes import ROUTES
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.plan.ranking import rank_key
 from gpuplanner.planning.request import PlanRequest
-from gpuplanner.planning.speed.bandwidth import is_hbm
 
 # Keras's own methods, cheapest last; QLoRA's NF4 base is PyTorch's and is never proposed.
 METHOD_ORDER = KERAS_METHODS
@@ -121,7 +120,7 @@ def _ecc_off(
     if machine.kind == "vgpu-guest" or machine.mig_slice_gb:
         return None  # the host's memory to set
     gpu = next((g for g in catalog.gpus if g.id == machine.current_gpu_id), None)
-    if gpu is None or is_hbm(gpu):
+    if gpu is None or gpu.hbm:
         return None  # HBM keeps its code beside the data: nothing to win
     whole = replace(
         machine, installed_ecc_on=False, installed_memory_gb=round(reading / ECC_MEMORY_SHARE, 1)

@@ -23,10 +23,6 @@ from gpuplanner.catalog.records import GpuSpec
 ECC_BANDWIDTH_SHARE = 0.92
 
 
-def is_hbm(gpu: GpuSpec) -> bool:
-    return (gpu.memory_type or "").upper().startswith("HBM")
-
-
 def usable_bandwidth_gbs(gpu: GpuSpec) -> float:
     """The bandwidth a job reads at on a board as shipped (GB/s)."""
     share = ECC_BANDWIDTH_SHARE if gpu.ecc_on_as_shipped else 1.0

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine
 from gpuplanner.planning.job import engines
-from gpuplanner.planning.speed.bandwidth import is_hbm, usable_bandwidth_gbs
+from gpuplanner.planning.speed.bandwidth import usable_bandwidth_gbs
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,7 +108,7 @@ def inference_shape(
         bits=bits,
         bytes_read=weights_gb * 1e9 + kv_bytes_per_token * context * batch,
         bandwidth_bps=usable_bandwidth_gbs(gpu) * 1e9,
-        hbm=is_hbm(gpu),
+        hbm=gpu.hbm,
         peak_flops=inference_tflops(gpu) * 1e12,
         flops_per_token=2 * params_b * 1e9,
         batch=batch,

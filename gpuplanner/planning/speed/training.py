@@ -23,7 +23,7 @@ from gpuplanner.catalog.records import GpuSpec, LlmModel
 from gpuplanner.core.vocab import Engine, KerasWorkloadName, LlmMethod, Precision
 from gpuplanner.planning.job.workloads import KERAS, KerasWorkload, OwnModel
 from gpuplanner.planning.speed import batching, roofline
-from gpuplanner.planning.speed.bandwidth import is_hbm, usable_bandwidth_gbs
+from gpuplanner.planning.speed.bandwidth import usable_bandwidth_gbs
 from gpuplanner.planning.speed.decode import (
     InferenceParams,
     InferenceSpeed,
@@ -278,7 +278,7 @@ def card_terms(gpu: GpuSpec, precision: Precision, params: ClassParams) -> CardT
     return CardTerms(
         compute_tflops=compute * sustained_share(gpu, precision, params),
         bandwidth_gbs=bandwidth,
-        hbm=is_hbm(gpu),
+        hbm=gpu.hbm,
         memory_share=min(gpu.memory_gb, MEMORY_SATURATION_GB) / MEMORY_SATURATION_GB,
         sm_ghz=sm_ghz(gpu),
     )
