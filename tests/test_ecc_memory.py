@@ -122,7 +122,7 @@ def test_an_hbm_card_with_ecc_on_is_not_told_to_turn_it_off(data, model):
     forward, where the T4's has one."""
     from dataclasses import replace
 
-    from gpuplanner.planning.plan import alternatives
+    from gpuplanner.planning.plan import machine_changes
 
     facts = _facts(data, T4)
     plan = _sme_plan(data, model, facts, alternatives=False)
@@ -131,6 +131,6 @@ def test_an_hbm_card_with_ecc_on_is_not_told_to_turn_it_off(data, model):
         return recommend(replace(request, alternatives=False), data, model)
 
     request = PlanRequest(scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY)
-    assert alternatives._ecc_off(plan, request, data, replan) is not None
+    assert machine_changes.ecc_off(plan, request, data, replan) is not None
     hbm = replace(request, machine=replace(facts, current_gpu_id="tesla-v100-pcie-16-gb"))
-    assert alternatives._ecc_off(plan, hbm, data, replan) is None
+    assert machine_changes.ecc_off(plan, hbm, data, replan) is None
