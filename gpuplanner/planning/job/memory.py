@@ -18,6 +18,9 @@ from gpuplanner.planning.job.workloads import KerasWorkload, LlmModel
 GB = 1024**3
 CUDA_CONTEXT_GB = 0.8  # CUDA context, cuDNN/cuBLAS workspaces, TensorFlow's own
 FRAGMENTATION = 0.10  # TensorFlow's BFC allocator never packs perfectly
+# Of the memory a card's driver gives jobs: the rest is the driver's own and fragmentation's.
+# Every fit in the plans, the rent table and `vram` is judged against this one share.
+USABLE_FRACTION = 0.92
 OPTIMIZER_BYTES = {"adam": 8, "adamw": 8, "sgd-momentum": 4, "sgd": 0}
 # Keras/TensorFlow transformer training, calibrated on TensorFlow's own published maximum batches
 # (google-research/bert README, Titan X 12 GB, TF 1.11, Adam; docs/PLANNING.md "Memory
@@ -74,8 +77,8 @@ ENGINE_MEMORY = {
     # ExLlamaV2: fixed cache and scratch, the prompt taken in 2,048-token chunks.
     "exllama": EngineMemory(0.3, 0.0, "graph", 2048, flash=True),
     # vLLM: CUDA graphs beside the context; it takes gpu_memory_utilization = 0.9 of the card,
-    # 2% less than the 92% this plan counts as usable.
-    "vllm": EngineMemory(0.8, 0.92 / 0.90 - 1, "graph", 2048, flash=True),
+    # 2% less than the USABLE_FRACTION this plan counts as usable.
+    "vllm": EngineMemory(0.8, USABLE_FRACTION / 0.90 - 1, "graph", 2048, flash=True),
 }
 
 
@@ -350,7 +353,7 @@ def lora_parameters(model: LlmModel, rank: int = 16) -> float:
 def cards_needed(
     estimate: MemoryEstimate,
     card_gb: float,
-    usable_fraction: float = 0.92,
+    usable_fraction: float = USABLE_FRACTION,
     max_cards: int = 64,
     sharded: bool = True,
 ) -> int | None:
@@ -378,7 +381,9 @@ class CardFit:
     sharded_cards: int | None  # cards of this size with the state sharded (Keras 3 on JAX)
 
 
-def fit_on(estimate: MemoryEstimate, card_gb: float, usable_fraction: float = 0.92) -> CardFit:
+def fit_on(
+    estimate: MemoryEstimate, card_gb: float, usable_fraction: float = USABLE_FRACTION
+) -> CardFit:
     return CardFit(
         estimate.total_gb <= card_gb * usable_fraction,
         estimate.total_gb,

@@ -7,13 +7,13 @@ from gpuplanner.catalog.records import Availability, GpuSpec
 from gpuplanner.core.scenarios import Scenario
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.job import engine_hardware, engines, methods, routes
+from gpuplanner.planning.job.memory import USABLE_FRACTION
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.power import SLOT_W, plugs_rated_w
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.plan.judge_inputs import Assessment, Context
 from gpuplanner.planning.prices.quote import STALE_DAYS
 
-USABLE_FRACTION = 0.92  # of a card's memory; the rest is the driver's and fragmentation's
 NOTABLE_MOVE = 0.03  # a price movement worth a sentence (smaller is noise in monthly reports)
 VERY_OLD_DAYS = 730
 IMAGE_WORKLOADS = tuple(w.id for w in KERAS.values() if w.image_size)  # fed images by the host
