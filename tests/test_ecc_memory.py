@@ -134,3 +134,58 @@ def test_an_hbm_card_with_ecc_on_is_not_told_to_turn_it_off(data, model):
     assert machine_changes.ecc_off(plan, request, data, replan) is not None
     hbm = replace(request, machine=replace(facts, current_gpu_id="tesla-v100-pcie-16-gb"))
     assert machine_changes.ecc_off(plan, hbm, data, replan) is None
+
+
+def test_the_owners_ecc_setting_is_the_cards_not_the_boards_default(data):
+    """An A10G whose owner turned ECC off reports its whole 24 GB (within the rounding margin,
+    so no reading is kept) and reads at its spec bandwidth; an RTX A6000 with ECC turned on
+    reports 45 GB of 48 and loses the same bandwidth share a data-centre board does. The
+    record keeps each board's size."""
+    from dataclasses import replace
+
+    from gpuplanner.planning.speed.bandwidth import ECC_BANDWIDTH_SHARE, usable_bandwidth_gbs
+
+    by_id = {g.id: g for g in data.gpus}
+    a10g = _facts(data, A10G)
+    spec = by_id[a10g.current_gpu_id]
+    off = candidates.installed(
+        replace(a10g, installed_ecc_on=False, installed_memory_gb=None), by_id
+    ).gpu
+    assert off.memory_gb == off.driver_memory_gb == spec.memory_gb
+    assert usable_bandwidth_gbs(off) == spec.memory_bandwidth_gbs
+    assert usable_bandwidth_gbs(candidates.installed(a10g, by_id).gpu) == pytest.approx(
+        spec.memory_bandwidth_gbs * ECC_BANDWIDTH_SHARE
+    )
+
+    a6000 = by_id["rtx-a6000"]
+    on = candidates.installed(
+        replace(a10g, current_gpu_id="rtx-a6000", installed_ecc_on=True, installed_memory_gb=45.0),
+        by_id,
+    ).gpu
+    assert on.memory_gb == a6000.memory_gb and on.driver_memory_gb == pytest.approx(45.0)
+    assert usable_bandwidth_gbs(on) == pytest.approx(
+        a6000.memory_bandwidth_gbs * ECC_BANDWIDTH_SHARE
+    )
+    # A vGPU profile's reading is the board a guest sees, whatever ECC does to it.
+    guest = candidates.installed(
+        replace(a10g, installed_ecc_on=False, installed_memory_gb=8.0), by_id
+    ).gpu
+    assert guest.driver_memory_gb == pytest.approx(8.0)
+
+
+def test_the_t4_with_ecc_off_is_planned_at_its_whole_bandwidth_too(data, model):
+    """Turning ECC off gives the T4 back its 1/16 of memory and the bandwidth its code cost:
+    the card the way forward plans (machine_changes.ecc_off) holds the job and runs it faster."""
+    from dataclasses import replace
+
+    from gpuplanner.catalog.records import ECC_MEMORY_SHARE
+    from gpuplanner.planning.speed.training import SpeedQuery, predict
+
+    by_id = {g.id: g for g in data.gpus}
+    facts = _facts(data, T4)
+    off = replace(facts, installed_ecc_on=False, installed_memory_gb=15.0 / ECC_MEMORY_SHARE)
+    cards = [candidates.installed(f, by_id).gpu for f in (facts, off)]
+    assert usable_gb(cards[1]) == pytest.approx(16 * USABLE_FRACTION)
+    query = SpeedQuery(gpus=cards, speed_model=model, by_id=by_id)
+    on_speed, off_speed = predict(query, workload="bert-large", precision="mixed", batch=8, seq=384)
+    assert off_speed.throughput > on_speed.throughput

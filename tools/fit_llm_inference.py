@@ -30,7 +30,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.planning.speed.bandwidth import ECC_BANDWIDTH_SHARE
 from gpuplanner.planning.speed.decode import (
     InferenceParams,
     decode_tokens_s,
@@ -85,6 +84,11 @@ def _rows(gpus, path: Path = DATA):
 def _prepared(row: dict, gpus) -> dict:
     """A measured row with its card, format, KV cache bytes per token and context as numbers."""
     row["gpu"] = gpus[row["gpu_id"]]
+    # The run's own ECC state where its notebook shows one other than the board's default (the
+    # LLaMA 2 table's RTX 6000 Ada ran with ECC on: 46,068 MiB of 49,140): the card as that
+    # machine ran it, as a scan's installed card is (planning/speed/bandwidth.py).
+    if row.get("ecc_on") == "yes":
+        row["gpu"] = replace(row["gpu"], ecc_on=True)
     row["bits"] = int(row["bits"])
     row["kv"] = 2 * int(row["layers"]) * int(row["kv_heads"]) * int(row["head_dim"]) * 2
     row["context"] = int(row["context"])
@@ -100,13 +104,6 @@ def _prepared(row: dict, gpus) -> dict:
         row["context"],
         float(row["weights_gb"]),
     )
-    # The run's own ECC state where its notebook shows one other than the board's default (the
-    # LLaMA 2 table's RTX 6000 Ada ran with ECC on: 46,068 MiB of 49,140): the bandwidth that
-    # machine read at, as a data-centre board's is read (planning/speed/bandwidth.py).
-    if row.get("ecc_on") == "yes" and not row["gpu"].ecc_on_as_shipped and not row["gpu"].hbm:
-        row["shape"] = replace(
-            row["shape"], bandwidth_bps=row["shape"].bandwidth_bps * ECC_BANDWIDTH_SHARE
-        )
     return row
 
 

@@ -110,6 +110,10 @@ class GpuSpec:
     tf_status: GpuStatus
     tf_reason: str
     sources: str
+    # The ECC state a scan read on an installed card (nvidia-smi's "ECC Mode: Current"): an
+    # owner may have turned it on or off. None: a card of the catalog, run as shipped. Not a
+    # column of the catalog (schema.GPUS).
+    ecc_on: bool | None = None
 
     @property
     def nvlink(self) -> bool:
@@ -130,11 +134,17 @@ class GpuSpec:
         )
 
     @cached_property
+    def gddr_ecc_on(self) -> bool:
+        """ECC on, on GDDR, where it costs memory and bandwidth: as the scan read it on an
+        installed card, else as shipped. HBM's code costs neither."""
+        on = self.ecc_on_as_shipped if self.ecc_on is None else self.ecc_on
+        return on and not self.hbm
+
+    @cached_property
     def driver_memory_gb(self) -> float:
-        """The memory the driver gives jobs on the board as shipped: a GDDR board with ECC on
-        keeps 1/16 for the code (the recorded AWS Tesla T4 reports 15,360 MiB of its 16 GB, the
-        A10G 23,028 MiB of 24)."""
-        return self.memory_gb * (ECC_MEMORY_SHARE if self.ecc_on_as_shipped else 1.0)
+        """The memory the driver gives jobs: a GDDR board with ECC on keeps 1/16 for the code
+        (the recorded AWS Tesla T4 reports 15,360 MiB of its 16 GB, the A10G 23,028 MiB of 24)."""
+        return self.memory_gb * (ECC_MEMORY_SHARE if self.gddr_ecc_on else 1.0)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -66,7 +66,7 @@ def column(name: str, hint: Any) -> Column:
 @dataclass(frozen=True)
 class Table:
     """A CSV file and its database table: the fields of ``record`` but ``derived`` (fields the
-    loaders fill in, not columns of the file)."""
+    loaders or the scan fill in, not columns of the file)."""
 
     name: str
     file: str
@@ -92,7 +92,8 @@ class Table:
 PRICE_CONDITIONS, CURRENCIES, REGIONS = vocab.PRICE_CONDITIONS, vocab.CURRENCIES, vocab.REGIONS
 
 SOURCES = Table("sources", "sources.csv", records.Source, key=("id",))
-GPUS = Table("gpus", "gpus.csv", records.GpuSpec, key=("id",))
+# A card's ECC state is the scan's (an installed card), never the catalog's.
+GPUS = Table("gpus", "gpus.csv", records.GpuSpec, key=("id",), derived=("ecc_on",))
 PRICES = Table(
     "prices",
     "prices.csv",

@@ -26,9 +26,13 @@ def installed(machine: MachineFacts, by_id: dict[str, GpuSpec]) -> Installed | N
     if machine.mig_slice_gb:
         # MIG on: the job runs in one slice of one card, with the slice's memory.
         return Installed(replace(gpu, memory_gb=machine.mig_slice_gb), 1)
+    if machine.installed_ecc_on is not None:
+        # The owner's ECC setting, not the board's default: its memory and bandwidth follow it.
+        gpu = replace(gpu, ecc_on=machine.installed_ecc_on)
     if machine.installed_memory_gb:
-        # What the driver reports the card holds is what the job gets. The record keeps the
-        # board's size, whose driver share is that reading (ECC's 1/16 is in it already).
+        # What the driver reports is what jobs get. Where ECC explains the reading (a T4's 15 of
+        # 16 GB) the board keeps its size; a vGPU profile's or an odd board's own size is the
+        # board that gives that reading with ECC as set.
         share = gpu.driver_memory_gb / gpu.memory_gb
         gpu = replace(gpu, memory_gb=machine.installed_memory_gb / share)
     return Installed(gpu, max(1, machine.installed_count))

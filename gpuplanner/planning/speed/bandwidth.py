@@ -24,6 +24,7 @@ ECC_BANDWIDTH_SHARE = 0.92
 
 
 def usable_bandwidth_gbs(gpu: GpuSpec) -> float:
-    """The bandwidth a job reads at on a board as shipped (GB/s)."""
-    share = ECC_BANDWIDTH_SHARE if gpu.ecc_on_as_shipped else 1.0
+    """The bandwidth a job reads at (GB/s), with ECC as the scan read it on an installed card,
+    else as the board ships (``GpuSpec.gddr_ecc_on``)."""
+    share = ECC_BANDWIDTH_SHARE if gpu.gddr_ecc_on else 1.0
     return float(gpu.memory_bandwidth_gbs) * share
