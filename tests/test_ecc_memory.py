@@ -189,3 +189,29 @@ def test_the_t4_with_ecc_off_is_planned_at_its_whole_bandwidth_too(data, model):
     query = SpeedQuery(gpus=cards, speed_model=model, by_id=by_id)
     on_speed, off_speed = predict(query, workload="bert-large", precision="mixed", batch=8, seq=384)
     assert off_speed.throughput > on_speed.throughput
+
+
+def test_a_probe_on_an_ecc_card_is_judged_against_what_ecc_leaves(data, model):
+    """The T4 reads at 0.92 of its 320 GB/s with ECC on, and a device copy at 0.85 of that:
+    about 250 GB/s is a healthy T4, not a slow memory whose cost would come on top of ECC's."""
+    from dataclasses import replace
+
+    t4 = _facts(data, T4)
+
+    def effects(reading):
+        plan = recommend(
+            PlanRequest(
+                scenario=Scenario.STUDENT,
+                currency="CNY",
+                machine=replace(t4, bandwidth_gbs=reading),
+                today=TODAY,
+                alternatives=False,
+            ),
+            data,
+            model,
+        )
+        return [e for e in plan.probe_effects if e.figure == "bandwidth"]
+
+    assert effects(230.0) == []
+    (slow,) = effects(150.0)
+    assert slow.expected == round(320 * 0.92 * 0.85)

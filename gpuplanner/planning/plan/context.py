@@ -25,6 +25,7 @@ from gpuplanner.planning.prices.book import PriceBook, price_book
 from gpuplanner.planning.request import PlanError, PlanRequest
 from gpuplanner.planning.speed import calibration
 from gpuplanner.planning.speed import training as speed
+from gpuplanner.planning.speed.bandwidth import usable_bandwidth_gbs
 
 
 def build(
@@ -91,7 +92,7 @@ def build(
         workload, machine.pipeline_images_s, machine.copy_gbs
     )
     bandwidth_factor = calibration.bandwidth_factor(
-        machine.bandwidth_gbs, known.gpu.memory_bandwidth_gbs if known else None
+        machine.bandwidth_gbs, usable_bandwidth_gbs(known.gpu) if known else None
     )
     # The job's batch and sequence as the resolver filled them in (planning/job/resolve.py:shape_of).
     batch, seq = ranked.batch, ranked.seq

@@ -22,6 +22,7 @@ from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.core.vocab import Precision, Workload
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.facts import MachineFacts
+from gpuplanner.planning.speed.bandwidth import usable_bandwidth_gbs
 from gpuplanner.planning.speed.training import ClassParams, machine_scale
 
 # A large device copy reaches this share of the card's peak bandwidth on a healthy card. A
@@ -48,7 +49,9 @@ class ProbeEffect:
 
 
 def bandwidth_factor(measured_gbs: float | None, peak_gbs: float | None) -> float | None:
-    """The probe's memory bandwidth against a healthy card's; None when it is healthy."""
+    """The probe's memory bandwidth against a healthy card's; None when it is healthy.
+    ``peak_gbs``: what the card reads at with its ECC as set (``usable_bandwidth_gbs``), so
+    that ECC's own cost, already in every prediction, is not taken for a slow memory."""
     if not measured_gbs or not peak_gbs:
         return None
     share = measured_gbs / (peak_gbs * TYPICAL_BANDWIDTH_EFFICIENCY)
@@ -98,7 +101,7 @@ def effects(
                 ProbeEffect("matmul", machine.matmul_tflops, expected, change(factor, None))
             )
         if bandwidth and machine.bandwidth_gbs:
-            expected = round(card.memory_bandwidth_gbs * TYPICAL_BANDWIDTH_EFFICIENCY)
+            expected = round(usable_bandwidth_gbs(card) * TYPICAL_BANDWIDTH_EFFICIENCY)
             found.append(
                 ProbeEffect("bandwidth", machine.bandwidth_gbs, expected, change(None, bandwidth))
             )
