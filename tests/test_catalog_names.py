@@ -111,3 +111,22 @@ def test_shop_listings_match_with_confidence(cards, listing, name, confidence):
 def test_unsure_listings_are_not_sure(cards, listing):
     match = match_product(listing, cards)
     assert match.confidence < 0.9
+
+
+@pytest.mark.parametrize(
+    ("reported", "card_id"),
+    [
+        # lspci prints the PCI ID Repository's name: "Mobile / Max-Q" is the laptop part (the
+        # recorded Legion 5 was told to buy a desktop, its 3060 unknown).
+        ("NVIDIA Corporation GA106M [GeForce RTX 3060 Mobile / Max-Q]", "geforce-rtx-3060-laptop"),
+        ("NVIDIA GeForce RTX 3070 with Max-Q Design", "geforce-rtx-3070-laptop"),
+        ("NVIDIA GeForce RTX 3060 Laptop GPU", "geforce-rtx-3060-laptop"),
+        # Max-Q alone is a board's power class: a 300 W workstation card, no laptop.
+        ("NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "rtx-pro-6000-blackwell-max-q"),
+    ],
+)
+def test_laptop_parts_as_drivers_and_lspci_name_them(cards, reported, card_id):
+    from gpuplanner.catalog.names import match_device
+
+    found = match_device(reported, None, cards)
+    assert found is not None and found.id == card_id

@@ -33,6 +33,10 @@ _SUFFIX_SPLIT = re.compile(r"\b(\d{3,4})(tis|ti|super|s|xtx|xt|gre|d)\b")
 _MEMORY = re.compile(r"\b(\d{1,3})\s*(?:gb|g)\b")
 _SXM = re.compile(r"\bsxm\d\b")
 _GLUED_SERIES = re.compile(r"\b(rtx|gtx|gt|rx|arc)(?=[a-z]?\d)")
+# A laptop part as the PCI ID Repository names it ("GeForce RTX 3060 Mobile / Max-Q", what
+# lspci prints) and as old drivers did ("GeForce RTX 2080 with Max-Q Design"): the laptop card.
+# Not "Max-Q" alone: the RTX PRO 6000 Blackwell Max-Q is a 300 W workstation board.
+_LAPTOP_MAX_Q = re.compile(r"\bmobile max q\b|\bwith max q design\b")
 # A listing that names one of these rules out cards that name the other.
 _EXCLUSIVE = ({"pcie"}, {"sxm"})
 
@@ -45,6 +49,7 @@ def normalise(text: str) -> str:
     s = text.lower().replace("（", "(").replace("）", ")")
     s = re.sub(r"[^0-9a-z\u4e00-\u9fff]+", " ", s)
     s = _GLUED_SERIES.sub(lambda m: m.group(1) + " ", s)
+    s = _LAPTOP_MAX_Q.sub("mobile", s)
     s = _SUFFIX_SPLIT.sub(lambda m: f"{m.group(1)} {_expand(m.group(2))}", s)
     s = _MEMORY.sub(lambda m: f"{m.group(1)}gb", s)
     s = _SXM.sub("sxm", s)
