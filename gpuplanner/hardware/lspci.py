@@ -26,6 +26,10 @@ _BUS = re.compile(
 )
 DISPLAY_CLASSES = ("vga compatible controller", "3d controller", "display controller")
 VENDORS = {"10de": "NVIDIA", "1002": "AMD", "8086": "Intel"}
+# A device its PCI ID list does not know, lspci names by its vendor and its hex id: "NVIDIA
+# Corporation Device 2330" (an H100 SXM5 on an older system). Read without -nn, that is the
+# only place its id is.
+_UNNAMED = re.compile(r"\bDevice (?P<device>[0-9a-f]{4})$", re.I)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,13 +89,19 @@ def parse_lspci(text: str) -> list[LspciDevice]:
             ids = _IDS.search(header.group("rest"))
             domain = header.group("domain") or "0000"
             slot = f"{header.group('bus')}:{header.group('dev')}.{header.group('fn')}"
+            description = _describe(header.group("rest"))
+            vendor_id, device_id = (
+                (ids.group("vendor").lower(), ids.group("device").lower())
+                if ids
+                else _unnamed_ids(description)
+            )
             current = {
                 "address": f"{domain}:{slot}".lower(),
                 "class_name": header.group("cls").strip(),
                 "class_code": header.group("code"),
-                "description": _describe(header.group("rest")),
-                "vendor_id": ids.group("vendor").lower() if ids else None,
-                "device_id": ids.group("device").lower() if ids else None,
+                "description": description,
+                "vendor_id": vendor_id,
+                "device_id": device_id,
                 "cap_gen": None,
                 "cap_width": None,
                 "sta_gen": None,
@@ -199,6 +209,17 @@ def gpus_from_lspci(text: str) -> list[GpuDevice]:
             )
         )
     return gpus
+
+
+def _unnamed_ids(description: str) -> tuple[str | None, str | None]:
+    """(vendor id, device id) of a device lspci could not name, when its vendor is one whose id
+    is known; (None, None) otherwise."""
+    unnamed = _UNNAMED.search(description)
+    vendor = _vendor_from_text(description)
+    vendor_id = next((code for code, name in VENDORS.items() if name == vendor), None)
+    if unnamed is None or vendor_id is None:
+        return None, None
+    return vendor_id, unnamed.group("device").lower()
 
 
 def _vendor_from_text(text: str) -> str:

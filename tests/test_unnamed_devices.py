@@ -1,0 +1,74 @@
+"""A GPU whose name was not read is still the card its PCI device id says: lspci with a PCI ID
+list older than the card prints "NVIDIA Corporation Device 2330" for an H100 SXM5, and the
+recorded DGX-class server was told to replace its eight H100s with an RTX 3060."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import recording
+
+from gpuplanner.app.inventory import enrich, machine_facts
+from gpuplanner.catalog import pci_ids
+from gpuplanner.core.scenarios import Scenario
+from gpuplanner.hardware.lspci import gpus_from_lspci
+from gpuplanner.hardware.snapshot import load_file
+from gpuplanner.planning.recommend import PlanRequest, recommend
+
+UNNAMED = """\
+03:00.0 VGA compatible controller: Matrox Electronics Systems Ltd. Device 0536 (rev 04)
+19:00.0 3D controller: NVIDIA Corporation Device 2330 (rev a1)
+\tLnkCap:\tPort #0, Speed 32GT/s, Width x16, ASPM not supported
+\tLnkSta:\tSpeed 32GT/s, Width x16
+1a:00.0 3D controller: NVIDIA Corporation Device 9999 (rev a1)
+"""
+
+
+def test_lspci_reads_the_id_of_a_device_it_could_not_name():
+    matrox, h100, unknown = gpus_from_lspci(UNNAMED)
+    assert h100.pci_device_id == "10de:2330" and unknown.pci_device_id == "10de:9999"
+    assert matrox.pci_device_id is None  # a vendor whose id this scan does not know
+    assert pci_ids.card_id(h100.pci_device_id) == "h100-sxm5-80-gb"
+    assert pci_ids.card_id(unknown.pci_device_id) is None
+    assert pci_ids.card_id("1002:2330") is None  # another vendor's device 2330
+
+
+def test_every_listed_device_is_an_nvidia_card_of_the_catalog(data):
+    by_id = {g.id: g for g in data.gpus}
+    assert len(pci_ids.BY_DEVICE_ID) >= 100
+    for device, card in pci_ids.BY_DEVICE_ID.items():
+        assert len(device) == 4 and int(device, 16) >= 0, device
+        assert card in by_id and by_id[card].vendor == "NVIDIA", (device, card)
+
+
+def _plan(data, model, facts, scenario):
+    return recommend(
+        PlanRequest(
+            scenario=scenario, currency="CNY", machine=facts, today="2026-12-05", alternatives=False
+        ),
+        data,
+        model,
+    )
+
+
+@pytest.mark.shared("fixtures/lspci-vv")
+@pytest.mark.parametrize("scenario", [Scenario.STUDENT, Scenario.SME, Scenario.LLM])
+def test_the_recorded_dgx_class_server_keeps_its_eight_h100s(data, model, scenario):
+    path = recording("lspci-vv/lspci-vvv_8x-h100-sxm-dgx-class-server_full-system_gen5-x16-ok.txt")
+    snapshot = enrich(load_file(path), data)
+    nvidia = [g for g in snapshot.gpus if g.vendor == "NVIDIA"]
+    assert len(nvidia) == 8 and {g.catalog_id for g in nvidia} == {"h100-sxm5-80-gb"}
+    facts = machine_facts(snapshot, None, data)
+    assert facts.current_gpu_id == "h100-sxm5-80-gb" and facts.installed_count == 8
+    plan = _plan(data, model, facts, scenario)
+    assert plan.no_purchase_needed and plan.options[0].action == "keep"
+
+
+@pytest.mark.shared("fixtures/lspci-vv")
+def test_the_recorded_legion_laptop_keeps_its_rtx_3060_for_the_students_job(data, model):
+    path = recording(
+        "lspci-vv/lspci-vvnn_rtx3060-mobile_lenovo-legion5-amd-laptop_8g-bar_non-root.txt"
+    )
+    snapshot = enrich(load_file(path), data)
+    facts = machine_facts(snapshot, None, data)
+    assert facts.current_gpu_id == "geforce-rtx-3060-laptop"
+    assert _plan(data, model, facts, Scenario.STUDENT).no_purchase_needed
