@@ -31,3 +31,45 @@ def test_a_listing_gives_each_gpu_by_name_with_its_mig_slices():
 def test_text_that_only_looks_like_a_listing_is_refused(text):
     with pytest.raises(ReportError):
         parse_report(text)
+
+
+@pytest.mark.parametrize(
+    ("listing", "share"),
+    [
+        # A listing names no SMs and no card memory: the profile's "1g" is a seventh of an H100.
+        ("nvidia-smi-L_8x-h100-80gb-hbm3_all-mig-1g.10gb.txt", 1 / 7),
+        ("nvidia-smi-L_h100-mig_drv590.txt", 3 / 7),  # its largest slice, a 3g.40gb
+    ],
+)
+def test_a_listed_slice_has_its_profiles_share_of_the_compute(data, listing, share):
+    """The 1g.10gb server was planned at the whole card's speed: 12 h for a run of 85."""
+    from conftest import recording
+
+    from gpuplanner.app.inventory import enrich, machine_facts
+    from gpuplanner.hardware.snapshot import load_file
+
+    facts = machine_facts(enrich(load_file(recording(f"nvidia-smi-L/{listing}")), data), None, data)
+    assert facts.mig_slice_share == pytest.approx(share, abs=0.001)
+
+
+def test_an_a30_is_cut_in_quarters():
+    from gpuplanner.hardware.records import GpuDevice, MigSlice
+    from gpuplanner.planning.machine.facts import mig_slice
+
+    a30 = GpuDevice(
+        index=0,
+        vendor="NVIDIA",
+        name="NVIDIA A30",
+        mig_enabled=True,
+        mig_slices=(MigSlice(memory_mib=11_444, compute_slices=2),),
+    )
+    assert mig_slice(a30)[1] == pytest.approx(0.5)
+    # The profile's share is the lesser of what is known: a 2g slice of an H100 is 2/7.
+    h100 = GpuDevice(
+        index=0,
+        vendor="NVIDIA",
+        name="NVIDIA H100 80GB HBM3",
+        mig_enabled=True,
+        mig_slices=(MigSlice(memory_mib=19_000, compute_slices=2),),
+    )
+    assert mig_slice(h100)[1] == pytest.approx(2 / 7, abs=0.001)

@@ -473,8 +473,9 @@ def _list_reader(mig: bool) -> Reader:
 
 
 def parse_list(text: str) -> Report:
-    """An ``nvidia-smi -L`` listing: each GPU by name, with its MIG devices' memory (a profile's
-    "10gb" is its memory in GB); no link, power or driver facts."""
+    """An ``nvidia-smi -L`` listing: each GPU by name, with its MIG devices' memory and compute
+    (a profile's "10gb" is its memory in GB, its "1g" its compute slices); no link, power or
+    driver facts."""
     listed: list[tuple[str, list[MigSlice]]] = []
     for line in text.splitlines()[: 2 * MAX_GPUS * 8]:  # at most seven MIG lines a GPU
         gpu = _LIST_GPU.match(line)
@@ -485,7 +486,12 @@ def parse_list(text: str) -> Report:
             continue
         mig = _LIST_MIG.match(line)
         if mig and listed:
-            listed[-1][1].append(MigSlice(memory_mib=float(mig.group(2)) * 1000 / 1.048576))
+            listed[-1][1].append(
+                MigSlice(
+                    memory_mib=float(mig.group(2)) * 1000 / 1.048576,
+                    compute_slices=int(mig.group(1)),
+                )
+            )
     if not listed:
         raise ReportError("not an nvidia-smi -L listing")
     gpus = tuple(

@@ -53,6 +53,8 @@ class MigSlice:
 
     memory_mib: float | None = None
     sm_count: int | None = None
+    # The profile's compute slices, the "1" of "1g.10gb" (nvidia-smi -L names no SM count).
+    compute_slices: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

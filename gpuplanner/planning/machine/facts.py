@@ -136,14 +136,23 @@ class Measured(TypedDict, total=False):
     throttled: bool
 
 
+# The compute slices a whole card's MIG cuts: sevenths on the A100, H100, H200 and B200,
+# quarters on the A30 (NVIDIA's MIG user guide, "Supported MIG Profiles", read 2026-12-05).
+MIG_COMPUTE_SLICES = 7
+MIG_COMPUTE_SLICES_A30 = 4
+
+
 def mig_slice(gpu: GpuDevice) -> tuple[float | None, float | None]:
     """The largest MIG slice of a card with MIG on: its memory (GB) and about what share of
     the card's compute it has. A process (TensorFlow's too) sees one MIG device, not several.
-    The share is the lesser of its memory share and its SMs over seven of the smallest
-    slice's (MIG cuts compute in sevenths): an H100's 3g.40gb, 60 SMs, is about 45%."""
+    The share is the least of its memory share, its SMs over seven of the smallest slice's
+    and its profile's compute slices over the card's (an H100's 3g.40gb, 60 SMs, is about 45%;
+    a 1g.10gb, which ``nvidia-smi -L`` names with no SMs or card memory, a seventh)."""
     if not gpu.mig_enabled or not gpu.mig_slices:
         return None, None
-    largest = max(gpu.mig_slices, key=lambda s: (s.memory_mib or 0, s.sm_count or 0))
+    largest = max(
+        gpu.mig_slices, key=lambda s: (s.memory_mib or 0, s.sm_count or 0, s.compute_slices or 0)
+    )
     if not largest.memory_mib:
         return None, None
     shares = []
@@ -152,6 +161,9 @@ def mig_slice(gpu: GpuDevice) -> tuple[float | None, float | None]:
     sms = [s.sm_count for s in gpu.mig_slices if s.sm_count]
     if largest.sm_count and sms:
         shares.append(largest.sm_count / (7 * min(sms)))
+    if largest.compute_slices:
+        whole = MIG_COMPUTE_SLICES_A30 if "A30" in gpu.name.split() else MIG_COMPUTE_SLICES
+        shares.append(largest.compute_slices / whole)
     share = min(1.0, min(shares)) if shares else None
     return round(largest.memory_mib / 1024, 1), round(share, 3) if share else None
 
