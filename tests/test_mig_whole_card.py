@@ -69,3 +69,40 @@ def test_too_little_memory_says_how_much_of_the_card_is_usable(data, model):
     usable = refused.params["usable_gb"]
     assert usable < refused.params["card_gb"] and refused.params["needed_gb"] > usable
     assert f"{usable} GB of it usable" in finding_text(refused, "en")
+
+
+H100_1G = "nvidia-smi-L/nvidia-smi-L_8x-h100-80gb-hbm3_all-mig-1g.10gb.txt"
+
+
+def test_no_purchase_slower_than_the_whole_cards_is_offered_beside_mig_off(data, model):
+    """Eight H100s cut in 1g.10gb slices: the 8B LoRA job fits no slice, and every card on sale
+    was ranked against one slice (an RTX 4500 Ada first, at 1.4x a slice and about a fortieth of
+    the eight H100s MIG off gives). Against the whole machine, none of them is worth buying."""
+    result = load_paths([recording(H100_1G)])
+    (_name, snapshot), *_ = result.snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    plan = _plan(data, model, Scenario.LLM, facts)
+    assert plan.alternatives[0].change == "mig-off" and plan.alternatives[0].keep
+    purchases = [o for o in plan.options if o.action != "keep"]
+    assert purchases and not any(o.offered for o in purchases)
+    behind = [o for o in purchases if any(f.id == "slower-than-mig-off" for f in o.findings)]
+    assert behind
+    for option in behind:
+        (said,) = [f for f in option.findings if f.id == "slower-than-mig-off"]
+        # Each against the whole machine: no more than it, however many slices it is worth.
+        assert said.params["speedup"] <= 1.0
+    assert max(o.speedup or 0 for o in behind) > 5  # five slices and more
+    text = finding_text(said, "en")
+    assert "turn MIG off rather than buy" in text and "MIG" in finding_text(said, "zh_CN")
+
+
+def test_a_purchase_faster_than_the_whole_card_stays_offered(data, model):
+    """One A100 80 GB in 20 GB slices: MIG off gives that one card, and a faster purchase is
+    still a purchase (judged against the whole card, not blocked for the slice's sake)."""
+    plan = _plan(data, model, Scenario.LLM, _facts(data))
+    offered = [o for o in plan.options if o.offered and o.action != "keep"]
+    blocked = [o for o in plan.options if any(f.id == "slower-than-mig-off" for f in o.findings)]
+    assert blocked
+    assert all(
+        o.speedup is not None and o.speedup > min(b.speedup or 0 for b in blocked) for o in offered
+    )

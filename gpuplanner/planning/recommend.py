@@ -22,7 +22,15 @@ from gpuplanner.planning.job import resolve as job
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Candidate, Option, Plan, Rental
-from gpuplanner.planning.plan import card_count, context, frontier, pricing, ranking, rent
+from gpuplanner.planning.plan import (
+    card_count,
+    context,
+    free_change,
+    frontier,
+    pricing,
+    ranking,
+    rent,
+)
 from gpuplanner.planning.plan.judge import MEMORY_BLOCKS, judge
 from gpuplanner.planning.plan.judge_inputs import Baseline, Context
 from gpuplanner.planning.plan.mix import recommend_mix
@@ -136,6 +144,9 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
     floor = ctx.preset.min_vram_gb if request.scenario is Scenario.STUDENT else None
     edged, stretch = ranking.stretch(ranking.prune(judged), floor, ctx.budget)
     real = ranking.real_options(edged, floor)
+    free = free_change.whole_card(ctx, next((o for o in real if o.action == "keep"), None))
+    if free is not None:
+        real = free_change.behind(real, *free)
     ranked, keep = ranking.order(real, ctx.preset.objective)
     faster = [o for o in ranked if o.offered and o.action != "keep"]
     inference = ctx.method == "inference"

@@ -441,6 +441,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "No faster than what you have ({speedup}x), and your cards already hold this job: not worth buying for it.",
     ),
+    "slower-than-mig-off": translatable(
+        "Finding",
+        "No faster than your own cards with MIG off ({speedup}x of them), which hold this job: turn MIG off rather than buy.",
+    ),
+    "slower-than-ecc-off": translatable(
+        "Finding",
+        "No faster than your own cards with ECC off ({speedup}x of them), which hold this job: turn ECC off rather than buy.",
+    ),
     "smaller-than-installed": translatable(
         "Finding",
         "Not worth buying: {card_gb} GB per card in place of your {installed_gb} GB takes away memory a later job may need, for {speedup}x.",

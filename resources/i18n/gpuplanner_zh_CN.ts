@@ -824,6 +824,16 @@
             <translation>不比现有显卡快（{speedup} 倍），而现有显卡已能胜任这个任务：不值得为此购买。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>No faster than your own cards with ECC off ({speedup}x of them), which hold this job: turn ECC off rather than buy.</source>
+            <translation>不比关闭 ECC 后的现有显卡快（为其 {speedup} 倍），而关闭 ECC 后现有显卡就能胜任这个任务：请关闭 ECC，不必购买。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>No faster than your own cards with MIG off ({speedup}x of them), which hold this job: turn MIG off rather than buy.</source>
+            <translation>不比关闭 MIG 后的现有显卡快（为其 {speedup} 倍），而关闭 MIG 后现有显卡就能胜任这个任务：请关闭 MIG，不必购买。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_view.py" />
             <source>No listing from {market} at most a year old: double-click to type the price you see.</source>
             <translation>没有{market}一年内的实际标价：双击输入您看到的价格。</translation>

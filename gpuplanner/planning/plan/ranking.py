@@ -192,7 +192,7 @@ def _rank_reason(
     )
 
 
-def _not_an_option(option: Option, blocking: Finding) -> Option:
+def not_an_option(option: Option, blocking: Finding) -> Option:
     return replace(
         option,
         offered=False,
@@ -273,12 +273,12 @@ def real_options(options: list[Option], floor_gb: float | None = None) -> list[O
     out = []
     for option in options:
         if option.offered and slower_no_larger(option, keep):
-            option = _not_an_option(
+            option = not_an_option(
                 option,
                 finding("slower-than-installed", "blocks", speedup=round(option.speedup or 0, 2)),
             )
         elif option.offered and (why := not_worth_buying(option, keep)) is not None:
-            option = _not_an_option(option, why)
+            option = not_an_option(option, why)
         out.append(option)
     if floor_gb is None:
         return out
@@ -286,7 +286,7 @@ def real_options(options: list[Option], floor_gb: float | None = None) -> list[O
     if not any(o.vram_per_card_gb >= floor_gb for o in purchases):
         return out
     return [
-        _not_an_option(
+        not_an_option(
             o, finding("vram-under-floor", "blocks", card_gb=o.vram_per_card_gb, floor_gb=floor_gb)
         )
         if o in purchases and o.vram_per_card_gb < floor_gb

@@ -1,0 +1,75 @@
+"""A purchase beside a free change to the installed cards.
+
+MIG on or ECC on can keep a job from cards that would hold it whole: the plan then says to turn
+it off (``machine_changes``), and a purchase slower than the whole card is no answer. The
+recorded 8x H100 server with 1g.10gb slices ranked an RTX 4500 Ada first, at 1.4x a slice and a
+fifth of the H100 that turning MIG off gives for nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gpuplanner.catalog.records import ECC_MEMORY_SHARE, GpuSpec
+from gpuplanner.planning.findings import finding
+from gpuplanner.planning.options import Option
+from gpuplanner.planning.plan import candidates, card_count
+from gpuplanner.planning.plan.judge_inputs import Context
+from gpuplanner.planning.plan.ranking import not_an_option
+from gpuplanner.planning.plan.rules.job import usable_gb
+
+
+def whole_card(ctx: Context, keep: Option | None) -> tuple[str, float] | None:
+    """("mig-off" or "ecc-off", the whole card's speed over the installed one's) when the
+    installed cards are refused for memory alone and the change would let them hold the job;
+    None otherwise (a vGPU guest's memory is the host's to set)."""
+    machine = ctx.request.machine
+    if keep is None or keep.offered or ctx.installed is None or machine.kind == "vgpu-guest":
+        return None
+    blocks = {f.id for f in keep.findings if f.severity == "blocks"}
+    if not blocks or blocks - {"vram-short", "mix-job-blocked"}:
+        return None
+    by_id = {g.id: g for g in ctx.catalog.gpus}
+    if machine.mig_slice_gb and machine.mig_slice_share:
+        whole = replace(machine, mig_slice_gb=None, mig_slice_share=None)
+        change = "mig-off"
+    elif machine.installed_ecc_on and machine.installed_memory_gb and ctx.installed.gpu.gddr_ecc_on:
+        reading = machine.installed_memory_gb / ECC_MEMORY_SHARE
+        whole = replace(machine, installed_ecc_on=False, installed_memory_gb=reading)
+        change = "ecc-off"
+    else:
+        return None
+    card = candidates.installed(whole, by_id)
+    if card is None or keep.vram_needed_gb > usable_gb(card.gpu):
+        return None
+    return change, _speedup(ctx, keep, card.gpu, card.count, machine.mig_slice_share)
+
+
+def _speedup(ctx: Context, keep: Option, gpu: GpuSpec, count: int, share: float | None) -> float:
+    """The whole installed cards' speed over the one slice (or the ECC-on cards) the plan keeps:
+    every card of the machine, as the keep option's own scaling counts them. ECC off reads 8%
+    faster, within any prediction's error: counted as the same speed."""
+    prediction = ctx.predictions.get(gpu.id)
+    if share is None or prediction is None or not keep.predicted_relative:
+        return 1.0 if share is None else 1 / share
+    scaling = card_count.scaling(ctx, gpu, count, prediction.throughput, keep=True)
+    efficiency = scaling.efficiency if scaling is not None else 1.0
+    return prediction.relative * count * efficiency / keep.predicted_relative
+
+
+def behind(options: list[Option], change: str, whole_speedup: float) -> list[Option]:
+    """Every purchase no faster than the whole installed card is not offered: the free change
+    is the answer (``slower-than-mig-off``, ``slower-than-ecc-off``)."""
+    return [
+        not_an_option(
+            o,
+            finding(
+                f"slower-than-{change}",
+                "blocks",
+                speedup=round((o.speedup or 0.0) / whole_speedup, 2),
+            ),
+        )
+        if o.offered and o.action != "keep" and (o.speedup or 0.0) <= whole_speedup
+        else o
+        for o in options
+    ]
