@@ -34,6 +34,23 @@ def _groups_hold(options) -> None:
         assert "to-confirm" not in groups[:last_market], groups
 
 
+def _the_first_listed_says_what_a_launch_price_beats(options) -> None:
+    """The first card priced by the market says so when a card to confirm ranks above it by
+    the goal (a small firm's RTX 4060 Ti 16 GB, listed, read "ranked by speed" above an RTX
+    4090 D twice as fast at its launch price), and only then."""
+    bought = [o for o in options if o.offered and o.action != "keep"]
+    market = [o for o in bought if o.price_group == "market"]
+    confirm = [o for o in bought if o.price_group == "to-confirm"]
+    if not market:
+        return
+    beaten = bool(confirm) and max(o.score for o in confirm) > market[0].score
+    said = market[0].rank_reason.id.endswith("-market-first")
+    assert said == beaten, (market[0].gpu, market[0].rank_reason.id)
+    if said:
+        best = max(confirm, key=lambda o: o.score)
+        assert market[0].rank_reason.params["gpu"] == best.gpu
+
+
 @pytest.mark.parametrize("scenario", list(Scenario))
 @pytest.mark.parametrize(("currency", "region"), [("USD", "US"), ("CNY", "CN")])
 def test_every_scenario_and_market_ranks_market_prices_first(
@@ -48,6 +65,7 @@ def test_every_scenario_and_market_ranks_market_prices_first(
     )
     plan = recommend(request, data, model)
     _groups_hold(plan.options)
+    _the_first_listed_says_what_a_launch_price_beats(plan.options)
     bought = [o for o in plan.options if o.offered and o.action != "keep"]
     assert plan.prices_to_confirm == (
         bool(bought) and all(o.price_group == "to-confirm" for o in bought)
@@ -156,3 +174,20 @@ def test_nothing_market_priced_ranks_as_ever_and_says_confirm_every_price(data, 
     assert all(o.rank_reason.id != "rank-to-confirm" for o in offered)
     head = headline(plan, "zh_CN")
     assert head.confirm_all is not None and "MSRP" in head.confirm_all
+
+
+def test_the_small_firms_listed_card_names_the_faster_one_to_confirm(data, model):
+    plan = recommend(
+        PlanRequest(scenario=Scenario.SME, currency="CNY", today=TODAY, alternatives=False),
+        data,
+        model,
+    )
+    first = next(o for o in plan.options if o.offered and o.action != "keep")
+    reason = first.rank_reason
+    assert reason.id == "rank-speed-market-first" and reason.params["other_speed"] > 2 * (
+        first.speedup or first.predicted_relative or 0
+    )
+    from gpuplanner.report.plan_text import finding_text
+
+    assert "type the price you see" in finding_text(reason, "en")
+    assert "首发价" in finding_text(reason, "zh_CN")

@@ -482,6 +482,14 @@ TEXT: dict[str, str] = {
         "Finding",
         "Price to confirm ({speed}x): only a launch price or an estimate is on record, so it is listed after the cards priced by the market until you type the price you see.",
     ),
+    "rank-speed-market-first": translatable(
+        "Finding",
+        "Ranked by speed among the cards priced by the market: {speed}x. {gpu}{times} is faster ({other_speed}x) but has only a launch price or an estimate on record: type the price you see, and it is ranked with these.",
+    ),
+    "rank-value-market-first": translatable(
+        "Finding",
+        "Ranked by value among the cards priced by the market: {speed}x for the price, {value} per 1,000 {currency}. {gpu}{times} is better value at its launch price or estimate ({other_value} per 1,000): type the price you see, and it is ranked with these.",
+    ),
     "keep-until-memory": translatable(
         "Finding", "Until a job needs more than {vram_gb} GB per card."
     ),
@@ -593,6 +601,14 @@ PRINTED_TEXT: dict[str, str] = {
     "rank-to-confirm": translatable(
         "Finding",
         "Price to confirm ({speed}x): only a launch price or an estimate is on record, so it is listed after the cards priced by the market. Ask the shop for today's price.",
+    ),
+    "rank-speed-market-first": translatable(
+        "Finding",
+        "Ranked by speed among the cards priced by the market: {speed}x. {gpu}{times} is faster ({other_speed}x) but has only a launch price or an estimate on record: ask the shop for today's price.",
+    ),
+    "rank-value-market-first": translatable(
+        "Finding",
+        "Ranked by value among the cards priced by the market: {speed}x for the price, {value} per 1,000 {currency}. {gpu}{times} is better value at its launch price or estimate ({other_value} per 1,000): ask the shop for today's price.",
     ),
     "price-other-market": translatable(
         "Finding",

@@ -1028,8 +1028,28 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Ranked by speed among the cards priced by the market: {speed}x. {gpu}{times} is faster ({other_speed}x) but has only a launch price or an estimate on record: ask the shop for today's price.</source>
+            <translation>在有市场价的卡中按速度排序：{speed} 倍。{gpu}{times} 更快（{other_speed} 倍），但只有首发价或估计价：请向商家询问当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Ranked by speed among the cards priced by the market: {speed}x. {gpu}{times} is faster ({other_speed}x) but has only a launch price or an estimate on record: type the price you see, and it is ranked with these.</source>
+            <translation>在有市场价的卡中按速度排序：{speed} 倍。{gpu}{times} 更快（{other_speed} 倍），但只有首发价或估计价：输入您看到的价格后，它就会与这些卡一起排序。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by speed within the budget: {speed}x.</source>
             <translation>按预算内的速度排序：{speed} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Ranked by value among the cards priced by the market: {speed}x for the price, {value} per 1,000 {currency}. {gpu}{times} is better value at its launch price or estimate ({other_value} per 1,000): ask the shop for today's price.</source>
+            <translation>在有市场价的卡中按性价比排序：{speed} 倍速度，每 1000 {currency} 可换得 {value} 倍速度。按首发价或估计价，{gpu}{times} 性价比更高（每 1000 可换得 {other_value} 倍）：请向商家询问当前价格。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Ranked by value among the cards priced by the market: {speed}x for the price, {value} per 1,000 {currency}. {gpu}{times} is better value at its launch price or estimate ({other_value} per 1,000): type the price you see, and it is ranked with these.</source>
+            <translation>在有市场价的卡中按性价比排序：{speed} 倍速度，每 1000 {currency} 可换得 {value} 倍速度。按首发价或估计价，{gpu}{times} 性价比更高（每 1000 可换得 {other_value} 倍）：输入您看到的价格后，它就会与这些卡一起排序。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

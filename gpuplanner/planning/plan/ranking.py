@@ -318,7 +318,39 @@ def order(options: list[Option], objective: str) -> tuple[list[Option], Option |
         )
         for option in ordered
     ]
+    if market and confirm and confirm[0].score > market[0].score:
+        # The first card priced by the market is not the goal's best: a buyer reading "ranked
+        # by speed" above a card twice as fast is told why (the SME's RTX 4060 Ti 16 GB at
+        # 0.51x, listed; the RTX 4090 D at 1.36x, a launch price).
+        first = next(i for i, o in enumerate(ranked) if o.price_group == "market")
+        ranked[first] = ranked[first].but(
+            rank_reason=_ahead_of_to_confirm(ranked[first], confirm[0], objective)
+        )
     return ranked, offered_keep
+
+
+def _ahead_of_to_confirm(option: Option, better: Option, objective: str) -> Finding:
+    speed = option.speedup if option.speedup is not None else option.predicted_relative
+    other = better.speedup if better.speedup is not None else better.predicted_relative
+    if objective == "speed":
+        return finding(
+            "rank-speed-market-first",
+            "info",
+            speed=round(speed or 0, 2),
+            gpu=better.gpu,
+            count=better.count,
+            other_speed=round(other or 0, 2),
+        )
+    return finding(
+        "rank-value-market-first",
+        "info",
+        speed=round(speed or 0, 2),
+        value=round(option.value or 0, 3),
+        currency=option.currency,
+        gpu=better.gpu,
+        count=better.count,
+        other_value=round(better.value or 0, 3),
+    )
 
 
 def all_to_confirm(options: list[Option]) -> bool:
