@@ -87,13 +87,18 @@ def test_no_llm_fine_tuning_rate_beats_the_cards_peak(catalog, model, method):
         for seq in (512, 2048, 8192):
             for batch in (1, 8):
                 shape = LlmShape.of(llm, seq, batch)
-                flops = roofline.LLM_FLOPS_PER_TOKEN[method] * params_b * 1e9 + (
-                    12 * shape.layers * shape.width * seq
+                # The work a checkpointed step really does (the plans' memory assumes
+                # checkpointing): the method's FLOPs, attention's, and the forward pass again,
+                # 2 x parameters and a third of attention's 12.
+                flops = (roofline.LLM_FLOPS_PER_TOKEN[method] + 2) * params_b * 1e9 + (
+                    16 * shape.layers * shape.width * seq
                 )
                 for p in predict_llm(query, shape=shape, method=method):
                     gpu = catalog[p.gpu_id]
                     peak = roofline.peak_tflops(gpu, "mixed", has_tensor_cores(gpu)) * 1e12
-                    assert p.throughput * flops <= peak, (p, seq, batch)
+                    # The rate as shown, to a tenth of a token: a card held to its very peak
+                    # may round up by less than that.
+                    assert (p.throughput - 0.05) * flops <= peak, (p, seq, batch)
 
 
 def _best(rows):
@@ -222,8 +227,10 @@ def test_a_longer_sequence_costs_attention_and_a_bigger_batch_hides_the_fixed_ti
     long = _llm(catalog, model, ids, seq=8192, batch=1)["geforce-rtx-4090"]
     llm = stand_in_llm(8.0)
     width = llm.heads * llm.head_dim
-    attention = (4 * 8e9 + 12 * llm.layers * width * 8192) / (
-        4 * 8e9 + 12 * llm.layers * width * 512
+    # The 4090 is held to its dense peak by the work a checkpointed step really does: LoRA's 4 x
+    # parameters, the forward pass again (2 x), attention's 12 and its forward again (4).
+    attention = (6 * 8e9 + 16 * llm.layers * width * 8192) / (
+        6 * 8e9 + 16 * llm.layers * width * 512
     )
     # Both steps are 8,192 tokens: the same fixed time, only the attention's work differs.
     assert short / long == pytest.approx(attention, rel=0.03)

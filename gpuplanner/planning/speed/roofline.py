@@ -100,6 +100,32 @@ def llm_flops_per_token(
     return LLM_FLOPS_PER_TOKEN[method] * params_b * 1e9 + ATTENTION_FLOPS * layers * width * seq
 
 
+# Gradient checkpointing, which every LLM fine-tuning plan assumes (planning/job/memory.py: the
+# activations it holds), runs each layer's forward again in the backward pass: 2 x parameters
+# more FLOPs a token and attention's forward again, a third of its 12 (llm-foundry's HFU counts
+# 4 passes where its MFU counts 3: scripts/train/benchmarking/README.md at 061f2c7).
+RECOMPUTE_FLOPS_PER_PARAM = 2.0
+RECOMPUTE_ATTENTION_FLOPS = 4.0
+# The best hardware utilisation any checkpointed run of that table reached, of the sustained
+# rate: MPT-13B at 1,024 tokens on eight A100 80 GB cards, HFU 79.3% of the BF16 peak (its own
+# column), 76.9% of their sustained rate, rounded up. The work a step really does is bounded by
+# it: the LoRA an RTX 3090 was given ran 1,652 tokens/s of Llama 3 8B, 111% of its peak once
+# the recompute is counted.
+RECOMPUTE_UTILISATION_CEILING = 0.77
+
+
+def llm_hardware_flops_per_token(
+    params_b: float, method: LlmMethod, layers: int, width: int, seq: int
+) -> float:
+    """The FLOPs a checkpointed fine-tuning step really runs per token: the method's and
+    attention's, and the forward pass recomputed."""
+    return (
+        llm_flops_per_token(params_b, method, layers, width, seq)
+        + RECOMPUTE_FLOPS_PER_PARAM * params_b * 1e9
+        + RECOMPUTE_ATTENTION_FLOPS * layers * width * seq
+    )
+
+
 def ceiling_rate(
     *,
     peak_tflops: float,

@@ -580,7 +580,9 @@ def predict_llm(query: SpeedQuery, *, shape: LlmShape, method: LlmMethod) -> lis
     against the query's reference.
 
     A step's work per token is the method's FLOPs on the parameters plus attention's, which
-    grows with the sequence (roofline.llm_flops_per_token). Each card's saturated rate is the
+    grows with the sequence (roofline.llm_flops_per_token), and with gradient checkpointing,
+    which the plans' memory assumes, the forward pass again (llm_hardware_flops_per_token):
+    that work is held to the best hardware utilisation measured on checkpointed runs. Each card's saturated rate is the
     anchor's, moved to it by the LLM training class (which weighs compute against memory
     bandwidth), and never above the best utilisation measured on LLM training of the card's own
     dense peak; a step adds its fixed time (per layer), which a longer step hides better. The
@@ -596,6 +598,10 @@ def predict_llm(query: SpeedQuery, *, shape: LlmShape, method: LlmMethod) -> lis
         shape.params_b, method, shape.layers, shape.width, shape.seq
     )
     ceiling = roofline.UTILISATION_CEILING[("llm", "mixed")]
+    hardware_flops = roofline.llm_hardware_flops_per_token(
+        shape.params_b, method, shape.layers, shape.width, shape.seq
+    )
+    recompute_ceiling = roofline.RECOMPUTE_UTILISATION_CEILING
     fixed_s = LLM_STEP_FIXED_S_PER_LAYER * shape.layers
 
     def run_as(gpu: GpuSpec) -> Precision:
@@ -632,8 +638,12 @@ def predict_llm(query: SpeedQuery, *, shape: LlmShape, method: LlmMethod) -> lis
 
     def rate(gpu: GpuSpec) -> float:
         # Each card's ceiling is moved by the share of its spec tensor rate it sustains (a
-        # GeForce card boosts past its spec), never above its dense peak.
-        bound = min(ceiling * sustains(gpu), 1.0) * peak(gpu) / flops
+        # GeForce card boosts past its spec), never above its dense peak; nor is the work the
+        # step really does, its forward pass run twice.
+        bound = min(
+            min(ceiling * sustains(gpu), 1.0) * peak(gpu) / flops,
+            min(recompute_ceiling * sustains(gpu), 1.0) * peak(gpu) / hardware_flops,
+        )
         fastest = min(saturated(gpu), bound)
         return batching.at_batch(fastest, shape.tokens_per_step, fixed_s) * scale(gpu)
 
