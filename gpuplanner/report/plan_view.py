@@ -210,7 +210,7 @@ def _keep_line(plan: Plan, language: str) -> str | None:
             reason=plan_text.finding_text(plan.keep_refused, language),
         )
         whole = _whole_card(plan)
-        if whole is not None:  # the slice is too small, the card is not: say so before any buy
+        if whole is not None:  # a free change holds the job: say so before any purchase
             line = fill(
                 translator(language)(translatable("Report", "{sentence} {then}")),
                 sentence=line,
@@ -221,11 +221,13 @@ def _keep_line(plan: Plan, language: str) -> str | None:
 
 
 def _whole_card(plan: Plan) -> Alternative | None:
-    """Turning MIG or ECC off, when the installed card then holds the job and its refusal is
-    shown."""
+    """The free way the installed cards run the job, when their refusal is shown: turning MIG
+    or ECC off, else the first change to the job they then hold (LoRA on an int8 base, a
+    shorter context): said on their own line, before any purchase."""
     if plan.keep_refused is None or not any(o.action == "keep" for o in plan.options):
         return None
-    return next((a for a in plan.alternatives if a.change in ("mig-off", "ecc-off")), None)
+    whole = next((a for a in plan.alternatives if a.change in ("mig-off", "ecc-off")), None)
+    return whole or next((a for a in plan.alternatives if a.keep and not a.price), None)
 
 
 def price_invite(option: Option, region: str | None, language: str) -> str | None:

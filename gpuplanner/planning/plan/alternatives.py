@@ -65,7 +65,11 @@ def _changes(
     single = not plan.jobs
     if best is not None and not sharded(best):
         cheaper = cheaper_route(plan, best, request, replan) if single else None
-        return (cheaper,) if cheaper is not None else ()
+        # Before any purchase, the change that lets the installed cards run the job for
+        # nothing: the recorded RTX 4000 SFF Ada (18.4 GB usable) was sold a 4090 D for an
+        # 8 B LoRA of 19.3 GB that LoRA on an int8 base (11.1 GB) runs on it.
+        own = _on_own_cards(plan, request, replan)
+        return tuple(a for a in (own, cheaper) if a is not None)
     # Another TensorFlow route only when nothing fits at all: a sharded offer has its route.
     other = [other_route] if best is None else []
     changes = [lighter_job, *other, shorter_context, smaller_batch] if single else other
@@ -105,13 +109,9 @@ def _by_kind(
     allows one, a desktop with the card the budget buys, and renting per job; for a cloud VM,
     newer instances by the job's cost and by its run time."""
     out: list[Alternative] = []
-    single = not plan.jobs  # a mix: only what changes for every job (ways_forward)
-    if single and not plan.no_purchase_needed:
-        for change in (lighter_job, shorter_context, smaller_batch, smaller_model):
-            found = change(plan, request, replan)
-            if found is not None and found.keep:
-                out.append(found)
-                break
+    own = _on_own_cards(plan, request, replan)
+    if own is not None:
+        out.append(own)
     if request.machine.virtual_machine:
         return (*out, *instances(plan))
     if request.machine.thunderbolt:
@@ -125,6 +125,21 @@ def _by_kind(
     if rental is not None:
         out.append(rental)  # last, as everywhere: what it costs without owning anything
     return tuple(out)
+
+
+def _on_own_cards(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
+    """The first change to the job that lets the installed cards run it with no purchase: a
+    lighter method or weights, a shorter context, a smaller batch, the family's smaller model.
+    Only where the installed cards are refused, and for one job (a mix's jobs carry their
+    own)."""
+    refused = plan.keep_refused
+    if plan.jobs or plan.no_purchase_needed or refused is None or refused.id != "vram-short":
+        return None
+    for change in (lighter_job, shorter_context, smaller_batch, smaller_model):
+        found = change(plan, request, replan)
+        if found is not None and found.keep:
+            return found
+    return None
 
 
 def _used_cards(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
