@@ -133,3 +133,27 @@ def test_recommend_run_time_grows_with_the_sequence(data, model):
     for gpu_id in offered:
         ratio = short[gpu_id].predicted_throughput / long[gpu_id].predicted_throughput
         assert 1.5 <= ratio <= 3 * (1 + 384 / 6144) / (1 + 128 / 6144), (gpu_id, ratio)
+
+
+@pytest.mark.parametrize(
+    ("given", "method"),
+    [
+        ({}, "qlora"),  # an LLM with nothing said: the resolver's fine-tuning default
+        ({"bits": 8}, "inference"),  # lighter weights are an inference's: asked, not ignored
+        ({"engine": "llama.cpp"}, "inference"),
+        ({"llm_mode": "lora", "bits": 4}, "lora"),  # a method said stands
+    ],
+)
+def test_weight_bits_or_an_engine_alone_ask_for_inference(given, method):
+    from gpuplanner.planning.job.resolve import shape_of
+
+    assert shape_of(JobInputs(llm_model="llama-3-8b", **given)).method == method
+
+
+def test_vram_with_8_bit_weights_sizes_an_8_bit_inference(tmp_path):
+    """`vram --model llama-3-8b --bits 8` answered a QLoRA fine-tune of 6.95 GB: someone sizing
+    an 8-bit inference would have bought an 8 GB card for 9.2 GB."""
+    result = run_cli(tmp_path, "vram", "--model", "llama-3-8b", "--bits", "8", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert "Inference" in report["workload"] and report["total_gb"] > 8

@@ -65,7 +65,11 @@ def shape_of(inputs: JobInputs) -> JobShape:
     method: LlmMode | None = None
     seq = inputs.seq
     if workload == "llm":
-        method = inputs.llm_mode or DEFAULT_METHOD
+        # Lighter weights or an engine are an inference's settings: given without a method,
+        # they ask for inference (`vram --model llama-3-8b --bits 8` answered a QLoRA
+        # fine-tune, whose base is 4-bit whatever --bits said).
+        inference = inputs.bits != 16 or inputs.engine is not None
+        method = inputs.llm_mode or ("inference" if inference else DEFAULT_METHOD)
         seq = seq or (INFERENCE_SEQ if method == "inference" else FINE_TUNING_SEQ)
         batch = inputs.batch or 1
     elif workload == "own":  # the user's own model: its shape is its file's
