@@ -130,6 +130,21 @@ def test_every_ngc_pick_says_the_container_has_ended(data, model):
         assert found.params["last"] == "25.02"
 
 
+def test_the_containers_pick_beside_the_official_plan_says_it_has_ended(data, model):
+    """'With NVIDIA's NGC container, the best pick would be an RTX PRO 4000 Blackwell x2': a
+    card bought for a route whose last release is 25.02, said with the pick, both languages."""
+    from gpuplanner.report.plan_text import route_alternative_text
+
+    plan = recommend(PlanRequest(scenario=Scenario.SME, currency="CNY", today=TODAY), data, model)
+    pick = plan.route_alternative
+    assert pick is not None
+    assert any(f.id == "route-ngc-ended" for f in pick.findings)
+    english = route_alternative_text(pick, "en")
+    assert "the best pick would be" in english and "tensorflow:25.02-tf2-py3" in english
+    chinese = route_alternative_text(pick, "zh_CN")
+    assert "25.02" in chinese and "。NVIDIA" in chinese  # one sentence after another, no space
+
+
 def test_a_capped_card_is_planned_at_its_cap_and_told_what_it_costs(data, model):
     name = "nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_power-limit-200w-of-350w_drv525.xml"
     snapshot = enrich(load_paths([recording(name)]).snapshots[0][1], data)

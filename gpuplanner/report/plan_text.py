@@ -566,13 +566,22 @@ def route_alternative_text(
     """'With NVIDIA's NGC container, the best pick would be ...' for the plan's route_alternative."""
     tr = tr or (lambda text: translate(text, language))
     params = {"route": "ngc", "gpu": option.gpu, "count": option.count, "price": option.price or 0}
-    return _fill(
+    text = _fill(
         tr(
             translatable(
                 "Finding", "With {route}, the best pick would be {gpu}{times} for {price}."
             )
         ),
         _params(params, tr, option.currency),
+    )
+    # The container's end is said with the pick, not only in the pick's details: a card
+    # bought for it is bought for the last release there will be.
+    ended = next((f for f in option.findings if f.id == "route-ngc-ended"), None)
+    if ended is None:
+        return text
+    return _fill(
+        translate(translatable("Report", "{sentence} {then}"), language, "Report"),
+        {"sentence": text, "then": finding_text(ended, language)},
     )
 
 

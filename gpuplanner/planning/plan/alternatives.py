@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gpuplanner.catalog.records import CatalogData
+from gpuplanner.planning.findings import finding
+from gpuplanner.planning.job import routes
 from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.plan.job_changes import (
     cheaper_route,
@@ -229,4 +231,11 @@ def route_alternative(plan: Plan, judged: list[Option], request: PlanRequest) ->
         return None
     offered = [o for o in plan.options if o.offered and o.action != "keep"]
     best = min([*offered, *unlocked], key=rank_key)
-    return best if best in unlocked else None
+    if best not in unlocked:
+        return None
+    # Judged on the official route; on NGC's it carries what that route says of every pick:
+    # its last TensorFlow container, which a card bought for it is bought for.
+    ended = finding(
+        "route-ngc-ended", "info", last=routes.NGC_LAST_RELEASE, driver=routes.NGC_LAST_DRIVER
+    )
+    return replace(best, findings=(*best.findings, ended))
