@@ -75,11 +75,17 @@ def latin_runs(text: str, allowed: set[str]) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() not in allowed]
 
 
+def without_commands(text: str) -> str:
+    """A command or a container's tag to type stays as typed, in any language."""
+    text = re.sub(r"pip install [^\s，。）)]+", "", text)
+    return re.sub(r"nvcr\.io/[^\s，。）)]+", "", text)
+
+
 def plain(text: str) -> str:
     text = re.sub(r"\(&[A-Za-z0-9]\)", "", text)  # a Chinese label's keyboard mnemonic
     text = re.sub(r"data:image/[a-z+]+;base64,[A-Za-z0-9+/=]+", "", text)
     text = re.sub(r"<style.*?</style>", " ", text, flags=re.S)
-    text = re.sub(r"pip install [^\s，。）)]+", "", text)  # a command to type stays as typed
+    text = without_commands(text)
     text = re.sub(r"<[^>]+>", " ", text)
     return html.unescape(text).replace("&", "")
 
@@ -125,7 +131,7 @@ def visible_texts(root: QWidget) -> list[str]:
 
 def offenders(texts: list[str], allowed: set[str]) -> dict[str, str]:
     found: dict[str, str] = {}
-    for text in texts:
+    for text in map(without_commands, texts):
         for word in latin_runs(text, allowed):
             at = re.search(rf"(?<![A-Za-z]){word}(?![A-Za-z])", text)
             start = at.start() if at else 0
