@@ -184,6 +184,18 @@ def test_above_the_default_only_as_an_extrapolation_with_its_cost(data, model):
     assert "nvidia-smi -pl 450" in finding_text(lift, "en")
 
 
+def test_a_makers_board_is_planned_at_its_own_limit_and_plugs(data, model):
+    """The recorded RTX 3090 runs at 350 W and goes to 480 W: a maker's board with three 8-pin
+    plugs, not the Founders Edition's two (which would be 128% loaded); the recorded RTX 2080 runs
+    at 275 W where the catalog's card is rated 215: its heat and supply are at 275."""
+    keep = _keep(data, model, _pair("desktop", 350, 350, 480, "geforce-rtx-3090"))
+    said = next(f for f in keep.findings if f.id == "power-below-max")
+    assert said.params["plug_pct"] == round(100 * 480 / (75 + 3 * 150))  # 91
+    above = _keep(data, model, _pair("desktop", 275, 275, 350, "geforce-rtx-2080"))
+    heat = next(f for f in above.findings if f.id == "heat-output")
+    assert heat.params["watts"] == 275
+
+
 def test_every_recorded_plan_raises_a_limit_only_to_the_default(data, model):
     for scenario in Scenario:
         for name, facts, plan in plans(data, model, scenario):

@@ -9,7 +9,7 @@ from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.job import engine_hardware, engines, methods, routes
 from gpuplanner.planning.job.memory import USABLE_FRACTION
 from gpuplanner.planning.job.workloads import KERAS
-from gpuplanner.planning.machine.power import SLOT_W, plugs_rated_w
+from gpuplanner.planning.machine.power import EIGHT_PIN_W, SLOT_W, minimum_8pin, plugs_rated_w
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.plan.judge_inputs import Assessment, Context
 from gpuplanner.planning.prices.quote import STALE_DAYS
@@ -387,6 +387,11 @@ def _power_limit(c: Candidate, ctx: Context) -> list[Finding]:
     if not cap.max_w:
         return []
     rated = plugs_rated_w(c.gpu)
+    if rated > SLOT_W and cap.max_w > rated and not c.gpu.power_12v2x6:
+        # A maker sets no limit its plugs are not rated for (PCIe CEM): a board that allows
+        # more than the reference card's plugs carry has more 8-pin plugs of its own (the
+        # recorded RTX 3090 that goes to 480 W has three, not the Founders Edition's two).
+        rated = SLOT_W + EIGHT_PIN_W * minimum_8pin(cap.max_w)
     extra = max(0.0, cap.max_w - cap.cap_w)
     return [
         finding(
