@@ -602,7 +602,7 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Fine-tune {to} instead, batch {batch} ({vram_gb} GB)</source>
-            <translation>改为微调 {to}，批量 {batch}（需 {vram_gb} GB）</translation>
+            <translation>改为微调 {to}，批大小 {batch}（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1300,7 +1300,7 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Use a batch of {to} ({vram_gb} GB)</source>
-            <translation>批量改为 {to}（需 {vram_gb} GB）</translation>
+            <translation>批大小改为 {to}（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
