@@ -124,6 +124,9 @@ class CpuInfo:
     power_class: str | None = None  # catalog CPU id
     package_power_w: float | None = None  # RAPL, when readable
     rapl_status: RaplStatus = "unknown"
+    # AVX, which TensorFlow's own wheels are built with: False where the CPU lacks it (its flags,
+    # or a chipset older than any CPU that has it); None where not read.
+    avx: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import dataclasses
 import datetime as dt
 import json
 import logging
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -165,7 +166,17 @@ def from_lspci(text: str, file: str) -> SystemSnapshot:
     words = text.lower()
     if "thunderbolt" in words or "usb4" in words:  # a Thunderbolt or USB4 controller listed
         snapshot = replace(snapshot, thunderbolt=True)
+    if PRE_AVX_CHIPSET.search(text):
+        snapshot = replace(snapshot, cpu=replace(snapshot.cpu, avx=False))
     return snapshot
+
+
+# Intel chipsets that take no CPU with AVX (Sandy Bridge brought it, with the 6 Series): the 3
+# and 4 Series (Core 2), X58 and the 5 Series (Nehalem, Westmere). Their PCI names as lspci
+# prints them ("Intel Corporation 4 Series Chipset PCI Express Root Port").
+PRE_AVX_CHIPSET = re.compile(
+    r"Intel Corporation (?:[345] Series(?:/3400 Series)? Chipset|5520/5500/X58)", re.I
+)
 
 
 def gpus_only(

@@ -99,7 +99,30 @@ def read_cpu(root: Path = Path("/"), rapl: bool = True) -> CpuInfo:
         threads=psutil.cpu_count(logical=True),
         package_power_w=power,
         rapl_status=status,
+        avx=read_avx(root),
     )
+
+
+# IsProcessorFeaturePresent's PF_AVX_INSTRUCTIONS_AVAILABLE (winnt.h).
+PF_AVX_INSTRUCTIONS_AVAILABLE = 39
+
+
+def read_avx(root: Path) -> bool | None:
+    """Whether the CPU has AVX: an x86 CPU's flags on Linux; on Windows only a yes counts (a
+    Windows too old to know the feature answers no for a CPU that has it); None elsewhere (an
+    ARM CPU has no such flag, and TensorFlow's ARM wheels do not need it)."""
+    flags = _cpu_flags(root)
+    if flags:
+        return " avx " in flags
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            return True if kernel.IsProcessorFeaturePresent(PF_AVX_INSTRUCTIONS_AVAILABLE) else None
+        except (AttributeError, OSError):
+            return None
+    return None
 
 
 # What board makers leave in the DMI fields when they do not fill them in.

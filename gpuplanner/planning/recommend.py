@@ -135,6 +135,10 @@ def _keep_refused(judged: list[Option]) -> Finding | None:
     if keep is None or keep.offered:
         return None
     blocks = [f for f in keep.findings if f.severity == "blocks"]
+    # What keeps every card of the machine from the job is its reason before the card's own.
+    machine_wide = next((f for f in blocks if f.id == "cpu-no-avx"), None)
+    if machine_wide is not None:
+        return machine_wide
     return next((f for f in blocks if f.id != "mix-job-blocked"), blocks[0] if blocks else None)
 
 

@@ -68,6 +68,14 @@ TEXT: dict[str, str] = {
     "route-rocm-linux": translatable(
         "Finding", "Runs through ROCm on Linux only (no Windows or macOS GPU support)."
     ),
+    "vram-not-read": translatable(
+        "Finding",
+        "Its memory was not read (this capture has none): scan the computer itself to know whether it holds the {needed_gb} GB the job needs.",
+    ),
+    "cpu-no-avx": translatable(
+        "Finding",
+        "This computer's CPU has no AVX, which TensorFlow's own pip wheels need: TensorFlow stops as it loads (\"Illegal instruction\"), whatever card it has. A new PC with the card will run it.",
+    ),
     "route-windows-native": translatable(
         "Finding",
         "On native Windows TensorFlow uses the GPU only up to version 2.10: use WSL2 (or the NGC container in WSL2).",

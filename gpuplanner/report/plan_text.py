@@ -422,10 +422,12 @@ def finding_text(
 
 BLOCK_LABEL = {
     "vram-short": translatable("Finding", "not enough memory"),
+    "vram-not-read": translatable("Finding", "its memory was not read"),
     "engine-cc-below": translatable("Finding", "the inference engine needs a newer card"),
     "engine-amd-chip": translatable("Finding", "the inference engine has no kernels for its chip"),
     "engine-vendor": translatable("Finding", "the inference engine does not run this make"),
     "route-unsupported": translatable("Finding", "the TensorFlow route cannot run it"),
+    "cpu-no-avx": translatable("Finding", "the CPU has no AVX for TensorFlow's wheels"),
     "cooling-desktop-card-in-server": translatable("Finding", "a desktop card in a server"),
     "route-cc-below-floor": translatable(
         "Finding", "its compute capability is below what the route builds for"

@@ -675,6 +675,11 @@
             <translation>它跑不了 {job}（占您 {share}% 的时间），原因见下。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Its memory was not read (this capture has none): scan the computer itself to know whether it holds the {needed_gb} GB the job needs.</source>
+            <translation>未读取到它的显存大小（这份记录里没有）：请在这台电脑上直接扫描，才能知道它能否容纳任务所需的 {needed_gb} GB。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Keep what you have</source>
             <translation>保留现有显卡</translation>
@@ -1253,6 +1258,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>This computer's CPU has no AVX, which TensorFlow's own pip wheels need: TensorFlow stops as it loads ("Illegal instruction"), whatever card it has. A new PC with the card will run it.</source>
+            <translation>这台电脑的 CPU 不支持 AVX，而 TensorFlow 官方 pip 安装包需要它：无论装什么显卡，TensorFlow 都会在加载时中止（“Illegal instruction”）。换一台装有这块显卡的新电脑才能运行。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>This computer's GPU slot runs at x{width} (the card is x{card_width}): check that it is a full-length slot; transfers run at x{width}.</source>
             <translation>本机的显卡插槽以 x{width} 运行（显卡为 x{card_width}）：请确认是全长插槽；传输按 x{width} 速率进行。</translation>
         </message>
@@ -1468,6 +1478,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>its memory was not read</source>
+            <translation>未读取到显存大小</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>launch price (MSRP)</source>
             <translation>首发价（MSRP）</translation>
         </message>
@@ -1629,6 +1644,11 @@
         <message>
             <source>smaller than your card for little gain</source>
             <translation type="vanished">比您的卡显存小，提速却不多</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>the CPU has no AVX for TensorFlow's wheels</source>
+            <translation>CPU 不支持 TensorFlow 安装包所需的 AVX</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -4705,6 +4725,7 @@
             <translation>{scenario}：{job}；预算 {budget}；单卡需要 {gb} GB 显存；在 TensorFlow 之外运行；速度以 {gpu} 为基准</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <location filename="gpuplanner/report/plan_view.py" />
             <source>{sentence} {then}</source>
             <translation>{sentence}{then}</translation>

@@ -78,6 +78,9 @@ class MachineFacts:
     # ECC on the installed card's memory, as its driver reports it (None: not reported).
     installed_ecc_on: bool | None = None
     thunderbolt: bool | None = None  # a Thunderbolt or USB4 port: an eGPU enclosure can attach
+    # The CPU's AVX (hardware/records.py: CpuInfo.avx): without it TensorFlow's own wheels stop
+    # at import, whatever card the machine has. None: not read.
+    cpu_avx: bool | None = None
     mig_slice_share: float | None = None
     max_temp_c: float | None = None
     throttled: bool = False
@@ -122,6 +125,7 @@ class Scanned(TypedDict):
     cpu_base_w: float | None
     ram_gb: float | None
     thunderbolt: bool | None
+    cpu_avx: bool | None
 
 
 class Measured(TypedDict, total=False):
@@ -331,6 +335,7 @@ def _scanned(snapshot: SystemSnapshot) -> Scanned:
             round(snapshot.memory.total_mib / 1024, 1) if snapshot.memory.total_mib else None
         ),
         "thunderbolt": snapshot.thunderbolt,
+        "cpu_avx": cpu.avx,
     }
 
 

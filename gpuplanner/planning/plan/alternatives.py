@@ -60,6 +60,10 @@ def _changes(
         return _by_kind(plan, request, catalog, replan)
     if plan.no_purchase_needed:
         return ()
+    if request.machine.cpu_avx is False and request.tf_route == "official":
+        # No card in this computer runs TensorFlow's wheels (rules.job: cpu-no-avx): a new PC
+        # with the card, or renting.
+        return tuple(a for a in (desktop(plan, request, replan), _rental(plan)) if a is not None)
     best = best_purchase(plan)
     # A mix's jobs carry their own model, method, batch and sequence: only what changes for
     # every job is offered (the route, used cards, the money), and renting, which the plan

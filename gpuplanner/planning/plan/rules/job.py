@@ -27,6 +27,10 @@ def usable_gb(gpu: GpuSpec) -> float:
 
 
 def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
+    if c.gpu.memory_gb <= 0:
+        # An installed card the catalog does not know, from a capture that has no memory
+        # (lspci): "this card has 0 GB" was said of a GT 710.
+        return [finding("vram-not-read", "blocks", needed_gb=round(a.needed_gb, 1))]
     if a.needed_gb > usable_gb(c.gpu):
         return [
             finding(
@@ -72,6 +76,11 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         return _engine_runs(c, ctx)
     request = ctx.request
     route = request.tf_route
+    if route == "official" and request.machine.cpu_avx is False:
+        # TensorFlow's own wheels use AVX since 1.6 (tensorflow.org/install/pip, "Hardware
+        # requirements"): on a CPU without it they stop at import, whatever card is in the
+        # machine (the recorded G41 board with a Core 2 was sold an RTX 3060 for it).
+        return [finding("cpu-no-avx", "blocks")]
     support = routes.support(c.gpu, route, ctx.routes)
     if not support.runs:
         others = [r for r in routes.routes_that_run(c.gpu, ctx.routes) if r != route]
