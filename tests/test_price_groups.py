@@ -191,3 +191,25 @@ def test_the_small_firms_listed_card_names_the_faster_one_to_confirm(data, model
 
     assert "type the price you see" in finding_text(reason, "en")
     assert "首发价" in finding_text(reason, "zh_CN")
+
+
+def test_the_terminal_says_where_the_picks_price_comes_from(tmp_path):
+    """The table has no room for a price's source: the pick's own lines say it, its figure,
+    kind and date, or how another market's was converted (both languages)."""
+    from conftest import run_cli
+
+    import re
+
+    cases = (
+        ("llm", "USD", r"Price: \$[\d,]+, new, from .+ \(\d{4}-\d\d-\d\d\)\.$"),
+        ("sme", "CNY", r"≈ Converted: \$[\d,]+ as listed in the US \(.+, \d{4}-\d\d-\d\d\)"),
+    )
+    for scenario, currency, pattern in cases:
+        result = run_cli(tmp_path, "recommend", "--scenario", scenario, "--currency", currency)
+        assert result.returncode == 0, result.stderr
+        said = [line for line in result.stdout.splitlines() if line.startswith("  $ ")]
+        assert len(said) == 1 and re.search(pattern, said[0]), said
+    chinese = run_cli(
+        tmp_path, "recommend", "--scenario", "llm", "--currency", "USD", "--language", "zh_CN"
+    )
+    assert any(line.startswith("  $ 价格：") for line in chinese.stdout.splitlines())

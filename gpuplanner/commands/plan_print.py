@@ -82,6 +82,8 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
         print("\n" + fill(pick, action=best.action, gpu=best.gpu))
         if best.reason is not None:
             print(f"  = {best.reason}")
+        if best.price_source is not None:
+            print(f"  $ {best.price_source}")
         for need in best.needs:
             print(f"  + {need}")
         for said in (*best.warnings, *best.notes):

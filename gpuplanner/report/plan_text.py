@@ -248,6 +248,29 @@ def converted_note(
 SOURCE_CONTEXT = "Source"  # the catalog's source labels (i18n/extract.py DATA_STRINGS)
 
 
+def price_source_note(
+    each: Quote | None, region: str | None, language: str, tr: Translator | None = None
+) -> str | None:
+    """Where a purchase's price comes from, said once under the pick wherever a table has no
+    room for it: another market's, converted (``converted_note``), or its own source, figure
+    and date; None for the user's own price or none."""
+    if each is None or each.origin == "user":
+        return None
+    converted = converted_note(each, region, language, tr)
+    if converted is not None:
+        return converted
+    tr = tr or (lambda text: translate(text, language))
+    return _fill(
+        tr(translatable("Finding", "Price: {listed}, {condition}, from {source} ({date}).")),
+        {
+            "listed": as_listed(each),
+            "condition": condition_text(each.condition, tr),
+            "source": source_text(each, language),
+            "date": each.date,
+        },
+    )
+
+
 def source_text(each: Quote, language: str) -> str:
     """Where a price came from, by name (never a catalog id): the source's label in the
     user's language; a pack's, a shop's or the user's own source as it was given."""

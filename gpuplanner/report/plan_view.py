@@ -67,6 +67,9 @@ class OptionRow:
     price_group: str | None = None
     # Over a price from another market: its source's own figure and how it was converted.
     price_note: str | None = None
+    # Where the price comes from, as a line under the pick (the terminal's table has no room
+    # for the source): price_note, or the source's own figure, kind and date.
+    price_source: str | None = None
 
     @property
     def rank_cell(self) -> str:
@@ -260,6 +263,7 @@ def option_row(
         price_invite=None if printed else price_invite(option, region, language),
         price_group=option.price_group,
         price_note=plan_text.converted_note(option.price_each, region, language),
+        price_source=plan_text.price_source_note(option.price_each, region, language),
         rank=rank,
         action=plan_text.action_text(option.action, language),
         gpu=card_count(option.gpu, option.count),
