@@ -196,9 +196,9 @@ def test_the_small_firms_listed_card_names_the_faster_one_to_confirm(data, model
 def test_the_terminal_says_where_the_picks_price_comes_from(tmp_path):
     """The table has no room for a price's source: the pick's own lines say it, its figure,
     kind and date, or how another market's was converted (both languages)."""
-    from conftest import run_cli
-
     import re
+
+    from conftest import run_cli
 
     cases = (
         ("llm", "USD", r"Price: \$[\d,]+, new, from .+ \(\d{4}-\d\d-\d\d\)\.$"),
