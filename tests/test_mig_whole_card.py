@@ -106,3 +106,17 @@ def test_a_purchase_faster_than_the_whole_card_stays_offered(data, model):
     assert all(
         o.speedup is not None and o.speedup > min(b.speedup or 0 for b in blocked) for o in offered
     )
+
+
+def test_beside_mig_off_no_money_is_asked_for(data, model):
+    """At a budget of 8,000 nothing on sale fits, and the ways forward were to raise it for an
+    RTX A5000 or rent a 4090: what the eight whole H100s do for nothing once MIG is off."""
+    result = load_paths([recording(H100_1G)])
+    (_name, snapshot), *_ = result.snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    request = PlanRequest(
+        scenario=Scenario.LLM, currency="CNY", budget=8_000, machine=facts, today=TODAY
+    )
+    plan = recommend(request, data, model)
+    assert plan.alternatives[0].change == "mig-off"
+    assert not {a.change for a in plan.alternatives} & {"budget", "used", "rent"}

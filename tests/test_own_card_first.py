@@ -40,3 +40,17 @@ def test_a_card_that_holds_the_job_hears_no_change(data, model):
     plan = _plan(data, model, Scenario.STUDENT)
     assert plan.no_purchase_needed
     assert not any(a.keep for a in plan.alternatives)
+
+
+def test_a_route_change_is_not_offered_for_what_the_lighter_method_alone_does(data, model):
+    """At a budget nothing fits, the ways forward listed the NGC container with LoRA on an
+    int8 base after LoRA on an int8 base alone: one change more for the same card."""
+    (_name, snapshot), *_ = load_paths([recording(SFF)]).snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    request = PlanRequest(
+        scenario=Scenario.LLM, currency="CNY", budget=8_000, machine=facts, today=TODAY
+    )
+    plan = recommend(request, data, model)
+    lighter = {a.to for a in plan.alternatives if a.change == "method" and a.keep}
+    assert lighter
+    assert not any(a.change == "route" and a.method in lighter for a in plan.alternatives)

@@ -46,7 +46,17 @@ def ways_forward(
     money, or renting."""
     changes = _changes(plan, judged, request, catalog, replan)
     whole = mig_off(plan, request, replan) or ecc_off(plan, request, catalog, replan)
-    return changes if whole is None else (whole, *changes)
+    if whole is None:
+        return changes
+    # The installed cards whole hold the job for nothing: more money, used cards or renting
+    # buy what they already give (the 8x H100 server in MIG slices was told to raise its
+    # budget for an RTX A5000).
+    return (whole, *(a for a in changes if a.change not in SPENT))
+
+
+# Ways forward that spend money on what the installed cards already do once a free change is
+# made (MIG off, ECC off): left out beside it.
+SPENT = frozenset({"budget", "used", "rent"})
 
 
 def _changes(
@@ -92,6 +102,10 @@ def _changes(
         external = egpu(plan, request, catalog, replan)
         if external is not None:
             out.append(external)
+    # A route change that needs the lighter method too is one change more than the method
+    # alone, when that already lets the installed cards run the job.
+    lighter = {a.to for a in out if a.change == "method" and a.keep}
+    out = [a for a in out if not (a.change == "route" and a.method in lighter)]
     if best is not None:
         # A sharded offer stands: only the changes that fit one card are worth adding.
         return tuple(a for a in out if a.count == 1 or a.keep)
