@@ -423,3 +423,17 @@ def test_a_bridge_never_makes_a_pair_slower(data, model):
                 ids = {f.id for f in bridge.findings}
                 assert "bridge-gain-none" not in ids or gain is None, name
     assert seen
+
+
+def test_an_lspci_capture_plans_each_link_at_what_both_its_ends_can_run(data):
+    """lspci gives the card's and the slot's capability, not the pair's: the four RTX 6000 Ada
+    idle at 2.5 GT/s were planned at Gen1 (an all-reduce at 3.2 GB/s, 25% of linear), where
+    each card and slot runs Gen4 x16."""
+    from gpuplanner.hardware.snapshot import load_file
+
+    name = (
+        "lspci-vv/lspci-vvv_4x-rtx6000-ada_asus-esc8000a-e12-server_idle-2.5gt-downgraded"
+        "_tabs-expanded.txt"
+    )
+    facts = machine_facts(enrich(load_file(recording(name)), data), None, data)
+    assert facts.installed_links == ((16, 4),) * 4

@@ -42,7 +42,7 @@ def test_the_slice_too_small_for_the_job_is_told_to_turn_mig_off_first(data, mod
     for language, words in (("en", "no purchase needed"), ("zh_CN", "无需购买")):
         view = headline(plan, language)
         assert view.no_purchase is not None
-        assert "nvidia-smi -i 0 -mig 0" in view.no_purchase and words in view.no_purchase
+        assert "nvidia-smi -mig 0" in view.no_purchase and words in view.no_purchase
         # Said once, with the installed card's line, not again among the ways forward.
         assert not any("-mig 0" in line for line in view.alternatives)
 
@@ -120,3 +120,37 @@ def test_beside_mig_off_no_money_is_asked_for(data, model):
     plan = recommend(request, data, model)
     assert plan.alternatives[0].change == "mig-off"
     assert not {a.change for a in plan.alternatives} & {"budget", "used", "rent"}
+
+
+H100_3G = "nvidia-smi-L/nvidia-smi-L_h100-mig_drv590.txt"
+
+
+def test_a_slice_that_holds_the_job_is_still_no_reason_to_buy_what_the_whole_card_beats(
+    data, model
+):
+    """An H100's 3g.40gb slice holds the 8 B LoRA; four RTX 5880 Ada were offered 'for more
+    speed, 2.66x as fast for ¥222,072': 1.14x the whole card, within the prediction's error,
+    which turning MIG off gives for nothing."""
+    result = load_paths([recording(H100_3G)])
+    (_name, snapshot), *_ = result.snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    plan = _plan(data, model, Scenario.LLM, facts)
+    assert plan.no_purchase_needed
+    for option in plan.options:
+        if option.offered and option.action != "keep":
+            # Whatever stays offered beats the whole card by more than its error.
+            assert (
+                option.speedup or 0
+            ) * facts.mig_slice_share > 1 + option.predicted_error_pct / 100
+    blocked = [o for o in plan.options if any(f.id == "slower-than-mig-off" for f in o.findings)]
+    assert any((o.speedup or 0) > 2 for o in blocked)  # twice a slice, and still not worth it
+    assert not any(f.id == "keep-until-speed" for f in plan.keep_findings)
+
+
+def test_beside_mig_off_no_other_routes_pick_is_shown(data, model):
+    result = load_paths([recording(H100_1G)])
+    (_name, snapshot), *_ = result.snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    plan = _plan(data, model, Scenario.SME, facts)
+    assert plan.alternatives[0].change == "mig-off"
+    assert plan.route_alternative is None

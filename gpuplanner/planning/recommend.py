@@ -211,10 +211,14 @@ def recommend(
         except PlanError:
             return None
 
+    found = ways_forward(plan, judged, request, catalog, replan)
+    # Turning MIG or ECC off holds the job on the cards there: no card is bought for another
+    # route either (the 8x H100 server was shown NGC's pick of two RTX PRO 4000 Blackwell).
+    whole = any(a.keep and a.change in ("mig-off", "ecc-off") for a in found)
     return replace(
         plan,
-        alternatives=ways_forward(plan, judged, request, catalog, replan),
-        route_alternative=route_alternative(plan, judged, request),
+        alternatives=found,
+        route_alternative=None if whole else route_alternative(plan, judged, request),
     )
 
 

@@ -94,7 +94,7 @@ TEXT: dict[str, str] = {
     ),
     "mig-slice": translatable(
         "Finding",
-        "MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -i 0 -mig 0, as root, with no job running) and scan again.",
+        "MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -mig 0, as root, with no job running) and scan again.",
     ),
     "power-capped": translatable(
         "Finding",
@@ -451,11 +451,11 @@ TEXT: dict[str, str] = {
     ),
     "slower-than-mig-off": translatable(
         "Finding",
-        "No faster than your own cards with MIG off ({speedup}x of them), which hold this job: turn MIG off rather than buy.",
+        "Not worth buying: {speedup}x your own cards with MIG off, slower or within the prediction's error, and they hold this job: turn MIG off rather than buy.",
     ),
     "slower-than-ecc-off": translatable(
         "Finding",
-        "No faster than your own cards with ECC off ({speedup}x of them), which hold this job: turn ECC off rather than buy.",
+        "Not worth buying: {speedup}x your own cards with ECC off, slower or within the prediction's error, and they hold this job: turn ECC off rather than buy.",
     ),
     "smaller-than-installed": translatable(
         "Finding",

@@ -102,11 +102,11 @@ CHANGE_TEXT = {
     "route-method": translatable("Finding", "Run TensorFlow as {to} with {method} ({vram_gb} GB)"),
     "mig-off": translatable(
         "Finding",
-        "Turn MIG off so that the job has the whole card (nvidia-smi -i 0 -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)",
+        "Turn MIG off so that the job has the whole card (nvidia-smi -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)",
     ),
     "ecc-off": translatable(
         "Finding",
-        "Turn ECC off so that jobs get all of the card's memory (nvidia-smi -i 0 -e 0, as root, then a restart; memory errors are then no longer corrected) ({vram_gb} GB)",
+        "Turn ECC off so that jobs get all of the card's memory (nvidia-smi -e 0, as root, then a restart; memory errors are then no longer corrected) ({vram_gb} GB)",
     ),
 }
 RESULT_TEXT = {

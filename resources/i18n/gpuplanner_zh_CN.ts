@@ -736,8 +736,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -i 0 -mig 0, as root, with no job running) and scan again.</source>
-            <translation>MIG 已开启：TensorFlow 只在一个切片里运行，最多 {slice_gb} GB 显存、约为整卡 {speed_pct}% 的算力。若要按整卡规划，请关闭 MIG（以 root 身份、在没有任务运行时执行 nvidia-smi -i 0 -mig 0）后重新检测。</translation>
+            <source>MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -mig 0, as root, with no job running) and scan again.</source>
+            <translation>MIG 已开启：TensorFlow 只在一个切片里运行，最多 {slice_gb} GB 显存、约为整卡 {speed_pct}% 的算力。若要按整卡规划，请关闭 MIG（以 root 身份、在没有任务运行时执行 nvidia-smi -mig 0）后重新检测。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -829,14 +829,12 @@
             <translation>不比现有显卡快（{speedup} 倍），而现有显卡已能胜任这个任务：不值得为此购买。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No faster than your own cards with ECC off ({speedup}x of them), which hold this job: turn ECC off rather than buy.</source>
-            <translation>不比关闭 ECC 后的现有显卡快（为其 {speedup} 倍），而关闭 ECC 后现有显卡就能胜任这个任务：请关闭 ECC，不必购买。</translation>
+            <translation type="vanished">不比关闭 ECC 后的现有显卡快（为其 {speedup} 倍），而关闭 ECC 后现有显卡就能胜任这个任务：请关闭 ECC，不必购买。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No faster than your own cards with MIG off ({speedup}x of them), which hold this job: turn MIG off rather than buy.</source>
-            <translation>不比关闭 MIG 后的现有显卡快（为其 {speedup} 倍），而关闭 MIG 后现有显卡就能胜任这个任务：请关闭 MIG，不必购买。</translation>
+            <translation type="vanished">不比关闭 MIG 后的现有显卡快（为其 {speedup} 倍），而关闭 MIG 后现有显卡就能胜任这个任务：请关闭 MIG，不必购买。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_view.py" />
@@ -907,6 +905,16 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Not worth buying: {speedup}x the speed of your cards is within this prediction's ±{error_pct}%, so it may gain nothing.</source>
             <translation>不值得买：速度是您现有显卡的 {speedup} 倍，落在这项预测 ±{error_pct}% 的误差之内，可能毫无提升。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: {speedup}x your own cards with ECC off, slower or within the prediction's error, and they hold this job: turn ECC off rather than buy.</source>
+            <translation>不值得购买：只相当于关闭 ECC 后现有显卡的 {speedup} 倍，更慢或在预测误差之内，而关闭 ECC 后现有显卡就能胜任这个任务：请关闭 ECC，不必购买。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Not worth buying: {speedup}x your own cards with MIG off, slower or within the prediction's error, and they hold this job: turn MIG off rather than buy.</source>
+            <translation>不值得购买：只相当于关闭 MIG 后现有显卡的 {speedup} 倍，更慢或在预测误差之内，而关闭 MIG 后现有显卡就能胜任这个任务：请关闭 MIG，不必购买。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1294,13 +1302,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Turn ECC off so that jobs get all of the card's memory (nvidia-smi -i 0 -e 0, as root, then a restart; memory errors are then no longer corrected) ({vram_gb} GB)</source>
-            <translation>关闭 ECC，让任务用上整块卡的显存（以 root 身份执行 nvidia-smi -i 0 -e 0，然后重启；此后显存错误不再被纠正）（需 {vram_gb} GB）</translation>
+            <source>Turn ECC off so that jobs get all of the card's memory (nvidia-smi -e 0, as root, then a restart; memory errors are then no longer corrected) ({vram_gb} GB)</source>
+            <translation>关闭 ECC，让任务用上整块卡的显存（以 root 身份执行 nvidia-smi -e 0，然后重启；此后显存错误不再被纠正）（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>Turn MIG off so that the job has the whole card (nvidia-smi -i 0 -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)</source>
-            <translation>关闭 MIG，让任务独占整块卡（以 root 身份、在没有任务运行时执行 nvidia-smi -i 0 -mig 0；所有切片都会被删除）（需 {vram_gb} GB）</translation>
+            <source>Turn MIG off so that the job has the whole card (nvidia-smi -mig 0, as root, with no job running; every slice is removed) ({vram_gb} GB)</source>
+            <translation>关闭 MIG，让任务独占整块卡（以 root 身份、在没有任务运行时执行 nvidia-smi -mig 0；所有切片都会被删除）（需 {vram_gb} GB）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

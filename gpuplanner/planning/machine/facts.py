@@ -212,7 +212,10 @@ def installed_links(gpus: list[GpuDevice]) -> tuple[tuple[int, int], ...]:
         if link is None:
             return ()
         width = min(filter(None, (link.current_width, link.max_width)), default=None)
-        gen = link.max_gen or link.current_gen
+        # An lspci capture gives each end's capability, not the pair's: the lower of the card's
+        # and the slot's (its idle Gen1 planned the recorded 4x RTX 6000 Ada at 3.2 GB/s).
+        ends = [g for g in (link.card_max_gen, link.slot_max_gen) if g]
+        gen = link.max_gen or (min(ends) if ends else None) or link.current_gen
         if not width or not gen:
             return ()
         out.append((width, gen))

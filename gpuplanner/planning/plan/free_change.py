@@ -21,13 +21,17 @@ from gpuplanner.planning.plan.rules.job import usable_gb
 
 def whole_card(ctx: Context, keep: Option | None) -> tuple[str, float] | None:
     """("mig-off" or "ecc-off", the whole card's speed over the installed one's) when the
-    installed cards are refused for memory alone and the change would let them hold the job;
+    change would let the installed cards hold the job: they are refused for memory alone, or
+    (MIG) a slice holds it and the whole cards run it faster for nothing (an H100's 3g.40gb
+    slice was offered four RTX 5880 Ada "2.66x as fast", 1.14x the whole card, for ¥222,072).
     None otherwise (a vGPU guest's memory is the host's to set)."""
     machine = ctx.request.machine
-    if keep is None or keep.offered or ctx.installed is None or machine.kind == "vgpu-guest":
+    if keep is None or ctx.installed is None or machine.kind == "vgpu-guest":
         return None
     blocks = {f.id for f in keep.findings if f.severity == "blocks"}
-    if not blocks or blocks - {"vram-short", "mix-job-blocked"}:
+    if keep.offered and not machine.mig_slice_gb:
+        return None
+    if not keep.offered and (not blocks or blocks - {"vram-short", "mix-job-blocked"}):
         return None
     by_id = {g.id: g for g in ctx.catalog.gpus}
     if machine.mig_slice_gb and machine.mig_slice_share:
@@ -58,18 +62,21 @@ def _speedup(ctx: Context, keep: Option, gpu: GpuSpec, count: int, share: float 
 
 
 def behind(options: list[Option], change: str, whole_speedup: float) -> list[Option]:
-    """Every purchase no faster than the whole installed card is not offered: the free change
-    is the answer (``slower-than-mig-off``, ``slower-than-ecc-off``)."""
+    """Every purchase not faster than the whole installed cards by more than its prediction's
+    stated error is not offered, as beside cards kept as they are (``ranking.not_worth_buying``):
+    the free change is the answer (``slower-than-mig-off``, ``slower-than-ecc-off``)."""
+
+    def against_whole(option: Option) -> float:
+        return (option.speedup or 0.0) / whole_speedup
+
     return [
         not_an_option(
             o,
-            finding(
-                f"slower-than-{change}",
-                "blocks",
-                speedup=round((o.speedup or 0.0) / whole_speedup, 2),
-            ),
+            finding(f"slower-than-{change}", "blocks", speedup=round(against_whole(o), 2)),
         )
-        if o.offered and o.action != "keep" and (o.speedup or 0.0) <= whole_speedup
+        if o.offered
+        and o.action != "keep"
+        and against_whole(o) - 1.0 <= o.predicted_error_pct / 100
         else o
         for o in options
     ]
