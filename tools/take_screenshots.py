@@ -118,12 +118,20 @@ MACHINES = {
     # ECC on a data-centre board's GDDR: the small firm's mix on AWS's T4 gets 13.8 of 16 GB,
     # and is told to turn ECC off before renting anything.
     "aws-t4": "nvidia-smi-q-x/nvidia-smi-q-x_tesla-t4_aws_pcie-gen3-x8-of-x16.xml",
+    # Eight H100s in 1g.10gb MIG slices: an 8 B LoRA fits no slice and the whole cards, so the
+    # answer is to turn MIG off, and no purchase slower than the eight of them is offered.
+    "h100-mig": "nvidia-smi-L/nvidia-smi-L_8x-h100-80gb-hbm3_all-mig-1g.10gb.txt",
+    # A small PC's RTX 4000 SFF Ada: the LoRA does not fit, LoRA on an int8 base does, on the
+    # card's own line before any purchase.
+    "sff": "nvidia-smi-q-x/nvidia-smi-q-x_rtx4000-sff-ada_drv595_70w.xml",
 }
 MACHINE_SCENES = {
     "3090": (("5", "sme"),),
     "laptop": (("2", "computer"), ("5", "sme")),
     "windows": (("2", "computer"), ("5", "sme")),
     "aws-t4": (("5", "mix"),),
+    "h100-mig": (("5", "llm-8000"),),
+    "sff": (("5", "llm-8000"),),
 }
 MACHINE_SHOTS = [
     (f"{number}-{scene}-{machine}-{language}.png", scene, machine, language)
