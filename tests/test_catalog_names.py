@@ -121,6 +121,9 @@ def test_unsure_listings_are_not_sure(cards, listing):
         ("NVIDIA Corporation GA106M [GeForce RTX 3060 Mobile / Max-Q]", "geforce-rtx-3060-laptop"),
         ("NVIDIA GeForce RTX 3070 with Max-Q Design", "geforce-rtx-3070-laptop"),
         ("NVIDIA GeForce RTX 3060 Laptop GPU", "geforce-rtx-3060-laptop"),
+        # The two recorded GTX 1650 laptops (a Dell XPS 15, an Acer Nitro) were told to buy a
+        # desktop: the catalog had no laptop 1650.
+        ("NVIDIA Corporation TU117M [GeForce GTX 1650 Mobile / Max-Q]", "geforce-gtx-1650-laptop"),
         # Max-Q alone is a board's power class: a 300 W workstation card, no laptop.
         ("NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "rtx-pro-6000-blackwell-max-q"),
     ],
