@@ -233,15 +233,20 @@ def test_a_laptop_is_offered_what_it_can_do(data, model):
     laptop = replace(_pair("laptop", 115, 115, 140, "geforce-rtx-4070-laptop"), thunderbolt=True)
     for scenario in Scenario:
         plan, ways = _ways(data, model, laptop, scenario)
-        assert {"rent", "desktop"} <= set(ways), (scenario, set(ways))
+        assert "rent" in ways, (scenario, set(ways))
         # The enclosure ($299) comes out of the budget: a student's leaves no card to put in it.
         assert ("egpu" in ways) == (scenario is not Scenario.STUDENT), scenario
+        said = headline(plan, "en")
+        assert said.ways_forward.startswith("This machine takes no new card")
+        # A desktop where the budget buys more than the prediction's error over the laptop's
+        # own card: the student's $500 buys an RTX 3060 12 GB at 1.07x the 4070 Laptop (±14%).
+        assert ("desktop" in ways) == (scenario is not Scenario.STUDENT), scenario
+        if scenario is Scenario.STUDENT:
+            continue
         desktop = ways["desktop"]
         assert desktop.gpu and desktop.price
         # Against the laptop's own speed where its card runs the job, else no ratio to give.
         assert bool(desktop.speed) == plan.options[0].offered
-        said = headline(plan, "en")
-        assert said.ways_forward.startswith("This machine takes no new card")
         assert any("desktop PC" in line for line in said.alternatives)
         if plan.no_purchase_needed:
             keep = plan.options[0]

@@ -103,6 +103,11 @@ def desktop(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | N
     own = keep.predicted_throughput if keep is not None and keep.offered else None
     theirs = best.predicted_throughput
     ratio = theirs / own if theirs and own else None
+    if ratio is not None and ratio - 1.0 <= best.predicted_error_pct / 100:
+        # A whole PC for a gain within the prediction's own error: no more worth it than such a
+        # purchase beside cards that run the job (ranking.not_worth_buying); the Legion's 3060
+        # laptop was offered a desktop at 1.11x, inside its ±14%.
+        return None
     return Alternative(
         change="desktop",
         to="desktop",
