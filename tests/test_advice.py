@@ -334,6 +334,27 @@ def test_an_old_driver_is_named_with_its_fix(data, model):
     assert found.params["have"] == "418.43" and found.params["need"] == "525.60.13"
 
 
+@pytest.mark.parametrize(
+    "windows", [{"os_system": "Windows"}, {"windows_or_wsl": True}], ids=["native", "wddm"]
+)
+def test_a_windows_driver_is_told_the_floor_in_windows_numbers(data, model, windows):
+    """WSL2 runs on the Windows host's driver, whose numbers are its own: a Windows 516.59 was
+    told to reach 525.60.13, a Linux driver; CUDA 12's Windows floor is 527.41."""
+    facts = MachineFacts(
+        current_gpu_id="geforce-rtx-2080",
+        installed_count=1,
+        has_gpu=True,
+        driver_version="516.59",
+        **windows,
+    )
+    request = PlanRequest(
+        scenario=Scenario.STUDENT, currency="CNY", machine=facts, today=TODAY, alternatives=False
+    )
+    plan = recommend(request, data, model)
+    found = next(f for o in plan.options for f in o.findings if f.id == "driver-update")
+    assert found.params["need"] == "527.41"
+
+
 def test_cli_takes_the_route_and_rocm(tmp_path):
     result = run_cli(
         tmp_path,

@@ -265,6 +265,9 @@ class TfRoute:
     # rocm: only cards on ROCm's supported list; xpu: Intel's PyTorch XPU builds.
     requires: Literal["rocm", "xpu"] | None
     min_driver_linux: str | None
+    # The same floor as a Windows driver numbers it: WSL2 runs on the Windows host's driver.
+    # None where no source gives it (the Linux number is then said).
+    min_driver_windows: str | None
     platforms: str
     sources: str
     note: str | None = None

@@ -28,6 +28,13 @@ class RouteSupport:
     min_driver: str | None = None
     row: TfRoute | None = None
 
+    def driver_floor(self, windows: bool) -> str | None:
+        """The driver the route needs, as the machine's own driver numbers it: a Windows
+        driver (native, or the host of WSL2) has its own numbers for the same floor."""
+        if windows and self.row is not None and self.row.min_driver_windows:
+            return self.row.min_driver_windows
+        return self.min_driver
+
 
 def _cc(gpu: GpuSpec) -> float | None:
     try:

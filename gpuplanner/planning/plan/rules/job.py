@@ -182,7 +182,9 @@ def driver(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
     have = ctx.request.machine.driver_version
     if c.gpu.vendor != "NVIDIA" or not have or outside_tensorflow(ctx):
         return [], []
-    need = routes.support(c.gpu, ctx.request.tf_route, ctx.routes).min_driver
+    machine = ctx.request.machine
+    windows = machine.os_system == "Windows" or machine.windows_or_wsl
+    need = routes.support(c.gpu, ctx.request.tf_route, ctx.routes).driver_floor(windows)
     if not routes.driver_below(have, need):
         return [], []
     return (
