@@ -306,3 +306,12 @@ def test_a_cloud_vm_is_not_told_to_check_its_slot(tmp_path, language):
     assert result.returncode == 0, result.stderr
     assert "check the slot" not in result.stdout and "M.2" not in result.stdout
     assert ("virtual machine" if language == "en" else "虚拟机里") in result.stdout
+
+
+def test_a_servers_own_open_air_cards_are_not_told_to_leave_a_slot_between_them(data, model):
+    """Eight RTX 4090s a server holds sit where its chassis put them; a desktop's two can
+    still be moved apart, and cards bought are told where they go."""
+    server = replace(_pair("server", 450, 450, None, "geforce-rtx-4090"), installed_count=8)
+    assert "cooling-open-air-stack" not in {f.id for f in _keep(data, model, server).findings}
+    desktop = replace(_pair("desktop", 450, 450, None, "geforce-rtx-4090"), installed_count=2)
+    assert "cooling-open-air-stack" in {f.id for f in _keep(data, model, desktop).findings}

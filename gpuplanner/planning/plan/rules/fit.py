@@ -151,7 +151,10 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         # fins; an open-air card blows its heat into the chassis and a GeForce blower's fan and
         # top-mounted plugs are laid out for a desktop case.
         out.append(finding("cooling-desktop-card-in-server", "blocks", cooler=gpu.cooler))
-    if c.count > 1 and gpu.cooler == "open-air":
+    # Cards a server already holds sit where its chassis put them: no slot to leave between
+    # them (the recorded 8x RTX 4090 server); their own readings say whether they run hot.
+    settled = c.action == "keep" and machine.kind == "server"
+    if c.count > 1 and gpu.cooler == "open-air" and not settled:
         out.append(finding("cooling-open-air-stack", "warns", count=c.count))
     if c.action == "keep":
         if machine.throttled:
