@@ -182,6 +182,16 @@ def test_used_and_cloud_prices_where_they_matter(catalog):
         assert catalog.prices(catalog.resolve(name).id, condition="cloud-hour"), name
 
 
+def test_a_cloud_hour_is_what_one_job_can_rent(catalog):
+    """The rent table takes each card's cheapest hour: a reserved rate (a months-long commitment
+    to a cluster) made an H100 $1.85 an hour for a 30-minute job."""
+    for gpu in catalog.gpus():
+        for price in catalog.prices(gpu.id, condition="cloud-hour"):
+            note = (price.note or "").lower()
+            # A note may name a reserved rate only beside the on-demand one the row holds.
+            assert "reserved" not in note or "on demand" in note, (gpu.id, price.note)
+
+
 def test_seed_cny_examples_are_their_own_rows(catalog):
     seed = {(p.gpu_id, p.amount) for p in catalog.prices(currency="CNY") if p.source == "seed-002"}
     assert ("geforce-rtx-3060-12-gb", 2500) in seed and ("geforce-rtx-3090", 12000) in seed
