@@ -8,13 +8,12 @@ fifth of the H100 that turning MIG off gives for nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from gpuplanner.catalog.records import ECC_MEMORY_SHARE, GpuSpec
+from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.planning.findings import finding
 from gpuplanner.planning.options import Option
 from gpuplanner.planning.plan import candidates, card_count
 from gpuplanner.planning.plan.judge_inputs import Context
+from gpuplanner.planning.plan.machine_changes import without_ecc, without_mig
 from gpuplanner.planning.plan.ranking import not_an_option
 from gpuplanner.planning.plan.rules.job import usable_gb
 
@@ -34,14 +33,11 @@ def whole_card(ctx: Context, keep: Option | None) -> tuple[str, float] | None:
     if not keep.offered and (not blocks or blocks - {"vram-short", "mix-job-blocked"}):
         return None
     by_id = {g.id: g for g in ctx.catalog.gpus}
-    if machine.mig_slice_gb and machine.mig_slice_share:
-        whole = replace(machine, mig_slice_gb=None, mig_slice_share=None)
-        change = "mig-off"
-    elif machine.installed_ecc_on and machine.installed_memory_gb and ctx.installed.gpu.gddr_ecc_on:
-        reading = machine.installed_memory_gb / ECC_MEMORY_SHARE
-        whole = replace(machine, installed_ecc_on=False, installed_memory_gb=reading)
-        change = "ecc-off"
-    else:
+    # The same machines the ways forward plan (machine_changes), MIG first.
+    change, whole = "mig-off", without_mig(machine)
+    if whole is None:
+        change, whole = "ecc-off", without_ecc(machine, by_id.get(machine.current_gpu_id or ""))
+    if whole is None:
         return None
     card = candidates.installed(whole, by_id)
     if card is None or keep.vram_needed_gb > usable_gb(card.gpu):

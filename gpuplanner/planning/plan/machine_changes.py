@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpuplanner.catalog.records import ECC_MEMORY_SHARE, CatalogData
+from gpuplanner.catalog.records import ECC_MEMORY_SHARE, CatalogData, GpuSpec
+from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Alternative, Plan
 from gpuplanner.planning.plan.replanned import Replan, best_purchase, effect
 from gpuplanner.planning.request import PlanRequest
@@ -21,15 +22,35 @@ ENCLOSURE_PRICE_USD = 299.0
 ENCLOSURE_CARD_MM, ENCLOSURE_SLOTS = 330, 3
 
 
+def without_mig(machine: MachineFacts) -> MachineFacts | None:
+    """The machine with MIG off: its whole cards; None where MIG is off, or a vGPU guest's (its
+    slice is the host's to set; a passed-through card is the VM's own)."""
+    if not machine.mig_slice_gb or machine.kind == "vgpu-guest":
+        return None
+    return replace(machine, mig_slice_gb=None, mig_slice_share=None)
+
+
+def without_ecc(machine: MachineFacts, gpu: GpuSpec | None) -> MachineFacts | None:
+    """The machine with ECC off on the installed card's GDDR: all its memory, as its driver
+    will then report it; None where ECC is off or not read, on HBM (its code sits beside the
+    data: nothing to win), or in a vGPU guest or a MIG slice (the host's memory to set)."""
+    reading = machine.installed_memory_gb
+    if not machine.installed_ecc_on or not reading:
+        return None
+    if machine.kind == "vgpu-guest" or machine.mig_slice_gb or gpu is None or gpu.hbm:
+        return None
+    return replace(
+        machine, installed_ecc_on=False, installed_memory_gb=round(reading / ECC_MEMORY_SHARE, 1)
+    )
+
+
 def mig_off(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
     """MIG on and the job too big for a slice: the whole card, when it holds the job, before
     any purchase (the owner of an A100 80 GB with a 20 GB slice was told to replace it with
     an RTX 4500 Ada)."""
-    machine = request.machine
-    # A vGPU guest's slice is the host's to set; a passed-through card is the VM's own.
-    if not machine.mig_slice_gb or plan.no_purchase_needed or machine.kind == "vgpu-guest":
+    whole = without_mig(request.machine)
+    if whole is None or plan.no_purchase_needed:
         return None
-    whole = replace(machine, mig_slice_gb=None, mig_slice_share=None)
     found = effect("mig-off", "off", replan(replace(request, machine=whole)))
     return found if found is not None and found.keep else None
 
@@ -41,17 +62,10 @@ def ecc_off(
     it then holds the job (the AWS Tesla T4 gives jobs 15 of its 16 GB; the small firm's
     BERT-large needs 14.3 and fits in 16 x 0.92, not in 15 x 0.92)."""
     machine = request.machine
-    reading = machine.installed_memory_gb
-    if not machine.installed_ecc_on or not reading or plan.no_purchase_needed:
-        return None
-    if machine.kind == "vgpu-guest" or machine.mig_slice_gb:
-        return None  # the host's memory to set
     gpu = next((g for g in catalog.gpus if g.id == machine.current_gpu_id), None)
-    if gpu is None or gpu.hbm:
-        return None  # HBM keeps its code beside the data: nothing to win
-    whole = replace(
-        machine, installed_ecc_on=False, installed_memory_gb=round(reading / ECC_MEMORY_SHARE, 1)
-    )
+    whole = without_ecc(machine, gpu)
+    if whole is None or plan.no_purchase_needed:
+        return None
     found = effect("ecc-off", "off", replan(replace(request, machine=whole)))
     return found if found is not None and found.keep else None
 
