@@ -9,9 +9,9 @@ from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.job import engine_hardware, engines, methods, routes
 from gpuplanner.planning.job.memory import USABLE_FRACTION
 from gpuplanner.planning.job.workloads import KERAS
-from gpuplanner.planning.machine.power import EIGHT_PIN_W, SLOT_W, minimum_8pin, plugs_rated_w
 from gpuplanner.planning.options import Candidate
 from gpuplanner.planning.plan.judge_inputs import Assessment, Context
+from gpuplanner.planning.plan.rules import power
 from gpuplanner.planning.prices.quote import STALE_DAYS
 
 NOTABLE_MOVE = 0.03  # a price movement worth a sentence (smaller is noise in monthly reports)
@@ -339,7 +339,7 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 speed_pct=round((machine.mig_slice_share or 1.0) * 100),
             )
         )
-    out += _power_limit(c, ctx)
+    out += power.power_limit(c, ctx)
     if (
         c.bought
         and machine.slot_gen
@@ -376,46 +376,6 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
             finding("ram-below-vram", "warns", ram_gb=round(machine.ram_gb), vram_gb=round(vram))
         )
     return out
-
-
-def _power_limit(c: Candidate, ctx: Context) -> list[Finding]:
-    """The installed cards' power limit (keep and add). Below the maker's default the speed
-    follows the law measured there (planning/machine/power_cap.py), and lifting it to the default is
-    advised on a tower; a server's limit is its chassis's, said and left. Above the default no
-    measurement covers the speed: the board's higher limit is said as an extrapolation, with
-    the watts and the plug load it costs (machine_rules keeps both off laptops and servers)."""
-    cap = ctx.power_cap
-    if cap is None or c.action not in ("keep", "add"):
-        return []
-    if cap.below_default:
-        params = {
-            "cap_w": round(cap.cap_w),
-            "default_w": round(cap.default_w),
-            "speed_pct": round(cap.speed_share * 100),
-        }
-        server = ctx.request.machine.kind == "server"
-        return [finding("server-power-capped" if server else "power-capped", "warns", **params)]
-    if not cap.max_w:
-        return []
-    rated = plugs_rated_w(c.gpu)
-    if rated > SLOT_W and cap.max_w > rated and not c.gpu.power_12v2x6:
-        # A maker sets no limit its plugs are not rated for (PCIe CEM): a board that allows
-        # more than the reference card's plugs carry has more 8-pin plugs of its own (the
-        # recorded RTX 3090 that goes to 480 W has three, not the Founders Edition's two).
-        rated = SLOT_W + EIGHT_PIN_W * minimum_8pin(cap.max_w)
-    extra = max(0.0, cap.max_w - cap.cap_w)
-    return [
-        finding(
-            "power-below-max",
-            "info",
-            cap_w=round(cap.cap_w),
-            max_w=round(cap.max_w),
-            gain_pct=max(0, round((1 / cap.max_share - 1) * 100)),
-            extra_w=round(extra),
-            total_extra_w=round(extra * c.count),
-            plug_pct=round(100 * cap.max_w / rated) if rated > SLOT_W else 0,
-        )
-    ]
 
 
 def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:

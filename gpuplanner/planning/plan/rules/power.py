@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from gpuplanner.catalog.records import PsuPrice
 from gpuplanner.planning.findings import Finding, Need, Severity, finding
 from gpuplanner.planning.machine.power import (
+    EIGHT_PIN_W,
     SLOT_W,
     Cables,
     PsuSpec,
     cables,
     minimum_8pin,
     needs_power_cables,
+    plugs_rated_w,
     supply_needed_w,
 )
 from gpuplanner.planning.options import Candidate
@@ -279,3 +281,43 @@ def slot_powered_machine(ctx: Context) -> bool:
     return ctx.request.machine.slot_powered or (
         current is not None and not needs_power_cables(current.gpu)
     )
+
+
+def power_limit(c: Candidate, ctx: Context) -> list[Finding]:
+    """The installed cards' power limit (keep and add). Below the maker's default the speed
+    follows the law measured there (planning/machine/power_cap.py), and lifting it to the default is
+    advised on a tower; a server's limit is its chassis's, said and left. Above the default no
+    measurement covers the speed: the board's higher limit is said as an extrapolation, with
+    the watts and the plug load it costs (machine_rules keeps both off laptops and servers)."""
+    cap = ctx.power_cap
+    if cap is None or c.action not in ("keep", "add"):
+        return []
+    if cap.below_default:
+        params = {
+            "cap_w": round(cap.cap_w),
+            "default_w": round(cap.default_w),
+            "speed_pct": round(cap.speed_share * 100),
+        }
+        server = ctx.request.machine.kind == "server"
+        return [finding("server-power-capped" if server else "power-capped", "warns", **params)]
+    if not cap.max_w:
+        return []
+    rated = plugs_rated_w(c.gpu)
+    if rated > SLOT_W and cap.max_w > rated and not c.gpu.power_12v2x6:
+        # A maker sets no limit its plugs are not rated for (PCIe CEM): a board that allows
+        # more than the reference card's plugs carry has more 8-pin plugs of its own (the
+        # recorded RTX 3090 that goes to 480 W has three, not the Founders Edition's two).
+        rated = SLOT_W + EIGHT_PIN_W * minimum_8pin(cap.max_w)
+    extra = max(0.0, cap.max_w - cap.cap_w)
+    return [
+        finding(
+            "power-below-max",
+            "info",
+            cap_w=round(cap.cap_w),
+            max_w=round(cap.max_w),
+            gain_pct=max(0, round((1 / cap.max_share - 1) * 100)),
+            extra_w=round(extra),
+            total_extra_w=round(extra * c.count),
+            plug_pct=round(100 * cap.max_w / rated) if rated > SLOT_W else 0,
+        )
+    ]
