@@ -29,7 +29,7 @@ from gpuplanner.planning.plan.job_changes import (
 )
 from gpuplanner.planning.plan.machine_changes import desktop, ecc_off, egpu, instances, mig_off
 from gpuplanner.planning.plan.ranking import rank_key
-from gpuplanner.planning.plan.replanned import Replan, best_purchase, effect, sharded
+from gpuplanner.planning.plan.replanned import Replan, best_purchase, effect, rented, sharded
 from gpuplanner.planning.request import PlanRequest
 
 
@@ -212,18 +212,7 @@ def _more_money(plan: Plan, judged: list[Option]) -> Alternative | None:
 
 def _rental(plan: Plan) -> Alternative | None:
     rental = next((r for r in plan.rent if r.job_cost is not None), None)
-    if rental is None:
-        return None
-    return Alternative(
-        change="rent",
-        to=rental.gpu,
-        vram_gb=plan.vram.total_gb,
-        gpu=rental.gpu,
-        count=rental.count,
-        price=rental.job_cost,
-        hours=rental.hours,
-        per_hour=rental.per_hour,
-    )
+    return rented("rent", rental.gpu, plan, rental) if rental is not None else None
 
 
 def route_alternative(plan: Plan, judged: list[Option], request: PlanRequest) -> Option | None:

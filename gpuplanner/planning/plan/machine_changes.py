@@ -10,7 +10,7 @@ from dataclasses import replace
 from gpuplanner.catalog.records import ECC_MEMORY_SHARE, CatalogData, GpuSpec
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Alternative, Plan
-from gpuplanner.planning.plan.replanned import Replan, best_purchase, effect
+from gpuplanner.planning.plan.replanned import Replan, best_purchase, effect, rented
 from gpuplanner.planning.request import PlanRequest
 
 # An external GPU enclosure over Thunderbolt 3/4 or USB4, as the Razer Core X: PCIe 3.0 x4 to
@@ -88,19 +88,7 @@ def instances(plan: Plan) -> list[Alternative]:
     cheapest = priced[0]
     fastest = min(priced, key=lambda r: (r.hours or 0.0, r.job_cost or 0.0))
     picks = [("cheapest", cheapest)] + ([("fastest", fastest)] if fastest != cheapest else [])
-    return [
-        Alternative(
-            change="instance",
-            to=which,
-            vram_gb=plan.vram.total_gb,
-            gpu=r.gpu,
-            count=r.count,
-            price=r.job_cost,
-            hours=r.hours,
-            per_hour=r.per_hour,
-        )
-        for which, r in picks
-    ]
+    return [rented("instance", which, plan, r) for which, r in picks]
 
 
 def desktop(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:

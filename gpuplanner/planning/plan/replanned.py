@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gpuplanner.planning.options import Alternative, Option, Plan
+from gpuplanner.planning.options import Alternative, Option, Plan, Rental
 from gpuplanner.planning.request import PlanRequest
 
 
@@ -49,3 +49,17 @@ def effect(change: str, to: str | float | int, plan: Plan | None) -> Alternative
 
 def sharded(option: Option | None) -> bool:
     return bool(option and option.scaling and option.scaling.strategy == "sharded")
+
+
+def rented(change: str, to: str, plan: Plan, rental: Rental) -> Alternative:
+    """Renting ``rental`` for one run of the plan's job: its cards, the run's hours and cost."""
+    return Alternative(
+        change=change,
+        to=to,
+        vram_gb=plan.vram.total_gb,
+        gpu=rental.gpu,
+        count=rental.count,
+        price=rental.job_cost,
+        hours=rental.hours,
+        per_hour=rental.per_hour,
+    )
