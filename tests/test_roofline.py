@@ -300,15 +300,8 @@ def test_done_when_an_h20_is_at_most_half_an_a100_on_llm_lora(catalog, model):
     assert speeds["h20"] <= 0.5 * speeds["a100-sxm4-80-gb"]
 
 
-# At each preset's default job (mixed precision, its default batch), today's misses marked:
-# the generic transformer's class has no third (SM) term, so the NVL's bandwidth carries it.
-H200_NVL_OVER = {"transformer"}
-
-
-@pytest.mark.parametrize(
-    "workload",
-    [pytest.param(w, marks=not_met) if w in H200_NVL_OVER else w for w in WORKLOAD_CLASS],
-)
+# At each preset's default job (mixed precision, its default batch).
+@pytest.mark.parametrize("workload", list(WORKLOAD_CLASS))
 def test_done_when_an_h200_nvl_is_at_most_1_15_an_h100_sxm5(catalog, model, workload):
     query = SpeedQuery(
         gpus=[catalog["h100-sxm5-80-gb"], catalog["h200-nvl"]], speed_model=model, by_id=catalog
@@ -340,8 +333,10 @@ def test_done_when_lambdas_cards_against_an_rtx_3090_are_within_20_percent(suite
 def test_the_lambda_suite_check_is_no_worse_than_measured(suites):
     # What docs/PREDICTION.md states for the model as it is, the same with the shared folder's
     # TensorFlow suite (702 pairs) and without it (660). A regression guard under the issue's
-    # goal below.
-    median, p90 = 9.7, 27.8
+    # goal below. The 90th percentile went from 27.8 to 28.1 with the SM term in the mixed
+    # transformer class: one Transformer-XL pair crossed it while that group's own median and
+    # 90th percentile fell (14.8 / 36.0 -> 13.8 / 32.0; docs/PREDICTION.md, "A third term").
+    median, p90 = 9.6, 28.1
     assert suites["all"]["median_pct"] <= median and suites["all"]["p90_pct"] <= p90
 
 

@@ -22,7 +22,8 @@ with C_g the card's tensor (or TF32/FP32) rate, S_g its SMs x boost clock and B_
 bandwidth, each divided by its geometric mean over the fitted cards, h_g the share of peak
 bandwidth an HBM card reaches against a GDDR card (1 for GDDR), and M_g its memory in GB (a
 smaller card runs a smaller batch). v, the share of a step on the SMs beside the tensor cores,
-is fitted in the convolutional classes only (0 elsewhere: it did not hold out there); every
+is fitted in the convolutional classes and the mixed-precision transformer class (0 elsewhere:
+it did not hold out there); every
 share is non-negative. Four numbers per class. The predicted speed ratio of two cards is the inverse ratio of their t.
 Only ratios within one task, precision and suite are compared, never numbers across suites.
 
@@ -30,7 +31,7 @@ It ends with every training class's held-out error in one line per way of holdin
 (pairs-weighted), what a change of the model's terms is kept or dropped by.
 
 Usage: python tools/fit_speed_model.py [--check] [--cuda-rate none|fp32|sm-clock]
-       [--cuda-classes cnn|all] [--out FILE]  (a trial: --out elsewhere than the resource)
+       [--cuda-classes kept|cnn|all] [--out FILE]  (a trial: --out elsewhere than the resource)
 """
 
 from __future__ import annotations
@@ -250,11 +251,13 @@ def normalisers(
 # The third term of a step, a share on the SMs beside the tensor cores and memory
 # (planning/speed/training.py: ClassParams.cuda_share), timed at the card's SMs x boost clock
 # ("sm-clock", kept); "fp32" times it at the catalog's FP32 rate instead, "none" fits the
-# two-term blend: trials, chosen with --cuda-rate. It is fitted in the convolutional classes
-# only (``CUDA_CLASSES``; --cuda-classes all tries every class): in the transformer classes it
-# made the held-out error worse (docs/PREDICTION.md, "A third term").
+# two-term blend: trials, chosen with --cuda-rate. It is fitted in the convolutional classes and
+# the mixed-precision transformer class (``CUDA_CLASSES``; --cuda-classes cnn fits the
+# convolutional ones alone, all tries every class): in BERT's, the LLM's and the FP32
+# transformer classes it made the held-out error worse (docs/PREDICTION.md, "A third term").
 CUDA_RATE = "sm-clock"
-CUDA_CLASSES: tuple[str, ...] = ("cnn", "resnet50", "ssd")
+CONVOLUTIONAL: tuple[str, ...] = ("cnn", "resnet50", "ssd")
+CUDA_CLASSES: tuple[str, ...] = (*CONVOLUTIONAL, "transformer/mixed")
 CUDA_SHARES = [i / 50 for i in range(26)]  # 0 to 0.5
 
 
@@ -319,9 +322,10 @@ def class_params(params: Params, norm: Scale) -> ClassParams:
     )
 
 
-def has_cuda_term(name: str) -> bool:
-    """Whether class ``name`` (its kind, "resnet50") is fitted with the third term."""
-    return CUDA_RATE != "none" and name in CUDA_CLASSES
+def has_cuda_term(name: str, precision: str) -> bool:
+    """Whether class ``name`` (its kind, "resnet50") at ``precision`` is fitted with the third
+    term: ``CUDA_CLASSES`` names a kind (both precisions) or one class ("transformer/mixed")."""
+    return CUDA_RATE != "none" and (name in CUDA_CLASSES or f"{name}/{precision}" in CUDA_CLASSES)
 
 
 def predict_t(card: GpuSpec, precision: str, params: Params, norm: Scale) -> float:
@@ -358,7 +362,7 @@ def fit_class(
 
     # Coarse, then fine around the best: the loss is smooth in each parameter.
     # Every share non-negative: compute, CUDA cores and memory split the step.
-    shares = CUDA_SHARES if has_cuda_term(name) else [0.0]
+    shares = CUDA_SHARES if has_cuda_term(name, precision) else [0.0]
     coarse = [
         (t, g, h, v)
         for t in THETAS[::5]
@@ -702,7 +706,7 @@ def build(inference: dict | None = None) -> dict:
                 "suites": sorted(s for s, g in suites.items() if g),
                 "sustained": sustained(name, precision),
             }
-            if has_cuda_term(name):
+            if has_cuda_term(name, precision):
                 model["classes"][key]["cuda_share"] = params[3]
                 model["classes"][key]["cuda_norm_sm_ghz"] = round(norm[3], 3)
             by_card = leave_one_gpu_out_by_card(groups, cards, precision, norm, name)
@@ -809,9 +813,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--cuda-classes",
-        choices=("cnn", "all"),
-        default="cnn",
-        help="the classes fitted with the third term: the convolutional ones, or every one",
+        choices=("kept", "cnn", "all"),
+        default="kept",
+        help="the classes fitted with the third term: those kept, the convolutional ones, or all",
     )
     parser.add_argument(
         "--out", type=Path, default=OUT, help="where to write the model (a trial: not the resource)"
@@ -819,7 +823,9 @@ def main() -> int:
     args = parser.parse_args()
     CUDA_RATE = args.cuda_rate
     if args.cuda_classes == "all":
-        CUDA_CLASSES = (*CUDA_CLASSES, "bert", "transformer", "llm")
+        CUDA_CLASSES = (*CONVOLUTIONAL, "bert", "transformer", "llm")
+    elif args.cuda_classes == "cnn":
+        CUDA_CLASSES = CONVOLUTIONAL
     # The LLM inference block is fitted by tools/fit_llm_inference.py: keep it.
     kept = (
         json.loads(OUT.read_text(encoding="utf-8")).get("llm_inference") if OUT.is_file() else None

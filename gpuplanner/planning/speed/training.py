@@ -88,7 +88,8 @@ class ClassParams:
     # The share of a step that runs on the SMs beside the tensor cores (a CNN's normalisation,
     # activations and pooling, its small kernels' issue and tail), timed at the card's SMs x
     # boost clock over ``cuda_norm_sm_ghz``; the memory term takes what compute and this
-    # leave. 0: the two-term blend (the transformer classes, where it did not hold out).
+    # leave. 0: the two-term blend (BERT's, the LLM's and the FP32 transformer classes, where
+    # it did not hold out).
     cuda_share: float = 0.0
     cuda_norm_sm_ghz: float = 1.0
 
