@@ -202,7 +202,7 @@ def test_one_unlisted_card_among_the_top_is_said_in_the_singular(printed):
 
     assert said(1).startswith("1 of the top 3 cards has no price from")
     assert said(2).startswith("2 of the top 3 cards have no price from")
-    assert "1 张" in ask_price_text(
+    assert "中有 1 款没有" in ask_price_text(
         PlanMarket(
             region="CN",
             currency="CNY",

@@ -13,6 +13,7 @@ from gpuplanner.core.scenarios import Scenario
 from gpuplanner.hardware.lspci import gpus_from_lspci
 from gpuplanner.hardware.snapshot import load_file
 from gpuplanner.planning.recommend import PlanRequest, recommend
+from gpuplanner.report.machine_view import machine_view
 
 UNNAMED = """\
 03:00.0 VGA compatible controller: Matrox Electronics Systems Ltd. Device 0536 (rev 04)
@@ -30,6 +31,49 @@ def test_lspci_reads_the_id_of_a_device_it_could_not_name():
     assert pci_ids.card_id(h100.pci_device_id) == "h100-sxm5-80-gb"
     assert pci_ids.card_id(unknown.pci_device_id) is None
     assert pci_ids.card_id("1002:2330") is None  # another vendor's device 2330
+
+
+def test_the_scan_names_the_card_its_id_says_and_counts_the_bmc_display_out(data, tmp_path):
+    # Read as "Device 2330", the scan's own line said just that; a server's BMC display was
+    # listed as GPU 0 with "memory N/A", as if it were a card for the job.
+    path = tmp_path / "lspci.txt"
+    path.write_text(UNNAMED, encoding="utf-8")
+    snapshot = enrich(load_file(path), data)
+    matrox, h100, unknown = snapshot.gpus
+    assert not matrox.for_compute and h100.for_compute and unknown.for_compute
+    assert (h100.catalog_name, unknown.catalog_name) == ("H100 SXM5 80 GB", None)
+    for language, card, display in (
+        ("en", "H100 SXM5 80 GB (read as: NVIDIA Corporation Device 2330)", "a display adapter"),
+        (
+            "zh_CN",
+            "H100 SXM5 80 GB（扫描读到的名称：NVIDIA Corporation Device 2330）",
+            "显示适配器",
+        ),
+    ):
+        lines = [line.value for line in machine_view(snapshot, language).lines]
+        assert any(line.startswith(card) for line in lines), lines
+        assert any(line.startswith("Matrox") and display in line for line in lines), lines
+        assert not any(
+            line.startswith("Matrox") and ("memory" in line or "显存" in line) for line in lines
+        )
+    # A card named by its own name keeps it: the catalog's is shown only where the scan's says
+    # nothing of the model.
+    named = enrich(
+        load_file(
+            _written(
+                tmp_path,
+                "19:00.0 3D controller: NVIDIA Corporation GH100 [H100 SXM5 80GB] (rev a1)\n",
+            )
+        ),
+        data,
+    )
+    assert named.gpus[0].catalog_id == "h100-sxm5-80-gb" and named.gpus[0].catalog_name is None
+
+
+def _written(tmp_path, text: str):
+    path = tmp_path / "named.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def test_every_listed_device_is_an_nvidia_card_of_the_catalog(data):

@@ -50,18 +50,20 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
     status: dict[int, tuple[str, str | None]] = {}
     # A machine's cards are mostly of one model: each name and size is matched once (a fleet of
     # 256-GPU servers matched the same name 2,048 times).
-    matched: dict[tuple[str, float | None, str | None], str | None] = {}
+    matched: dict[tuple[str, float | None, str | None], tuple[str | None, bool]] = {}
     for gpu in snapshot.gpus:
         key = (gpu.name, gpu.memory_total_mib, gpu.pci_device_id)
         if key not in matched:
             card = match_device(gpu.name, gpu.memory_total_mib, cards)
             # A name with no model in it ("NVIDIA Corporation Device 2330": lspci with a PCI ID
             # list older than the card): its device id says which card it is.
-            matched[key] = card.id if card is not None else pci_ids.card_id(gpu.pci_device_id)
-        card_id = matched[key]
+            matched[key] = (
+                (card.id, False) if card is not None else (pci_ids.card_id(gpu.pci_device_id), True)
+            )
+        card_id, by_device_id = matched[key]
         if card_id is not None and card_id in by_id:
             spec = by_id[card_id]
-            gpu = replace(gpu, catalog_id=card_id)
+            gpu = replace(gpu, catalog_id=card_id, catalog_name=spec.name if by_device_id else None)
             status[gpu.index] = (spec.tf_status, spec.compute_capability)
         gpus.append(gpu)
     cpu = snapshot.cpu

@@ -101,6 +101,16 @@ class GpuDevice:
     lost: bool = False  # the GPU stopped answering during the scan
     errors: tuple[str, ...] = ()
     catalog_id: str | None = None  # the catalog card this device is, when known
+    # The catalog card's name where the device's own name does not say it ("NVIDIA Corporation
+    # Device 2330", an lspci older than the card, named by its device id): what a reader knows.
+    catalog_name: str | None = None
+
+    @property
+    def for_compute(self) -> bool:
+        """Whether a TensorFlow job could run on it: an NVIDIA GPU, or a card the catalog holds
+        (AMD, Intel). A server's BMC display (ASPEED, Matrox) or a processor's own graphics
+        beside an NVIDIA card is neither: the scan lists it, planning counts it out."""
+        return self.vendor == "NVIDIA" or self.catalog_id is not None
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,29 @@ def link_words(link: PcieLink | None, tr: Translator) -> str | None:
 
 def _gpu_line(gpu: GpuDevice, tr: Translator) -> Line:
     comma = tr(translatable("Report", ", "))
-    parts = [gpu.name, _gb(gpu.memory_total_mib) or tr(translatable("Report", "memory N/A"))]
+    label = fill(tr(translatable("Report", "GPU {n}")), n=str(gpu.index))
+    if not gpu.for_compute:
+        # A server's BMC display or a processor's graphics: listed, so the numbering reads as
+        # the scan's, but nothing of it is for TensorFlow.
+        return Line(
+            label,
+            comma.join(
+                [
+                    gpu.name,
+                    tr(translatable("Report", "a display adapter; TensorFlow does not use it")),
+                ]
+            ),
+        )
+    name = (
+        fill(
+            tr(translatable("Report", "{card} (read as: {name})")),
+            card=gpu.catalog_name,
+            name=gpu.name,
+        )
+        if gpu.catalog_name
+        else gpu.name
+    )
+    parts = [name, _gb(gpu.memory_total_mib) or tr(translatable("Report", "memory N/A"))]
     link = link_words(gpu.pcie, tr)
     if link:
         parts.append(fill(tr(translatable("Report", "PCIe {link}")), link=link))
@@ -126,7 +148,7 @@ def _gpu_line(gpu: GpuDevice, tr: Translator) -> Line:
         parts.append(
             fill(tr(translatable("Report", "power limit {w} W")), w=f"{gpu.power_limit_w:g}")
         )
-    return Line(fill(tr(translatable("Report", "GPU {n}")), n=str(gpu.index)), comma.join(parts))
+    return Line(label, comma.join(parts))
 
 
 def title(snapshot: SystemSnapshot, tr: Translator) -> str:

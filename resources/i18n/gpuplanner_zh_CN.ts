@@ -348,12 +348,12 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>1 of the top {top} cards has no price from {market} newer than {months} months: ask the shop for today's price before you buy.</source>
-            <translation>前 {top} 张卡中有 1 张没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
+            <translation>前 {top} 款卡中有 1 款没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>1 of the top {top} cards has no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.</source>
-            <translation>前 {top} 张卡中有 1 张没有{market}近 {months} 个月内的价格：请在其总价处输入您看到的价格，方案会按它计算。</translation>
+            <translation>前 {top} 款卡中有 1 款没有{market}近 {months} 个月内的价格：请在其总价处输入您看到的价格，方案会按它计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -388,7 +388,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A desktop card in a server: the chassis' fans push air through passive fins, and this card's own fans and power plugs are made for a desktop case. Choose a passive data-centre card or a workstation blower card.</source>
-            <translation>服务器里装了桌面显卡：机箱风扇是把风吹过被动散热鳍片的，而这张卡自带的风扇和供电接口是为台式机机箱设计的。请选择被动散热的数据中心卡或涡轮散热的工作站卡。</translation>
+            <translation>服务器里装了桌面显卡：机箱风扇是把风吹过被动散热鳍片的，而这块卡自带的风扇和供电接口是为台式机机箱设计的。请选择被动散热的数据中心卡或涡轮散热的工作站卡。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -478,7 +478,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>At a batch of {batch} per card (it still fits) the {count} cards reach about {efficiency_pct}% of linear, {speed}x one card: a bigger batch hides the same exchange behind a longer step.</source>
-            <translation>每张卡的批大小设为 {batch}（显存仍然放得下）时，{count} 张卡可达线性加速的约 {efficiency_pct}%，相当于单卡的 {speed} 倍：批越大，每步的计算越长，同样的梯度交换就越不显眼。</translation>
+            <translation>每块卡的批大小设为 {batch}（显存仍然放得下）时，{count} 块卡可达线性加速的约 {efficiency_pct}%，相当于单卡的 {speed} 倍：批越大，每步的计算越长，同样的梯度交换就越不显眼。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -597,7 +597,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Even at a batch of {batch} per card, the most that fits, the {count} cards reach only about {efficiency_pct}% of linear ({speed}x one card).</source>
-            <translation>即使每张卡的批大小用到显存能放下的最大值 {batch}，{count} 张卡也只能达到线性加速的约 {efficiency_pct}%（单卡的 {speed} 倍）。</translation>
+            <translation>即使每块卡的批大小用到显存能放下的最大值 {batch}，{count} 块卡也只能达到线性加速的约 {efficiency_pct}%（单卡的 {speed} 倍）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -747,7 +747,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>MirroredStrategy exchanges all gradients at once after the backward pass and ignores CommunicationOptions. To overlap the exchange with the backward pass: MultiWorkerMirroredStrategy with one worker per card (TF_CONFIG) and CommunicationOptions(bytes_per_pack=...), or Horovod (built with NCCL, one process per card), which fuses and overlaps gradients itself.</source>
-            <translation>MirroredStrategy 在反向传播结束后一次性交换全部梯度，并且不理会 CommunicationOptions。要让梯度交换与反向传播重叠：可用 MultiWorkerMirroredStrategy，每张卡一个工作进程（通过 TF_CONFIG 配置），并设置 CommunicationOptions(bytes_per_pack=...)；或者用 Horovod（需带 NCCL 编译，每张卡一个进程），它会自动合并梯度并与计算重叠。</translation>
+            <translation>MirroredStrategy 在反向传播结束后一次性交换全部梯度，并且不理会 CommunicationOptions。要让梯度交换与反向传播重叠：可用 MultiWorkerMirroredStrategy，每块卡一个工作进程（通过 TF_CONFIG 配置），并设置 CommunicationOptions(bytes_per_pack=...)；或者用 Horovod（需带 NCCL 编译，每块卡一个进程），它会自动合并梯度并与计算重叠。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1014,12 +1014,12 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.</source>
-            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 左右。</translation>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这块卡今天可能在 {low} 左右。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.</source>
-            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 到 {high} 之间。</translation>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间下跌了约 {pct}%（按 {cards} 款卡统计）：这块卡今天可能在 {low} 到 {high} 之间。</translation>
         </message>
         <message>
             <source>Prices of {price_kind} fell about {pct}% between {from_date} and {to_date}: today this one may be {low} to {high}.</source>
@@ -1028,12 +1028,12 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be about {low}.</source>
-            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间上涨了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 左右。</translation>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间上涨了约 {pct}%（按 {cards} 款卡统计）：这块卡今天可能在 {low} 左右。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Prices of {price_kind} rose about {pct}% between {from_date} and {to_date} (measured on {cards} cards): today this one may be {low} to {high}.</source>
-            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间上涨了约 {pct}%（按 {cards} 款卡统计）：这张卡今天可能在 {low} 到 {high} 之间。</translation>
+            <translation>{price_kind}的价格在 {from_date} 至 {to_date} 间上涨了约 {pct}%（按 {cards} 款卡统计）：这块卡今天可能在 {low} 到 {high} 之间。</translation>
         </message>
         <message>
             <source>Prices of {price_kind} rose about {pct}% between {from_date} and {to_date}: today this one may be {low} to {high}.</source>
@@ -1883,7 +1883,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{gpu} has compute capability {cc}; TensorFlow from {route} needs {floor} or newer and cannot use this card.</source>
-            <translation>{gpu} 的计算能力为 {cc}；通过{route}安装的 TensorFlow 需要 {floor} 或更高，无法使用这张卡。</translation>
+            <translation>{gpu} 的计算能力为 {cc}；通过{route}安装的 TensorFlow 需要 {floor} 或更高，无法使用这块卡。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1947,12 +1947,12 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{unlisted} of the top {top} cards have no price from {market} newer than {months} months: ask the shop for today's price before you buy.</source>
-            <translation>前 {top} 张卡中有 {unlisted} 张没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
+            <translation>前 {top} 款卡中有 {unlisted} 款没有{market}近 {months} 个月内的价格：购买前请向商家询问当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>{unlisted} of the top {top} cards have no price from {market} newer than {months} months: type the price you see over its total, and the plan uses it.</source>
-            <translation>前 {top} 张卡中有 {unlisted} 张没有{market}近 {months} 个月内的价格：请在其总价处输入您看到的价格，方案会按它计算。</translation>
+            <translation>前 {top} 款卡中有 {unlisted} 款没有{market}近 {months} 个月内的价格：请在其总价处输入您看到的价格，方案会按它计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -2035,7 +2035,7 @@
         <message>
             <location filename="gpuplanner/report/fleet_export.py" />
             <source>MIG is on: turn MIG off first (free: nvidia-smi -mig 0) and plan the whole card</source>
-            <translation>MIG 已开启：先关闭 MIG（免费：nvidia-smi -mig 0），再按整张卡规划</translation>
+            <translation>MIG 已开启：先关闭 MIG（免费：nvidia-smi -mig 0），再按整块卡规划</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/fleet_export.py" />
@@ -2469,7 +2469,7 @@
         <message>
             <location filename="gpuplanner/report/input_text.py" />
             <source>{value} cannot be the price of one {card}: its known prices make {low} to {high} the range taken. Check the amount (a cut thousands separator, a missing digit).</source>
-            <translation>{value} 不可能是一张 {card} 的价格：按这张卡已知的价格，可接受的范围是 {low} 到 {high}。请检查金额（是否千位分隔符把数字截断了，或少输了一位）。</translation>
+            <translation>{value} 不可能是一块 {card} 的价格：按这块卡已知的价格，可接受的范围是 {low} 到 {high}。请检查金额（是否千位分隔符把数字截断了，或少输了一位）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />
@@ -4005,7 +4005,7 @@
         <message>
             <location filename="gpuplanner/report/probe_effects_text.py" />
             <source>Matrix multiply: {measured} TFLOPS where this card typically reaches {expected}; your card's predicted speed changes by {change}%.</source>
-            <translation>矩阵乘法：实测 {measured} TFLOPS，这张卡通常能达到 {expected}；您这张卡的预测速度因此变化 {change}%。</translation>
+            <translation>矩阵乘法：实测 {measured} TFLOPS，这块卡通常能达到 {expected}；您这块卡的预测速度因此变化 {change}%。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_text.py" />
@@ -4015,7 +4015,7 @@
         <message>
             <location filename="gpuplanner/report/probe_effects_text.py" />
             <source>Memory bandwidth: {measured} GB/s where this card typically reaches {expected}; your card's predicted speed changes by {change}%.</source>
-            <translation>显存带宽：实测 {measured} GB/s，这张卡通常能达到 {expected}；您这张卡的预测速度因此变化 {change}%。</translation>
+            <translation>显存带宽：实测 {measured} GB/s，这块卡通常能达到 {expected}；您这块卡的预测速度因此变化 {change}%。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -4065,12 +4065,12 @@
         <message>
             <location filename="gpuplanner/report/plan_view.py" />
             <source>No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Ask the shop for every price before you buy.</source>
-            <translation>能胜任此任务的卡都没有市场价：每张卡按首发价（MSRP）或估计价计算，而不是商家今天的要价。购买前请逐一向商家询问价格。</translation>
+            <translation>能胜任此任务的卡都没有市场价：每块卡按首发价（MSRP）或估计价计算，而不是商家今天的要价。购买前请逐一向商家询问价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_view.py" />
             <source>No card that holds this job has a market price: each is priced by its launch price (MSRP) or an estimate, not by what shops ask today. Confirm every price by typing the one you see.</source>
-            <translation>能胜任此任务的卡都没有市场价：每张卡按首发价（MSRP）或估计价计算，而不是商家今天的要价。请逐一输入您看到的价格加以确认。</translation>
+            <translation>能胜任此任务的卡都没有市场价：每块卡按首发价（MSRP）或估计价计算，而不是商家今天的要价。请逐一输入您看到的价格加以确认。</translation>
         </message>
         <message>
             <location filename="gpuplanner/commands/plan.py" />
@@ -4410,6 +4410,11 @@
             <translation>您的 {gpu} 无法继续承担这个任务：{reason}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>a display adapter; TensorFlow does not use it</source>
+            <translation>显示适配器，TensorFlow 不会用它</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>action</source>
             <translation>方案</translation>
@@ -4655,6 +4660,11 @@
             <location filename="gpuplanner/report/context.py" />
             <source>{cards} cards, prices up to {date}</source>
             <translation>{cards} 款显卡，价格截至 {date}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>{card} (read as: {name})</source>
+            <translation>{card}（扫描读到的名称：{name}）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/machine_view.py" />
@@ -5777,7 +5787,7 @@
         <message>
             <location filename="gpuplanner/ui/controller.py" />
             <source>Your stored price of {cards} ({prices}) cannot be a price of that card, so the plan leaves it out. Select the card and press Forget my price to remove it.</source>
-            <translation>您保存的 {cards} 价格（{prices}）不可能是这张卡的价格，方案中已忽略它。请选中这张卡，然后点击“删除我的价格”将其删除。</translation>
+            <translation>您保存的 {cards} 价格（{prices}）不可能是这块卡的价格，方案中已忽略它。请选中这块卡，然后点击“删除我的价格”将其删除。</translation>
         </message>
     </context>
     <context>
@@ -5818,7 +5828,7 @@
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>&amp;NVLink bridge between your two cards</source>
-            <translation>两张卡之间的 NVLink 桥(&amp;N)</translation>
+            <translation>两块卡之间的 NVLink 桥(&amp;N)</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
@@ -6086,7 +6096,7 @@
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>Needs {gb} GB of GPU memory on one card, for {job}, the largest job</source>
-            <translation>每张卡需要 {gb} GB 显存，按最大的任务 {job} 计算</translation>
+            <translation>每块卡需要 {gb} GB 显存，按最大的任务 {job} 计算</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

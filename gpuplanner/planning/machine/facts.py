@@ -325,7 +325,7 @@ def _scanned(snapshot: SystemSnapshot) -> Scanned:
     """What the scan read of the rest: the driver, the OS, the CPU, the memory, the ports."""
     gpus, cpu, system = snapshot.gpus, snapshot.cpu, operating_system(snapshot)
     return {
-        "has_gpu": any(g.vendor == "NVIDIA" or g.catalog_id for g in gpus),
+        "has_gpu": any(g.for_compute for g in gpus),
         "nvlink_active": any((g.nvlink_active_links or 0) > 0 for g in gpus),
         "nvlink_known": any(g.nvlink_active_links is not None for g in gpus),
         "driver_version": next((g.driver_version for g in gpus if g.driver_version), None),

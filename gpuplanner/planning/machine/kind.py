@@ -115,7 +115,7 @@ def machine_kind(
     if snapshot is None:
         return MachineKind("unknown")
     cards = cards or {}
-    gpus = [g for g in snapshot.gpus if g.vendor == "NVIDIA" or g.catalog_id]
+    gpus = [g for g in snapshot.gpus if g.for_compute]
     specs = [cards[g.catalog_id] for g in gpus if g.catalog_id and g.catalog_id in cards]
     for decide in (_vgpu, _cloud, _laptop, _server, _small, _workstation, _desktop):
         found = decide(snapshot, gpus, specs)
