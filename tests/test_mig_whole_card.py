@@ -154,3 +154,25 @@ def test_beside_mig_off_no_other_routes_pick_is_shown(data, model):
     plan = _plan(data, model, Scenario.SME, facts)
     assert plan.alternatives[0].change == "mig-off"
     assert plan.route_alternative is None
+
+
+H100_MIG_CSV = "nvidia-smi-query-gpu-csv/nvidia-smi-query-gpu_h100-80gb-hbm3_mig-enabled_drv590_idle_all-fields.csv"
+
+
+def test_mig_on_with_no_slice_read_says_the_plan_holds_with_mig_off(data, model):
+    # A --query-gpu CSV reads MIG's mode and none of its slices: the plan was the whole card's
+    # 80 GB ("Holds the job in 80 GB") and said nothing of MIG, where TensorFlow sees one slice.
+    result = load_paths([recording(H100_MIG_CSV)])
+    (_name, snapshot), *_ = result.snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    assert facts.mig_slices_unread and facts.mig_slice_gb is None
+    keep = _plan(data, model, Scenario.LLM, facts).options[0]
+    said = next(f for f in keep.findings if f.id == "mig-slices-unread")
+    assert said.severity == "warns"
+    for language, words in (("en", "does not list its slices"), ("zh_CN", "切片")):
+        text = finding_text(said, language)
+        assert words in text and "nvidia-smi -mig 0" in text and "nvidia-smi -L" in text
+    # With its slices read, the slice is planned and this is not said.
+    sliced = replace(facts, mig_slices_unread=False, mig_slice_gb=9.8, mig_slice_share=1 / 7)
+    keep = _plan(data, model, Scenario.STUDENT, sliced).options[0]
+    assert "mig-slices-unread" not in {f.id for f in keep.findings}

@@ -96,6 +96,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -mig 0, as root, with no job running) and scan again.",
     ),
+    "mig-slices-unread": translatable(
+        "Finding",
+        "MIG is on, and this reading does not list its slices: TensorFlow runs in one slice, not the whole card, so what this plan says of your card holds with MIG off (nvidia-smi -mig 0, as root, with no job running). To plan on a slice, scan nvidia-smi -q or nvidia-smi -L, which list them.",
+    ),
     "power-capped": translatable(
         "Finding",
         "Your cards run at a {cap_w} W power limit of their {default_w} W default: about {speed_pct}% of their speed. The supply and cooling permitting, lift it with nvidia-smi -pl {default_w}.",

@@ -736,6 +736,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>MIG is on, and this reading does not list its slices: TensorFlow runs in one slice, not the whole card, so what this plan says of your card holds with MIG off (nvidia-smi -mig 0, as root, with no job running). To plan on a slice, scan nvidia-smi -q or nvidia-smi -L, which list them.</source>
+            <translation>MIG 已开启，但这份读数没有列出它的切片：TensorFlow 只在一个切片里运行，而不是整块卡，所以本方案对您这块卡的结论只在关闭 MIG 后成立（以 root 身份、在没有任务运行时执行 nvidia-smi -mig 0）。若要按切片规划，请检测 nvidia-smi -q 或 nvidia-smi -L 的输出，它们会列出切片。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>MIG is on: TensorFlow runs in one slice, at most {slice_gb} GB and about {speed_pct}% of the card's compute. To plan the whole card, turn MIG off (nvidia-smi -mig 0, as root, with no job running) and scan again.</source>
             <translation>MIG 已开启：TensorFlow 只在一个切片里运行，最多 {slice_gb} GB 显存、约为整卡 {speed_pct}% 的算力。若要按整卡规划，请关闭 MIG（以 root 身份、在没有任务运行时执行 nvidia-smi -mig 0）后重新检测。</translation>
         </message>

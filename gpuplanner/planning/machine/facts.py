@@ -82,6 +82,9 @@ class MachineFacts:
     # at import, whatever card the machine has. None: not read.
     cpu_avx: bool | None = None
     mig_slice_share: float | None = None
+    # MIG on the installed card, and the reading lists none of its slices (a --query-gpu CSV
+    # reads the mode alone): the job runs in a slice of a size nobody read.
+    mig_slices_unread: bool = False
     max_temp_c: float | None = None
     throttled: bool = False
 
@@ -101,6 +104,7 @@ class InstalledCard(TypedDict, total=False):
     power_max_w: float | None
     mig_slice_gb: float | None
     mig_slice_share: float | None
+    mig_slices_unread: bool
     installed_memory_gb: float | None
     installed_ecc_on: bool | None
     server_airflow: bool
@@ -275,6 +279,7 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> I
         "power_max_w": first.power_max_limit_w,
         "mig_slice_gb": slice_gb,
         "mig_slice_share": slice_share,
+        "mig_slices_unread": bool(first.mig_enabled) and slice_gb is None,
         "installed_memory_gb": (
             round(reported, 1)
             if reported and card_gb and _memory_differs(reported, card_gb)

@@ -339,6 +339,8 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 speed_pct=round((machine.mig_slice_share or 1.0) * 100),
             )
         )
+    if c.action == "keep" and machine.mig_slices_unread:
+        out.append(finding("mig-slices-unread", "warns"))
     out += power.power_limit(c, ctx)
     if (
         c.bought
