@@ -116,3 +116,18 @@ def test_the_recorded_legion_laptop_keeps_its_rtx_3060_for_the_students_job(data
     facts = machine_facts(snapshot, None, data)
     assert facts.current_gpu_id == "geforce-rtx-3060-laptop"
     assert _plan(data, model, facts, Scenario.STUDENT).no_purchase_needed
+
+
+def test_a_device_of_no_known_make_is_not_said_to_be_a_display_adapter(data, tmp_path):
+    # Two lines grepped from lspci (a link, no device header): nothing says what the device is,
+    # so the scan does not say TensorFlow has no use for it.
+    path = tmp_path / "grep.txt"
+    path.write_text(
+        "\t\tLnkCap:\tPort #0, Speed 16GT/s, Width x16\n\t\tLnkSta:\tSpeed 2.5GT/s (downgraded), Width x16\n",
+        encoding="utf-8",
+    )
+    snapshot = enrich(load_file(path), data)
+    (device,) = snapshot.gpus
+    assert device.vendor == "unknown" and not device.display_only
+    lines = [line.value for line in machine_view(snapshot, "en").lines]
+    assert not any("display adapter" in line for line in lines), lines

@@ -112,6 +112,13 @@ class GpuDevice:
         beside an NVIDIA card is neither: the scan lists it, planning counts it out."""
         return self.vendor == "NVIDIA" or self.catalog_id is not None
 
+    @property
+    def display_only(self) -> bool:
+        """A display adapter of a known make that TensorFlow does not use (not ``for_compute``).
+        A device the scan could not name the make of (a two-line lspci excerpt) is not said to
+        be one: nothing shows what it is."""
+        return not self.for_compute and self.vendor not in ("unknown", "")
+
 
 @dataclass(frozen=True)
 class DriverStatus:

@@ -214,6 +214,10 @@ class Plan:
     vram: memory.MemoryEstimate
     reference_gpu: str
     options: tuple[Option, ...]
+    # The installed MIG slice cannot stay for the job and MIG off lets the cards hold it: the
+    # options' speed-ups are against this many whole installed cards with MIG off, not the
+    # slice (planning/plan/free_change.py: against_whole). None: against the cards as they are.
+    mig_off_baseline: int | None = None
     tf_route: TfRouteName = "official"
     model: str | None = None  # LLM
     mode: LlmMode | None = None  # the LLM's method as ranked

@@ -149,8 +149,10 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
     edged, stretch = ranking.stretch(ranking.prune(judged), floor, ctx.budget)
     real = ranking.real_options(edged, floor)
     free = free_change.whole_card(ctx, next((o for o in real if o.action == "keep"), None))
+    mig_off_baseline = None
     if free is not None:
-        real = free_change.behind(real, *free)
+        real = free_change.behind(real, free)
+        real, mig_off_baseline = free_change.against_whole(real, free)
     ranked, keep = ranking.order(real, ctx.preset.objective)
     faster = [o for o in ranked if o.offered and o.action != "keep"]
     inference = ctx.method == "inference"
@@ -162,6 +164,7 @@ def plan_of(ctx: Context, judged: list[Option]) -> Plan:
         precision=ctx.job.precision,
         vram=ctx.estimate,
         reference_gpu=ctx.reference.name,
+        mig_off_baseline=mig_off_baseline,
         options=frontier.marked(ranked),
         tf_route=request.tf_route,
         model=ctx.llm.name if ctx.llm else None,

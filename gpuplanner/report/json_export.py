@@ -153,6 +153,7 @@ def plan_json(plan: Plan) -> dict:
         "job": plan.job_label,
         "vram_needed_gb": plan.vram.total_gb,
         "reference_gpu": plan.reference_gpu,
+        "mig_off_baseline": plan.mig_off_baseline,
         "no_purchase_needed": plan.no_purchase_needed,
         "prices_to_confirm": plan.prices_to_confirm,
         "budget_stretch": finding_json(plan.budget_stretch) if plan.budget_stretch else None,

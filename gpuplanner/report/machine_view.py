@@ -119,7 +119,7 @@ def link_words(link: PcieLink | None, tr: Translator) -> str | None:
 def _gpu_line(gpu: GpuDevice, tr: Translator) -> Line:
     comma = tr(translatable("Report", ", "))
     label = fill(tr(translatable("Report", "GPU {n}")), n=str(gpu.index))
-    if not gpu.for_compute:
+    if gpu.display_only:
         # A server's BMC display or a processor's graphics: listed, so the numbering reads as
         # the scan's, but nothing of it is for TensorFlow.
         return Line(

@@ -88,6 +88,11 @@ def baseline(plan: Plan, language: str) -> str:
     keep = next((o for o in plan.options if o.action == "keep"), None)
     if keep is None or keep.predicted_relative is None:  # a card without a speed on record
         return plan.reference_gpu
+    if plan.mig_off_baseline:
+        return fill(
+            translator(language)(translatable("Report", "your {gpu} with MIG off")),
+            gpu=card_count(keep.gpu, plan.mig_off_baseline),
+        )
     return fill(
         translator(language)(translatable("Report", "your {gpu}")),
         gpu=card_count(keep.gpu, keep.count),

@@ -4652,6 +4652,11 @@
             <translation>您的 {gpu}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_view.py" />
+            <source>your {gpu} with MIG off</source>
+            <translation>您关闭 MIG 后的 {gpu}</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/commands/plan_print.py" />
             <source>{action}: {gpu}</source>
             <translation>{action}：{gpu}</translation>

@@ -8,6 +8,8 @@ fifth of the H100 that turning MIG off gives for nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.planning.findings import finding
 from gpuplanner.planning.options import Option
@@ -18,12 +20,21 @@ from gpuplanner.planning.plan.ranking import not_an_option
 from gpuplanner.planning.plan.rules.job import usable_gb
 
 
-def whole_card(ctx: Context, keep: Option | None) -> tuple[str, float] | None:
-    """("mig-off" or "ecc-off", the whole card's speed over the installed one's) when the
-    change would let the installed cards hold the job: they are refused for memory alone, or
-    (MIG) a slice holds it and the whole cards run it faster for nothing (an H100's 3g.40gb
-    slice was offered four RTX 5880 Ada "2.66x as fast", 1.14x the whole card, for ¥222,072).
-    None otherwise (a vGPU guest's memory is the host's to set)."""
+@dataclass(frozen=True)
+class WholeCards:
+    """The installed cards with a free change made: which change, their speed over the cards
+    as the plan keeps them (one slice, or the ECC-on cards), and how many there are."""
+
+    change: str  # "mig-off" or "ecc-off"
+    speedup: float
+    count: int
+
+
+def whole_card(ctx: Context, keep: Option | None) -> WholeCards | None:
+    """The whole installed cards when the change would let them hold the job: they are refused
+    for memory alone, or (MIG) a slice holds it and the whole cards run it faster for nothing
+    (an H100's 3g.40gb slice was offered four RTX 5880 Ada "2.66x as fast", 1.14x the whole
+    card, for ¥222,072). None otherwise (a vGPU guest's memory is the host's to set)."""
     machine = ctx.request.machine
     if keep is None or ctx.installed is None or machine.kind == "vgpu-guest":
         return None
@@ -42,7 +53,9 @@ def whole_card(ctx: Context, keep: Option | None) -> tuple[str, float] | None:
     card = candidates.installed(whole, by_id)
     if card is None or keep.vram_needed_gb > usable_gb(card.gpu):
         return None
-    return change, _speedup(ctx, keep, card.gpu, card.count, machine.mig_slice_share)
+    return WholeCards(
+        change, _speedup(ctx, keep, card.gpu, card.count, machine.mig_slice_share), card.count
+    )
 
 
 def _speedup(ctx: Context, keep: Option, gpu: GpuSpec, count: int, share: float | None) -> float:
@@ -57,13 +70,14 @@ def _speedup(ctx: Context, keep: Option, gpu: GpuSpec, count: int, share: float 
     return prediction.relative * count * efficiency / keep.predicted_relative
 
 
-def behind(options: list[Option], change: str, whole_speedup: float) -> list[Option]:
+def behind(options: list[Option], whole: WholeCards) -> list[Option]:
     """Every purchase not faster than the whole installed cards by more than its prediction's
     stated error is not offered, as beside cards kept as they are (``ranking.not_worth_buying``):
     the free change is the answer (``slower-than-mig-off``, ``slower-than-ecc-off``)."""
+    change = whole.change
 
     def against_whole(option: Option) -> float:
-        return (option.speedup or 0.0) / whole_speedup
+        return (option.speedup or 0.0) / whole.speedup
 
     return [
         not_an_option(
@@ -76,3 +90,25 @@ def behind(options: list[Option], change: str, whole_speedup: float) -> list[Opt
         else o
         for o in options
     ]
+
+
+def against_whole(options: list[Option], whole: WholeCards) -> tuple[list[Option], int | None]:
+    """Speeds against the whole cards MIG off gives, where the slice cannot stay for the job:
+    (the options so measured, how many whole cards they are measured against). Measured
+    against the slice, the recorded A100 in 1g.20gb slices ranked four RTX 4500 Ada first at
+    "11.64x" beside "turn MIG off: no purchase needed", 1.7x the whole card. A slice that holds
+    the job is what runs it today, and stays the measure; ECC off changes no speed."""
+    keep = next((o for o in options if o.action == "keep"), None)
+    if whole.change != "mig-off" or keep is None or keep.offered:
+        return options, None
+    return [_scaled(o, 1 / whole.speedup) for o in options], whole.count
+
+
+def _scaled(option: Option, factor: float) -> Option:
+    if option.speedup is None:
+        return option
+    return replace(
+        option,
+        speedup=round(option.speedup * factor, 3),
+        value=round(option.value * factor, 4) if option.value is not None else None,
+    )
