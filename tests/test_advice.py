@@ -334,6 +334,39 @@ def test_an_old_driver_is_named_with_its_fix(data, model):
     assert found.params["have"] == "418.43" and found.params["need"] == "525.60.13"
 
 
+def test_a_card_whose_last_driver_series_is_580_is_not_told_or_newer(data, model):
+    """A V100 on driver 460 was told "NVIDIA driver 525.60.13 or newer": the 590 series and
+    later no longer run Maxwell, Pascal or Volta cards (NVIDIA's deprecation schedule)."""
+    from gpuplanner.report.plan_text import finding_text, need_text
+
+    facts = MachineFacts(
+        current_gpu_id="tesla-v100-pcie-16-gb",
+        installed_count=1,
+        has_gpu=True,
+        driver_version="460.32.03",
+    )
+    request = PlanRequest(
+        scenario=Scenario.STUDENT, currency="CNY", machine=facts, today=TODAY, alternatives=False
+    )
+    plan = recommend(request, data, model)
+    keep = next(o for o in plan.options if o.action == "keep")
+    said = next(f for f in keep.findings if f.id.startswith("driver-update"))
+    assert said.id == "driver-update-last" and said.params["branch"] == 580
+    (need,) = [n for n in keep.needs if n.what == "driver"]
+    assert need.last_branch == 580
+    assert "580 series" in need_text(need, "CNY", "en") and "580 系列" in need_text(
+        need, "CNY", "zh_CN"
+    )
+    assert "a newer driver does not" in finding_text(said, "en")
+    # A card NVIDIA still supports keeps "or newer".
+    bought = next(
+        o
+        for o in plan.options
+        if o.action != "keep" and any(f.id.startswith("driver-update") for f in o.findings)
+    )
+    assert any(f.id == "driver-update" for f in bought.findings)
+
+
 @pytest.mark.parametrize(
     "windows", [{"os_system": "Windows"}, {"windows_or_wsl": True}], ids=["native", "wddm"]
 )

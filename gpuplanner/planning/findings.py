@@ -33,5 +33,6 @@ class Need:
     priced: bool = True
     watts: int | None = None  # psu
     version: str | None = None  # driver: the minimum version
+    last_branch: int | None = None  # driver: the newest branch that runs the card, if any
     date: str | None = None  # of the price
     source: str | None = None

@@ -130,7 +130,11 @@ TEXT: dict[str, str] = {
     ),
     "driver-update": translatable(
         "Finding",
-        "Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).",
+        "Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver (free).",
+    ),
+    "driver-update-last": translatable(
+        "Finding",
+        "Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver within the {branch} series (free). It is the last series that runs this card: a newer driver does not.",
     ),
     # price
     "no-price": translatable(

@@ -579,6 +579,16 @@ def need_text(
             tr(translatable("Finding", "{watts} W power supply, {price} ({date})")),
             _params({"watts": need.watts, "price": need.price, "date": need.date}, tr, currency),
         )
+    if need.last_branch is not None:
+        return _fill(
+            tr(
+                translatable(
+                    "Finding",
+                    "NVIDIA driver {version} or newer in the {branch} series, the last for this card (free)",
+                )
+            ),
+            {"version": need.version or "", "branch": str(need.last_branch)},
+        )
     return _fill(
         tr(translatable("Finding", "NVIDIA driver {version} or newer (free)")),
         {"version": need.version or ""},

@@ -581,8 +581,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Driver {have} is older than {need}, which {route} needs for this card: update the NVIDIA driver (free).</source>
+            <source>Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver (free).</source>
             <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请升级 NVIDIA 驱动（免费）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver within the {branch} series (free). It is the last series that runs this card: a newer driver does not.</source>
+            <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请在 {branch} 系列内升级 NVIDIA 驱动（免费）。这是支持这块卡的最后一个驱动系列，更新的驱动不再支持它。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -758,6 +763,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>NVIDIA driver {version} or newer (free)</source>
             <translation>NVIDIA 驱动 {version} 或更新（免费）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>NVIDIA driver {version} or newer in the {branch} series, the last for this card (free)</source>
+            <translation>NVIDIA 驱动 {version} 或更新、{branch} 系列以内（这块卡的最后一个驱动系列；免费）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

@@ -18,6 +18,17 @@ ROUTES = TF_ROUTES
 # ngc-tf-release-notes: "NVIDIA announced 25.02 as the last TensorFlow container").
 NGC_LAST_RELEASE = "25.02"
 NGC_LAST_DRIVER = "570.86"
+# The last driver branch that runs an NVIDIA architecture: NVIDIA's "Unix graphics feature
+# deprecation schedule" (forums.developer.nvidia.com, topic 60588): "The release 580 series
+# will be the last to support GPUs based on the Maxwell, Pascal, and Volta architectures";
+# Kepler's was 470. The Windows drivers share the branches (580.xx on Windows too). "Or newer"
+# past it is a driver the card does not run: a V100 told to update lands on 590 and stops.
+LAST_DRIVER_BRANCH = {"Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}
+
+
+def last_driver_branch(gpu: GpuSpec) -> int | None:
+    """The newest driver branch that still runs ``gpu``; None while NVIDIA supports it."""
+    return LAST_DRIVER_BRANCH.get(gpu.architecture) if gpu.vendor == "NVIDIA" else None
 
 
 @dataclass(frozen=True)

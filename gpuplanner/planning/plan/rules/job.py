@@ -187,9 +187,15 @@ def driver(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
     need = routes.support(c.gpu, ctx.request.tf_route, ctx.routes).driver_floor(windows)
     if not routes.driver_below(have, need):
         return [], []
+    last = routes.last_driver_branch(c.gpu)
+    said = {"have": have, "need": need or "", "route": ctx.request.tf_route}
     return (
-        [finding("driver-update", "needs", have=have, need=need or "", route=ctx.request.tf_route)],
-        [Need(what="driver", price=0.0, version=need)],
+        [
+            finding("driver-update-last", "needs", **said, branch=last)
+            if last is not None
+            else finding("driver-update", "needs", **said)
+        ],
+        [Need(what="driver", price=0.0, version=need, last_branch=last)],
     )
 
 
