@@ -369,7 +369,7 @@ TEXT: dict[str, str] = {
     "machine-laptop": translatable("Finding", "A laptop: its GPU cannot be changed or added to."),
     "machine-cloud-vm": translatable(
         "Finding",
-        "This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.",
+        "This is a cloud or virtual machine (the scan's kind line says what shows it): to go faster, choose a larger instance instead of buying a card.",
     ),
     "machine-one-card": translatable(
         "Finding",
@@ -436,12 +436,19 @@ TEXT: dict[str, str] = {
         "Finding",
         "{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h and {cost} of electricity.",
     ),
+    "mix-job-hours": translatable(
+        "Finding",
+        "{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h.",
+    ),
     "mix-job-speed": translatable(
         "Finding", "{job} ({share}% of the time): {relative}x the reference card's speed."
     ),
     "mix-month": translatable(
         "Finding",
         "A month of these jobs ({runs} runs): about {hours} h of the cards' time and {cost} of electricity.",
+    ),
+    "mix-month-hours": translatable(
+        "Finding", "A month of these jobs ({runs} runs): about {hours} h of the cards' time."
     ),
     "mix-month-over": translatable(
         "Finding",

@@ -479,7 +479,7 @@ BLOCK_LABEL = {
     "psu-none-large-enough": translatable("Finding", "no desktop supply is large enough"),
     "machine-cloud-vm": translatable(
         "Finding",
-        "This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.",
+        "This is a cloud or virtual machine (the scan's kind line says what shows it): to go faster, choose a larger instance instead of buying a card.",
     ),
     "machine-one-card": translatable("Finding", "a small PC: one card unless checked"),
     "fit-module-needs-server": translatable("Finding", "needs a server"),

@@ -417,6 +417,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>A month of these jobs ({runs} runs): about {hours} h of the cards' time.</source>
+            <translation>这些任务一个月（{runs} 次运行）：显卡约需 {hours} 小时。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>A month's runs take about {hours} h here, more than the {month_hours} h a month has: these cards cannot keep up with them.</source>
             <translation>一个月的运行在这里约需 {hours} 小时，超过一个月的 {month_hours} 小时：这些卡跟不上。</translation>
         </message>
@@ -1296,14 +1301,14 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>This job needs {count} cards: renting datacenter GPUs is usually cheaper than buying them.</source>
-            <translation>该任务需要 {count} 块卡：租用云端数据中心 GPU 通常比购买更划算。</translation>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>This is a cloud or virtual machine (the scan's kind line says what shows it): to go faster, choose a larger instance instead of buying a card.</source>
+            <translation>这是一台云主机或虚拟机（扫描结果的“机器类型”一行写明了依据）：想更快请换用更大的实例，而不是购买显卡。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <location filename="gpuplanner/report/plan_text.py" />
-            <source>This looks like a cloud or virtual machine (its GPU sits on PCI bus 00): to go faster, choose a larger instance instead of buying a card.</source>
-            <translation>这像是一台云主机或虚拟机（GPU 位于 PCI 总线 00）：想更快请换用更大的实例，而不是购买显卡。</translation>
+            <source>This job needs {count} cards: renting datacenter GPUs is usually cheaper than buying them.</source>
+            <translation>该任务需要 {count} 块卡：租用云端数据中心 GPU 通常比购买更划算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1934,6 +1939,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h and {cost} of electricity.</source>
             <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时，电费约 {cost}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时。</translation>
         </message>
         <message>
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>

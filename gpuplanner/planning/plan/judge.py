@@ -129,6 +129,10 @@ def judge_run(
     gain = a.speedup if a.speedup is not None else a.relative
     bought = _bought_speed(c, a, baseline)
     run = _run_cost(a, ctx)
+    if run is not None and ctx.request.machine.virtual_machine:
+        # A rented instance's electricity is the cloud's, in its hourly rate: the run's hours
+        # alone (kind_rules drops the whole line from one job's plan).
+        run = finding("run-cost", "info", **{k: v for k, v in run.params.items() if k != "cost"})
     return JobRun(
         blocks=tuple(blocks),
         needed_gb=round(a.needed_gb, 2),

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from gpuplanner.catalog.records import ECC_MEMORY_SHARE, CatalogData, GpuSpec
 from gpuplanner.planning.machine.facts import MachineFacts
-from gpuplanner.planning.options import Alternative, Plan
+from gpuplanner.planning.options import Alternative, Option, Plan
 from gpuplanner.planning.plan.replanned import Replan, best_purchase, effect, rented
 from gpuplanner.planning.request import PlanRequest
 
@@ -75,7 +75,7 @@ def instances(plan: Plan) -> list[Alternative]:
     listed when it is another; where the VM already runs the job, only instances faster than it
     (a VM of eight V100S was offered one RTX 4090 "to go faster", a quarter of its speed)."""
     keep = next((o for o in plan.options if o.action == "keep" and o.offered), None)
-    now = keep.predicted_throughput if keep is not None else None
+    now = _own_speed(plan, keep)
     priced = [
         r
         for r in plan.rent
@@ -89,6 +89,18 @@ def instances(plan: Plan) -> list[Alternative]:
     fastest = min(priced, key=lambda r: (r.hours or 0.0, r.job_cost or 0.0))
     picks = [("cheapest", cheapest)] + ([("fastest", fastest)] if fastest != cheapest else [])
     return [rented("instance", which, plan, r) for which, r in picks]
+
+
+def _own_speed(plan: Plan, keep: Option | None) -> float | None:
+    """The VM's own speed on the job the rentals are priced for: in a mix, that job's (a VM
+    with an H200 running the small firm's mix was offered one RTX 4090 as "the fastest", for
+    the mix's BERT-large, at 0.62x its own card)."""
+    if keep is None:
+        return None
+    if keep.predicted_throughput:
+        return keep.predicted_throughput
+    job = next((j for j in keep.jobs if j.name == plan.workload), None)
+    return job.throughput if job is not None else None
 
 
 def desktop(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:

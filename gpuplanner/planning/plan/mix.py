@@ -204,12 +204,14 @@ class _Month:
 
     shares: list[float]
     hours: float
-    cost: float
+    cost: float | None  # None on a rented instance: its electricity is in its hourly rate
     runs: float
 
     def said(self, currency: str) -> list[Finding]:
         found = [
-            finding(
+            finding("mix-month-hours", "info", runs=_count(self.runs), hours=round(self.hours, 1))
+            if self.cost is None
+            else finding(
                 "mix-month",
                 "info",
                 runs=_count(self.runs),
@@ -239,20 +241,21 @@ def _month(done: Sequence[JobRun], monthly: Sequence[float | None] | None) -> _M
     (a job that cannot run there has none: the option is refused for it anyway)."""
     if monthly is None:
         return None
-    hours, costs = [], []
+    hours: list[float] = []
+    costs: list[float | None] = []
     for run, runs in zip(done, monthly, strict=True):
         each, cost = _one_run(run)
-        if runs is None or each is None or cost is None:
+        if runs is None or each is None:
             return None
         hours.append(runs * each)
-        costs.append(runs * cost)
+        costs.append(runs * cost if cost is not None else None)
     total = sum(hours)
     if total <= 0:
         return None
     return _Month(
         shares=[h / total for h in hours],
         hours=total,
-        cost=sum(costs),
+        cost=None if None in costs else sum(c or 0.0 for c in costs),
         runs=sum(r or 0.0 for r in monthly),
     )
 
@@ -309,6 +312,8 @@ def _said(f: JobFigures, primary: Option) -> Finding:
     }
     if f.hours is None:
         return finding("mix-job-speed", "info", **speed_params)
+    if f.run_cost is None:  # a rented instance: its electricity is in its hourly rate
+        return finding("mix-job-hours", "info", **speed_params, hours=f.hours)
     return finding(
         "mix-job",
         "info",
