@@ -101,7 +101,7 @@ def test_the_8x_h100_server_keeps_its_cards_at_most_of_linear(data, model):
     assert student.scaling.count == 8 and student.scaling.efficiency >= 0.80
     sme = _keep(data, model, facts, Scenario.SME)
     assert sme.scaling.link == "nvlink" and sme.scaling.efficiency >= 0.75
-    assert not any(f.id == "scaling-poor" for f in student.findings + sme.findings)
+    assert not any(f.id.startswith("scaling-poor") for f in student.findings + sme.findings)
 
 
 # -- caps and floors ----------------------------------------------------------------------------

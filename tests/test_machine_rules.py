@@ -14,6 +14,7 @@ from helpers.recorded import TODAY, plans
 
 from gpuplanner.app.inventory import enrich, machine_facts
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.hardware.snapshot import load_file
 from gpuplanner.planning.machine.compute_capability import compute_capability, from_device_id
 from gpuplanner.planning.machine.kind_rules import FINDING_KINDS, TOWER
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
@@ -44,7 +45,7 @@ def test_no_advice_of_a_kind_the_machine_cannot_take(data, model, scenario):
                 for text in _sentences(option):
                     assert not any(word in text for word in CABLE_WORDS), (where, text)
                 if option.bought:
-                    assert "server-power-kit" in ids, where
+                    assert ids & {"server-power-kit", "server-power-kit-less"}, where
             if facts.kind == "laptop":
                 assert option.action == "keep", where
                 assert not ids & (TOWER_ONLY | POWER_LIMITS), (where, ids)
@@ -269,7 +270,6 @@ def test_a_cloud_vm_is_offered_newer_instances_by_cost_and_run_time(data, model)
 
 
 def test_pcie_replays_on_a_server_board_are_not_a_riser_cable(data):
-    from gpuplanner.hardware.snapshot import load_file
     from gpuplanner.report.plan_text import finding_text as said
 
     path = recording("nvidia-smi-q/nvidia-smi-q_8x-h100-80gb-hbm3_gen5_drv535.161.txt")
@@ -327,3 +327,52 @@ def test_a_servers_own_open_air_cards_are_not_told_to_leave_a_slot_between_them(
     assert "cooling-open-air-stack" not in {f.id for f in _keep(data, model, server).findings}
     desktop = replace(_pair("desktop", 450, 450, None, "geforce-rtx-4090"), installed_count=2)
     assert "cooling-open-air-stack" in {f.id for f in _keep(data, model, desktop).findings}
+
+
+def test_a_server_replacing_its_cards_counts_the_power_they_free(data, model):
+    """A P100 server (250 W) buying an RTX 4500 Ada (210 W) was told to check that the chassis
+    carries "210 W more": the P100 comes out."""
+    facts = MachineFacts(
+        kind="server",
+        current_gpu_id="tesla-p100-pcie-16-gb",
+        installed_count=1,
+        has_gpu=True,
+        server_airflow=True,
+    )
+    request = PlanRequest(
+        scenario=Scenario.LLM, currency="USD", machine=facts, today=TODAY, alternatives=False
+    )
+    plan = recommend(request, data, model)
+    swap = next(
+        o
+        for o in plan.options
+        if (o.action, o.gpu_id, o.count) == ("replace", "rtx-4500-ada-generation", 1)
+    )
+    less = next(f for f in swap.findings if f.id.startswith("server-power-kit"))
+    assert (less.id, less.params["watts"]) == ("server-power-kit-less", 40)
+    assert "40 W less" in finding_text(less, "en") and "40 W" in finding_text(less, "zh_CN")
+    more = next(
+        o
+        for o in plan.options
+        if o.action == "replace" and o.gpu_id == "rtx-4500-ada-generation" and o.count == 2
+    )
+    (said,) = [f for f in more.findings if f.id.startswith("server-power-kit")]
+    assert (said.id, said.params["watts"]) == ("server-power-kit", 170)  # 420 - 250
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_cards_already_there_that_scale_poorly_are_told_to_run_on_fewer(data, model, language):
+    """Eight RTX 4090s at Gen1 reach 12% of linear on BERT-large: they were told "one faster
+    card is the better buy" while every card in the table was no faster than they are."""
+    path = recording("nvidia-smi-q/nvidia-smi-q_8x-rtx4090_6-at-gen1-2-at-gen4_drv535.txt")
+    facts = machine_facts(enrich(load_file(path), data), None, data)
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, alternatives=False
+    )
+    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    ids = {f.id for f in keep.findings}
+    assert "scaling-poor-keep" in ids and "scaling-poor" not in ids
+    (said,) = [f for f in keep.findings if f.id == "scaling-poor-keep"]
+    text = finding_text(said, language)
+    assert ("fewer" in text) if language == "en" else ("更少" in text)
+    assert "better buy" not in text and "更划算" not in text

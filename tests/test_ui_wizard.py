@@ -248,7 +248,7 @@ def test_results_page_says_keep_needs_and_ways_forward_in_both_languages(
         switcher.switch("zh_CN")  # as the app's set_language does: Qt's words and the session's
         session.language = "zh_CN"
         qtbot.waitUntil(lambda: "可以这样调整" in page.banner.text(), timeout=5000)
-        assert "改用 int8 量化底座上的 LoRA" in page.banner.text()
+        assert "改用 int8 量化基座模型上的 LoRA" in page.banner.text()
         assert page.model.data(page.model.index(0, 1)) in ("加装", "更换", "保留现有显卡")
     finally:
         switcher.switch("en")

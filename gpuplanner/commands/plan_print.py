@@ -38,7 +38,8 @@ def _clipped(text: str, width: int) -> str:
 
 def _row(row: OptionRow, words: job_text.Translator) -> list[str]:
     # The table shows what stops or warns; what an option needs has its own column.
-    warnings = [w.text for w in row.warnings if w.severity in ("blocks", "warns")]
+    # Joined by "; ", each sentence without its own full stop (".; " and "。；" read as typos).
+    warnings = [w.text.rstrip(".。") for w in row.warnings if w.severity in ("blocks", "warns")]
     return [
         row.rank_cell,
         row.action,

@@ -74,7 +74,7 @@ TEXT: dict[str, str] = {
     ),
     "cpu-no-avx": translatable(
         "Finding",
-        "This computer's CPU has no AVX, which TensorFlow's own pip wheels need: TensorFlow stops as it loads (\"Illegal instruction\"), whatever card it has. A new PC with the card will run it.",
+        "This computer's CPU has no AVX, which TensorFlow's own pip wheels need: TensorFlow stops as it loads (\"Illegal instruction\"), whatever card it has. It runs on a new PC whose CPU has AVX.",
     ),
     "route-windows-native": translatable(
         "Finding",
@@ -114,7 +114,11 @@ TEXT: dict[str, str] = {
     ),
     "server-power-kit": translatable(
         "Finding",
-        "Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots} slots wide).",
+        "Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot).",
+    ),
+    "server-power-kit-less": translatable(
+        "Finding",
+        "Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). The new cards draw {watts} W less than those they replace.",
     ),
     "route-ngc-ended": translatable(
         "Finding",
@@ -278,6 +282,10 @@ TEXT: dict[str, str] = {
     "scaling-poor": translatable(
         "Finding",
         "{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.",
+    ),
+    "scaling-poor-keep": translatable(
+        "Finding",
+        "{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link. Run it on fewer of them and give the others jobs of their own.",
     ),
     "p2p-off": translatable(
         "Finding",

@@ -492,8 +492,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots} slots wide).</source>
-            <translation>购买前请向服务器厂商确认：机箱电源能为 GPU 再多提供 {watts} W，机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} 毫米，占 {slots} 个槽位）。</translation>
+            <source>Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). The new cards draw {watts} W less than those they replace.</source>
+            <translation>购买前请向服务器厂商确认：机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} mm，占 {slots} 个槽位）。新卡比被替换下来的卡少耗电 {watts} W。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check before buying, with the server's maker: that the chassis's supplies carry {watts} W more for the GPUs, that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot).</source>
+            <translation>购买前请向服务器厂商确认：机箱电源能为 GPU 再多提供 {watts} W，机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} mm，占 {slots} 个槽位）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -737,7 +742,7 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>LoRA on an int8 base (Keras quantize)</source>
-            <translation>int8 量化底座上的 LoRA（Keras quantize）</translation>
+            <translation>int8 量化基座模型上的 LoRA（Keras quantize）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -841,7 +846,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No board of this card fits: even the reference design is {reference} mm long (common boards up to {length} mm); the case fits {clearance} mm.</source>
-            <translation>这款卡没有一块板子装得下：连公版设计都有 {reference} 毫米长（常见板卡最长 {length} 毫米），而机箱只容得下 {clearance} 毫米。</translation>
+            <translation>这款卡没有一块板子装得下：连公版设计都有 {reference} mm 长（常见板卡最长 {length} mm），而机箱只容得下 {clearance} mm。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -959,7 +964,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Only the launch price (MSRP, {date}) is on record, not a shelf price: check what shops ask today.</source>
-            <translation>只有首发建议零售价（MSRP，{date}），不是货架价：请查看商店今天的报价。</translation>
+            <translation>只有首发建议零售价（MSRP，{date}），不是实际售价：请查看商店今天的报价。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -984,7 +989,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Pick a board at most {clearance} mm long: boards of this card run from {shortest} mm (the reference design) to {longest} mm, and the case fits {clearance} mm.</source>
-            <translation>请挑一块不超过 {clearance} 毫米长的板卡：这款卡的板卡从 {shortest} 毫米（公版设计）到 {longest} 毫米不等，而机箱只容得下 {clearance} 毫米。</translation>
+            <translation>请挑一块不超过 {clearance} mm 长的板卡：这款卡的板卡从 {shortest} mm（公版设计）到 {longest} mm 不等，而机箱只容得下 {clearance} mm。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/pack_text.py" />
@@ -1291,8 +1296,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>This computer's CPU has no AVX, which TensorFlow's own pip wheels need: TensorFlow stops as it loads ("Illegal instruction"), whatever card it has. A new PC with the card will run it.</source>
-            <translation>这台电脑的 CPU 不支持 AVX，而 TensorFlow 官方 pip 安装包需要它：无论装什么显卡，TensorFlow 都会在加载时中止（“Illegal instruction”）。换一台装有这块显卡的新电脑才能运行。</translation>
+            <source>This computer's CPU has no AVX, which TensorFlow's own pip wheels need: TensorFlow stops as it loads ("Illegal instruction"), whatever card it has. It runs on a new PC whose CPU has AVX.</source>
+            <translation>这台电脑的 CPU 不支持 AVX，而 TensorFlow 官方 pip 安装包需要它：无论装什么显卡，TensorFlow 都会在加载时中止（“Illegal instruction”）。换一台 CPU 支持 AVX 的新电脑才能运行。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1853,6 +1858,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link. Run it on fewer of them and give the others jobs of their own.</source>
+            <translation>{count} 块卡在这个任务上只能达到线性加速的 {efficiency_pct}%：每一步要交换的数据对这条链路来说太多了。请用更少的卡跑它，把其余的卡分给别的任务。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} cards reach only {efficiency_pct}% of linear for this job: what they exchange each step is too much for the link; one faster card is the better buy.</source>
             <translation>{count} 块卡在这个任务上只能达到线性加速的 {efficiency_pct}%：每一步要交换的数据太多，卡间链路跟不上；买一块更快的卡更划算。</translation>
         </message>
@@ -1947,12 +1957,12 @@
         </message>
         <message>
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>
-            <translation type="vanished">{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座），任何 TensorFlow 途径都没有。Keras 中最接近的是在 int8 量化底座上做 LoRA（model.quantize("int8")）。</translation>
+            <translation type="vanished">{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 基座模型），任何 TensorFlow 途径都没有。Keras 中最接近的是在 int8 量化的基座模型上做 LoRA（model.quantize("int8")）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes, {pytorch_gb} GB): no TensorFlow route has it. Ranked for the nearest Keras method instead, LoRA on an int8 base (model.quantize("int8")), with its memory and speed.</source>
-            <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 底座，需 {pytorch_gb} GB），任何 TensorFlow 途径都没有。因此按 Keras 中最接近的方法排序：在 int8 量化底座上做 LoRA（model.quantize("int8")），显存和速度都按它计算。</translation>
+            <translation>{method} 是 PyTorch 的方法（通过 bitsandbytes 使用 4 位 NF4 基座模型，需 {pytorch_gb} GB），任何 TensorFlow 途径都没有。因此按 Keras 中最接近的方法排序：在 int8 量化的基座模型上做 LoRA（model.quantize("int8")），显存和速度都按它计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -4015,7 +4025,7 @@
         <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>LoRA fine-tuning on an int8 base</source>
-            <translation>在 int8 量化底座上的 LoRA 微调</translation>
+            <translation>int8 量化基座模型上的 LoRA 微调</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />
@@ -6093,7 +6103,7 @@
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />
             <source>LoRA on an int8 base (Keras)</source>
-            <translation>int8 底座上的 LoRA（Keras）</translation>
+            <translation>int8 基座模型上的 LoRA（Keras）</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/workload_page.py" />

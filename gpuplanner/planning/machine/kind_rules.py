@@ -52,6 +52,7 @@ _TOWER_ONLY = (
 FINDING_KINDS: dict[str, frozenset[Kind]] = {
     **dict.fromkeys(_TOWER_ONLY, TOWER),
     "server-power-kit": SERVER,
+    "server-power-kit-less": SERVER,
     "server-power-capped": SERVER,
     "machine-laptop": LAPTOP,
     "machine-cloud-vm": RENTED,

@@ -426,11 +426,10 @@ def multi_card(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if s.link == "pcie-host":
         out.append(finding("p2p-off", "info"))
     if s.efficiency < POOR_SCALING:
-        out.append(
-            finding(
-                "scaling-poor", "warns", count=c.count, efficiency_pct=round(s.efficiency * 100)
-            )
-        )
+        # Cards already there are not bought again: fewer of them a job is the answer (eight
+        # RTX 4090s at 12% were told "one faster card is the better buy" with none offered).
+        poor = "scaling-poor-keep" if c.action == "keep" else "scaling-poor"
+        out.append(finding(poor, "warns", count=c.count, efficiency_pct=round(s.efficiency * 100)))
     if a.paying_batch is not None:
         batch, share, pays = a.paying_batch
         out.append(

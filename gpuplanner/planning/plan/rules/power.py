@@ -85,16 +85,19 @@ def chassis(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     not against an ATX unit and its 8-pin cables (machine_rules drops those on a server)."""
     if ctx.request.machine.kind != "server" or not c.bought:
         return []
-    return [
-        finding(
-            "server-power-kit",
-            "warns",
-            watts=round(c.gpu.board_power_w * c.bought),
-            count=c.bought,
-            length_mm=a.length_mm or c.gpu.length_mm or 0,
-            slots=a.slots or c.gpu.slot_width or 2,
-        )
-    ]
+    more = c.gpu.board_power_w * c.bought
+    if c.action == "replace" and ctx.installed is not None:
+        # The cards it replaces come out: their power is the new cards' to take (a P100's
+        # 250 W for an RTX 4500 Ada's 210 W was "210 W more").
+        more -= ctx.installed.gpu.board_power_w * ctx.installed.count
+    room = {
+        "count": c.bought,
+        "length_mm": a.length_mm or c.gpu.length_mm or 0,
+        "slots": a.slots or c.gpu.slot_width or 2,
+    }
+    if more <= 0:
+        return [finding("server-power-kit-less", "warns", watts=round(-more), **room)]
+    return [finding("server-power-kit", "warns", watts=round(more), **room)]
 
 
 def _socket(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
