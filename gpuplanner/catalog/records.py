@@ -83,7 +83,8 @@ class GpuSpec:
     memory_gb: Annotated[float, Meta(ge=1, le=512)]
     memory_type: str | None
     memory_bus_bits: Annotated[int, Meta(ge=32, le=16384)] | None
-    memory_bandwidth_gbs: Annotated[float, Meta(ge=50, le=20000)]
+    # From a 64-bit entry card (a GT 1030's 48 GB/s; its DDR4 board's 16.8) to a rack's HBM.
+    memory_bandwidth_gbs: Annotated[float, Meta(ge=10, le=20000)]
     fp32_tflops: Annotated[float, Meta(ge=0.5, le=500)]
     # Dense tensor rates; fp16/bf16 with FP32 accumulate (what mixed precision gets).
     tf32_tflops: Annotated[float, Meta(ge=1, le=5000)] | None

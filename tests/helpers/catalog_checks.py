@@ -12,7 +12,7 @@ from gpuplanner.catalog.records import GpuSpec
 
 # Per-pin data rate (Gbit/s) each memory type can run at.
 PIN_RATE_GBPS = {
-    "GDDR5": (5.0, 9.0),
+    "GDDR5": (3.6, 9.0),  # the Quadro P400's runs at 4 (32 GB/s on 64 bits, NVIDIA's sheet)
     "GDDR5X": (9.0, 12.0),
     "GDDR6": (10.0, 20.0),
     "GDDR6X": (19.0, 24.0),
