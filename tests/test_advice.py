@@ -339,16 +339,7 @@ def test_a_card_whose_last_driver_series_is_580_is_not_told_or_newer(data, model
     later no longer run Maxwell, Pascal or Volta cards (NVIDIA's deprecation schedule)."""
     from gpuplanner.report.plan_text import finding_text, need_text
 
-    facts = MachineFacts(
-        current_gpu_id="tesla-v100-pcie-16-gb",
-        installed_count=1,
-        has_gpu=True,
-        driver_version="460.32.03",
-    )
-    request = PlanRequest(
-        scenario=Scenario.STUDENT, currency="CNY", machine=facts, today=TODAY, alternatives=False
-    )
-    plan = recommend(request, data, model)
+    plan = _student_on(data, model, "tesla-v100-pcie-16-gb", "460.32.03")
     keep = next(o for o in plan.options if o.action == "keep")
     said = next(f for f in keep.findings if f.id.startswith("driver-update"))
     assert said.id == "driver-update-last" and said.params["branch"] == 580
@@ -373,19 +364,20 @@ def test_a_card_whose_last_driver_series_is_580_is_not_told_or_newer(data, model
 def test_a_windows_driver_is_told_the_floor_in_windows_numbers(data, model, windows):
     """WSL2 runs on the Windows host's driver, whose numbers are its own: a Windows 516.59 was
     told to reach 525.60.13, a Linux driver; CUDA 12's Windows floor is 527.41."""
+    plan = _student_on(data, model, "geforce-rtx-2080", "516.59", **windows)
+    found = next(f for o in plan.options for f in o.findings if f.id == "driver-update")
+    assert found.params["need"] == "527.41"
+
+
+def _student_on(data, model, gpu_id: str, driver: str, **machine):
+    """The student's plan for one installed card on a driver, without the ways forward."""
     facts = MachineFacts(
-        current_gpu_id="geforce-rtx-2080",
-        installed_count=1,
-        has_gpu=True,
-        driver_version="516.59",
-        **windows,
+        current_gpu_id=gpu_id, installed_count=1, has_gpu=True, driver_version=driver, **machine
     )
     request = PlanRequest(
         scenario=Scenario.STUDENT, currency="CNY", machine=facts, today=TODAY, alternatives=False
     )
-    plan = recommend(request, data, model)
-    found = next(f for o in plan.options for f in o.findings if f.id == "driver-update")
-    assert found.params["need"] == "527.41"
+    return recommend(request, data, model)
 
 
 def test_cli_takes_the_route_and_rocm(tmp_path):
