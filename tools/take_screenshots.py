@@ -124,6 +124,12 @@ MACHINES = {
     # A small PC's RTX 4000 SFF Ada: the LoRA does not fit, LoRA on an int8 base does, on the
     # card's own line before any purchase.
     "sff": "nvidia-smi-q-x/nvidia-smi-q-x_rtx4000-sff-ada_drv595_70w.xml",
+    # A DGX-class server read by an lspci whose ID list predates the H100 ("Device 2330"),
+    # beside its BMC's display adapter: the computer page names the cards by their ids.
+    "dgx-lspci": "lspci-vv/lspci-vvv_8x-h100-sxm-dgx-class-server_full-system_gen5-x16-ok.txt",
+    # One A100 in 1g.20gb slices: the 8 B LoRA fits no slice; speeds are against the whole card
+    # that MIG off gives.
+    "a100-mig": "nvidia-smi-q-x/nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml",
 }
 MACHINE_SCENES = {
     "3090": (("5", "sme"),),
@@ -132,6 +138,8 @@ MACHINE_SCENES = {
     "aws-t4": (("5", "mix"),),
     "h100-mig": (("5", "llm-8000"),),
     "sff": (("5", "llm-8000"),),
+    "dgx-lspci": (("2", "computer"),),
+    "a100-mig": (("5", "llm-8000"),),
 }
 MACHINE_SHOTS = [
     (f"{number}-{scene}-{machine}-{language}.png", scene, machine, language)
