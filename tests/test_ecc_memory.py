@@ -215,3 +215,19 @@ def test_a_probe_on_an_ecc_card_is_judged_against_what_ecc_leaves(data, model):
     assert effects(230.0) == []
     (slow,) = effects(150.0)
     assert slow.expected == round(320 * 0.92 * 0.85)
+
+
+def test_a_board_with_ecc_on_holds_the_job_in_what_its_driver_gives(data, model):
+    # The scan said the T4 has 15 GB and the plan "Holds the job in 16 GB": two figures for one
+    # card. The plan now says the driver's 15 with the board's 16 beside it.
+    from gpuplanner.report.plan_text import finding_text
+
+    facts = _facts(data, T4)
+    request = PlanRequest(
+        scenario=Scenario.STUDENT, currency="CNY", machine=facts, today=TODAY, alternatives=False
+    )
+    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    said = next(f for f in keep.findings if f.id.startswith("holds-job"))
+    assert said.id == "holds-job-ecc"
+    assert (said.params["driver_gb"], said.params["card_gb"]) == (15.0, 16.0)
+    assert "15 GB" in finding_text(said, "en") and "15 GB" in finding_text(said, "zh_CN")

@@ -13,6 +13,10 @@ TEXT: dict[str, str] = {
         "Needs {needed_gb} GB per card; this card has {card_gb} GB, {usable_gb} GB of it usable.",
     ),
     "holds-job": translatable("Finding", "Holds the job in {card_gb} GB ({needed_gb} GB needed)."),
+    "holds-job-ecc": translatable(
+        "Finding",
+        "Holds the job in the {driver_gb} GB its driver gives with ECC on, of the board's {card_gb} GB ({needed_gb} GB needed).",
+    ),
     "holds-job-each": translatable(
         "Finding",
         "Each of the {count} cards holds what it runs: {needed_gb} GB of its {card_gb} GB.",

@@ -666,6 +666,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Holds the job in the {driver_gb} GB its driver gives with ECC on, of the board's {card_gb} GB ({needed_gb} GB needed).</source>
+            <translation>开启 ECC 时驱动给出的 {driver_gb} GB（板载 {card_gb} GB）可容纳该任务（需要 {needed_gb} GB）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Holds the job in {card_gb} GB ({needed_gb} GB needed).</source>
             <translation>{card_gb} GB 显存可容纳该任务（需要 {needed_gb} GB）。</translation>
         </message>
