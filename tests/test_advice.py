@@ -345,10 +345,12 @@ def test_a_card_whose_last_driver_series_is_580_is_not_told_or_newer(data, model
     assert said.id == "driver-update-last" and said.params["branch"] == 580
     (need,) = [n for n in keep.needs if n.what == "driver"]
     assert need.last_branch == 580
-    assert "580 series" in need_text(need, "CNY", "en") and "580 系列" in need_text(
+    assert "R580 branch" in need_text(need, "CNY", "en") and "R580 分支" in need_text(
         need, "CNY", "zh_CN"
     )
-    assert "a newer driver does not" in finding_text(said, "en")
+    assert "later branches do not" in finding_text(said, "en")
+    # A Windows owner is told R580's own numbers, so that 581.xx is not taken for a newer one.
+    assert "580.xx–581.xx" in finding_text(said, "en")
     # A card NVIDIA still supports keeps "or newer".
     bought = next(
         o

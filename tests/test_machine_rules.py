@@ -45,7 +45,7 @@ def test_no_advice_of_a_kind_the_machine_cannot_take(data, model, scenario):
                 for text in _sentences(option):
                     assert not any(word in text for word in CABLE_WORDS), (where, text)
                 if option.bought:
-                    assert ids & {"server-power-kit", "server-power-kit-less"}, where
+                    assert any(i.startswith("server-power-kit") for i in ids), where
             if facts.kind == "laptop":
                 assert option.action == "keep", where
                 assert not ids & (TOWER_ONLY | POWER_LIMITS), (where, ids)
@@ -294,8 +294,9 @@ def test_a_vm_is_offered_only_instances_faster_than_its_own_cards(data, model, s
         keep = next((o for o in plan.options if o.action == "keep" and o.offered), None)
         if keep is None:
             continue
-        job = next((j for j in keep.jobs if j.name == plan.workload), None)
-        own = keep.predicted_throughput or (job.throughput if job is not None else None)
+        # A mix's rentals are for its largest job: that job's speed on the VM's own cards.
+        largest = [i for i, j in enumerate(plan.jobs) if j.largest]
+        own = keep.predicted_throughput or (keep.jobs[largest[0]].throughput if largest else None)
         assert own, name
         checked += 1
         for offer in (a for a in plan.alternatives if a.change == "instance"):
@@ -360,6 +361,36 @@ def test_a_server_replacing_its_cards_counts_the_power_they_free(data, model):
     assert (said.id, said.params["watts"]) == ("server-power-kit", 170)  # 420 - 250
 
 
+@pytest.mark.parametrize(
+    ("installed", "bought", "found", "watts"),
+    [
+        # A 250 W V100 out, a 250 W V100 in: not "0 W less".
+        ("tesla-v100-pcie-16-gb", "tesla-v100-pcie-32-gb", "server-power-kit-same", None),
+        # An SXM module's power is its baseboard's: a PCIe card's kit takes none of it, so an
+        # RTX A6000 needs its whole 300 W (not 300 - 400).
+        ("a100-sxm4-80-gb", "rtx-a6000", "server-power-kit", 300),
+    ],
+)
+def test_a_servers_power_check_counts_only_what_a_pcie_kit_can_take(
+    data, model, installed, bought, found, watts
+):
+    facts = MachineFacts(
+        kind="server",
+        current_gpu_id=installed,
+        installed_count=1,
+        has_gpu=True,
+        server_airflow=True,
+    )
+    request = PlanRequest(
+        scenario=Scenario.LLM, currency="USD", machine=facts, today=TODAY, alternatives=False
+    )
+    options = recommend(request, data, model).options
+    swap = next(o for o in options if (o.action, o.gpu_id, o.count) == ("replace", bought, 1))
+    (said,) = [f for f in swap.findings if f.id.startswith("server-power-kit")]
+    assert said.id == found and said.params.get("watts") == watts
+    assert "0 W less" not in finding_text(said, "en")
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_cards_already_there_that_scale_poorly_are_told_to_run_on_fewer(data, model, language):
     """Eight RTX 4090s at Gen1 reach 12% of linear on BERT-large: they were told "one faster
@@ -376,3 +407,54 @@ def test_cards_already_there_that_scale_poorly_are_told_to_run_on_fewer(data, mo
     text = finding_text(said, language)
     assert ("fewer" in text) if language == "en" else ("更少" in text)
     assert "better buy" not in text and "更划算" not in text
+
+
+V100_VM = "nvidia-smi-q/nvidia-smi-q_4x-tesla-v100-pcie-16gb_azure-vm_drv460.txt"
+
+
+def test_a_vms_mix_counted_in_runs_says_each_runs_hours_and_the_month(data, model):
+    """On a rented instance each job says its hours and the month says its hours: the largest
+    job's were lost with its electricity, and with them the month."""
+    from gpuplanner.core.job_inputs import MixedJob
+
+    facts = machine_facts(enrich(load_file(recording(V100_VM)), data), None, data)
+    assert facts.kind == "cloud-vm"
+    jobs = (
+        MixedJob(workload="resnet50", share=8.0, runs_per_month=8.0),
+        MixedJob(workload="bert-large", share=4.0, runs_per_month=4.0),
+    )
+    request = PlanRequest(
+        scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY, jobs=jobs
+    )
+    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    assert all(j.hours for j in keep.jobs) and all(j.run_cost is None for j in keep.jobs)
+    ids = [f.id for f in keep.findings]
+    assert ids.count("mix-job-hours") == 2 and "mix-month-hours" in ids
+    assert not {"mix-job", "mix-month", "run-cost"} & set(ids)
+    month = next(f for f in keep.findings if f.id == "mix-month-hours")
+    assert "electricity" not in finding_text(month, "en") and "电费" not in finding_text(
+        month, "zh_CN"
+    )
+
+
+def test_a_vm_running_an_llm_in_a_mix_is_offered_no_slower_instance(data, model):
+    """The largest job of a mix is an LLM's: its name is the model's, not "llm", and the VM's
+    own speed on it was not found, so slower instances were offered."""
+    from gpuplanner.core.job_inputs import MixedJob
+
+    facts = machine_facts(enrich(load_file(recording(V100_VM)), data), None, data)
+    jobs = (
+        MixedJob(workload="llm", share=50.0, llm_model="llama-3-8b"),
+        MixedJob(workload="resnet50", share=50.0),
+    )
+    request = PlanRequest(
+        scenario=Scenario.LLM, currency="CNY", machine=facts, today=TODAY, jobs=jobs
+    )
+    plan = recommend(request, data, model)
+    keep = next(o for o in plan.options if o.action == "keep")
+    largest = next(i for i, j in enumerate(plan.jobs) if j.largest)
+    own = keep.jobs[largest].throughput
+    assert own
+    for offer in (a for a in plan.alternatives if a.change == "instance"):
+        rental = next(r for r in plan.rent if (r.gpu, r.count) == (offer.gpu, offer.count))
+        assert rental.throughput > own, (offer.gpu, rental.throughput, own)

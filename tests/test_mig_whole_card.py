@@ -159,6 +159,7 @@ def test_beside_mig_off_no_other_routes_pick_is_shown(data, model):
     assert plan.route_alternative is None
 
 
+H100_MIG_Q = "nvidia-smi-q/nvidia-smi-q_h100-80gb-hbm3_mig-enabled_drv590.txt"
 H100_MIG_CSV = "nvidia-smi-query-gpu-csv/nvidia-smi-query-gpu_h100-80gb-hbm3_mig-enabled_drv590_idle_all-fields.csv"
 
 
@@ -175,30 +176,46 @@ def test_mig_on_with_no_slice_read_says_the_plan_holds_with_mig_off(data, model)
     for language, words in (("en", "does not list its slices"), ("zh_CN", "切片")):
         text = finding_text(said, language)
         assert words in text and "nvidia-smi -mig 0" in text and "nvidia-smi -L" in text
-    # With its slices read, the slice is planned and this is not said.
-    sliced = replace(facts, mig_slices_unread=False, mig_slice_gb=9.8, mig_slice_share=1 / 7)
-    keep = _plan(data, model, Scenario.STUDENT, sliced).options[0]
+    # With its slices read (the same card's nvidia-smi -q), the slice is planned and this is
+    # not said; the lab fleet's first advice is the same free change.
+    (_name, listed), *_ = load_paths([recording(H100_MIG_Q)]).snapshots
+    read = machine_facts(enrich(listed, data), None, data)
+    assert not read.mig_slices_unread and read.mig_slice_gb is not None
+    keep = _plan(data, model, Scenario.STUDENT, read).options[0]
     assert "mig-slices-unread" not in {f.id for f in keep.findings}
+    from gpuplanner.planning.plan.pick import first
+
+    assert first(_plan(data, model, Scenario.LLM, facts)).change == "mig-off"
 
 
-def test_beside_mig_off_speeds_are_against_the_whole_cards(data, model):
+def test_beside_mig_off_speeds_are_against_the_whole_cards(data, model, monkeypatch):
     # The A100's 1g.20gb slice cannot hold the 8B LoRA job; MIG off holds it for nothing. The
     # table ranked four RTX 4500 Ada first at "11.64x" (against the slice) under "speeds
     # against your A100 SXM4 80 GB": 1.7x the card the owner gets by turning MIG off.
+    from gpuplanner.planning.plan import free_change
+
     plan = _plan(data, model, Scenario.LLM, _facts(data))
     assert plan.mig_off_baseline == 1
     first = next(o for o in plan.options if o.offered)
-    sliced = _plan(data, model, Scenario.LLM, replace(_facts(data), mig_slice_share=None))
     assert first.speedup is not None and 1.0 < first.speedup < 3.0
-    assert plan.options[0].speedup == pytest.approx(first.speedup)
-    # The ranking is the same as against the slice: every speed-up is scaled alike.
-    assert [o.gpu_id for o in plan.options if o.offered][:5] == [
-        o.gpu_id for o in sliced.options if o.offered
-    ][:5]
+    # Against the slice (the rescaling left out), the same options in the same order, each
+    # faster by one factor: the whole card's speed over the slice's.
+    monkeypatch.setattr(free_change, "against_whole", lambda options, whole: (options, None))
+    sliced = _plan(data, model, Scenario.LLM, _facts(data))
+    assert sliced.mig_off_baseline is None
+    pairs = [
+        (o.speedup, s.speedup)
+        for o, s in zip(plan.options, sliced.options, strict=True)
+        if o.offered and o.speedup
+    ]
+    assert [o.gpu_id for o in plan.options] == [o.gpu_id for o in sliced.options]
+    factors = {round(s / o, 1) for o, s in pairs}
+    assert len(factors) == 1 and factors.pop() > 5  # the card is several slices
     for language, words in (
         ("en", "your A100 SXM4 80 GB with MIG off"),
         ("zh_CN", "关闭 MIG 后的"),
     ):
         assert words in headline(plan, language).summary
     # A slice that holds the job is what runs it today: speeds stay against it.
+    monkeypatch.undo()
     assert _plan(data, model, Scenario.STUDENT, _facts(data)).mig_off_baseline is None

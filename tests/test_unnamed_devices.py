@@ -131,3 +131,26 @@ def test_a_device_of_no_known_make_is_not_said_to_be_a_display_adapter(data, tmp
     assert device.vendor == "unknown" and not device.display_only
     lines = [line.value for line in machine_view(snapshot, "en").lines]
     assert not any("display adapter" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("vendor", "name", "display"),
+    [
+        ("Matrox", "Matrox Electronics Systems Ltd. Integrated Matrox G200eW3", True),
+        ("ASPEED", "ASPEED Technology, Inc. ASPEED Graphics Family", True),
+        ("Intel", "Intel Corporation UHD Graphics 630 (Mobile)", True),
+        ("Intel", "Intel Corporation Iris Xe Graphics", True),
+        # A card the catalog did not match is not said to be a display adapter.
+        ("Intel", "Intel Corporation DG2 [Arc A770]", False),
+        (
+            "AMD",
+            "Advanced Micro Devices, Inc. [AMD/ATI] Navi 31 [Radeon RX 7900 XT/7900 XTX]",
+            False,
+        ),
+        ("unknown", "PCIe device", False),
+    ],
+)
+def test_only_a_bmc_or_a_processors_graphics_is_called_a_display_adapter(vendor, name, display):
+    from gpuplanner.hardware.records import GpuDevice
+
+    assert GpuDevice(index=0, vendor=vendor, name=name).display_only is display

@@ -5,6 +5,7 @@ Units are in the field names. ``None`` means "could not be read here", never zer
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -55,6 +56,12 @@ class MigSlice:
     sm_count: int | None = None
     # The profile's compute slices, the "1" of "1g.10gb" (nvidia-smi -L names no SM count).
     compute_slices: int | None = None
+
+
+# Makes whose display device on a server is its BMC's, never a card for a job.
+BMC_DISPLAY_MAKES = frozenset({"ASPEED", "Matrox"})
+# An Intel processor's own graphics ("UHD Graphics 630", "Iris Xe Graphics"); Arc is a card.
+INTEGRATED_INTEL = re.compile(r"\b(?:UHD|HD|Iris)\b(?!.*\bArc\b)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,10 +121,14 @@ class GpuDevice:
 
     @property
     def display_only(self) -> bool:
-        """A display adapter of a known make that TensorFlow does not use (not ``for_compute``).
-        A device the scan could not name the make of (a two-line lspci excerpt) is not said to
-        be one: nothing shows what it is."""
-        return not self.for_compute and self.vendor not in ("unknown", "")
+        """A display adapter TensorFlow does not use: a server's BMC display (ASPEED, Matrox)
+        or a processor's own graphics (Intel UHD, HD or Iris). An AMD or Intel card the catalog
+        did not match, or a device of no known make, is not said to be one."""
+        if self.for_compute:
+            return False
+        return self.vendor in BMC_DISPLAY_MAKES or (
+            self.vendor == "Intel" and INTEGRATED_INTEL.search(self.name or "") is not None
+        )
 
 
 @dataclass(frozen=True)

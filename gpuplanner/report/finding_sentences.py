@@ -122,7 +122,11 @@ TEXT: dict[str, str] = {
     ),
     "server-power-kit-less": translatable(
         "Finding",
-        "Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). The new cards draw {watts} W less than those they replace.",
+        "Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). What you buy draws {watts} W less than what it replaces.",
+    ),
+    "server-power-kit-same": translatable(
+        "Finding",
+        "Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). What you buy draws no more than what it replaces.",
     ),
     "route-ngc-ended": translatable(
         "Finding",
@@ -142,7 +146,7 @@ TEXT: dict[str, str] = {
     ),
     "driver-update-last": translatable(
         "Finding",
-        "Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver within the {branch} series (free). It is the last series that runs this card: a newer driver does not.",
+        "Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver within the R{branch} branch (free; on Windows its drivers are numbered {windows}). It is the last branch that runs this card: later branches do not.",
     ),
     # price
     "no-price": translatable(
@@ -470,6 +474,7 @@ TEXT: dict[str, str] = {
     "run-cost": translatable(
         "Finding", "One training run ({job}): about {hours} h and {cost} of electricity."
     ),
+    "run-hours": translatable("Finding", "One training run ({job}): about {hours} h."),
     "breakeven": translatable("Finding", "Buying beats renting after about {hours} GPU-hours."),
     # against what is installed, and the rank
     "slower-than-installed": translatable(

@@ -584,7 +584,7 @@ def need_text(
             tr(
                 translatable(
                     "Finding",
-                    "NVIDIA driver {version} or newer in the {branch} series, the last for this card (free)",
+                    "NVIDIA driver {version} or newer, up to the R{branch} branch, the last for this card (free)",
                 )
             ),
             {"version": need.version or "", "branch": str(need.last_branch)},

@@ -492,8 +492,13 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). The new cards draw {watts} W less than those they replace.</source>
-            <translation>购买前请向服务器厂商确认：机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} mm，占 {slots} 个槽位）。新卡比被替换下来的卡少耗电 {watts} W。</translation>
+            <source>Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). What you buy draws no more than what it replaces.</source>
+            <translation>购买前请向服务器厂商确认：机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} mm，占 {slots} 个槽位）。新买的卡耗电不超过被替换下来的卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). What you buy draws {watts} W less than what it replaces.</source>
+            <translation>购买前请向服务器厂商确认：机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} mm，占 {slots} 个槽位）。新买的卡比被替换下来的卡少耗电 {watts} W。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -596,8 +601,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver within the {branch} series (free). It is the last series that runs this card: a newer driver does not.</source>
-            <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请在 {branch} 系列内升级 NVIDIA 驱动（免费）。这是支持这块卡的最后一个驱动系列，更新的驱动不再支持它。</translation>
+            <source>Driver {have} is older than {need}, the floor of {route} for this card: update the NVIDIA driver within the R{branch} branch (free; on Windows its drivers are numbered {windows}). It is the last branch that runs this card: later branches do not.</source>
+            <translation>驱动 {have} 低于{route}使用这块卡所需的 {need}：请把 NVIDIA 驱动升级到 R{branch} 分支以内的版本（免费；Windows 上这一分支的驱动编号为 {windows}）。这是支持这块卡的最后一个驱动分支，更高的分支不再支持它。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -781,8 +786,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
-            <source>NVIDIA driver {version} or newer in the {branch} series, the last for this card (free)</source>
-            <translation>NVIDIA 驱动 {version} 或更新、{branch} 系列以内（这块卡的最后一个驱动系列；免费）</translation>
+            <source>NVIDIA driver {version} or newer, up to the R{branch} branch, the last for this card (free)</source>
+            <translation>NVIDIA 驱动 {version} 及以上，但不超过 R{branch} 分支（这块卡的最后一个驱动分支；免费）</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -960,6 +965,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>One training run ({job}): about {hours} h and {cost} of electricity.</source>
             <translation>一次训练（{job}）：约 {hours} 小时，电费约 {cost}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>One training run ({job}): about {hours} h.</source>
+            <translation>一次训练（{job}）：约 {hours} 小时。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

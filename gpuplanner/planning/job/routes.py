@@ -21,14 +21,22 @@ NGC_LAST_DRIVER = "570.86"
 # The last driver branch that runs an NVIDIA architecture: NVIDIA's "Unix graphics feature
 # deprecation schedule" (forums.developer.nvidia.com, topic 60588): "The release 580 series
 # will be the last to support GPUs based on the Maxwell, Pascal, and Volta architectures";
-# Kepler's was 470. The Windows drivers share the branches (580.xx on Windows too). "Or newer"
-# past it is a driver the card does not run: a V100 told to update lands on 590 and stops.
+# Kepler's was 470. The Windows drivers share the branches (numbered a little past them).
+# "Or newer" past it is a driver the card does not run: a V100 told so lands on 590 and stops.
 LAST_DRIVER_BRANCH = {"Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}
+# A branch's Windows drivers run a little past its number (R580: 580.88 to 581.xx; R470's
+# last was 474.xx): a Windows owner must not take 581 for a newer branch.
+WINDOWS_NUMBERS = {470: "470.xx–474.xx", 580: "580.xx–581.xx"}
 
 
 def last_driver_branch(gpu: GpuSpec) -> int | None:
     """The newest driver branch that still runs ``gpu``; None while NVIDIA supports it."""
     return LAST_DRIVER_BRANCH.get(gpu.architecture) if gpu.vendor == "NVIDIA" else None
+
+
+def windows_numbers(branch: int) -> str:
+    """How a driver branch's Windows releases are numbered ("580.xx–581.xx")."""
+    return WINDOWS_NUMBERS.get(branch, f"{branch}.xx")
 
 
 @dataclass(frozen=True)

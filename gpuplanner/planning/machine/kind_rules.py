@@ -53,12 +53,14 @@ FINDING_KINDS: dict[str, frozenset[Kind]] = {
     **dict.fromkeys(_TOWER_ONLY, TOWER),
     "server-power-kit": SERVER,
     "server-power-kit-less": SERVER,
+    "server-power-kit-same": SERVER,
     "server-power-capped": SERVER,
     "machine-laptop": LAPTOP,
     "machine-cloud-vm": RENTED,
     # A rented instance's heat and electricity are the cloud's, paid in its hourly rate.
     "heat-output": EVERY - RENTED,
     "run-cost": EVERY - RENTED,
+    "run-hours": RENTED,
 }
 NEED_KINDS: dict[str, frozenset[Kind]] = {
     "psu": TOWER,

@@ -129,10 +129,6 @@ def judge_run(
     gain = a.speedup if a.speedup is not None else a.relative
     bought = _bought_speed(c, a, baseline)
     run = _run_cost(a, ctx)
-    if run is not None and ctx.request.machine.virtual_machine:
-        # A rented instance's electricity is the cloud's, in its hourly rate: the run's hours
-        # alone (kind_rules drops the whole line from one job's plan).
-        run = finding("run-cost", "info", **{k: v for k, v in run.params.items() if k != "cost"})
     return JobRun(
         blocks=tuple(blocks),
         needed_gb=round(a.needed_gb, 2),
@@ -158,6 +154,9 @@ def _run_cost(a: Assessment, ctx: Context) -> Finding | None:
     if not a.throughput or preset_workload is None:
         return None
     hours = preset_workload.run_samples / a.throughput / 3600
+    if ctx.request.machine.virtual_machine:
+        # A rented instance's electricity is the cloud's, in its hourly rate: the hours alone.
+        return finding("run-hours", "info", job=ctx.workload, hours=round(hours, 1))
     run_cost = cost.electricity_cost(a.power.sustained_w, hours, ctx.tariff)
     return finding(
         "run-cost",

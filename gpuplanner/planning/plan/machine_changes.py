@@ -99,8 +99,12 @@ def _own_speed(plan: Plan, keep: Option | None) -> float | None:
         return None
     if keep.predicted_throughput:
         return keep.predicted_throughput
-    job = next((j for j in keep.jobs if j.name == plan.workload), None)
-    return job.throughput if job is not None else None
+    # The rentals are priced for the largest job, in the plan's order of jobs (a name can be
+    # two jobs', and an LLM's is its model's, not "llm").
+    largest = next((i for i, job in enumerate(plan.jobs) if job.largest), None)
+    if largest is None or largest >= len(keep.jobs):
+        return None
+    return keep.jobs[largest].throughput
 
 
 def desktop(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:

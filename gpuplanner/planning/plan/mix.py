@@ -88,6 +88,11 @@ def recommend_mix(
     return replace(plan, jobs=jobs), joined
 
 
+# One run of a job, with its electricity ("run-cost") or, rented, its hours alone: each job of
+# a mix says its own (``_said``), not the largest job's line.
+RUN_FINDINGS = frozenset({"run-cost", "run-hours"})
+
+
 def _key_of(c: Candidate) -> Key:
     return (c.action, c.gpu.id, c.count)
 
@@ -105,7 +110,7 @@ def _as_run(option: Option) -> JobRun:
         value=option.value,
         score=option.score,
         input_capped=option.input_capped,
-        run_cost=next((f for f in option.findings if f.id == "run-cost"), None),
+        run_cost=next((f for f in option.findings if f.id in RUN_FINDINGS), None),
     )
 
 
@@ -156,7 +161,7 @@ def mixed_option(
     findings = [
         f
         for f in primary.findings
-        if f.id != "run-cost" and not (f.severity == "blocks" and f.id in one_job_only)
+        if f.id not in RUN_FINDINGS and not (f.severity == "blocks" and f.id in one_job_only)
     ]
     if one_job_only:
         said = {_ident(f) for f in findings}

@@ -9,7 +9,11 @@ from dataclasses import dataclass
 from gpuplanner.planning.options import Option, Plan
 
 # Free changes, in the order they are advised: the keep option's finding -> the change.
-FREE_CHANGES = (("mig-slice", "mig-off"), ("power-capped", "power-capped"))
+FREE_CHANGES = (
+    ("mig-slice", "mig-off"),
+    ("mig-slices-unread", "mig-off"),
+    ("power-capped", "power-capped"),
+)
 MIN_GAIN = 0.01  # of the option's throughput: less is no upgrade
 
 

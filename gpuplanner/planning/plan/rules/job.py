@@ -203,7 +203,13 @@ def driver(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
     said = {"have": have, "need": need or "", "route": ctx.request.tf_route}
     return (
         [
-            finding("driver-update-last", "needs", **said, branch=last)
+            finding(
+                "driver-update-last",
+                "needs",
+                **said,
+                branch=last,
+                windows=routes.windows_numbers(last),
+            )
             if last is not None
             else finding("driver-update", "needs", **said)
         ],

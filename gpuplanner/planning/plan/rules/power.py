@@ -86,17 +86,21 @@ def chassis(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if ctx.request.machine.kind != "server" or not c.bought:
         return []
     more = c.gpu.board_power_w * c.bought
-    if c.action == "replace" and ctx.installed is not None:
-        # The cards it replaces come out: their power is the new cards' to take (a P100's
-        # 250 W for an RTX 4500 Ada's 210 W was "210 W more").
-        more -= ctx.installed.gpu.board_power_w * ctx.installed.count
+    old = ctx.installed
+    if c.action == "replace" and old is not None and old.gpu.form_factor == "pcie":
+        # The PCIe cards it replaces come out, and their power kit's watts are the new cards'
+        # (a P100's 250 W for an RTX 4500 Ada's 210 W was "210 W more"). An SXM module's
+        # power is its baseboard's: nothing a PCIe card's kit can take.
+        more -= old.gpu.board_power_w * old.count
     room = {
         "count": c.bought,
         "length_mm": a.length_mm or c.gpu.length_mm or 0,
         "slots": a.slots or c.gpu.slot_width or 2,
     }
-    if more <= 0:
+    if more < 0:
         return [finding("server-power-kit-less", "warns", watts=round(-more), **room)]
+    if more == 0:
+        return [finding("server-power-kit-same", "warns", **room)]
     return [finding("server-power-kit", "warns", watts=round(more), **room)]
 
 
