@@ -55,26 +55,13 @@ def memory_fit(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 needed_gb=round(a.needed_gb, 1),
             )
         ]
+    held = {"card_gb": c.gpu.memory_gb, "needed_gb": round(ctx.estimate.total_gb, 1)}
     if c.gpu.gddr_ecc_on:
         # The scan reads what the driver gives (a T4's 15 GB): the board's 16 alone read as
         # another card's figure.
-        return [
-            finding(
-                "holds-job-ecc",
-                "info",
-                card_gb=c.gpu.memory_gb,
-                driver_gb=round(c.gpu.driver_memory_gb, 1),
-                needed_gb=round(ctx.estimate.total_gb, 1),
-            )
-        ]
-    return [
-        finding(
-            "holds-job",
-            "info",
-            card_gb=c.gpu.memory_gb,
-            needed_gb=round(ctx.estimate.total_gb, 1),
-        )
-    ]
+        driver_gb = round(c.gpu.driver_memory_gb, 1)
+        return [finding("holds-job-ecc", "info", **held, driver_gb=driver_gb)]
+    return [finding("holds-job", "info", **held)]
 
 
 def outside_tensorflow(ctx: Context) -> bool:
