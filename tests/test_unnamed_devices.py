@@ -154,3 +154,20 @@ def test_only_a_bmc_or_a_processors_graphics_is_called_a_display_adapter(vendor,
     from gpuplanner.hardware.records import GpuDevice
 
     assert GpuDevice(index=0, vendor=vendor, name=name).display_only is display
+
+
+def test_a_link_as_good_as_the_card_itself_says_nothing_of_the_slot(data):
+    # A GT 1030 is a Gen3 x4 card: its Gen3 x4 link was read as "this computer's GPU slot runs
+    # at x4" and "your slot is PCIe Gen3", and every card offered was warned of both.
+    gt1030 = recording("nvidia-smi-q-x/nvidia-smi-q-x_gt1030_pcie-x4_power-draw-na.xml")
+    facts = machine_facts(enrich(load_file(gt1030), data), None, data)
+    assert facts.current_gpu_id == "geforce-gt-1030"
+    assert (facts.slot_gen, facts.slot_width) == (None, None)
+
+
+@pytest.mark.shared("fixtures/nvidia-smi-q-x")
+def test_a_link_below_the_card_is_the_slots(data):
+    # A Gen4 card held to Gen3 by its host: that is the slot's.
+    gen3 = recording("nvidia-smi-q-x/nvidia-smi-q-x_rtx4090_gen4-card-in-gen3-host_drv535.xml")
+    facts = machine_facts(enrich(load_file(gen3), data), None, data)
+    assert facts.slot_gen == 3

@@ -607,7 +607,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Each of the {count} cards holds what it runs: {needed_gb} GB of its {card_gb} GB.</source>
-            <translation>{count} 块卡各自装得下自己要跑的部分：每块需 {needed_gb} GB，单卡显存 {card_gb} GB。</translation>
+            <translation>{count} 块卡每块都装得下它承担的任务：每块需 {needed_gb} GB，单卡显存 {card_gb} GB。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
