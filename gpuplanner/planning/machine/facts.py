@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from gpuplanner.catalog.records import GpuSpec
-from gpuplanner.hardware.records import GpuDevice, PcieLink, SystemSnapshot
+from gpuplanner.hardware.records import GpuDevice, SystemSnapshot
 from gpuplanner.planning.machine.compute_capability import compute_capability
 from gpuplanner.planning.machine.kind import Kind, machine_kind
 from gpuplanner.planning.machine.power import SLOT_W, needs_power_cables
@@ -246,23 +246,14 @@ def machine_facts(
     )
 
 
-def _slot_limit(link: PcieLink | None, card: GpuSpec | None, what: str) -> int | None:
-    """The slot's generation or lanes: the slot's own reading, else the link's best where the
-    card could do more. A link as good as the card itself says nothing of the slot: a GT
-    1030's Gen3 x4 was read as "this computer's GPU slot runs at x4" and "your slot is Gen3"."""
-    if link is None:
-        return None
-    slot, best = (
-        (link.slot_max_gen, link.max_gen)
-        if what == "gen"
-        else (link.slot_max_width, link.max_width)
-    )
+def _slot_limit(slot: int | None, best: int | None, own: int | None) -> int | None:
+    """The slot's generation or lanes: the slot's own reading (``slot``), else the link's best
+    (``best``) where the card could do more (``own``). A link as good as the card itself says
+    nothing of the slot: a GT 1030's Gen3 x4 was read as "this computer's GPU slot runs at x4"
+    and "your slot is Gen3"."""
     if slot:
         return slot
-    own = None if card is None else (card.pcie_gen if what == "gen" else card.pcie_lanes)
-    if best and (own is None or own > best):
-        return best
-    return None
+    return best if best and (own is None or own > best) else None
 
 
 def installed_card_id(snapshot: SystemSnapshot | None) -> str | None:
@@ -285,12 +276,21 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> I
     link = first.pcie
     slice_gb, slice_share = mig_slice(first)
     reported = first.memory_total_mib / 1024 if first.memory_total_mib else None
-    card_gb = by_id[current].memory_gb if current in by_id else None
+    card = by_id.get(current)
+    card_gb = card.memory_gb if card is not None else None
     return {
         "current_gpu_id": current,
         "installed_count": ids.count(current),
-        "slot_gen": _slot_limit(link, by_id.get(current), "gen"),
-        "slot_width": _slot_limit(link, by_id.get(current), "width"),
+        "slot_gen": (
+            _slot_limit(link.slot_max_gen, link.max_gen, card.pcie_gen if card else None)
+            if link is not None
+            else None
+        ),
+        "slot_width": (
+            _slot_limit(link.slot_max_width, link.max_width, card.pcie_lanes if card else None)
+            if link is not None
+            else None
+        ),
         "existing_gpu_w": sum(spec.board_power_w for spec in specs if spec.id != current),
         "installed_links": installed_links([gpu for card_id, gpu in known if card_id == current]),
         "power_cap_w": first.power_enforced_limit_w or first.power_limit_w,

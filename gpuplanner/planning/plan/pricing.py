@@ -20,7 +20,7 @@ import datetime as dt
 
 from gpuplanner.catalog.records import Price
 from gpuplanner.planning.options import Option, PriceAge
-from gpuplanner.planning.plan.rules.job import VERY_OLD_DAYS
+from gpuplanner.planning.plan.rules.price import VERY_OLD_DAYS
 from gpuplanner.planning.prices import cost
 from gpuplanner.planning.prices.market import Market
 from gpuplanner.planning.prices.moves import Dated, PriceMove, movement
