@@ -13,10 +13,13 @@ from helpers.job_shape import preset_run
 from helpers.tools import load_tool
 
 from gpuplanner.app.speed_model_file import load_speed_model
+from gpuplanner.catalog import llm_presets
 from gpuplanner.core.job_inputs import JobInputs
+from gpuplanner.core.vocab import ENGINES
 from gpuplanner.planning.job.resolve import shape_of, stand_in_llm
 from gpuplanner.planning.job.workloads import KERAS
 from gpuplanner.planning.speed import batching, roofline
+from gpuplanner.planning.speed.decode import preset_inference
 from gpuplanner.planning.speed.training import (
     LLM_STEP_FIXED_S_PER_LAYER,
     WORKLOAD_CLASS,
@@ -99,6 +102,27 @@ def test_no_llm_fine_tuning_rate_beats_the_cards_peak(catalog, model, method):
                     # The rate as shown, to a tenth of a token: a card held to its very peak
                     # may round up by less than that.
                     assert (p.throughput - 0.05) * flops <= peak, (p, seq, batch)
+
+
+def test_no_llm_prefill_beats_the_rate_its_engine_gets(catalog, model):
+    # Prefill is compute-bound: 2 x the parameters that work per token. TensorFlow (keras),
+    # vLLM and transformers accumulate FP16 matrix multiplies in FP32, the catalog's rate;
+    # only llama.cpp accumulates in FP16, which a GeForce card runs at twice that.
+    built = llm_presets.bundled()
+    checked = 0
+    for engine in ENGINES:
+        params = model.engine(engine)
+        for llm in built:
+            for gpu in catalog.values():
+                rate = float(gpu.fp16_tflops or gpu.fp32_tflops) * 1e12
+                geforce = gpu.vendor == "NVIDIA" and gpu.segment == "consumer"
+                if engine == "llama.cpp" and geforce and gpu.fp16_tflops:
+                    rate *= 2
+                found = preset_inference(gpu, llm, params, bits=16, batch=1, context=4096)
+                flops = 2 * (llm.active_b or llm.params_b) * 1e9
+                assert found.prefill_tokens_s * flops <= rate * 1.0005, (engine, llm.id, gpu.id)
+                checked += 1
+    assert checked == len(ENGINES) * len(built) * len(catalog)
 
 
 def _best(rows):

@@ -103,6 +103,7 @@ def _prepared(row: dict, gpus) -> dict:
         1,
         row["context"],
         float(row["weights_gb"]),
+        engine=row.get("engine", "llama.cpp"),
     )
     return row
 

@@ -65,12 +65,25 @@ class InferenceSpeed:
     bound: str  # memory, compute or overhead (per-layer launches): what limits decode
 
 
-def inference_tflops(gpu: GpuSpec) -> float:
-    """The FP16 tensor rate inference engines get: they accumulate in FP16, which GeForce cards
-    run at twice the FP32-accumulate rate the catalog (and mixed-precision training) uses."""
+# Engines whose FP16 matrix multiplies accumulate in FP16: llama.cpp's CUDA back end calls
+# cuBLAS with FP16 compute for its F16 prefill, which a GeForce card runs at twice the rate it
+# gives FP32 accumulation (its measured prefill says so: an RTX 4090 on Llama 3 8B at 151 TFLOPS,
+# 91% of its FP32-accumulate peak, where an A100 reaches 22% of its own). TensorFlow (the keras
+# engine) accumulates FP16 matrix multiplies in FP32 unless TF_FP16_MATMUL_USE_FP32_COMPUTE is
+# turned off (tensorflow/core/util/matmul_autotune.cc), as PyTorch's cuBLAS calls (vLLM,
+# transformers, ExLlama's prefill) do by default: those engines get the catalog's rate.
+FP16_ACCUMULATE_ENGINES: frozenset[Engine] = frozenset({"llama.cpp"})
+
+
+def inference_tflops(gpu: GpuSpec, engine: Engine) -> float:
+    """The FP16 tensor rate ``engine`` gets: the catalog's (FP32 accumulation, what
+    mixed-precision training uses), doubled on a GeForce card for an engine that accumulates in
+    FP16 (its tensor cores run that at twice the rate)."""
     compute = float(gpu.fp16_tflops or gpu.fp32_tflops)
     geforce_half_rate = gpu.vendor == "NVIDIA" and gpu.segment == "consumer" and gpu.fp16_tflops
-    return compute * 2 if geforce_half_rate else compute
+    if geforce_half_rate and engine in FP16_ACCUMULATE_ENGINES:
+        return compute * 2
+    return compute
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,7 +96,7 @@ class InferenceShape:
     bytes_read: float  # the weights read per step, and the KV cache
     bandwidth_bps: float  # the card's peak
     hbm: bool
-    peak_flops: float  # the FP16 tensor rate inference engines get
+    peak_flops: float  # the FP16 tensor rate the engine gets (``inference_tflops``)
     flops_per_token: float  # 2 x the parameters that work per token
     batch: int
     layers: int
@@ -99,17 +112,19 @@ def inference_shape(
     context: int,
     weights_gb: float,
     active_b: float | None = None,
+    *,
+    engine: Engine,
 ) -> InferenceShape:
     """``weights_gb``: what a step reads of the weights (a measured file's size, or the engine's
     format at the parameters read). A mixture of experts (``active_b`` of them work per token)
-    computes 2 x active parameters per token."""
+    computes 2 x active parameters per token. ``engine``: whose FP16 rate (its accumulation)."""
     params_b = active_b or params_b
     return InferenceShape(
         bits=bits,
         bytes_read=weights_gb * 1e9 + kv_bytes_per_token * context * batch,
         bandwidth_bps=usable_bandwidth_gbs(gpu) * 1e9,
         hbm=gpu.hbm,
-        peak_flops=inference_tflops(gpu) * 1e12,
+        peak_flops=inference_tflops(gpu, engine) * 1e12,
         flops_per_token=2 * params_b * 1e9,
         batch=batch,
         layers=layers,
@@ -169,7 +184,16 @@ def preset_inference(
     read_b = min(llm.params_b, llm.active_b * batch) if llm.active_b else llm.params_b
     weights_gb = read_b * engines.weight_format(engine.engine, bits).bytes_per_param
     shape = inference_shape(
-        gpu, llm.params_b, llm.layers, kv, bits, batch, context, weights_gb, llm.active_b
+        gpu,
+        llm.params_b,
+        llm.layers,
+        kv,
+        bits,
+        batch,
+        context,
+        weights_gb,
+        llm.active_b,
+        engine=engine.engine,
     )
     return inference_speed(shape, engine)
 
