@@ -366,9 +366,8 @@ def test_a_server_replacing_its_cards_counts_the_power_they_free(data, model):
     [
         # A 250 W V100 out, a 250 W V100 in: not "0 W less".
         ("tesla-v100-pcie-16-gb", "tesla-v100-pcie-32-gb", "server-power-kit-same", None),
-        # An SXM module's power is its baseboard's: a PCIe card's kit takes none of it, so an
-        # RTX A6000 needs its whole 300 W (not 300 - 400).
-        ("a100-sxm4-80-gb", "rtx-a6000", "server-power-kit", 300),
+        # A P100 out, an RTX A6000 in: its whole 300 W less the P100's 250.
+        ("tesla-p100-pcie-16-gb", "rtx-a6000", "server-power-kit", 50),
     ],
 )
 def test_a_servers_power_check_counts_only_what_a_pcie_kit_can_take(
@@ -389,6 +388,34 @@ def test_a_servers_power_check_counts_only_what_a_pcie_kit_can_take(
     (said,) = [f for f in swap.findings if f.id.startswith("server-power-kit")]
     assert said.id == found and said.params.get("watts") == watts
     assert "0 W less" not in finding_text(said, "en")
+
+
+@pytest.mark.parametrize(
+    ("installed", "scenario"),
+    [
+        ("h100-sxm5-80-gb", Scenario.SME),
+        ("a100-sxm4-80-gb", Scenario.LLM),
+        ("instinct-mi300x", Scenario.LLM),
+    ],
+)
+def test_a_server_of_modules_is_offered_no_pcie_card(data, model, installed, scenario):
+    """The 8x H100 SXM server was offered an H200 NVL, then four L20s ("1100 W more" for 4,500
+    W less): a PCIe card takes no module's place on an HGX baseboard."""
+    facts = MachineFacts(
+        kind="server",
+        current_gpu_id=installed,
+        installed_count=8,
+        has_gpu=True,
+        server_airflow=True,
+    )
+    request = PlanRequest(scenario=scenario, currency="USD", machine=facts, today=TODAY)
+    plan = recommend(request, data, model)
+    assert [o.action for o in plan.options] == ["keep"]
+    (said,) = [f for f in plan.options[0].findings if f.id == "machine-module-server"]
+    assert said.params["form"] in ("SXM", "OAM")
+    assert "no PCIe card" in finding_text(said, "en")
+    assert "PCIe" in finding_text(said, "zh_CN") and "network" not in finding_text(said, "zh_CN")
+    assert not [a for a in plan.alternatives if a.change in ("budget", "used")]
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])

@@ -383,6 +383,10 @@ TEXT: dict[str, str] = {
     ),
     # the machine and the case
     "machine-laptop": translatable("Finding", "A laptop: its GPU cannot be changed or added to."),
+    "machine-module-server": translatable(
+        "Finding",
+        "Its GPUs are {form} modules on the server's baseboard: no PCIe card takes their place (the chassis's slots are for network cards), and a faster module comes with a baseboard of its own, as another server.",
+    ),
     "machine-cloud-vm": translatable(
         "Finding",
         "This is a cloud or virtual machine (the scan's kind line says what shows it): to go faster, choose a larger instance instead of buying a card.",

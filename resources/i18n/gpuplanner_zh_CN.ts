@@ -701,6 +701,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Its GPUs are {form} modules on the server's baseboard: no PCIe card takes their place (the chassis's slots are for network cards), and a faster module comes with a baseboard of its own, as another server.</source>
+            <translation>这台服务器的 GPU 是装在基板上的 {form} 模块：PCIe 显卡替换不了它们（机箱里的插槽是给网卡用的）；更快的模块要连同自己的基板一起换，也就是另一台服务器。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Its memory was not read (this capture has none): scan the computer itself to know whether it holds the {needed_gb} GB the job needs.</source>
             <translation>未读取到它的显存大小（这份记录里没有）：请在这台电脑上直接扫描，才能知道它能否容纳任务所需的 {needed_gb} GB。</translation>
         </message>

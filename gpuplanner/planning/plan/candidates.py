@@ -84,6 +84,9 @@ def stand_in(machine: MachineFacts) -> GpuSpec:
     )
 
 
+MODULES = frozenset({"sxm", "oam"})
+
+
 def generate(
     gpus: tuple[GpuSpec, ...], current: Installed | None, max_gpus: int, machine: MachineFacts
 ) -> list[Candidate]:
@@ -92,6 +95,12 @@ def generate(
         out.append(Candidate("keep", current.gpu, current.count, 0))
     if machine.laptop or machine.virtual_machine:
         return out  # nothing to buy for a laptop or a cloud instance
+    if current is not None and current.gpu.form_factor in MODULES:
+        # SXM or OAM modules on the server's baseboard: a PCIe card replaces none of them (an
+        # HGX or DGX chassis's slots are low-profile, for its network cards), and a module is
+        # changed with its baseboard, a server of its own (the 8x H100 SXM server was offered
+        # an H200 NVL, then four L20s, "1100 W more" for 4,500 W less).
+        return out
     if (
         current is not None
         and current.count == 2

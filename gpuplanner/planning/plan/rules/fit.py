@@ -10,6 +10,7 @@ from gpuplanner.planning.findings import Finding, Need, finding
 from gpuplanner.planning.machine import links, physical
 from gpuplanner.planning.machine.physical import BTU_PER_W, HOT_C
 from gpuplanner.planning.options import Candidate
+from gpuplanner.planning.plan.candidates import MODULES
 from gpuplanner.planning.plan.judge_inputs import Assessment, Context
 from gpuplanner.planning.plan.rules.power import slot_powered_machine
 
@@ -20,6 +21,9 @@ def machine_kind(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         return [finding("machine-laptop", "info")]
     if machine.virtual_machine:
         return [finding("machine-cloud-vm", "info")]
+    installed = ctx.installed
+    if c.action == "keep" and installed is not None and installed.gpu.form_factor in MODULES:
+        return [finding("machine-module-server", "info", form=installed.gpu.form_factor.upper())]
     powered_by_slot = slot_powered_machine(ctx)
     # A card with power cables is planned with a supply that has them (power.supply asks).
     if c.bought and powered_by_slot and ctx.request.psu is None and c.count > 1:
