@@ -62,7 +62,10 @@ def _machine(**facts):
 def _plan(data, model, machine, **request):
     return recommend(
         PlanRequest(
-            scenario=Scenario.STUDENT, currency="CNY", machine=machine, today=TODAY, **request
+            **{"scenario": Scenario.STUDENT, **request},
+            currency="CNY",
+            machine=machine,
+            today=TODAY,
         ),
         data,
         model,
@@ -81,6 +84,21 @@ def test_no_card_in_a_computer_without_avx_runs_tensorflows_wheels(data, model):
 
     assert "Illegal instruction" in finding_text(plan.keep_refused, "en")
     assert "AVX" in finding_text(plan.keep_refused, "zh_CN")
+
+
+def test_without_avx_the_cards_listed_first_are_those_the_wheels_run(data, model):
+    """The G41 board's table led with an RTX PRO 4500 Blackwell and four Radeons, each blocked
+    by the missing AVX alone: the wheels run neither, in the new PC the plan points to."""
+    plan = _plan(data, model, _machine(cpu_avx=False), scenario=Scenario.SME)
+    purchases = [o for o in plan.options if o.action != "keep"]
+    route_barred = {"route-unsupported", "route-needs-rocm", "route-cc-below-floor"}
+
+    def barred(option):
+        return bool(route_barred & {f.id for f in option.findings if f.severity == "blocks"})
+
+    assert any(barred(o) for o in purchases)  # the Blackwell and Radeon cards are still judged
+    # The rows a buyer reads first are cards the wheels run (they come closest: one block).
+    assert not any(barred(o) for o in purchases[:5])
 
 
 def test_the_same_computer_with_avx_or_unread_keeps_its_card(data, model):

@@ -71,12 +71,19 @@ def tf_route(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     if outside_tensorflow(ctx):
         return _engine_runs(c, ctx)
     request = ctx.request
-    route = request.tf_route
-    if route == "official" and request.machine.cpu_avx is False:
+    if request.tf_route == "official" and request.machine.cpu_avx is False:
         # TensorFlow's own wheels use AVX since 1.6 (tensorflow.org/install/pip, "Hardware
         # requirements"): on a CPU without it they stop at import, whatever card is in the
-        # machine (the recorded G41 board with a Core 2 was sold an RTX 3060 for it).
-        return [finding("cpu-no-avx", "blocks")]
+        # machine (the recorded G41 board with a Core 2 was sold an RTX 3060 for it). What
+        # the wheels ask of the card still holds in the new PC the plan points to: a
+        # Blackwell or Radeon card was listed first there, which the wheels cannot run.
+        return [finding("cpu-no-avx", "blocks"), *_route_runs(c, ctx)]
+    return _route_runs(c, ctx)
+
+
+def _route_runs(c: Candidate, ctx: Context) -> list[Finding]:
+    request = ctx.request
+    route = request.tf_route
     support = routes.support(c.gpu, route, ctx.routes)
     if not support.runs:
         others = [r for r in routes.routes_that_run(c.gpu, ctx.routes) if r != route]
