@@ -15,11 +15,12 @@ def test_vram_json(tmp_path):
         tmp_path, "vram", "--model", "llama-2-7b", "--mode", "qlora", "--seq", "512", "--json"
     )
     data = json.loads(result.stdout)
-    assert data["total_gb"] == pytest.approx(4.84, abs=0.05)
+    assert data["total_gb"] == pytest.approx(4.92, abs=0.05)  # tests/test_planning.py
     assert {p["name"] for p in data["breakdown"]} >= {
         "base weights",
         "adapters",
         "activations",
+        "recomputed layer",
         "overhead",
     }
     assert data["cards_needed"]["12GB"] == 1

@@ -15,6 +15,7 @@ from gpuplanner.planning.job import memory
 from gpuplanner.planning.job.memory import CardFit, MemoryEstimate
 from gpuplanner.planning.job.resolve import (
     JobShape,
+    fused_attention,
     job_memory,
     memory_of,
     mix_of,
@@ -40,7 +41,8 @@ def job_estimate(
     (``PlanError`` when unknown) or a stand-in of ``llm_params_b`` billions."""
     shape = shape_of(inputs)
     llm = _llm(inputs.llm_model, inputs.llm_params_b) if shape.method is not None else None
-    return shape, memory_of(shape, llm, checkpointing=checkpointing)
+    fused = fused_attention(inputs.tf_route)
+    return shape, memory_of(shape, llm, checkpointing=checkpointing, fused_attention=fused)
 
 
 def llm_model_name(model: str | None, params: float | None) -> str:

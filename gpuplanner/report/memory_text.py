@@ -25,6 +25,7 @@ PART_NAMES = {
     "update temporaries": translatable("Memory", "update temporaries"),
     "fp16 weight copies": translatable("Memory", "FP16 weight copies"),
     "activations": translatable("Memory", "activations"),
+    "recomputed layer": translatable("Memory", "recomputed layer"),
     "overhead": translatable("Memory", "overhead"),
     "kv cache": translatable("Memory", "KV cache"),
     "base weights": translatable("Memory", "frozen base weights"),
@@ -86,6 +87,18 @@ FORMULAS = {
     "llm-activations-checkpointed": translatable(
         "Memory",
         "2·s·b·h B per layer (checkpointed layer inputs) × {layers} layers, sequence {seq}, batch {batch}",
+    ),
+    "llm-recomputed-layer-fused": translatable(
+        "Memory",
+        "one layer's whole activations while it is recomputed: s·b·h·34 B (PyTorch's fused attention keeps no scores), sequence {seq}, batch {batch}",
+    ),
+    "llm-recomputed-layer-keras-fused": translatable(
+        "Memory",
+        "one layer's whole activations while it is recomputed: s·b·h·160 B in FP32, halved in mixed precision (Keras 3's flash attention on JAX or PyTorch keeps no scores), sequence {seq}, batch {batch}",
+    ),
+    "llm-recomputed-layer-keras": translatable(
+        "Memory",
+        "one layer's whole activations while it is recomputed: s·b·h·(160 + 6.5·a·s/h) B in FP32, halved in mixed precision, {heads} heads, sequence {seq}, batch {batch} (TensorFlow keeps attention's scores)",
     ),
     "llm-activations": translatable(
         "Memory",

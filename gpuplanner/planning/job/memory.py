@@ -29,6 +29,7 @@ OPTIMIZER_BYTES = {"adam": 8, "adamw": 8, "sgd-momentum": 4, "sgd": 0}
 # the GELU's parts, layer norms, the attention scores and their softmax.
 KERAS_ACT_LINEAR = 160.0
 KERAS_ACT_QUADRATIC = 6.5
+FUSED_ACT_LINEAR = 34.0  # Korthikanti et al. (2022): a layer's 16-bit activations, fused attention
 # Per parameter, beyond weights, gradients and optimizer state: the clipped gradients and the
 # optimizer's update temporaries TensorFlow holds at once (same fit).
 KERAS_STEP_TEMP_BYTES = 8
@@ -231,6 +232,7 @@ def llm(
     seq: int,
     batch: int,
     checkpointing: bool = True,
+    fused_attention: bool = False,
     inference_bits: int,
     lora_rank: int = 16,
     engine: Engine,
@@ -334,12 +336,44 @@ def llm(
         ]
         shardable = parts[0].gb
         notes.append(Note("trained-share", _p(pct=round(trainable / p * 100, 2))))
-    parts += [
-        Part(
-            "activations", activations, act_formula, _p(layers=model.layers, seq=seq, batch=batch)
-        ),
-        Part("logits", logits, "logits", _p(vocab=model.vocab)),
-    ]
+    parts.append(
+        Part("activations", activations, act_formula, _p(layers=model.layers, seq=seq, batch=batch))
+    )
+    if checkpointing:
+        # The layer being recomputed holds all of its own activations while its backward pass
+        # runs: TensorFlow keeps the attention's scores and softmax whole (no fused attention:
+        # KerasHub's Llama uses flash attention on JAX only), the Keras figure calibrated on
+        # TensorFlow's own batches, halved in mixed precision. At 8,192 tokens on an 8 B model
+        # that is 9.7 GB, which the saved layer inputs alone (2 GB) left out: the LoRA plan
+        # sold a 32 GB card for a job that needs 34.
+        # QLoRA is PyTorch's (method-pytorch-only), whose fused attention keeps no scores:
+        # Korthikanti et al.'s 34 s b h in 16-bit, without their quadratic term. Keras 3 on
+        # JAX or PyTorch (``fused_attention``) keeps Keras's linear part without the scores.
+        shown = _p(seq=seq, batch=batch)
+        if mode == "qlora":
+            recomputed, formula = seq * batch * model.hidden * FUSED_ACT_LINEAR, "fused"
+        elif fused_attention:
+            recomputed = seq * batch * model.hidden * KERAS_ACT_LINEAR / 2
+            formula = "keras-fused"
+        else:
+            shown = _p(heads=model.heads, seq=seq, batch=batch)
+            recomputed = (
+                seq
+                * batch
+                * model.hidden
+                * (KERAS_ACT_LINEAR + KERAS_ACT_QUADRATIC * model.heads * seq / model.hidden)
+                / 2
+            )
+            formula = "keras"
+        parts.append(
+            Part(
+                "recomputed layer",
+                recomputed / GB,
+                f"llm-recomputed-layer-{formula}",
+                shown,
+            )
+        )
+    parts.append(Part("logits", logits, "logits", _p(vocab=model.vocab)))
     if not checkpointing:
         notes.append(Note("no-checkpointing"))
     return _finish(parts, shardable, tuple(notes))

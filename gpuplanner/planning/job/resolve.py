@@ -12,7 +12,7 @@ from typing import Any
 
 from gpuplanner.core.job_inputs import JobInputs, MixedJob
 from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
-from gpuplanner.core.vocab import Engine, LlmMode, Precision, Workload
+from gpuplanner.core.vocab import Engine, LlmMode, Precision, TfRouteName, Workload
 from gpuplanner.planning.job import engines, memory
 from gpuplanner.planning.job.workloads import KERAS, KerasWorkload, LlmModel, OwnModel, find_llm
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -237,19 +237,42 @@ def keras_preset(job: ResolvedJob) -> KerasWorkload:
     return KERAS[job.workload]
 
 
+# A dense model given only by its size takes the shape today's published ones share (their
+# config.json files: Llama 3.2 1B and 3B, Llama 3 8B and 70B, Llama 3.1 405B, Qwen2.5 7-72B):
+# attention heads 128 wide, 8 key/value heads, a feed-forward 3.5 times the width, Llama 3's
+# vocabulary, its embedding shared with the output head below 4 B (Llama 3.2 1B and 3B tie
+# them). Their width grows as the parameters to the 0.34th power (a least-squares fit to the
+# ten: 1,934 x billions^0.34, from 2,048 at 1.24 B and 4,096 at 8 B to 8,192 at 70 B and
+# 16,384 at 405 B, within 12%); the layers are what the parameters leave.
+STAND_IN_HEAD = 128
+STAND_IN_KV_HEADS = 8
+STAND_IN_FFN = 3.5
+STAND_IN_VOCAB = 128_256
+STAND_IN_TIED_BELOW_B = 4.0
+
+
 def stand_in_llm(params_b: float) -> LlmModel:
-    """A model given only by its size: a Llama-shaped stand-in scaled from Llama 2 7B."""
-    scale = (params_b / 7.0) ** 0.5
+    """A model given only by its size. The old stand-in scaled Llama 2 7B's width and depth
+    alike, and gave a 70 B model 101 layers of 404-wide heads: four times the KV cache of any
+    real one, which pushed it past a 48 GB card."""
+    hidden = max(1, round(1934 * params_b**0.34 / STAND_IN_HEAD)) * STAND_IN_HEAD
+    ffn = round(STAND_IN_FFN * hidden)
+    kv_width = STAND_IN_KV_HEADS * STAND_IN_HEAD
+    # A layer: query and output projections (2 h^2), keys and values (2 h x kv width), the
+    # gated feed-forward (3 h x ffn); embeddings and output head vocab x h each, or once tied.
+    per_layer = 2 * hidden**2 + 2 * hidden * kv_width + 3 * hidden * ffn
+    tables = 1 if params_b < STAND_IN_TIED_BELOW_B else 2
+    body = params_b * 1e9 - tables * STAND_IN_VOCAB * hidden
     return LlmModel(
         id="custom",
-        name=f"{params_b:g}B model",
+        name=f"{params_b:g}B",
         params_b=params_b,
-        layers=int(32 * scale),
-        hidden=int(4096 * scale) // 128 * 128,
-        heads=32,
-        kv_heads=8,
-        ffn=int(11008 * scale),
-        vocab=32000,
+        layers=max(1, round(body / per_layer)),
+        hidden=hidden,
+        heads=hidden // STAND_IN_HEAD,
+        kv_heads=min(STAND_IN_KV_HEADS, hidden // STAND_IN_HEAD),
+        ffn=ffn,
+        vocab=STAND_IN_VOCAB,
     )
 
 
@@ -277,14 +300,27 @@ def job_memory(
         )
     if job.method == "inference" or shape.engine not in engines.RUNS_BITS:
         engines.require(shape.engine, shape.bits)
-    return memory_of(shape, model), model, job.method
+    fused = fused_attention(request.tf_route)
+    return memory_of(shape, model, fused_attention=fused), model, job.method
+
+
+def fused_attention(route: TfRouteName) -> bool:
+    """Whether the route's Keras runs attention fused, keeping no scores: KerasHub's models use
+    flash attention on Keras 3's JAX and PyTorch back ends (the ``keras-other`` route), never on
+    TensorFlow's (the official wheels, NGC)."""
+    return route == "keras-other"
 
 
 def memory_of(
-    shape: JobShape, llm: LlmModel | None, *, checkpointing: bool = True
+    shape: JobShape,
+    llm: LlmModel | None,
+    *,
+    checkpointing: bool = True,
+    fused_attention: bool = False,
 ) -> memory.MemoryEstimate:
     """The memory of a job that runs at ``shape``: a Keras preset's, or ``llm``'s (the LLM
-    job's model) for its method; ``checkpointing``: an LLM's activations recomputed."""
+    job's model) for its method; ``checkpointing``: an LLM's activations recomputed;
+    ``fused_attention``: its attention keeps no scores (the route's, ``fused_attention``)."""
     if shape.method is None:
         return memory.keras_training(
             KERAS[shape.workload], shape.batch, shape.precision, seq=shape.seq
@@ -298,6 +334,7 @@ def memory_of(
         seq=shape.seq,
         batch=shape.batch,
         checkpointing=checkpointing,
+        fused_attention=fused_attention,
         inference_bits=shape.bits,
         # Inference memory is the engine's; a fine-tuning runs on Keras.
         engine=shape.engine if inference else engines.KERAS,
