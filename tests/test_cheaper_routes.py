@@ -94,3 +94,27 @@ def test_a_plan_on_an_engine_outside_tensorflow_does_not_name_a_tensorflow_route
     gguf = summary(4, "llama.cpp")
     assert "runs outside TensorFlow" in gguf and "TensorFlow from" not in gguf
     assert "TensorFlow from" in summary(16, "keras")
+
+
+def test_a_lighter_method_that_buys_the_same_card_at_its_speed_is_not_offered(data, model):
+    """Two RTX 2080 Ti cards, an 8 B LoRA: the first pick was an RTX 4090 D at 1.33x, and
+    under "for less money or more speed" LoRA on an int8 base offered the same card, at the
+    same price, at 1.33x (1.335 against its rounding)."""
+    from conftest import recording
+
+    from gpuplanner.app.inventory import enrich, machine_facts
+    from gpuplanner.hardware.snapshot import load_paths
+
+    path = recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml")
+    (_name, snapshot), *_ = load_paths([path]).snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    plan = recommend(
+        PlanRequest(scenario=Scenario.LLM, currency="CNY", machine=facts, today=TODAY),
+        data,
+        model,
+    )
+    best = next(o for o in plan.options if o.offered and o.action != "keep")
+    ours = best.speedup if best.speedup is not None else best.predicted_relative
+    for way in plan.alternatives:
+        if way.change == "method" and not way.keep:
+            assert (way.price or 0) < (best.price or 0) or (way.speed or 0) > ours * 1.05

@@ -385,14 +385,22 @@ def test_the_nvidia_smi_recordings_only_the_shared_folder_has():
 
 
 def test_partial_report_notes_the_missing_gpus():
-    report = parse_report(
-        recording(
-            "nvidia-smi-q-x/nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
-        ).read_bytes()
+    from gpuplanner.hardware.snapshot import load_paths
+    from gpuplanner.report.plan_text import finding_text
+
+    path = recording(
+        "nvidia-smi-q-x/nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml"
     )
+    report = parse_report(path.read_bytes())
     assert report.attached_gpus == 4 and len(report.gpus) == 1
-    assert report.notes == ("the report says 4 GPUs are attached but describes 1",)
     assert report.gpus[0].mig_enabled is True
+    # Said as a finding, in the reader's language: the note was English in a Chinese scan.
+    (_name, snapshot), *_ = load_paths([path]).snapshots
+    (said,) = [f for f in snapshot.findings if f.id == "report-describes-fewer"]
+    assert said.params == {"attached": "4", "described": "1"}
+    assert "4 GPUs are attached" in finding_text(said, "en")
+    assert "4 块 GPU" in finding_text(said, "zh_CN")
+    assert not snapshot.notes
 
 
 def test_fields_that_read_na_are_none_not_zero():

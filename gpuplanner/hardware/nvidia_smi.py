@@ -251,9 +251,9 @@ def parse_xml(data: bytes | str) -> Report:
         for index, gpu in enumerate(root.findall("gpu"))
     ]
     attached = _integer(_find(root, "attached_gpus"))
-    notes = []
-    if attached is not None and attached != len(gpus):
-        notes.append(f"the report says {attached} GPUs are attached but describes {len(gpus)}")
+    # A report of fewer GPUs than it says are attached is said with the snapshot's findings
+    # (hardware/snapshot.py: report-describes-fewer), in the reader's language.
+    notes: list[str] = []
     return Report(
         driver_version=driver,
         cuda_version=cuda,

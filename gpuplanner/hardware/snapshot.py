@@ -22,7 +22,7 @@ from typing import Any
 from gpuplanner.core import atomic
 from gpuplanner.core.boundedio import FileRefused, json_work, load_json, read_regular
 from gpuplanner.core.errors import UserError
-from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES
+from gpuplanner.core.findings import LEGACY_SEVERITY, SEVERITIES, Finding
 from gpuplanner.core.serial import from_dict, to_dict
 from gpuplanner.core.terminal import clean_cell, excerpt, has_controls
 from gpuplanner.hardware.lspci import gpus_from_lspci
@@ -155,6 +155,16 @@ def from_report(data: bytes, file: str) -> SystemSnapshot:
         raise SnapshotError(file, f"not a readable nvidia-smi report: {exc}") from None
     status = DriverStatus("ok", f"driver {report.driver_version}, CUDA {report.cuda_version}")
     snapshot = gpus_only(report.kind, file, report.gpus, status, report.notes)
+    attached = report.attached_gpus
+    if attached is not None and attached > len(report.gpus):
+        # The recorded A100 server's XML says 4 attached and describes 1: the plan counts the
+        # one it can read, and says so.
+        fewer = Finding(
+            "report-describes-fewer",
+            "warns",
+            {"attached": str(attached), "described": str(len(report.gpus))},
+        )
+        snapshot = replace(snapshot, findings=(*snapshot.findings, fewer))
     # Dated when nvidia-smi wrote it, not when it was loaded (scan --from said the load time).
     return replace(snapshot, created=report.recorded) if report.recorded else snapshot
 

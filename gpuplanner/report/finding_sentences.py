@@ -257,7 +257,7 @@ TEXT: dict[str, str] = {
     # bottlenecks and several cards
     "pcie-slot-slower": translatable(
         "Finding",
-        "Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (training from GPU memory loses little).",
+        "Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (a job that works from GPU memory loses little).",
     ),
     "cpu-input-bound": translatable(
         "Finding",
@@ -546,6 +546,10 @@ TEXT: dict[str, str] = {
         "For more speed: an NVLink bridge for your {gpu} pair would make it {speedup}x as fast, for {price} in all.",
     ),
     # the machine as scanned and TensorFlow's environment (hardware/ and probe/ findings)
+    "report-describes-fewer": translatable(
+        "Finding",
+        "The report says {attached} GPUs are attached but describes {described}: only those it describes are planned. A whole nvidia-smi -q -x (no --id) lists them all.",
+    ),
     "pcie-slot-gen-below-card": translatable(
         "Finding",
         "Gen{card_gen} card in a Gen{slot_gen} slot: transfers peak at {slot_gbs} GB/s instead of {card_gbs} GB/s.",

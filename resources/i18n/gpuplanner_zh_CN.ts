@@ -1286,6 +1286,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The report says {attached} GPUs are attached but describes {described}: only those it describes are planned. A whole nvidia-smi -q -x (no --id) lists them all.</source>
+            <translation>报告显示连接了 {attached} 块 GPU，但只描述了 {described} 块：规划只计入描述到的这些。完整运行 nvidia-smi -q -x（不加 --id）会列出全部显卡。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The scan saw these cards' links at {lanes}: x4 or narrower is a riser or a chipset slot, not the CPU's lanes. A CPU slot makes the cards' exchange of gradients faster.</source>
             <translation>扫描看到这些卡的链路为 {lanes}：x4 或更窄说明用的是延长线（riser）或芯片组插槽，而不是 CPU 的通道。插到 CPU 直连的插槽上，显卡之间交换梯度会更快。</translation>
         </message>
@@ -1363,7 +1368,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Until a job needs more than {vram_gb} GB per card.</source>
-            <translation>直到任务需要每卡超过 {vram_gb} GB 显存为止。</translation>
+            <translation>在任务每卡所需显存超过 {vram_gb} GB 之前，都不必购买。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1421,8 +1426,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (a job that works from GPU memory loses little).</source>
+            <translation>您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据放在显存里运行的任务影响很小）。</translation>
+        </message>
+        <message>
             <source>Your slot is PCIe Gen{slot_gen}; this card is Gen{card_gen}: transfers run at about {percent}% of its rate (training from GPU memory loses little).</source>
-            <translation>您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据在显存中训练时影响很小）。</translation>
+            <translation type="vanished">您的插槽是 PCIe Gen{slot_gen}，这块卡是 Gen{card_gen}：传输速率约为其全速的 {percent}%（数据在显存中训练时影响很小）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/pack_text.py" />
@@ -5291,7 +5300,7 @@
         <message>
             <location filename="resources/catalog/sources.csv" />
             <source>AWS EC2 on-demand prices (from memory)</source>
-            <translation>AWS EC2 按需价格（凭记录回忆）</translation>
+            <translation>AWS EC2 按需价格（凭记忆整理，未逐条核对来源）</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -5361,7 +5370,7 @@
         <message>
             <location filename="resources/catalog/sources.csv" />
             <source>Google Cloud GPU prices (from memory)</source>
-            <translation>Google Cloud GPU 价格（凭记录回忆）</translation>
+            <translation>Google Cloud GPU 价格（凭记忆整理，未逐条核对来源）</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -5391,7 +5400,7 @@
         <message>
             <location filename="resources/catalog/sources.csv" />
             <source>Lambda Cloud prices (from memory)</source>
-            <translation>Lambda Cloud 价格（凭记录回忆）</translation>
+            <translation>Lambda Cloud 价格（凭记忆整理，未逐条核对来源）</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -5426,7 +5435,7 @@
         <message>
             <location filename="resources/catalog/sources.csv" />
             <source>NVIDIA China launch prices (from memory)</source>
-            <translation>NVIDIA 中国首发价（凭记录回忆）</translation>
+            <translation>NVIDIA 中国首发价（凭记忆整理，未逐条核对来源）</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -5671,7 +5680,7 @@
         <message>
             <location filename="resources/catalog/sources.csv" />
             <source>datacenter price estimates (from memory)</source>
-            <translation>数据中心显卡估价（凭记录回忆）</translation>
+            <translation>数据中心显卡估价（凭记忆整理，未逐条核对来源）</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -5801,7 +5810,7 @@
         <message>
             <location filename="resources/catalog/sources.csv" />
             <source>power supply street prices (from memory)</source>
-            <translation>电源市场价（凭记录回忆）</translation>
+            <translation>电源市场价（凭记忆整理，未逐条核对来源）</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
@@ -5816,7 +5825,7 @@
         <message>
             <location filename="resources/catalog/sources.csv" />
             <source>vendor launch prices (from memory)</source>
-            <translation>厂商首发价（凭记录回忆）</translation>
+            <translation>厂商首发价（凭记忆整理，未逐条核对来源）</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
