@@ -183,7 +183,7 @@ def test_used_and_cloud_prices_where_they_matter(catalog):
 
 
 def test_a_cloud_hour_is_what_one_job_can_rent(catalog):
-    """The rent table takes each card's cheapest hour: a reserved rate (a months-long commitment
+    """The rent table takes each card's newest hour: a reserved rate (a months-long commitment
     to a cluster) made an H100 $1.85 an hour for a 30-minute job."""
     for gpu in catalog.gpus():
         for price in catalog.prices(gpu.id, condition="cloud-hour"):

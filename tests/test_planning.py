@@ -251,6 +251,40 @@ def test_price_choice_prefers_shop_stock_then_new_then_converted():
     assert cost.choose(offers(prices[:1], bare), bare) is None
 
 
+def test_a_cloud_hour_is_the_newest_and_says_where_it_was_listed():
+    """An RTX 4090's hour was the cheapest ever on record ($0.29 of 2026-03, beside $0.34 of
+    2026-10), shown to a buyer in China as a bare ¥2.04 with no date or market."""
+
+    def hour(amount, currency, region, date):
+        return Price(
+            gpu_id="x",
+            amount=amount,
+            currency=currency,
+            condition="cloud-hour",
+            region=region,
+            source="test",
+            date=date,
+        )
+
+    rate = FxRate("USD", "CNY", 7.0, "2026-01-01", "test")
+    china = Market(region="CN", currency="CNY", rate=rate)
+    us = [hour(0.29, "USD", "US", "2026-03-01"), hour(0.34, "USD", "US", "2026-10-04")]
+    found = cost.cloud_hour(us, china)
+    assert found is not None and found.date == "2026-10-04" and found.converted
+    assert (found.listed, found.listed_currency, found.amount) == (0.34, "USD", 2.38)
+    # The buyer's own market first, however old another's is.
+    local = cost.cloud_hour([*us, hour(1.98, "CNY", "CN", "2025-06-01")], china)
+    assert local is not None and not local.converted and local.amount == 1.98
+    # Two records of one day: the cheaper.
+    same = cost.cloud_hour([*us, hour(0.31, "USD", "US", "2026-10-04")], china)
+    assert same is not None and same.listed == 0.31
+    from gpuplanner.report.plan_text import hour_part
+
+    assert (
+        hour_part(found, lambda text: text) == ", converted from $0.34 an hour in the US, 2026-10"
+    )
+
+
 def test_breakeven():
     # $1,600 card, $0.50/h cloud, 450 W at $0.16/kWh = $0.072/h: 1600 / 0.428 = 3,738 h
     assert cost.breakeven_hours(1600, 0.5, 450, 0.16) == 3738

@@ -145,4 +145,4 @@ def test_a_short_rented_job_is_not_free():
             ),
         )
 
-    assert "0.4 h, $0.30 for the job" in _rent(Plan(), lambda text: text)
+    assert "0.4 h, $0.30 for the job" in _rent(Plan(), "en", lambda text: text)

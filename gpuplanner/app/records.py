@@ -39,6 +39,7 @@ from gpuplanner.planning.job.memory import MemoryEstimate, Note, Part
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.machine.kind import MachineKind
 from gpuplanner.planning.options import Alternative, Option, Plan, PlanMarket, PriceAge
+from gpuplanner.planning.prices.cost import CloudHour
 from gpuplanner.planning.prices.quote import Quote
 from gpuplanner.planning.request import PlanRequest
 from gpuplanner.planning.speed.calibration import ProbeEffect
@@ -51,6 +52,7 @@ __all__ = [
     "CaseInfo",
     "CatalogData",
     "Change",
+    "CloudHour",
     "Diagnosis",
     "DriverStatus",
     "GpuDevice",

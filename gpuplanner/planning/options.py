@@ -18,6 +18,7 @@ from gpuplanner.core.vocab import (
 from gpuplanner.planning.findings import Finding, Need
 from gpuplanner.planning.job import memory
 from gpuplanner.planning.machine.power import PowerBudget
+from gpuplanner.planning.prices.cost import CloudHour
 from gpuplanner.planning.prices.quote import Quote
 from gpuplanner.planning.speed.calibration import ProbeEffect
 from gpuplanner.planning.speed.scaling import Scaling
@@ -149,6 +150,7 @@ class Rental:
     job_cost: float | None
     currency: Currency
     throughput: float | None = None  # all its cards together, in the job's unit
+    hour: CloudHour | None = None  # one card's hour and the record it comes from
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,6 +169,7 @@ class Alternative:
     extra: float | None = None  # budget: how much more
     hours: float | None = None  # rent: one job
     per_hour: float | None = None
+    hour: CloudHour | None = None  # rent, instance: one card's hour, dated, as listed
     keep: bool = False  # the installed cards hold the changed job: nothing to buy
     speed: float | None = None  # the changed job's speed on that option, against the reference
     method: str | None = None  # route: the cheaper method it needs as well; rent: keras-other

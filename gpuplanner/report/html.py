@@ -431,14 +431,15 @@ def _power(best: Option, tr: Translator, printed: bool) -> str:
     )
 
 
-def _rent(plan: Plan, tr: Translator) -> str:
+def _rent(plan: Plan, language: str, tr: Translator) -> str:
     lines = []
     for r in plan.rent:
         line = words.fill(
-            tr(translatable("Report", "{count} x {gpu}: {per_hour} an hour")),
+            tr(translatable("Report", "{count} x {gpu}: {per_hour} an hour{hour_part}")),
             count=str(r.count),
             gpu=r.gpu,
             per_hour=format_money(r.per_hour, r.currency, decimals=2),
+            hour_part=plan_text.hour_part(r.hour, language) if r.hour is not None else "",
         )
         if r.job_cost:
             line += " · " + words.fill(
@@ -526,7 +527,7 @@ def plan_html(plan: Plan, language: str, context: ReportContext, printed: bool =
     if fitting:
         sections.append(_power(fitting[0][1], tr, printed))
     if plan.rent:
-        sections.append(_rent(plan, tr))
+        sections.append(_rent(plan, language, tr))
     if context.qr_png:
         heading = e(tr(translatable("Report", "The summary as a QR code")))
         qr = base64.b64encode(context.qr_png).decode("ascii")

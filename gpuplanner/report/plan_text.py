@@ -22,7 +22,16 @@ from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.finding_sentences import PRINTED_TEXT, TEXT
 
 if TYPE_CHECKING:
-    from gpuplanner.app.records import Alternative, Need, Option, Plan, PlanMarket, PriceAge, Quote
+    from gpuplanner.app.records import (
+        Alternative,
+        CloudHour,
+        Need,
+        Option,
+        Plan,
+        PlanMarket,
+        PriceAge,
+        Quote,
+    )
 
 CONTEXT = "Finding"
 
@@ -122,15 +131,15 @@ ALTERNATIVE_TEXT = {
     "budget": translatable("Finding", "Raise the budget to {price} ({extra} more): {gpu}{times}."),
     "rent": translatable(
         "Finding",
-        "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).",
+        "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).",
     ),
     "instance-cheapest": translatable(
         "Finding",
-        "The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).",
+        "The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).",
     ),
     "instance-fastest": translatable(
         "Finding",
-        "The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).",
+        "The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).",
     ),
     "desktop": translatable(
         "Finding",
@@ -138,10 +147,15 @@ ALTERNATIVE_TEXT = {
     ),
     "rent-sharded": translatable(
         "Finding",
-        "Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).",
+        "Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).",
     ),
 }
 CHANGE_AND_RESULT = translatable("Finding", "{change}: {result}")
+# Where a rented hour comes from: its month, and another market's listing as it was asked.
+HOUR_PART = {
+    "local": translatable("Finding", ", {date}"),
+    "converted": translatable("Finding", ", converted from {listed} an hour in {region}, {date}"),
+}
 # A fine-tuning method by name, in a sentence (LoRA and QLoRA are the same in every language).
 METHOD_TEXT = {
     "lora": "LoRA",
@@ -410,6 +424,21 @@ class _Missing(dict):
         return "?"
 
 
+def hour_part(hour: CloudHour, language: str) -> str:
+    """The month of a rented hour's record, and for another market's, what it was listed at
+    there: the RunPod hour a student in China read as a domestic rental was a US price."""
+    month = hour.date[:7]
+
+    def tr(text: str) -> str:
+        return translate(text, language)
+
+    if not hour.converted:
+        return fill(tr(HOUR_PART["local"]), date=month)
+    region = tr(REGION_TEXT[hour.region]) if hour.region in REGION_TEXT else ""
+    listed = format_money(hour.listed, hour.listed_currency, decimals=2)
+    return fill(tr(HOUR_PART["converted"]), region=region, listed=listed, date=month)
+
+
 def _fill(template: str, params: dict) -> str:
     try:
         return template.format_map(_Missing(params))
@@ -529,7 +558,9 @@ def alternative_text(
     if alternative.change == "budget":
         params.pop("to", None)
     params["job"] = job
+    hour = params.pop("hour", None)
     params = _params(params, tr, currency)
+    params["hour_part"] = hour_part(hour, language) if hour is not None else ""
     if alternative.speed:
         params["speed"] = f"{alternative.speed:.2f}"
     if alternative.change == "rent" and alternative.method:

@@ -342,8 +342,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>, converted from {listed} an hour in {region}, {date}</source>
+            <translation>，按{region} {date} 每小时 {listed} 的标价换算</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>, less {pct}% VAT</source>
             <translation>，扣除 {pct}% 增值税</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>, {date}</source>
+            <translation>，{date}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1120,14 +1130,22 @@
             <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 可换得 {value} 倍速度。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
             <source>Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).</source>
-            <translation>租用 {count} 块 {gpu}，用 JAX 后端的 Keras 3 把模型分片到这些卡上：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}）。</translation>
+            <translation type="vanished">租用 {count} 块 {gpu}，用 JAX 后端的 Keras 3 把模型分片到这些卡上：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).</source>
+            <translation>租用 {count} 块 {gpu}，用 JAX 后端的 Keras 3 把模型分片到这些卡上：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}{hour_part}）。</translation>
+        </message>
+        <message>
             <source>Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour).</source>
-            <translation>租用 {count} 块 {gpu}：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}）。</translation>
+            <translation type="vanished">租用 {count} 块 {gpu}：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).</source>
+            <translation>租用 {count} 块 {gpu}：{job}约需 {hours} 小时，共 {price}（每小时 {per_hour}{hour_part}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -1230,9 +1248,13 @@
             <translation>显卡需要 {needed} 个槽位，空闲 {free} 个。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
             <source>The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).</source>
-            <translation>做这项任务最便宜的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
+            <translation type="vanished">做这项任务最便宜的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The cheapest instance for this job: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).</source>
+            <translation>做这项任务最便宜的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}{hour_part}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1245,9 +1267,13 @@
             <translation>价格包 {owner} 中的汇率 {card} 已被忽略：其{column}为 {value}，不是汇率。请重新导入该价格包，或用以下命令删除：gpuplanner db packs --remove {owner}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
             <source>The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).</source>
-            <translation>最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
+            <translation type="vanished">最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).</source>
+            <translation>最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}{hour_part}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -4761,9 +4787,13 @@
             <translation>{cores} 核 {threads} 线程</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/html.py" />
             <source>{count} x {gpu}: {per_hour} an hour</source>
-            <translation>{count} 块 {gpu}：每小时 {per_hour}</translation>
+            <translation type="vanished">{count} 块 {gpu}：每小时 {per_hour}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/html.py" />
+            <source>{count} x {gpu}: {per_hour} an hour{hour_part}</source>
+            <translation>{count} 块 {gpu}：每小时 {per_hour}{hour_part}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />

@@ -174,7 +174,8 @@ def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -
     hours: float | None
     if total and c.bought:
         cloud = ctx.cloud_hours.get(c.gpu.id)
-        hours = cost.breakeven_hours(total, cloud, a.power.sustained_w, ctx.tariff)
+        hourly = cloud.amount if cloud is not None else None
+        hours = cost.breakeven_hours(total, hourly, a.power.sustained_w, ctx.tariff)
         if hours:
             out.append(finding("breakeven", "info", hours=hours))
     if c.count > 1 and a.scaling is not None and a.scaling.link == "nvlink":

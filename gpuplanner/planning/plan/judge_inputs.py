@@ -22,6 +22,7 @@ from gpuplanner.planning.job.workloads import LlmModel
 from gpuplanner.planning.machine.power import GpuLoad, PowerBudget
 from gpuplanner.planning.machine.power_cap import PowerCap
 from gpuplanner.planning.options import Candidate, Installed, Option
+from gpuplanner.planning.prices.cost import CloudHour
 from gpuplanner.planning.prices.market import Market
 from gpuplanner.planning.prices.quote import Quote
 from gpuplanner.planning.request import PlanRequest
@@ -49,7 +50,7 @@ class Context:
     reference: GpuSpec  # speeds are relative to one of these
     candidates: tuple[Candidate, ...]  # what is judged, in the order the plan lists them
     price_each: dict[str, Quote | None]  # the one each bought card is planned at
-    cloud_hours: dict[str, float | None]  # each card's cheapest hour in the cloud
+    cloud_hours: dict[str, CloudHour | None]  # each card's newest hour in the cloud
     boards: dict[str, Board]
     psus: tuple[PsuPrice, ...]
     routes: tuple[TfRoute, ...]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from gpuplanner.catalog.records import GpuSpec
 from gpuplanner.planning.job import memory
 from gpuplanner.planning.options import Rental
+from gpuplanner.planning.prices.cost import CloudHour
 from gpuplanner.planning.prices.market import Market
 from gpuplanner.planning.speed.scaling import Scaling
 from gpuplanner.planning.speed.training import Prediction
@@ -21,7 +22,7 @@ LLM_INFERENCE_JOB_TOKENS = 1e6  # a million generated tokens
 
 def rentals(
     gpus: tuple[GpuSpec, ...],
-    cloud_hours: Mapping[str, float | None],  # a card's cheapest hour (cost.cloud_hour)
+    cloud_hours: Mapping[str, CloudHour | None],  # a card's newest hour (cost.cloud_hour)
     predictions: Mapping[str, Prediction],
     estimate: memory.MemoryEstimate,
     work: float,
@@ -40,10 +41,11 @@ def rentals(
     for gpu in gpus:
         if not runs(gpu):
             continue
-        hourly = cloud_hours.get(gpu.id)
+        hour = cloud_hours.get(gpu.id)
         count = memory.cards_needed(estimate, gpu.driver_memory_gb, max_cards=32)
-        if not hourly or not count or (count > 1 and not sharded):
+        if hour is None or not hour.amount or not count or (count > 1 and not sharded):
             continue
+        hourly = hour.amount
         prediction = predictions.get(gpu.id)
         spread = scaling(gpu, count, prediction.throughput if prediction else None)
         rate = (
@@ -64,6 +66,7 @@ def rentals(
                 job_cost=job_cost,
                 currency=market.currency,
                 throughput=round(rate, 1) if rate else None,
+                hour=hour,
             )
         )
     found.sort(key=lambda r: (r.job_cost is None, r.job_cost or 0.0, r.per_hour))

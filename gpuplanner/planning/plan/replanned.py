@@ -62,4 +62,5 @@ def rented(change: str, to: str, plan: Plan, rental: Rental) -> Alternative:
         price=rental.job_cost,
         hours=rental.hours,
         per_hour=rental.per_hour,
+        hour=rental.hour,
     )

@@ -8,10 +8,11 @@ the option says so, with the rate and its date.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from gpuplanner.catalog.records import Price
 from gpuplanner.core import markets
-from gpuplanner.core.vocab import FALLBACK_CONDITIONS, PriceCondition
+from gpuplanner.core.vocab import FALLBACK_CONDITIONS, Currency, PriceCondition, Region
 from gpuplanner.planning.prices.market import Market
 from gpuplanner.planning.prices.quote import Offer
 
@@ -82,13 +83,45 @@ def _market_price(
     return None
 
 
-def cloud_hour(prices: Iterable[Price], market: Market) -> float | None:
-    hourly = [
-        moved.amount
-        for p in prices
-        if p.condition == "cloud-hour" and (moved := market.convert(p)) is not None
-    ]
-    return round(min(hourly), 3) if hourly else None
+@dataclass(frozen=True, kw_only=True)
+class CloudHour:
+    """An hour of one card in the cloud, in the buyer's money, and the record it comes from:
+    its date, and what it was listed at where another market's price was converted."""
+
+    amount: float
+    date: str
+    listed: float
+    listed_currency: Currency
+    region: Region | None
+    converted: bool  # another market's hour, its money moved (a US provider's for a buyer in China)
+
+
+def cloud_hour(prices: Iterable[Price], market: Market) -> CloudHour | None:
+    """The card's newest hour in the cloud, the buyer's own market's first, else another's
+    converted; the cheapest of that day's records. A marketplace's hour moves within months:
+    the cheapest ever was taken (an RTX 4090's $0.29 of 2026-03 beside $0.34 of 2026-10), and
+    shown with no date or market."""
+    hours = [p for p in prices if p.condition == "cloud-hour"]
+    for local in (True, False):
+        pool = [
+            (p, moved)
+            for p in hours
+            if market.local(p) == local and (moved := market.convert(p)) is not None
+        ]
+        if pool:
+            newest = max(p.date for p, _ in pool)
+            price, moved = min(
+                ((p, m) for p, m in pool if p.date == newest), key=lambda pm: pm[1].amount
+            )
+            return CloudHour(
+                amount=round(moved.amount, 3),
+                date=price.date,
+                listed=price.amount,
+                listed_currency=price.currency,
+                region=price.region,
+                converted=not local,
+            )
+    return None
 
 
 def electricity_cost(watts: float, hours: float, tariff: float) -> float:
