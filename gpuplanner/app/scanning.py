@@ -10,7 +10,10 @@ from pathlib import Path
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.records import CatalogData
+from gpuplanner.core.boundedio import FileRefused, read_regular
+from gpuplanner.core.errors import UserError
 from gpuplanner.core.vocab import AtxVersion, CaseForm, PsuRating
+from gpuplanner.hardware import psu
 from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
 from gpuplanner.hardware.snapshot import KIND as SNAPSHOT_KIND
 from gpuplanner.hardware.snapshot import LoadResult, load_file, load_paths, save
@@ -72,6 +75,27 @@ def entered(
     return power, case
 
 
+# A saved ``liquidctl status`` is a few hundred bytes; anything far larger is not one.
+PSU_FILE_LIMIT = 64 * 1024
+
+
+def supply_from_file(power: PowerSupply, path: Path) -> PowerSupply:
+    """``power`` (what the user typed) with a saved ``liquidctl status`` of its supply: the
+    reading, and the rated watts its model name carries where none were typed (an RM1000i is a
+    1,000 W unit). A kiosk reads no supply live; the file says what it drew and what it is."""
+    try:
+        data = read_regular(path, PSU_FILE_LIMIT)
+    except FileRefused as exc:
+        raise UserError(f"{path}: {exc.reason}") from None
+    reading = psu.parse_liquidctl_status(data.decode("utf-8", errors="replace"))
+    if reading is None:
+        raise UserError(
+            f"{path}: not a liquidctl status of a supply it reads (Corsair HXi/RMi, NZXT E)"
+        )
+    rated = power.rated_w or psu.rated_watts(reading.device)
+    return replace(power, rated_w=rated, readings=(reading,), status="entered" if rated else "ok")
+
+
 def with_entered(
     snapshot: SystemSnapshot,
     power: PowerSupply,
@@ -81,8 +105,8 @@ def with_entered(
     """A recorded machine with what the user typed about it (a report cannot know its
     supply or case), matched to ``catalog`` when one is given."""
     supply = snapshot.power_supply
-    if power.rated_w:
-        supply = replace(power, readings=supply.readings)
+    if power.rated_w or power.readings:
+        supply = replace(power, readings=power.readings or supply.readings)
     given = {k: v for k, v in case.__dict__.items() if v is not None}
     snapshot = replace(snapshot, power_supply=supply, case=replace(snapshot.case, **given))
     return enrich(snapshot, catalog) if catalog is not None else snapshot

@@ -59,6 +59,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     psu.add_argument(
         "--psu-12v2x6", action="store_true", help="the PSU has a 12V-2x6 (12VHPWR) cable"
     )
+    psu.add_argument(
+        "--psu-from",
+        type=Path,
+        metavar="FILE",
+        help="a saved `liquidctl status` of the supply (Corsair HXi/RMi, NZXT E): what it "
+        "drew, and its rated watts from its model name unless --psu-watts gives them",
+    )
     case = parser.add_argument_group("case")
     case.add_argument("--case", choices=CASE_FORMS, dest="case_form", help="case form factor")
     case.add_argument(
@@ -89,6 +96,13 @@ def _count(text: str) -> int:
 
 
 def _entered(args: argparse.Namespace) -> tuple[PowerSupply, CaseInfo]:
+    power, case = _typed(args)
+    if args.psu_from is not None:
+        power = scanning.supply_from_file(power, args.psu_from)
+    return power, case
+
+
+def _typed(args: argparse.Namespace) -> tuple[PowerSupply, CaseInfo]:
     return scanning.entered(
         psu_watts=args.psu_watts,
         psu_rating=args.psu_rating,
@@ -110,9 +124,15 @@ def _catalog() -> CatalogData | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        power, case = _entered(args)  # a --psu-from file that cannot be read stops here
+    except UserError as exc:
+        from gpuplanner.report.input_text import error_text
+
+        error(error_text(exc, args.language))
+        return exc.exit_code
     if args.sources:
-        return _from_files(args)
-    power, case = _entered(args)
+        return _from_files(args, power, case)
     catalog = _catalog()
     snapshot = scanning.scan_machine(power, case, catalog)
     if args.save:
@@ -130,11 +150,10 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _from_files(args: argparse.Namespace) -> int:
+def _from_files(args: argparse.Namespace, power: PowerSupply, case: CaseInfo) -> int:
     result = scanning.read_snapshots(args.sources)
     for problem in result.errors:
         error(str(problem))
-    power, case = _entered(args)
     catalog = _catalog() if result.snapshots else None
     snapshots = [
         (name, scanning.with_entered(s, power, case, catalog)) for name, s in result.snapshots

@@ -22,6 +22,7 @@ from defusedxml.common import DefusedXmlException
 from gpuplanner.core.boundedio import utf16_encoding
 from gpuplanner.core.errors import UserError
 from gpuplanner.hardware import nvidia_smi_fields as fields
+from gpuplanner.hardware import psu
 from gpuplanner.hardware.nvidia_smi_fields import clean as _clean
 from gpuplanner.hardware.nvidia_smi_fields import integer as _integer
 from gpuplanner.hardware.nvidia_smi_fields import version as _version
@@ -543,6 +544,11 @@ def parse_report(data: bytes) -> Report:
         return parse_csv(text)
     if _LIST_GPU.match(stripped.splitlines()[0] if stripped else ""):
         return parse_list(stripped)
+    if psu.parse_liquidctl_status(text[:8192]) is not None:
+        raise ReportError(
+            "a liquidctl status of a power supply, not a GPU report: give it with --psu-from "
+            "beside one (scan --from REPORT --psu-from FILE)"
+        )
     raise ReportError(
         "not an nvidia-smi report (expected -q -x XML, -q text, --query-gpu CSV or -L)"
     )

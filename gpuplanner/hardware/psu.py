@@ -58,6 +58,46 @@ def _rows_to_reading(device: str, rows: list[tuple[str, object, str]], source: s
     )
 
 
+# A saved ``liquidctl status``: the device's name alone on a line (or "Device 0, <name>" in
+# liquidctl's flat format), then "key   value  unit" rows, each behind a tree's branch in
+# liquidctl 1.9 and later. Only the supplies liquidctl reads (read_liquidctl's pattern).
+SUPPORTED = re.compile(r"corsair (?:hx|rm)\d+i|nzxt e\d+", re.I)
+_ROW = re.compile(r"^[\s├└│─]*(?P<key>\S.*?)\s{2,}(?P<value>-?\d+(?:\.\d+)?)\s*(?P<unit>\S*)\s*$")
+_TEXT_ROW = re.compile(r"^[\s├└│─]*(?P<key>\S.*?)\s{2,}(?P<value>\S.*?)\s*$")
+_DEVICE = re.compile(r"^(?:Device \d+, )?(?P<name>.+?)(?: \(experimental\))?\s*$")
+
+
+def parse_liquidctl_status(text: str) -> PsuReading | None:
+    """One supply's reading from the text ``liquidctl status`` printed, or None when the text
+    names no supply liquidctl reads."""
+    device = None
+    rows: list[tuple[str, object, str]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#") or line.startswith("WARNING"):
+            continue
+        row = _ROW.match(line)
+        if row is not None and device is not None:
+            rows.append((row["key"], float(row["value"]), row["unit"]))
+            continue
+        said = _TEXT_ROW.match(line)
+        if said is not None and device is not None:
+            rows.append((said["key"], said["value"], ""))  # "+12V OCP mode   Multi rail"
+            continue
+        named = _DEVICE.match(line.strip())
+        if device is None and named is not None and SUPPORTED.search(named["name"]):
+            device = named["name"]
+    if device is None or not rows:
+        return None
+    return _rows_to_reading(device, rows, "liquidctl (file)")
+
+
+def rated_watts(device: str) -> int | None:
+    """A supply's rated output from its model name, where the maker's names carry it: Corsair
+    RM1000i and HX1200i, NZXT E500 and E850 are 1,000, 1,200, 500 and 850 W units."""
+    found = re.search(r"(?:corsair (?:hx|rm)|nzxt e)(\d{3,4})", device, re.I)
+    return int(found[1]) if found else None
+
+
 def read_liquidctl() -> tuple[list[PsuReading], PsuStatus]:
     """Readings from every PSU liquidctl can open, and a status: ok, absent, none-found, error."""
     try:
@@ -68,7 +108,7 @@ def read_liquidctl() -> tuple[list[PsuReading], PsuStatus]:
     try:
         for dev in find_liquidctl_devices():
             description = getattr(dev, "description", "")
-            if not re.search(r"corsair (hx|rm)\d+i|nzxt e\d+", description, re.I):
+            if not SUPPORTED.search(description):
                 continue
             try:
                 with dev.connect():
