@@ -552,3 +552,33 @@ def test_an_xml_report_with_entities_is_refused_by_name():
     bomb = b'<!DOCTYPE x [<!ENTITY a "aaaa">]><nvidia_smi_log>&a;</nvidia_smi_log>'
     with pytest.raises(ReportError, match="declares entities"):
         parse_report(bomb)
+
+
+def test_a_memory_no_board_of_the_name_has_is_said_and_planned_as_read(data, model):
+    """The hand-trimmed GTX 1070 Ti report reads 4,096 MiB; every GTX 1070 Ti has 8 GB. It was
+    planned as a 4 GB card and told to go, with no word of the doubt."""
+    from helpers.recorded import TODAY
+
+    from gpuplanner.app.inventory import enrich, machine_facts
+    from gpuplanner.core.scenarios import Scenario
+    from gpuplanner.hardware.snapshot import load_paths
+    from gpuplanner.planning.recommend import PlanRequest, recommend
+    from gpuplanner.report.plan_text import finding_text
+    from gpuplanner.report.plan_view import headline
+
+    path = recording("nvidia-smi-q-x/nvidia-smi-q-x_gtx1070ti_minimal-fragment.xml")
+    (_name, snapshot), *_ = load_paths([path]).snapshots
+    snapshot = enrich(snapshot, data)
+    (said,) = [f for f in snapshot.findings if f.id == "memory-unlike-card"]
+    assert said.params == {"gpu": "GeForce GTX 1070 Ti", "read_gb": "4", "card_gb": "8"}
+    assert "relabelled" in finding_text(said, "en") and "8 GB" in finding_text(said, "zh_CN")
+    facts = machine_facts(snapshot, None, data)
+    assert facts.installed_memory_gb == 4 and facts.memory_unlike_card_gb == 8
+    plan = recommend(
+        PlanRequest(scenario=Scenario.STUDENT, currency="CNY", machine=facts, today=TODAY),
+        data,
+        model,
+    )
+    for language in ("en", "zh_CN"):
+        line = headline(plan, language).no_purchase
+        assert line is not None and "8 GB" in line, line

@@ -12,6 +12,7 @@ from dataclasses import replace
 from gpuplanner.catalog import pci_ids
 from gpuplanner.catalog.names import match_device, named_cards, normalise
 from gpuplanner.catalog.records import CatalogData, CpuPower, GpuSpec
+from gpuplanner.core.findings import Finding
 from gpuplanner.core.vocab import TOLD_SOURCE, Precision
 from gpuplanner.hardware.records import CpuInfo, GpuDevice, SystemSnapshot
 from gpuplanner.planning.machine.compat import diagnose
@@ -79,15 +80,41 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
         )
     enriched = replace(snapshot, gpus=tuple(gpus), cpu=cpu)
     compat = diagnose(enriched, catalog.tf_builds, status)
+    kind = machine_kind(enriched, by_id).kind
+    if kind not in ("vgpu-guest", "cloud-vm"):  # a vGPU profile gives a share of the board
+        compat += [f for g in gpus if (f := memory_unlike_card(g, by_id)) is not None]
     known = {(f.id, f.gpu_index) for f in snapshot.findings}
     extra = tuple(f for f in compat if (f.id, f.gpu_index) not in known)
     findings = snapshot.findings + extra
-    kind = machine_kind(enriched, by_id).kind
     if kind == "laptop":
         findings = laptop_findings(findings)
     elif kind == "server":
         findings = server_findings(findings)
     return replace(enriched, findings=findings)
+
+
+# A card's driver keeps some memory, ECC on GDDR a sixteenth more: a reading under this share
+# of the catalog's board is not the board the name says.
+MEMORY_READ_FLOOR = 0.85
+
+
+def memory_unlike_card(gpu: GpuDevice, by_id: dict[str, GpuSpec]) -> Finding | None:
+    """A report whose memory no board of the matched name has: a GTX 1070 Ti reading 4,096
+    MiB (every one has 8 GB) was planned as a 4 GB card and told to go. A hand-edited report,
+    or a relabelled card, which reports its own memory under another's name; the plan keeps
+    the reading (what TensorFlow will get) and says so."""
+    spec = by_id.get(gpu.catalog_id or "")
+    if spec is None or not gpu.memory_total_mib or gpu.mig_enabled:
+        return None
+    read_gb = gpu.memory_total_mib / 1024
+    if read_gb >= MEMORY_READ_FLOOR * spec.memory_gb:
+        return None
+    return Finding(
+        "memory-unlike-card",
+        "warns",
+        {"gpu": spec.name, "read_gb": f"{read_gb:g}", "card_gb": f"{spec.memory_gb:g}"},
+        gpu_index=gpu.index,
+    )
 
 
 def kind_of(snapshot: SystemSnapshot | None, catalog: CatalogData | None = None) -> MachineKind:

@@ -546,6 +546,14 @@ TEXT: dict[str, str] = {
         "For more speed: an NVLink bridge for your {gpu} pair would make it {speedup}x as fast, for {price} in all.",
     ),
     # the machine as scanned and TensorFlow's environment (hardware/ and probe/ findings)
+    "memory-unlike-card": translatable(
+        "Finding",
+        "The report gives this card {read_gb} GB, and every {gpu} has {card_gb} GB: check the report, or the card (a relabelled card reports its own memory under another's name). The plan counts the {read_gb} GB read.",
+    ),
+    "memory-unlike-card-keep": translatable(
+        "Finding",
+        "Planned with the {read_gb} GB the report gives this card, where every {gpu} has {card_gb} GB: check the report or the card before you buy anything for it.",
+    ),
     "report-describes-fewer": translatable(
         "Finding",
         "The report says {attached} GPUs are attached but describes {described}: only those it describes are planned. A whole nvidia-smi -q -x (no --id) lists them all.",

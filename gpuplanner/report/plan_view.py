@@ -217,6 +217,14 @@ def _keep_line(plan: Plan, language: str) -> str | None:
             gpu=card_count(installed.gpu, installed.count),
             reason=plan_text.finding_text(plan.keep_refused, language),
         )
+        # A reading no board of the card's name has: the refusal may rest on a wrong report.
+        doubt = next((f for f in installed.findings if f.id == "memory-unlike-card-keep"), None)
+        if doubt is not None:
+            line = fill(
+                translator(language)(translatable("Report", "{sentence} {then}")),
+                sentence=line,
+                then=plan_text.finding_text(doubt, language),
+            )
         whole = _whole_card(plan)
         if whole is not None:  # a free change holds the job: say so before any purchase
             line = fill(

@@ -1022,6 +1022,11 @@
             <translation>请挑一块不超过 {clearance} mm 长的板卡：这款卡的板卡从 {shortest} mm（公版设计）到 {longest} mm 不等，而机箱只容得下 {clearance} mm。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Planned with the {read_gb} GB the report gives this card, where every {gpu} has {card_gb} GB: check the report or the card before you buy anything for it.</source>
+            <translation>本规划按报告给出的 {read_gb} GB 计算，但每块 {gpu} 都有 {card_gb} GB：为它购买任何东西之前，请先核对报告或这块卡。</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/pack_text.py" />
             <source>Price pack {name} ({published}): {prices} prices; {added} new, {changed} changed, {same} the same, {removed} removed.</source>
             <translation>价格包 {name}（{published}）：{prices} 条价格；新增 {added} 条，变化 {changed} 条，不变 {same} 条，删除 {removed} 条。</translation>
@@ -1309,6 +1314,11 @@
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>The report does not show NVLink (nvidia-smi -q never does): the plan assumes your {gpu} pair has its NVLink bridge fitted, as such pairs are sold. If it has none, say so (--nvlink-bridge none, or on the job page), or load an nvidia-smi topo -m or nvidia-smi nvlink -s capture with the report.</source>
             <translation>报告中看不到 NVLink（nvidia-smi -q 从不显示）：方案假定您的这对 {gpu} 已装好 NVLink 桥，这类成对的卡通常如此出售。如果没有桥，请说明（--nvlink-bridge none，或在任务页选择），或随报告一起载入 nvidia-smi topo -m 或 nvidia-smi nvlink -s 的输出。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>The report gives this card {read_gb} GB, and every {gpu} has {card_gb} GB: check the report, or the card (a relabelled card reports its own memory under another's name). The plan counts the {read_gb} GB read.</source>
+            <translation>报告显示这块卡有 {read_gb} GB 显存，而每块 {gpu} 都有 {card_gb} GB：请核对报告或这块卡（改标的假卡会以别的型号名报告自己的真实显存）。规划按读到的 {read_gb} GB 计算。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

@@ -85,6 +85,9 @@ class MachineFacts:
     # MIG on the installed card, and the reading lists none of its slices (a --query-gpu CSV
     # reads the mode alone): the job runs in a slice of a size nobody read.
     mig_slices_unread: bool = False
+    # The report's memory is under any board of the card's name (app/inventory.py:
+    # memory-unlike-card): the board's, where the plan keeps the reading and says so.
+    memory_unlike_card_gb: float | None = None
     max_temp_c: float | None = None
     throttled: bool = False
 
@@ -105,6 +108,7 @@ class InstalledCard(TypedDict, total=False):
     mig_slice_gb: float | None
     mig_slice_share: float | None
     mig_slices_unread: bool
+    memory_unlike_card_gb: float | None
     installed_memory_gb: float | None
     installed_ecc_on: bool | None
     server_airflow: bool
@@ -299,6 +303,14 @@ def _installed_card(snapshot: SystemSnapshot, by_id: Mapping[str, GpuSpec]) -> I
         "mig_slice_gb": slice_gb,
         "mig_slice_share": slice_share,
         "mig_slices_unread": bool(first.mig_enabled) and slice_gb is None,
+        "memory_unlike_card_gb": (
+            card_gb
+            if any(
+                f.id == "memory-unlike-card" and f.gpu_index == first.index
+                for f in snapshot.findings
+            )
+            else None
+        ),
         "installed_memory_gb": (
             round(reported, 1)
             if reported and card_gb and _memory_differs(reported, card_gb)

@@ -250,6 +250,16 @@ def bottlenecks(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
         )
     if c.action == "keep" and machine.mig_slices_unread:
         out.append(finding("mig-slices-unread", "warns"))
+    if c.action == "keep" and machine.memory_unlike_card_gb and machine.installed_memory_gb:
+        out.append(
+            finding(
+                "memory-unlike-card-keep",
+                "warns",
+                gpu=gpu.name,
+                read_gb=machine.installed_memory_gb,
+                card_gb=machine.memory_unlike_card_gb,
+            )
+        )
     out += power.power_limit(c, ctx)
     if (
         c.bought
