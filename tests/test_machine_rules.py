@@ -485,3 +485,34 @@ def test_a_vm_running_an_llm_in_a_mix_is_offered_no_slower_instance(data, model)
     for offer in (a for a in plan.alternatives if a.change == "instance"):
         rental = next(r for r in plan.rent if (r.gpu, r.count) == (offer.gpu, offer.count))
         assert rental.throughput > own, (offer.gpu, rental.throughput, own)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_slot_powered_pc_is_told_the_best_half_height_card(data, model, language):
+    """The Quadro P400 machine's small firm was offered an RTX 4090 D with an 850 W supply and a
+    low-profile check it cannot pass: beside it, the best card a small office PC takes."""
+    facts = MachineFacts(
+        kind="desktop",
+        current_gpu_id="quadro-p400",
+        installed_count=1,
+        has_gpu=True,
+        slot_powered=True,
+    )
+    request = PlanRequest(scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY)
+    plan = recommend(request, data, model)
+    (small,) = [a for a in plan.alternatives if a.change == "half-height"]
+    low = {b.gpu_id for b in data.boards if b.low_profile}
+    by_name = {g.name: g for g in data.gpus}
+    card = by_name[small.gpu]
+    assert card.id in low and card.board_power_w <= 75
+    assert not (card.power_6pin or card.power_8pin or card.power_12v2x6)
+    option = next(o for o in plan.options if o.gpu == small.gpu and o.count == 1)
+    assert option.offered and small.price == option.price
+    from gpuplanner.report.plan_text import alternative_text
+
+    text = alternative_text(small, plan.currency, plan.job_label, language)
+    assert small.gpu in text and ("half-height" in text or "半高" in text)
+    # A case the user described, or a card with its own power cables: not said.
+    told = replace(facts, slot_powered=False)
+    assert not [a for a in recommend(replace(request, machine=told), data, model).alternatives
+                if a.change == "half-height"]  # fmt: skip

@@ -237,6 +237,9 @@ class Board:
     slots_max: Slots | None
     sources: str
     note: str | None = None
+    # The card comes as a low-profile (half-height) board, its bracket in the box or a partner
+    # board's: what a small office PC takes (``sources`` names where it is from).
+    low_profile: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -129,6 +129,10 @@ ALTERNATIVE_TEXT = {
         "An external GPU on the laptop's Thunderbolt or USB4 port: {gpu} in an enclosure (PCIe 3.0 x4, a 650 W supply, cards up to 330 mm, about {extra}), {price} in all, at {speed}× the speed.",
     ),
     "budget": translatable("Finding", "Raise the budget to {price} ({extra} more): {gpu}{times}."),
+    "half-height": translatable(
+        "Finding",
+        "If this PC takes only half-height (low-profile) cards and has no power cable for one: {gpu} fits, {price}, at {speed}× the speed.",
+    ),
     "rent": translatable(
         "Finding",
         "Rent {count} x {gpu}: about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).",

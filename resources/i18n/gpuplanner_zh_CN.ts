@@ -701,6 +701,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>If this PC takes only half-height (low-profile) cards and has no power cable for one: {gpu} fits, {price}, at {speed}× the speed.</source>
+            <translation>如果这台电脑只能装半高（刀卡）显卡、也没有给显卡的供电线：{gpu} 放得下，{price}，速度为 {speed}×。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>ImageNet-1k fine-tuning (20,000 steps of 512)</source>
             <translation>ImageNet-1k 微调（20,000 步，每步 512 张）</translation>
         </message>
@@ -5454,6 +5459,11 @@
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />
+            <source>Low-profile boards</source>
+            <translation>半高（刀卡）板卡</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
             <source>Mercatus</source>
             <translation>Mercatus</translation>
         </message>
@@ -5786,6 +5796,11 @@
             <location filename="resources/catalog/sources.csv" />
             <source>gpuplanner hardware facts</source>
             <translation>gpuplanner 硬件资料</translation>
+        </message>
+        <message>
+            <location filename="resources/catalog/sources.csv" />
+            <source>itcreations.com RTX 2000 Ada</source>
+            <translation>itcreations.com 的 RTX 2000 Ada 规格页</translation>
         </message>
         <message>
             <location filename="resources/catalog/sources.csv" />

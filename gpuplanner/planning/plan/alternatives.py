@@ -85,7 +85,8 @@ def _changes(
         # nothing: the recorded RTX 4000 SFF Ada (18.4 GB usable) was sold a 4090 D for an
         # 8 B LoRA of 19.3 GB that LoRA on an int8 base (11.1 GB) runs on it.
         own = _on_own_cards(plan, request, replan)
-        return tuple(a for a in (own, cheaper) if a is not None)
+        small = half_height(plan, request, catalog, best)
+        return tuple(a for a in (own, cheaper, small) if a is not None)
     # Another TensorFlow route only when nothing fits at all: a sharded offer has its route.
     other = [other_route] if best is None else []
     changes = [lighter_job, *other, shorter_context, smaller_batch] if single else other
@@ -145,6 +146,49 @@ def _by_kind(
     if rental is not None:
         out.append(rental)  # last, as everywhere: what it costs without owning anything
     return tuple(out)
+
+
+SLOT_POWER_W = 75  # what a PCIe x16 slot gives a card with no power cable
+
+
+def half_height(
+    plan: Plan, request: PlanRequest, catalog: CatalogData, best: Option
+) -> Alternative | None:
+    """The best card a small office PC takes, beside a first pick it may not: where the
+    installed card runs from the slot alone and nothing was said of the case, a low-profile
+    board of at most 75 W with no power cable (the recorded RTX 4000 SFF Ada, P400 and GT 1030
+    machines were offered an RTX 4090 D and an 850 W supply, with a check a 3.5-slot card
+    cannot pass)."""
+    if not request.machine.slot_powered or request.case is not None or request.machine.laptop:
+        return None
+    low = {b.gpu_id for b in catalog.boards if b.low_profile}
+    by_id = {g.id: g for g in catalog.gpus}
+
+    def fits(option: Option) -> bool:
+        gpu = by_id.get(option.gpu_id)
+        return (
+            gpu is not None
+            and option.gpu_id in low
+            and gpu.board_power_w <= SLOT_POWER_W
+            and not (gpu.power_6pin or gpu.power_8pin or gpu.power_12v2x6)
+        )
+
+    if fits(best):
+        return None
+    found = next(
+        (o for o in plan.options if o.offered and o.bought and o.count == 1 and fits(o)), None
+    )
+    if found is None:
+        return None
+    return Alternative(
+        change="half-height",
+        to=found.gpu,
+        vram_gb=plan.vram.total_gb,
+        gpu=found.gpu,
+        count=1,
+        price=found.price,
+        speed=found.speedup if found.speedup is not None else found.predicted_relative,
+    )
 
 
 def _on_own_cards(plan: Plan, request: PlanRequest, replan: Replan) -> Alternative | None:
