@@ -582,3 +582,24 @@ def test_a_memory_no_board_of_the_name_has_is_said_and_planned_as_read(data, mod
     for language in ("en", "zh_CN"):
         line = headline(plan, language).no_purchase
         assert line is not None and "8 GB" in line, line
+
+
+def test_a_memory_reading_is_doubted_only_where_the_catalog_has_every_size(data):
+    """An 8 GB Arc A770 is a real board the catalog does not list; an MI250X's dies each
+    report half the module: neither is said to be unlike its card."""
+    from gpuplanner.app.inventory import memory_unlike_card
+    from gpuplanner.hardware.records import GpuDevice
+
+    by_id = {g.id: g for g in data.gpus}
+
+    def read(card_id, mib):
+        device = GpuDevice(
+            index=0, name=by_id[card_id].name, vendor="x", catalog_id=card_id, memory_total_mib=mib
+        )
+        return memory_unlike_card(device, by_id)
+
+    assert read("arc-a770", 8192) is None
+    assert read("instinct-mi250x", 65520) is None
+    said = read("geforce-gtx-1070-ti", 3990)
+    assert said is not None and said.params["read_gb"] == "3.9"
+    assert read("geforce-gtx-1070-ti", 8192) is None

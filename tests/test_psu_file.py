@@ -41,6 +41,11 @@ def test_both_layouts_read_as_liquidctl_reads_them():
     assert flat is not None and flat.device == "NZXT E650"
     assert (flat.output_power_w, flat.rail_12v_power_w) == (82, 80)
     assert parse_liquidctl_status("Corsair AX1600i\n├── Total power output  900.00  W\n") is None
+    # The devices liquidctl lists after the supply are theirs, not its.
+    cooler = TREE + "Corsair Commander Pro\n├── Temperature 1     26.6  °C\n"
+    assert parse_liquidctl_status(cooler) == tree
+    first = "NZXT Kraken X63\n├── Liquid temperature   31.0  °C\n" + TREE
+    assert parse_liquidctl_status(first) == tree
     assert parse_liquidctl_status("hello\nworld    12  W\n") is None
 
 

@@ -25,16 +25,8 @@ def test_qlora_is_ranked_as_lora_on_an_int8_base_for_every_llm_preset(data, mode
             alternatives=False,
         )
         plan = recommend(request, data, model)
-        # Keras 3 on JAX or PyTorch (keras-other) runs attention fused: the layer being
-        # recomputed keeps no scores (memory.llm, fused_attention).
         int8 = memory.llm(
-            llm,
-            "lora-int8",
-            seq=job.FINE_TUNING_SEQ,
-            batch=1,
-            inference_bits=16,
-            engine="keras",
-            fused_attention=route == "keras-other",
+            llm, "lora-int8", seq=job.FINE_TUNING_SEQ, batch=1, inference_bits=16, engine="keras"
         )
         qlora = memory.llm(
             llm, "qlora", seq=job.FINE_TUNING_SEQ, batch=1, inference_bits=16, engine="keras"

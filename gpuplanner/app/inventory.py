@@ -106,13 +106,22 @@ def memory_unlike_card(gpu: GpuDevice, by_id: dict[str, GpuSpec]) -> Finding | N
     spec = by_id.get(gpu.catalog_id or "")
     if spec is None or not gpu.memory_total_mib or gpu.mig_enabled:
         return None
+    # NVIDIA's alone: the catalog has each of its memory sizes as a card of its own (RTX 3060 8
+    # and 12 GB, A100 40 and 80 GB), where it lacks AMD's and Intel's smaller ones (an 8 GB Arc
+    # A770), and an Instinct MI250X's two dies or a partitioned MI300X each report a part.
+    if spec.vendor != "NVIDIA":
+        return None
     read_gb = gpu.memory_total_mib / 1024
     if read_gb >= MEMORY_READ_FLOOR * spec.memory_gb:
         return None
     return Finding(
         "memory-unlike-card",
         "warns",
-        {"gpu": spec.name, "read_gb": f"{read_gb:g}", "card_gb": f"{spec.memory_gb:g}"},
+        {
+            "gpu": spec.name,
+            "read_gb": f"{read_gb:.1f}".removesuffix(".0"),
+            "card_gb": f"{spec.memory_gb:g}",
+        },
         gpu_index=gpu.index,
     )
 

@@ -15,7 +15,6 @@ from gpuplanner.planning.job import memory
 from gpuplanner.planning.job.memory import CardFit, MemoryEstimate
 from gpuplanner.planning.job.resolve import (
     JobShape,
-    fused_attention,
     job_memory,
     memory_of,
     mix_of,
@@ -41,8 +40,7 @@ def job_estimate(
     (``PlanError`` when unknown) or a stand-in of ``llm_params_b`` billions."""
     shape = shape_of(inputs)
     llm = _llm(inputs.llm_model, inputs.llm_params_b) if shape.method is not None else None
-    fused = fused_attention(inputs.tf_route)
-    return shape, memory_of(shape, llm, checkpointing=checkpointing, fused_attention=fused)
+    return shape, memory_of(shape, llm, checkpointing=checkpointing)
 
 
 def llm_model_name(model: str | None, params: float | None) -> str:

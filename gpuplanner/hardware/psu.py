@@ -83,6 +83,8 @@ def parse_liquidctl_status(text: str) -> PsuReading | None:
         if said is not None and device is not None:
             rows.append((said["key"], said["value"], ""))  # "+12V OCP mode   Multi rail"
             continue
+        if device is not None:
+            break  # the next device's name: liquidctl lists every device it found
         named = _DEVICE.match(line.strip())
         if device is None and named is not None and SUPPORTED.search(named["name"]):
             device = named["name"]

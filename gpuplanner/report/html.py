@@ -439,7 +439,7 @@ def _rent(plan: Plan, language: str, tr: Translator) -> str:
             count=str(r.count),
             gpu=r.gpu,
             per_hour=format_money(r.per_hour, r.currency, decimals=2),
-            hour_part=plan_text.hour_part(r.hour, language) if r.hour is not None else "",
+            hour_part=plan_text.hour_part(r.hour, language, r.count) if r.hour is not None else "",
         )
         if r.job_cost:
             line += " · " + words.fill(

@@ -92,10 +92,6 @@ FORMULAS = {
         "Memory",
         "one layer's whole activations while it is recomputed: s·b·h·34 B (PyTorch's fused attention keeps no scores), sequence {seq}, batch {batch}",
     ),
-    "llm-recomputed-layer-keras-fused": translatable(
-        "Memory",
-        "one layer's whole activations while it is recomputed: s·b·h·160 B in FP32, halved in mixed precision (Keras 3's flash attention on JAX or PyTorch keeps no scores), sequence {seq}, batch {batch}",
-    ),
     "llm-recomputed-layer-keras": translatable(
         "Memory",
         "one layer's whole activations while it is recomputed: s·b·h·(160 + 6.5·a·s/h) B in FP32, halved in mixed precision, {heads} heads, sequence {seq}, batch {batch} (TensorFlow keeps attention's scores)",

@@ -428,9 +428,10 @@ class _Missing(dict):
         return "?"
 
 
-def hour_part(hour: CloudHour, language: str) -> str:
-    """The month of a rented hour's record, and for another market's, what it was listed at
-    there: the RunPod hour a student in China read as a domestic rental was a US price."""
+def hour_part(hour: CloudHour, language: str, count: int = 1) -> str:
+    """The month of a rented hour's record, and for another market's, what ``count`` cards'
+    hour was listed at there: the RunPod hour a student in China read as a domestic rental was
+    a US price."""
     month = hour.date[:7]
 
     def tr(text: str) -> str:
@@ -439,7 +440,7 @@ def hour_part(hour: CloudHour, language: str) -> str:
     if not hour.converted:
         return fill(tr(HOUR_PART["local"]), date=month)
     region = tr(REGION_TEXT[hour.region]) if hour.region in REGION_TEXT else ""
-    listed = format_money(hour.listed, hour.listed_currency, decimals=2)
+    listed = format_money(hour.listed * count, hour.listed_currency, decimals=2)
     return fill(tr(HOUR_PART["converted"]), region=region, listed=listed, date=month)
 
 
@@ -564,7 +565,8 @@ def alternative_text(
     params["job"] = job
     hour = params.pop("hour", None)
     params = _params(params, tr, currency)
-    params["hour_part"] = hour_part(hour, language) if hour is not None else ""
+    count = alternative.count or 1
+    params["hour_part"] = hour_part(hour, language, count) if hour is not None else ""
     if alternative.speed:
         params["speed"] = f"{alternative.speed:.2f}"
     if alternative.change == "rent" and alternative.method:

@@ -3008,9 +3008,8 @@
             <translation>正在重算的那一层的全部激活值：s·b·h·(160 + 6.5·a·s/h) B（FP32），混合精度减半，{heads} 个注意力头，序列长度 {seq}，批大小 {batch}（TensorFlow 会保留整个注意力分数矩阵）</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/memory_text.py" />
             <source>one layer's whole activations while it is recomputed: s·b·h·160 B in FP32, halved in mixed precision (Keras 3's flash attention on JAX or PyTorch keeps no scores), sequence {seq}, batch {batch}</source>
-            <translation>正在重算的那一层的全部激活值：s·b·h·160 B（FP32），混合精度减半（Keras 3 在 JAX 或 PyTorch 上用 flash attention，不保留分数矩阵），序列长度 {seq}，批大小 {batch}</translation>
+            <translation type="vanished">正在重算的那一层的全部激活值：s·b·h·160 B（FP32），混合精度减半（Keras 3 在 JAX 或 PyTorch 上用 flash attention，不保留分数矩阵），序列长度 {seq}，批大小 {batch}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/memory_text.py" />

@@ -232,7 +232,6 @@ def llm(
     seq: int,
     batch: int,
     checkpointing: bool = True,
-    fused_attention: bool = False,
     inference_bits: int,
     lora_rank: int = 16,
     engine: Engine,
@@ -341,20 +340,18 @@ def llm(
     )
     if checkpointing:
         # The layer being recomputed holds all of its own activations while its backward pass
-        # runs: TensorFlow keeps the attention's scores and softmax whole (no fused attention:
-        # KerasHub's Llama uses flash attention on JAX only), the Keras figure calibrated on
+        # runs: TensorFlow keeps the attention's scores and softmax whole (no fused attention
+        # on its back end), the Keras figure calibrated on
         # TensorFlow's own batches, halved in mixed precision. At 8,192 tokens on an 8 B model
         # that is 9.7 GB, which the saved layer inputs alone (2 GB) left out: the LoRA plan
         # sold a 32 GB card for a job that needs 34.
         # QLoRA is PyTorch's (method-pytorch-only), whose fused attention keeps no scores:
-        # Korthikanti et al.'s 34 s b h in 16-bit, without their quadratic term. Keras 3 on
-        # JAX or PyTorch (``fused_attention``) keeps Keras's linear part without the scores.
+        # Korthikanti et al.'s 34 s b h in 16-bit, without their quadratic term. Keras 3 on JAX
+        # keeps none either where KerasHub takes its flash attention, but only on some cards
+        # (compute capability 8.0 and up, not a T4): a plan for every card counts the scores.
         shown = _p(seq=seq, batch=batch)
         if mode == "qlora":
             recomputed, formula = seq * batch * model.hidden * FUSED_ACT_LINEAR, "fused"
-        elif fused_attention:
-            recomputed = seq * batch * model.hidden * KERAS_ACT_LINEAR / 2
-            formula = "keras-fused"
         else:
             shown = _p(heads=model.heads, seq=seq, batch=batch)
             recomputed = (

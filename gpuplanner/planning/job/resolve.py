@@ -12,7 +12,7 @@ from typing import Any
 
 from gpuplanner.core.job_inputs import JobInputs, MixedJob
 from gpuplanner.core.scenarios import PRESETS, Scenario, ScenarioPreset
-from gpuplanner.core.vocab import Engine, LlmMode, Precision, TfRouteName, Workload
+from gpuplanner.core.vocab import Engine, LlmMode, Precision, Workload
 from gpuplanner.planning.job import engines, memory
 from gpuplanner.planning.job.workloads import KERAS, KerasWorkload, LlmModel, OwnModel, find_llm
 from gpuplanner.planning.request import PlanError, PlanRequest
@@ -240,15 +240,16 @@ def keras_preset(job: ResolvedJob) -> KerasWorkload:
 # A dense model given only by its size takes the shape today's published ones share (their
 # config.json files: Llama 3.2 1B and 3B, Llama 3 8B and 70B, Llama 3.1 405B, Qwen2.5 7-72B):
 # attention heads 128 wide, 8 key/value heads, a feed-forward 3.5 times the width, Llama 3's
-# vocabulary, its embedding shared with the output head below 4 B (Llama 3.2 1B and 3B tie
-# them). Their width grows as the parameters to the 0.34th power (a least-squares fit to the
-# ten: 1,934 x billions^0.34, from 2,048 at 1.24 B and 4,096 at 8 B to 8,192 at 70 B and
-# 16,384 at 405 B, within 12%); the layers are what the parameters leave.
+# vocabulary, its embedding shared with the output head at 1 B and below (Llama 3.2 1B ties
+# them) and not from 8 B on, in proportion between. Their width grows as the parameters to the
+# 0.34th power (a least-squares fit to the ten published widths: 1,934 x billions^0.34 gives
+# 3,968 at 8 B and 8,192 at 70 B against 4,096 and 8,192, and 14,848 at 405 B against
+# 16,384); the layers are what the parameters leave, at least two.
 STAND_IN_HEAD = 128
 STAND_IN_KV_HEADS = 8
 STAND_IN_FFN = 3.5
 STAND_IN_VOCAB = 128_256
-STAND_IN_TIED_BELOW_B = 4.0
+STAND_IN_TIED_B, STAND_IN_UNTIED_B = 1.0, 8.0
 
 
 def stand_in_llm(params_b: float) -> LlmModel:
@@ -261,13 +262,14 @@ def stand_in_llm(params_b: float) -> LlmModel:
     # A layer: query and output projections (2 h^2), keys and values (2 h x kv width), the
     # gated feed-forward (3 h x ffn); embeddings and output head vocab x h each, or once tied.
     per_layer = 2 * hidden**2 + 2 * hidden * kv_width + 3 * hidden * ffn
-    tables = 1 if params_b < STAND_IN_TIED_BELOW_B else 2
+    untied = (params_b - STAND_IN_TIED_B) / (STAND_IN_UNTIED_B - STAND_IN_TIED_B)
+    tables = 1 + min(1.0, max(0.0, untied))
     body = params_b * 1e9 - tables * STAND_IN_VOCAB * hidden
     return LlmModel(
         id="custom",
         name=f"{params_b:g}B",
         params_b=params_b,
-        layers=max(1, round(body / per_layer)),
+        layers=max(2, round(body / per_layer)),
         hidden=hidden,
         heads=hidden // STAND_IN_HEAD,
         kv_heads=min(STAND_IN_KV_HEADS, hidden // STAND_IN_HEAD),
@@ -300,27 +302,14 @@ def job_memory(
         )
     if job.method == "inference" or shape.engine not in engines.RUNS_BITS:
         engines.require(shape.engine, shape.bits)
-    fused = fused_attention(request.tf_route)
-    return memory_of(shape, model, fused_attention=fused), model, job.method
-
-
-def fused_attention(route: TfRouteName) -> bool:
-    """Whether the route's Keras runs attention fused, keeping no scores: KerasHub's models use
-    flash attention on Keras 3's JAX and PyTorch back ends (the ``keras-other`` route), never on
-    TensorFlow's (the official wheels, NGC)."""
-    return route == "keras-other"
+    return memory_of(shape, model), model, job.method
 
 
 def memory_of(
-    shape: JobShape,
-    llm: LlmModel | None,
-    *,
-    checkpointing: bool = True,
-    fused_attention: bool = False,
+    shape: JobShape, llm: LlmModel | None, *, checkpointing: bool = True
 ) -> memory.MemoryEstimate:
     """The memory of a job that runs at ``shape``: a Keras preset's, or ``llm``'s (the LLM
-    job's model) for its method; ``checkpointing``: an LLM's activations recomputed;
-    ``fused_attention``: its attention keeps no scores (the route's, ``fused_attention``)."""
+    job's model) for its method; ``checkpointing``: an LLM's activations recomputed."""
     if shape.method is None:
         return memory.keras_training(
             KERAS[shape.workload], shape.batch, shape.precision, seq=shape.seq
@@ -334,7 +323,6 @@ def memory_of(
         seq=shape.seq,
         batch=shape.batch,
         checkpointing=checkpointing,
-        fused_attention=fused_attention,
         inference_bits=shape.bits,
         # Inference memory is the engine's; a fine-tuning runs on Keras.
         engine=shape.engine if inference else engines.KERAS,

@@ -7,6 +7,7 @@ the option says so, with the rate and its date.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -96,11 +97,24 @@ class CloudHour:
     converted: bool  # another market's hour, its money moved (a US provider's for a buyer in China)
 
 
+# A cloud hour's records within this many days of the newest are today's market: a tracker
+# saved on one day is one provider's or one list's, not the market.
+CLOUD_HOUR_WINDOW_DAYS = 62
+
+
+def _days_before(date: str, days: int) -> str:
+    """``days`` before an ISO date, as one; the date itself where it does not read as one."""
+    try:
+        return (dt.date.fromisoformat(date) - dt.timedelta(days=days)).isoformat()
+    except ValueError:
+        return date
+
+
 def cloud_hour(prices: Iterable[Price], market: Market) -> CloudHour | None:
-    """The card's newest hour in the cloud, the buyer's own market's first, else another's
-    converted; the cheapest of that day's records. A marketplace's hour moves within months:
-    the cheapest ever was taken (an RTX 4090's $0.29 of 2026-03 beside $0.34 of 2026-10), and
-    shown with no date or market."""
+    """The cheapest of the card's recent hours in the cloud (within two months of its newest
+    record), the buyer's own market's first, else another's converted. A marketplace's hour
+    moves within months: the cheapest ever was taken (an RTX 4090's $0.29 of 2026-03 beside
+    $0.34 of 2026-10), and shown with no date or market."""
     hours = [p for p in prices if p.condition == "cloud-hour"]
     for local in (True, False):
         pool = [
@@ -109,9 +123,9 @@ def cloud_hour(prices: Iterable[Price], market: Market) -> CloudHour | None:
             if market.local(p) == local and (moved := market.convert(p)) is not None
         ]
         if pool:
-            newest = max(p.date for p, _ in pool)
+            since = _days_before(max(p.date for p, _ in pool), CLOUD_HOUR_WINDOW_DAYS)
             price, moved = min(
-                ((p, m) for p, m in pool if p.date == newest), key=lambda pm: pm[1].amount
+                ((p, m) for p, m in pool if p.date >= since), key=lambda pm: pm[1].amount
             )
             return CloudHour(
                 amount=round(moved.amount, 3),
