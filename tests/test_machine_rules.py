@@ -508,6 +508,15 @@ def test_a_slot_powered_pc_is_told_the_best_half_height_card(data, model, langua
     assert not (card.power_6pin or card.power_8pin or card.power_12v2x6)
     option = next(o for o in plan.options if o.gpu == small.gpu and o.count == 1)
     assert option.offered and small.price == option.price
+    # The cheapest such card that holds the job.
+    others = [
+        o.price
+        for o in plan.options
+        if o.offered and o.count == 1 and o.price is not None
+        and by_name[o.gpu].id in low and by_name[o.gpu].board_power_w <= 75
+        and not (by_name[o.gpu].power_6pin or by_name[o.gpu].power_8pin)
+    ]  # fmt: skip
+    assert small.price == min(others)
     from gpuplanner.report.plan_text import alternative_text
 
     text = alternative_text(small, plan.currency, plan.job_label, language)

@@ -552,6 +552,13 @@ def test_a_predicted_speed_is_shown_with_its_measured_error():
     assert speed_cell(None, SimpleNamespace(action="add", predicted_error_pct=7.0)) == "N/A"
 
 
+def test_lora_adapters_on_k_and_v_are_as_wide_as_the_key_value_heads():
+    # Llama 3 8B: 32 layers x rank 16 x 2 x (2 x 4,096 + 4,096 + 1,024) = 13.6 M; Llama 2 7B,
+    # whose 32 key/value heads are all its heads, 16.8 M.
+    assert memory.lora_parameters(LLMS["llama-3-8b"]) == 32 * 16 * 2 * (2 * 4096 + 4096 + 1024)
+    assert memory.lora_parameters(LLMS["llama-2-7b"]) == 32 * 4 * 2 * 16 * 4096
+
+
 def test_a_long_lora_counts_the_layer_being_recomputed():
     """Llama 3 8B LoRA at 8,192 tokens: 24.2 GB with the saved layer inputs alone, which sold
     a 32 GB card. The layer whose backward pass runs holds all its activations, attention's

@@ -131,7 +131,7 @@ ALTERNATIVE_TEXT = {
     "budget": translatable("Finding", "Raise the budget to {price} ({extra} more): {gpu}{times}."),
     "half-height": translatable(
         "Finding",
-        "If this PC takes only half-height (low-profile) cards and has no power cable for one: {gpu} fits, {price}, at {speed}× the speed.",
+        "If this PC takes only half-height (low-profile) cards and has no power cable for one: {gpu} fits (a {to}-slot card), {price}, at {speed}× the speed.",
     ),
     "rent": translatable(
         "Finding",

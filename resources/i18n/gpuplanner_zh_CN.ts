@@ -701,8 +701,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>If this PC takes only half-height (low-profile) cards and has no power cable for one: {gpu} fits (a {to}-slot card), {price}, at {speed}× the speed.</source>
+            <translation>如果这台电脑只能装半高（刀卡）显卡、也没有给显卡的供电线：{gpu} 放得下（占 {to} 个槽位宽），{price}，速度为现在的 {speed} 倍。</translation>
+        </message>
+        <message>
             <source>If this PC takes only half-height (low-profile) cards and has no power cable for one: {gpu} fits, {price}, at {speed}× the speed.</source>
-            <translation>如果这台电脑只能装半高（刀卡）显卡、也没有给显卡的供电线：{gpu} 放得下，{price}，速度为 {speed}×。</translation>
+            <translation type="vanished">如果这台电脑只能装半高（刀卡）显卡、也没有给显卡的供电线：{gpu} 放得下，{price}，速度为 {speed}×。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />

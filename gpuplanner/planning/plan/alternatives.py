@@ -175,14 +175,19 @@ def half_height(
 
     if fits(best):
         return None
-    found = next(
-        (o for o in plan.options if o.offered and o.bought and o.count == 1 and fits(o)), None
-    )
-    if found is None:
+    # The cheapest that holds the job: a small PC's owner saves where the first pick spends.
+    held = [
+        o
+        for o in plan.options
+        if o.offered and o.bought and o.count == 1 and o.price is not None and fits(o)
+    ]
+    if not held:
         return None
+    found = min(held, key=lambda o: o.price or 0.0)
+    slots = by_id[found.gpu_id].slot_width
     return Alternative(
         change="half-height",
-        to=found.gpu,
+        to=f"{slots:g}" if slots else "1",
         vram_gb=plan.vram.total_gb,
         gpu=found.gpu,
         count=1,
