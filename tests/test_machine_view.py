@@ -92,3 +92,29 @@ def test_a_laptops_narrow_link_is_a_fact_not_a_slot_to_check(data):
         read_snapshot(REPORTS / "nvidia-smi-q-x_a10g_aws_pcie-gen1-of-4-x8-of-x16.xml"), data
     )
     assert "pcie-width-below-max" in [f.id for f in cloud.findings]  # not a laptop: still said
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        (
+            "nvidia-smi-q-x/nvidia-smi-q-x_a100-sxm4-80gb_mig-enabled_partial-1-of-4-gpus.xml",
+            ("MIG on: 4 slices of up to 19.5 GB", "MIG 已开启：4 个切片，最大 19.5 GB"),
+        ),
+        (
+            "nvidia-smi-query-gpu-csv/nvidia-smi-query-gpu_h100-80gb-hbm3_mig-enabled_drv590_idle_all-fields.csv",
+            ("MIG on (its slices not listed", "MIG 已开启（报告未列出切片"),
+        ),
+    ],
+)
+def test_the_scan_page_says_mig_is_on_and_what_a_process_gets(name, words):
+    """The A100 report read "80 GB" on the scan page, MIG never said, while TensorFlow gets one
+    19.5 GB slice (the plan said so; the page did not)."""
+    from conftest import recording
+
+    from gpuplanner.hardware.snapshot import load_paths
+
+    (_name, snapshot), *_ = load_paths([recording(name)]).snapshots
+    for language, said in zip(("en", "zh_CN"), words, strict=True):
+        line = machine_view(snapshot, language).lines
+        assert any(said in item.value for item in line), [item.value for item in line]

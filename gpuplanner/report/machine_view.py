@@ -141,6 +141,9 @@ def _gpu_line(gpu: GpuDevice, tr: Translator) -> Line:
         else gpu.name
     )
     parts = [name, _gb(gpu.memory_total_mib) or tr(translatable("Report", "memory N/A"))]
+    mig = _mig_words(gpu, tr)
+    if mig:
+        parts.append(mig)
     link = link_words(gpu.pcie, tr)
     if link:
         parts.append(fill(tr(translatable("Report", "PCIe {link}")), link=link))
@@ -149,6 +152,21 @@ def _gpu_line(gpu: GpuDevice, tr: Translator) -> Line:
             fill(tr(translatable("Report", "power limit {w} W")), w=f"{gpu.power_limit_w:g}")
         )
     return Line(label, comma.join(parts))
+
+
+def _mig_words(gpu: GpuDevice, tr: Translator) -> str | None:
+    """MIG on, and the slices a process is given: TensorFlow sees one, not the card's memory
+    (the A100 report read "80 GB" on the scan page while its slices are 19.5 GB)."""
+    if not gpu.mig_enabled:
+        return None
+    sizes = sorted({s.memory_mib for s in gpu.mig_slices if s.memory_mib}, reverse=True)
+    if not sizes:
+        return tr(translatable("Report", "MIG on (its slices not listed; TensorFlow sees one)"))
+    return fill(
+        tr(translatable("Report", "MIG on: {count} slices of up to {gb} GB (TensorFlow sees one)")),
+        count=str(len(gpu.mig_slices)),
+        gb=f"{sizes[0] / 1024:.1f}".removesuffix(".0"),
+    )
 
 
 def title(snapshot: SystemSnapshot, tr: Translator) -> str:

@@ -4121,6 +4121,16 @@
             <translation>int8 量化基座模型上的 LoRA 微调</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>MIG on (its slices not listed; TensorFlow sees one)</source>
+            <translation>MIG 已开启（报告未列出切片；TensorFlow 只能用其中一个）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/machine_view.py" />
+            <source>MIG on: {count} slices of up to {gb} GB (TensorFlow sees one)</source>
+            <translation>MIG 已开启：{count} 个切片，最大 {gb} GB（TensorFlow 只能用其中一个）</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/html.py" />
             <source>Made on {date} by gpuplanner {version}; catalog {catalog}.</source>
             <translation>生成于 {date}，gpuplanner {version}；数据库：{catalog}。</translation>
