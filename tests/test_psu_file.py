@@ -100,3 +100,31 @@ def test_every_recorded_supply_reads():
         device, watts, output = expected[key]
         assert (reading.device, rated_watts(reading.device)) == (device, watts)
         assert reading.output_power_w == pytest.approx(output), path.name
+
+
+def test_a_supply_read_near_its_rating_is_said_on_what_adds_to_it(tmp_path):
+    """The RM1000i said it delivered 918 W of its 1,000, and the plan put a second card on it
+    without a word of that."""
+    report = recording("nvidia-smi-q-x/nvidia-smi-q-x_rtx3090_drv590_schema-v13.xml")
+    found = {}
+    for name, text in (("low", TREE), ("high", TREE.replace("412.00", "790.00"))):
+        status = tmp_path / f"{name}.txt"
+        status.write_text(text, encoding="utf-8")
+        snapshot = tmp_path / f"{name}.json"
+        scanned = run_cli(
+            tmp_path, "scan", "--from", str(report), "--psu-from", str(status),
+            "--save", str(snapshot),
+        )  # fmt: skip
+        assert scanned.returncode == 0, scanned.stderr
+        planned = run_cli(
+            tmp_path, "recommend", "--snapshot", str(snapshot), "--scenario", "sme", "--json"
+        )
+        options = json.loads(planned.stdout)["options"]
+        found[name] = {
+            o["action"]: [f for f in o["findings"] if f["id"] == "psu-reading-high"]
+            for o in options
+        }
+    assert not any(found["low"].values())
+    assert not found["high"]["keep"] and found["high"]["add"]
+    (said,) = found["high"]["add"]
+    assert said["params"] == {"output_w": 790, "rated_w": 850, "pct": 93}

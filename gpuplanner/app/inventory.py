@@ -179,13 +179,17 @@ def supply_of(snapshot: SystemSnapshot | None) -> PsuSpec | None:
     supply = snapshot.power_supply if snapshot is not None else None
     if supply is None:
         return None
-    return entered_supply(
+    entered = entered_supply(
         supply.rated_w,
         supply.atx_version,
         bool(supply.has_12v2x6),
         supply.pcie_8pin_cables,
         supply.rating,
     )
+    read = [r.output_power_w for r in supply.readings if r.output_power_w]
+    if entered is None or not read:
+        return entered
+    return replace(entered, read_output_w=max(read))
 
 
 def case_of(snapshot: SystemSnapshot | None) -> CaseSpec | None:

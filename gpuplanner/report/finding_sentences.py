@@ -554,6 +554,10 @@ TEXT: dict[str, str] = {
         "Finding",
         "Planned with the {read_gb} GB the report gives this card, where every {gpu} has {card_gb} GB: check the report or the card before you buy anything for it.",
     ),
+    "psu-reading-high": translatable(
+        "Finding",
+        "Your supply said it was delivering {output_w} W of its {rated_w} W ({pct}%) when its reading was saved: this plan counts only the parts it knows. Read it again under your usual load before adding to it.",
+    ),
     "report-describes-fewer": translatable(
         "Finding",
         "The report says {attached} GPUs are attached but describes {described}: only those it describes are planned. A whole nvidia-smi -q -x (no --id) lists them all.",

@@ -1485,6 +1485,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Your supply said it was delivering {output_w} W of its {rated_w} W ({pct}%) when its reading was saved: this plan counts only the parts it knows. Read it again under your usual load before adding to it.</source>
+            <translation>保存读数时，您的电源正在输出 {output_w} W（额定 {rated_w} W 的 {pct}%）：本规划只计算它知道的那些部件。加装之前，请在平常的负载下重新读一次电源。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Your {current} runs from the slot alone, which says nothing about your power supply: this {card_w} W card needs PCIe power cables. Planned with a {watts} W supply ({price}); if yours has the cables and the watts, enter it and the supply drops out.</source>
             <translation>您的 {current} 只靠插槽供电，这说明不了电源的情况：这块 {card_w} W 的卡需要 PCIe 供电线。方案中已算入一台 {watts} W 电源（{price}）；如果您的电源有这些供电线且功率足够，请填写电源信息，这笔费用就会去掉。</translation>
         </message>

@@ -41,6 +41,7 @@ _TOWER_ONLY = (
     "cables-check",
     "adapter-check",
     "power-socket",
+    "psu-reading-high",
     "check-case",
     "check-low-profile",
     "machine-one-card",

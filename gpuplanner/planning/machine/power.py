@@ -46,6 +46,9 @@ class PsuSpec:
     rating: PsuRating | None = None
     cables_12v2x6: int | None = None  # a count; None: one cable when has_12v2x6, else none
     atx_told: bool = True  # False: the version was not given and 2.x is assumed (issue 41)
+    # What the supply itself said it delivered when its reading was saved (liquidctl): more
+    # than the plan's parts can draw where something else loads it.
+    read_output_w: float | None = None
 
     @property
     def high_power_cables(self) -> int:

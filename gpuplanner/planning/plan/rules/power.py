@@ -62,12 +62,35 @@ def supply(c: Candidate, a: Assessment, ctx: Context) -> tuple[list[Finding], li
         if asked is not None:
             return [*out, asked[0]], [asked[1]]
         return out + _unknown_supply(c, a, ctx, wanted.watts), []
+    out += _read_load(c, psu)
     wired = cables(a.load, _adapter(c, ctx), psu.high_power_cables)
     problems = _shortfalls(a, psu, wired)
     out += _adapter_unknown(c, a, ctx, psu.high_power_cables)
     if not problems:
         return out + _enough(psu, wired, recommended), []
     return _short(c, ctx, out, problems, wanted)
+
+
+# A supply's own reading at this share of its rating or more: the machine already loads it
+# near its limit, whatever parts the plan knows of.
+READ_LOAD_SHARE = 0.8
+
+
+def _read_load(c: Candidate, psu: PsuSpec) -> list[Finding]:
+    """The supply said it delivered 918 W of its 1,000 when its liquidctl reading was saved, and
+    the plan added a second card on it with no word of that."""
+    read = psu.read_output_w
+    if not c.bought or not read or read < READ_LOAD_SHARE * psu.rated_w:
+        return []
+    return [
+        finding(
+            "psu-reading-high",
+            "warns",
+            output_w=round(read),
+            rated_w=round(psu.rated_w),
+            pct=round(read / psu.rated_w * 100),
+        )
+    ]
 
 
 @dataclass(frozen=True)
