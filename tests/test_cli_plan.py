@@ -134,3 +134,15 @@ def test_recommend_with_a_snapshot_and_model(tmp_path):
 def test_bad_requests(tmp_path, args, code, words):
     result = run_cli(tmp_path, *args)
     assert result.returncode == code and words in result.stderr and "Traceback" not in result.stderr
+
+
+def test_vram_says_when_no_number_of_cards_holds_the_job(tmp_path):
+    # Llama 3 8B LoRA at 8,192 tokens: what each card holds whatever the count (the layer
+    # being recomputed, the logits) is over a 16 GB card's share; "more than 64" read as buy 65.
+    text = run_cli(tmp_path, "vram", "--model", "llama-3-8b", "--mode", "lora", "--seq", "8192")
+    assert "12 GB: never" in text.stdout and "24 GB: 4" in text.stdout
+    assert "more than 64" not in text.stdout
+    inference = run_cli(
+        tmp_path, "vram", "--params", "70", "--mode", "inference", "--bits", "4"
+    ).stdout
+    assert "the engine splits the layers" in inference and "Keras 3 on JAX" not in inference

@@ -82,6 +82,11 @@ def cards_needed(
     return {gb: memory.cards_needed(estimate, gb, sharded=sharded) for gb in sizes}
 
 
+def no_share_fits(estimate: MemoryEstimate, card_gb: int) -> bool:
+    """No number of cards of ``card_gb`` holds the job (planning/job/memory.py)."""
+    return memory.no_share_fits(estimate, card_gb)
+
+
 def fit_on(estimate: MemoryEstimate, card_gb: float) -> CardFit:
     """Whether one card of ``card_gb`` holds the job, and how many hold it sharded."""
     return memory.fit_on(estimate, card_gb)

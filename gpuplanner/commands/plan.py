@@ -204,10 +204,29 @@ def cmd_vram(args: argparse.Namespace) -> int:
     )
     if llm_job:
         more = words(translatable("Report", "more than 64"))
-        line = translatable(
-            "Report", "Cards needed (more than one: sharded, Keras 3 on JAX only): {list}"
+        # What each card needs whatever the count (activations, logits, context): a card
+        # smaller than that holds no share of the job however many there are.
+        never = words(translatable("Report", "never"))
+
+        def count(gb: int, n: int | None) -> str:
+            if n:
+                return str(n)
+            return never if memory_need.no_share_fits(estimate, gb) else more
+
+        engine_split = shape.method == "inference" and shape.engine != "keras"
+        line = (
+            translatable(
+                "Report", "Cards needed (more than one: the engine splits the layers): {list}"
+            )
+            if engine_split
+            else translatable(
+                "Report", "Cards needed (more than one: sharded, Keras 3 on JAX only): {list}"
+            )
         )
-        listed = ", ".join(f"{gb} GB: {n if n else more}" for gb, n in cards.items())
+        item = words(translatable("Report", "{gb} GB: {n}"))
+        listed = words(translatable("Report", ", ")).join(
+            fill(item, gb=str(gb), n=count(gb, n)) for gb, n in cards.items()
+        )
     else:
         yes, no = (
             words(translatable("Report", "fits")),

@@ -3162,7 +3162,7 @@
         <message>
             <location filename="gpuplanner/report/memory_text.py" />
             <source>{pct}% of the parameters are trained</source>
-            <translation>训练其中 {pct}% 的参数</translation>
+            <translation>只训练 {pct}% 的参数</translation>
         </message>
     </context>
     <context>
@@ -3745,6 +3745,7 @@
             <translation> = 数据库中的 “{id}”</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/plan.py" />
             <location filename="gpuplanner/commands/plan_print.py" />
             <location filename="gpuplanner/report/machine_view.py" />
             <location filename="gpuplanner/report/plan_text.py" />
@@ -3903,6 +3904,11 @@
             <location filename="gpuplanner/commands/plan.py" />
             <source>Cards needed (more than one: sharded, Keras 3 on JAX only): {list}</source>
             <translation>所需显卡数（多于一块时为分片，仅 JAX 后端的 Keras 3 支持）：{list}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>Cards needed (more than one: the engine splits the layers): {list}</source>
+            <translation>所需显卡数（多于一块时由推理引擎把各层分到这些卡上）：{list}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/job_text.py" />
@@ -4644,6 +4650,11 @@
             <translation>需要</translation>
         </message>
         <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>never</source>
+            <translation>再多也放不下</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/job_text.py" />
             <source>no</source>
             <translation>否</translation>
@@ -4844,6 +4855,11 @@
             <location filename="gpuplanner/report/job_text.py" />
             <source>{gb} GB on one card, for {job}, the largest job</source>
             <translation>单卡 {gb} GB，按最大的任务 {job} 计算</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/commands/plan.py" />
+            <source>{gb} GB: {n}</source>
+            <translation>{gb} GB：{n}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/html.py" />

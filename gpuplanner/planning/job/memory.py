@@ -407,6 +407,14 @@ def cards_needed(
     return None
 
 
+def no_share_fits(
+    estimate: MemoryEstimate, card_gb: float, usable_fraction: float = USABLE_FRACTION
+) -> bool:
+    """Whether what every card needs whatever the count (activations, logits, the context)
+    is more than a card of ``card_gb`` holds: no number of them runs the job."""
+    return estimate.per_card_sharded(10**6) > card_gb * usable_fraction
+
+
 @dataclass(frozen=True)
 class CardFit:
     """Whether one card holds a job, and what would: the facts ``predict`` reports."""
