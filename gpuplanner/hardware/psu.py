@@ -90,7 +90,7 @@ def parse_liquidctl_status(text: str) -> PsuReading | None:
             device = named["name"]
     if device is None or not rows:
         return None
-    return _rows_to_reading(device, rows, "liquidctl (file)")
+    return _rows_to_reading(device, rows, "liquidctl-file")
 
 
 def rated_watts(device: str) -> int | None:

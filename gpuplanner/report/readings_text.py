@@ -117,21 +117,32 @@ def readings_lines(snapshot: SystemSnapshot, language: str) -> list[str]:
     if snapshot.nvml.state != "ok" and snapshot.nvml.detail:
         lines.append(f"  NVML: {snapshot.nvml.state}: {snapshot.nvml.detail}")
     for reading in snapshot.power_supply.readings:
+        # An input the supply does not report is not "N/A (estimated)": it is left out.
+        template = (
+            translatable(
+                "Report", "  {device} ({source}): output {output}, input {input} (estimated)"
+            )
+            if reading.input_power_w
+            else translatable("Report", "  {device} ({source}): output {output}")
+        )
         lines.append(
             fill(
-                tr(
-                    translatable(
-                        "Report",
-                        "  {device} ({source}): output {output}, input {input} (estimated)",
-                    )
-                ),
+                tr(template),
                 device=str(reading.device),
-                source=str(reading.source),
+                source=tr(SOURCES[reading.source]) if reading.source in SOURCES else reading.source,
                 output=val(reading.output_power_w, " W"),
-                input=val(reading.input_power_w, " W"),
+                **(
+                    {"input": val(round(reading.input_power_w), " W")}
+                    if reading.input_power_w
+                    else {}
+                ),
             )
         )
     return lines
+
+
+# A reading's source in words where it is not a tool's own name.
+SOURCES = {"liquidctl-file": translatable("Report", "liquidctl, saved to a file")}
 
 
 def _value(value: object, tr: Callable[[str], str], unit: str = "") -> str:

@@ -3726,6 +3726,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/readings_text.py" />
+            <source>  {device} ({source}): output {output}</source>
+            <translation>  {device}（{source}）：输出 {output}</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
             <source>  {device} ({source}): output {output}, input {input} (estimated)</source>
             <translation>  {device}（{source}）：输出 {output}，输入 {input}（估算）</translation>
         </message>
@@ -4623,6 +4628,11 @@
             <location filename="gpuplanner/report/machine_view.py" />
             <source>its power limit is not on record</source>
             <translation>功耗上限未知</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/readings_text.py" />
+            <source>liquidctl, saved to a file</source>
+            <translation>liquidctl，保存在文件中</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
