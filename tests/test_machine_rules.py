@@ -525,3 +525,23 @@ def test_a_slot_powered_pc_is_told_the_best_half_height_card(data, model, langua
     told = replace(facts, slot_powered=False)
     assert not [a for a in recommend(replace(request, machine=told), data, model).alternatives
                 if a.change == "half-height"]  # fmt: skip
+
+
+def test_a_mix_jobs_speed_names_the_one_card_it_is_against(data, model):
+    """Eight H100s' small-firm mix: "7.41x the reference card's speed" beside the table's 1.00x
+    for those same eight cards; the reference is one H100, and the line now says so."""
+    facts = MachineFacts(
+        kind="server",
+        current_gpu_id="h100-sxm5-80-gb",
+        installed_count=8,
+        has_gpu=True,
+        server_airflow=True,
+    )
+    request = PlanRequest(scenario=Scenario.SME, currency="CNY", machine=facts, today=TODAY)
+    plan = recommend(request, data, model)
+    keep = plan.options[0]
+    lines = [f for f in keep.findings if f.id.startswith("mix-job")]
+    assert lines and all(f.params["gpu"] == plan.reference_gpu for f in lines)
+    assert all(f.params["relative"] > 4 for f in lines)  # eight cards against one
+    for language, words in (("en", "x one H100"), ("zh_CN", "一块 H100")):
+        assert all(words in finding_text(f, language) for f in lines)

@@ -454,14 +454,14 @@ TEXT: dict[str, str] = {
     ),
     "mix-job": translatable(
         "Finding",
-        "{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h and {cost} of electricity.",
+        "{job} ({share}% of the time): {relative}x one {gpu}'s speed; one run about {hours} h and {cost} of electricity.",
     ),
     "mix-job-hours": translatable(
         "Finding",
-        "{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h.",
+        "{job} ({share}% of the time): {relative}x one {gpu}'s speed; one run about {hours} h.",
     ),
     "mix-job-speed": translatable(
-        "Finding", "{job} ({share}% of the time): {relative}x the reference card's speed."
+        "Finding", "{job} ({share}% of the time): {relative}x one {gpu}'s speed."
     ),
     "mix-month": translatable(
         "Finding",

@@ -2021,18 +2021,30 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x one {gpu}'s speed.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是一块 {gpu} 的 {relative} 倍。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x one {gpu}'s speed; one run about {hours} h and {cost} of electricity.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是一块 {gpu} 的 {relative} 倍；跑一次约 {hours} 小时，电费约 {cost}。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{job} ({share}% of the time): {relative}x one {gpu}'s speed; one run about {hours} h.</source>
+            <translation>{job}（占 {share}% 的时间）：速度是一块 {gpu} 的 {relative} 倍；跑一次约 {hours} 小时。</translation>
+        </message>
+        <message>
             <source>{job} ({share}% of the time): {relative}x the reference card's speed.</source>
-            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍。</translation>
+            <translation type="vanished">{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h and {cost} of electricity.</source>
-            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时，电费约 {cost}。</translation>
+            <translation type="vanished">{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时，电费约 {cost}。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{job} ({share}% of the time): {relative}x the reference card's speed; one run about {hours} h.</source>
-            <translation>{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时。</translation>
+            <translation type="vanished">{job}（占 {share}% 的时间）：速度是参考卡的 {relative} 倍；跑一次约 {hours} 小时。</translation>
         </message>
         <message>
             <source>{method} is a PyTorch method (a 4-bit NF4 base through bitsandbytes): no TensorFlow route has it. In Keras the nearest is LoRA on an int8 base (model.quantize("int8")).</source>

@@ -77,6 +77,7 @@ def recommend_mix(
             option,
             [(names[i], shares[i], runs[i][n]) for i in range(len(contexts))],
             monthly,
+            reference=primary_ctx.reference.name,
         )
         for n, option in enumerate(judged)
     ]
@@ -140,6 +141,7 @@ def mixed_option(
     primary: Option,
     jobs: Sequence[tuple[str, float, JobRun]],
     monthly: Sequence[float | None] | None = None,
+    reference: str = "",
 ) -> Option:
     """One candidate's option for the whole mix: ``primary``, the largest job's option judged
     in full, and each job's (name, share, run on the candidate); ``monthly``: each job's runs
@@ -179,7 +181,7 @@ def mixed_option(
     ]
     offered = not any(f.severity == "blocks" for f in findings)
     if offered:  # what each job does on it (a refused option's figures are in ``jobs``)
-        findings += [_said(f, primary) for f in figures if f.throughput is not None]
+        findings += [_said(f, primary, reference) for f in figures if f.throughput is not None]
         if month is not None:
             findings += month.said(primary.currency)
     return primary.but(
@@ -305,10 +307,12 @@ def _figures(name: str, share: float, run: JobRun, runs_per_month: float | None)
     )
 
 
-def _said(f: JobFigures, primary: Option) -> Finding:
-    """What one job does on the option, as a finding the report words: its speed, and a Keras
-    preset's run, its hours and electricity."""
+def _said(f: JobFigures, primary: Option, reference: str) -> Finding:
+    """What one job does on the option, as a finding the report words: its speed against one
+    ``reference`` card (named: "the reference card" read as the eight H100s the table's 1.00x
+    is), and a Keras preset's run, its hours and electricity."""
     speed_params: dict[str, Param] = {
+        "gpu": reference,
         "job": f.name,
         "share": _pct(f.share),
         "throughput": round(f.throughput or 0.0, 1),
