@@ -121,7 +121,6 @@ class Report:
     attached_gpus: int | None
     gpus: tuple[GpuDevice, ...]
     kind: str  # nvidia-smi-xml, nvidia-smi-text, nvidia-smi-csv
-    notes: tuple[str, ...] = ()
     # When nvidia-smi wrote it, as the report says (the recording machine's local time, ISO);
     # None where it does not say.
     recorded: str | None = None
@@ -251,17 +250,14 @@ def parse_xml(data: bytes | str) -> Report:
         )
         for index, gpu in enumerate(root.findall("gpu"))
     ]
-    attached = _integer(_find(root, "attached_gpus"))
     # A report of fewer GPUs than it says are attached is said with the snapshot's findings
     # (hardware/snapshot.py: report-describes-fewer), in the reader's language.
-    notes: list[str] = []
     return Report(
         driver_version=driver,
         cuda_version=cuda,
-        attached_gpus=attached,
+        attached_gpus=_integer(_find(root, "attached_gpus")),
         gpus=tuple(gpus),
         kind="nvidia-smi-xml",
-        notes=tuple(notes),
         recorded=recorded_at(_find(root, "timestamp")),
     )
 

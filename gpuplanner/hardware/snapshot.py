@@ -154,17 +154,21 @@ def from_report(data: bytes, file: str) -> SystemSnapshot:
         # csv.Error: a field over the csv module's limit.
         raise SnapshotError(file, f"not a readable nvidia-smi report: {exc}") from None
     status = DriverStatus("ok", f"driver {report.driver_version}, CUDA {report.cuda_version}")
-    snapshot = gpus_only(report.kind, file, report.gpus, status, report.notes)
     attached = report.attached_gpus
-    if attached is not None and attached > len(report.gpus):
-        # The recorded A100 server's XML says 4 attached and describes 1: the plan counts the
-        # one it can read, and says so.
-        fewer = Finding(
-            "report-describes-fewer",
-            "warns",
-            {"attached": str(attached), "described": str(len(report.gpus))},
+    # The recorded A100 server's XML says 4 attached and describes 1: the plan counts the one
+    # it can read, and says so, in the reader's language.
+    fewer = (
+        (
+            Finding(
+                "report-describes-fewer",
+                "warns",
+                {"attached": str(attached), "described": str(len(report.gpus))},
+            ),
         )
-        snapshot = replace(snapshot, findings=(*snapshot.findings, fewer))
+        if attached is not None and attached > len(report.gpus)
+        else ()
+    )
+    snapshot = gpus_only(report.kind, file, report.gpus, status, fewer)
     # Dated when nvidia-smi wrote it, not when it was loaded (scan --from said the load time).
     return replace(snapshot, created=report.recorded) if report.recorded else snapshot
 
@@ -194,9 +198,10 @@ def gpus_only(
     file: str,
     gpus: tuple[GpuDevice, ...],
     nvml: DriverStatus,
-    notes: tuple[str, ...] = (),
+    said: tuple[Finding, ...] = (),
 ) -> SystemSnapshot:
-    """A snapshot of a GPU report alone: the rest of the machine is unknown, each link checked."""
+    """A snapshot of a GPU report alone: the rest of the machine is unknown, each link checked;
+    ``said``: what the report itself gives away (it describes fewer GPUs than are attached)."""
     _check_gpu_count(len(gpus), file)
     return SystemSnapshot(
         version=SNAPSHOT_VERSION,
@@ -211,8 +216,7 @@ def gpus_only(
         tensorflow=None,
         power_supply=PowerSupply(),
         case=CaseInfo(),
-        findings=tuple(f for gpu in gpus for f in link_findings(gpu)),
-        notes=notes,
+        findings=(*(f for gpu in gpus for f in link_findings(gpu)), *said),
     )
 
 
