@@ -62,8 +62,8 @@ def _rows_to_reading(device: str, rows: list[tuple[str, object, str]], source: s
 # liquidctl's flat format), then "key   value  unit" rows, each behind a tree's branch in
 # liquidctl 1.9 and later. Only the supplies liquidctl reads (read_liquidctl's pattern).
 SUPPORTED = re.compile(r"corsair (?:hx|rm)\d+i|nzxt e\d+", re.I)
-_ROW = re.compile(r"^[\s├└│─]*(?P<key>\S.*?)\s{2,}(?P<value>-?\d+(?:\.\d+)?)\s*(?P<unit>\S*)\s*$")
-_TEXT_ROW = re.compile(r"^[\s├└│─]*(?P<key>\S.*?)\s{2,}(?P<value>\S.*?)\s*$")
+_ROW = re.compile(r"^[\s├└│─]*(?P<key>\S.*?)\s{2,}(?P<value>\S.*?)\s*$")
+_NUMBER = re.compile(r"(?P<number>-?\d+(?:\.\d+)?)\s*(?P<unit>\S*)")
 _DEVICE = re.compile(r"^(?:Device \d+, )?(?P<name>.+?)(?: \(experimental\))?\s*$")
 
 
@@ -76,17 +76,17 @@ def parse_liquidctl_status(text: str) -> PsuReading | None:
         if not line.strip() or line.lstrip().startswith("#") or line.startswith("WARNING"):
             continue
         row = _ROW.match(line)
-        if row is not None and device is not None:
-            rows.append((row["key"], float(row["value"]), row["unit"]))
-            continue
-        said = _TEXT_ROW.match(line)
-        if said is not None and device is not None:
-            rows.append((said["key"], said["value"], ""))  # "+12V OCP mode   Multi rail"
-            continue
         if device is not None:
-            break  # the next device's name: liquidctl lists every device it found
+            if row is None:
+                break  # the next device's name: liquidctl lists every device it found
+            number = _NUMBER.fullmatch(row["value"])
+            if number is not None:
+                rows.append((row["key"], float(number["number"]), number["unit"]))
+            else:
+                rows.append((row["key"], row["value"], ""))  # "+12V OCP mode   Multi rail"
+            continue
         named = _DEVICE.match(line.strip())
-        if device is None and named is not None and SUPPORTED.search(named["name"]):
+        if named is not None and SUPPORTED.search(named["name"]):
             device = named["name"]
     if device is None or not rows:
         return None
