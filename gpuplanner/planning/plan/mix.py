@@ -141,11 +141,13 @@ def mixed_option(
     primary: Option,
     jobs: Sequence[tuple[str, float, JobRun]],
     monthly: Sequence[float | None] | None = None,
-    reference: str = "",
+    *,
+    reference: str,
 ) -> Option:
     """One candidate's option for the whole mix: ``primary``, the largest job's option judged
     in full, and each job's (name, share, run on the candidate); ``monthly``: each job's runs
-    a month, where the mix is counted so."""
+    a month, where the mix is counted so; ``reference``: the one card each job's speed is
+    against."""
     done = [run for _, _, run in jobs]
     month = _month(done, monthly)
     shares = [share for _, share, _ in jobs]
