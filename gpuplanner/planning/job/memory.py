@@ -339,41 +339,38 @@ def llm(
         Part("activations", activations, act_formula, _p(layers=model.layers, seq=seq, batch=batch))
     )
     if checkpointing:
-        # The layer being recomputed holds all of its own activations while its backward pass
-        # runs: TensorFlow keeps the attention's scores and softmax whole (no fused attention
-        # on its back end), the Keras figure calibrated on
-        # TensorFlow's own batches, halved in mixed precision. At 8,192 tokens on an 8 B model
-        # that is 9.7 GB, which the saved layer inputs alone (2 GB) left out: the LoRA plan
-        # sold a 32 GB card for a job that needs 34.
-        # QLoRA is PyTorch's (method-pytorch-only), whose fused attention keeps no scores:
-        # Korthikanti et al.'s 34 s b h in 16-bit, without their quadratic term. Keras 3 on JAX
-        # keeps none either where KerasHub takes its flash attention, but only on some cards
-        # (compute capability 8.0 and up, not a T4): a plan for every card counts the scores.
-        shown = _p(seq=seq, batch=batch)
-        if mode == "qlora":
-            recomputed, formula = seq * batch * model.hidden * FUSED_ACT_LINEAR, "fused"
-        else:
-            shown = _p(heads=model.heads, seq=seq, batch=batch)
-            recomputed = (
-                seq
-                * batch
-                * model.hidden
-                * (KERAS_ACT_LINEAR + KERAS_ACT_QUADRATIC * model.heads * seq / model.hidden)
-                / 2
-            )
-            formula = "keras"
-        parts.append(
-            Part(
-                "recomputed layer",
-                recomputed / GB,
-                f"llm-recomputed-layer-{formula}",
-                shown,
-            )
-        )
+        parts.append(_recomputed_layer(model, mode, seq, batch))
     parts.append(Part("logits", logits, "logits", _p(vocab=model.vocab)))
     if not checkpointing:
         notes.append(Note("no-checkpointing"))
     return _finish(parts, shardable, tuple(notes))
+
+
+def _recomputed_layer(model: LlmModel, mode: LlmMode, seq: int, batch: int) -> Part:
+    """The layer being recomputed holds all of its own activations while its backward pass
+    runs. TensorFlow keeps attention's scores and softmax whole (no fused attention on its back
+    end): the Keras figure calibrated on TensorFlow's own batches, halved in mixed precision.
+    At 8,192 tokens on an 8 B model that is 9.0 GB, which the saved layer inputs alone (2 GB)
+    left out: the LoRA plan sold a 32 GB card for a job that needs 34. Keras 3 on JAX keeps no
+    scores where KerasHub takes its flash attention, but only on some cards (compute capability
+    8.0 and up, not a T4): a plan for every card counts them. QLoRA is PyTorch's
+    (method-pytorch-only), whose fused attention keeps none: Korthikanti et al.'s 34 s b h in
+    16-bit, without their quadratic term."""
+    tokens = seq * batch * model.hidden
+    if mode == "qlora":
+        return Part(
+            "recomputed layer",
+            tokens * FUSED_ACT_LINEAR / GB,
+            "llm-recomputed-layer-fused",
+            _p(seq=seq, batch=batch),
+        )
+    per = KERAS_ACT_LINEAR + KERAS_ACT_QUADRATIC * model.heads * seq / model.hidden
+    return Part(
+        "recomputed layer",
+        tokens * per / 2 / GB,
+        "llm-recomputed-layer-keras",
+        _p(heads=model.heads, seq=seq, batch=batch),
+    )
 
 
 def lora_parameters(model: LlmModel, rank: int = 16) -> float:
