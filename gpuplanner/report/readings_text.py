@@ -117,27 +117,20 @@ def readings_lines(snapshot: SystemSnapshot, language: str) -> list[str]:
     if snapshot.nvml.state != "ok" and snapshot.nvml.detail:
         lines.append(f"  NVML: {snapshot.nvml.state}: {snapshot.nvml.detail}")
     for reading in snapshot.power_supply.readings:
+        said = {
+            "device": str(reading.device),
+            "source": tr(SOURCES[reading.source]) if reading.source in SOURCES else reading.source,
+            "output": val(reading.output_power_w, " W"),
+        }
         # An input the supply does not report is not "N/A (estimated)": it is left out.
-        template = (
-            translatable(
+        if reading.input_power_w:
+            said["input"] = val(round(reading.input_power_w), " W")
+            line = translatable(
                 "Report", "  {device} ({source}): output {output}, input {input} (estimated)"
             )
-            if reading.input_power_w
-            else translatable("Report", "  {device} ({source}): output {output}")
-        )
-        lines.append(
-            fill(
-                tr(template),
-                device=str(reading.device),
-                source=tr(SOURCES[reading.source]) if reading.source in SOURCES else reading.source,
-                output=val(reading.output_power_w, " W"),
-                **(
-                    {"input": val(round(reading.input_power_w), " W")}
-                    if reading.input_power_w
-                    else {}
-                ),
-            )
-        )
+        else:
+            line = translatable("Report", "  {device} ({source}): output {output}")
+        lines.append(fill(tr(line), **said))
     return lines
 
 
