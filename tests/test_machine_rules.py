@@ -169,6 +169,29 @@ def test_no_power_limit_raised_on_a_laptop_or_a_server(data, model):
     assert heat.params["watts"] == 250
 
 
+def test_the_room_takes_the_wall_draw_and_the_meter_counts_it(data, model):
+    """A desktop RTX 3090 at its 350 W: the case carries the card's 350 W out, but the room
+    takes all the machine draws from the wall, and the electricity meter counts that same draw
+    (the supply's losses included), not the draw on its DC side."""
+    request = PlanRequest(
+        scenario=Scenario.STUDENT,  # one job, so one run's electricity
+        currency="USD",
+        machine=_pair("desktop", 350, 350, 480, "geforce-rtx-3090"),
+        today=TODAY,
+        alternatives=False,
+    )
+    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    heat = next(f for f in keep.findings if f.id == "heat-output")
+    run = next(f for f in keep.findings if f.id == "run-cost")
+    wall, sustained = keep.power.wall_w, keep.power.sustained_w
+    assert heat.params["watts"] == 350 and wall > sustained > 350
+    assert heat.params["room_w"] == round(wall)
+    assert heat.params["btu"] == round(wall * 3.412)
+    per_kwh = run.params["cost"] / run.params["hours"] / (wall / 1000)
+    assert per_kwh == pytest.approx(0.16, rel=0.05)  # the US's usual price (core/markets.py)
+    assert "room" in finding_text(heat, "en") and "房间" in finding_text(heat, "zh_CN")
+
+
 def test_above_the_default_only_as_an_extrapolation_with_its_cost(data, model):
     """A desktop RTX 4090 at its 450 W default of a 600 W board maximum."""
     keep = _keep(data, model, _pair("desktop", 450, 450, 600, "geforce-rtx-4090"))

@@ -430,7 +430,10 @@ TEXT: dict[str, str] = {
     "fit-mini-itx": translatable(
         "Finding", "A mini-ITX case has one slot: {count} cards do not fit."
     ),
-    "heat-output": translatable("Finding", "Heat to remove: {watts} W ({btu} BTU/h)."),
+    "heat-output": translatable(
+        "Finding",
+        "Heat to remove: {watts} W from the cards; the whole machine puts about {room_w} W into the room ({btu} BTU/h).",
+    ),
     "cooling-passive": translatable(
         "Finding",
         "A passively cooled card ({watts} W) is cooled by a server's fans: in a desktop or workstation it overheats. Enter the case as a server to see it.",

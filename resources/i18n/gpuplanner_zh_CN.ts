@@ -676,8 +676,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Heat to remove: {watts} W ({btu} BTU/h).</source>
-            <translation>需要散出的热量：{watts} W（{btu} BTU/h）。</translation>
+            <source>Heat to remove: {watts} W from the cards; the whole machine puts about {room_w} W into the room ({btu} BTU/h).</source>
+            <translation>需要散出的热量：显卡 {watts} W；整机向房间散热约 {room_w} W（{btu} BTU/h）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

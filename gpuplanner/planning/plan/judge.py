@@ -157,7 +157,8 @@ def _run_cost(a: Assessment, ctx: Context) -> Finding | None:
     if ctx.request.machine.virtual_machine:
         # A rented instance's electricity is the cloud's, in its hourly rate: the hours alone.
         return finding("run-hours", "info", job=ctx.workload, hours=round(hours, 1))
-    run_cost = cost.electricity_cost(a.power.sustained_w, hours, ctx.tariff)
+    # The meter counts what the supply takes from the wall, its losses included.
+    run_cost = cost.electricity_cost(a.power.wall_w, hours, ctx.tariff)
     return finding(
         "run-cost",
         "info",
@@ -175,7 +176,7 @@ def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -
     if total and c.bought:
         cloud = ctx.cloud_hours.get(c.gpu.id)
         hourly = cloud.amount if cloud is not None else None
-        hours = cost.breakeven_hours(total, hourly, a.power.sustained_w, ctx.tariff)
+        hours = cost.breakeven_hours(total, hourly, a.power.wall_w, ctx.tariff)
         if hours:
             out.append(finding("breakeven", "info", hours=hours))
     if c.count > 1 and a.scaling is not None and a.scaling.link == "nvlink":

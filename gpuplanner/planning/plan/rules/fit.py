@@ -135,12 +135,15 @@ def desktop_card(gpu: GpuSpec) -> bool:
 def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     machine = ctx.request.machine
     gpu = c.gpu
+    # The case must carry the cards' heat out; the room takes all the machine draws from the
+    # wall (every watt ends as heat), which is what its cooling is sized by.
     out = [
         finding(
             "heat-output",
             "info",
-            watts=round(a.load.board_power_w * c.count),
-            btu=round(a.load.board_power_w * c.count * BTU_PER_W),
+            watts=round(a.power.gpus_w),
+            room_w=round(a.power.wall_w),
+            btu=round(a.power.wall_w * BTU_PER_W),
         )
     ]
     server = machine.server_airflow or (
