@@ -379,7 +379,7 @@ TEXT: dict[str, str] = {
     ),
     "adapter-check": translatable(
         "Finding",
-        "Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).",
+        "Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (separate 8-pin cables: at least {at_least}).",
     ),
     # the machine and the case
     "machine-laptop": translatable("Finding", "A laptop: its GPU cannot be changed or added to."),
@@ -408,7 +408,7 @@ TEXT: dict[str, str] = {
     ),
     "check-case": translatable(
         "Finding",
-        "Check before buying: the longest common boards are {length_mm} mm long and {slots} slots wide.",
+        "Check before buying: the longest common boards are {length_mm} mm long, with a {slots}-slot cooler.",
     ),
     "fit-too-long": translatable(
         "Finding",

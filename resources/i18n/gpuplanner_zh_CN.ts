@@ -542,12 +542,12 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (at least {at_least} separate 8-pin cables).</source>
+            <source>Check before buying: the card takes a 12V-2x6 plug and its adapter's 8-pin count is not on record (separate 8-pin cables: at least {at_least}).</source>
             <translation>购买前请确认：这块卡使用 12V-2x6 接口，其转接线需要几根 8-pin 尚无记录（至少 {at_least} 根独立的 8-pin 线）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>Check before buying: the longest common boards are {length_mm} mm long and {slots} slots wide.</source>
+            <source>Check before buying: the longest common boards are {length_mm} mm long, with a {slots}-slot cooler.</source>
             <translation>购买前请确认机箱空间：常见的最长型号长 {length_mm} mm、占 {slots} 个槽位。</translation>
         </message>
         <message>
