@@ -216,3 +216,41 @@ def test_one_unlisted_card_among_the_top_is_said_in_the_singular(printed):
         "zh_CN",
         printed=printed,
     )
+
+
+@pytest.mark.parametrize(
+    ("currency", "region", "name"), [("CNY", "CN", "人民币"), ("USD", "US", "美元")]
+)
+def test_chinese_names_the_money_where_english_gives_its_code(data, model, currency, region, name):
+    """A Chinese student reads "每 1000 人民币", not "每 1000 CNY"; English keeps the ISO code.
+    Amounts keep their symbol in both, the electricity price too ("¥0.60/kWh")."""
+    from gpuplanner.report.job_text import input_rows
+
+    plan = _plan(data, model, Scenario.STUDENT, 3_000 if region == "CN" else 500, currency, region)
+    request = plan_request(
+        Scenario.STUDENT, currency, job=JobInputs(region=region), catalog=data, today=TODAY
+    )
+    for language in ("en", "zh_CN"):
+        said = [plan_text.market_text(plan.market, language)]
+        said += [
+            plan_text.finding_text(f, language) for o in plan.fitting()[:6] for f in o.findings
+        ]
+        said += [value for _label, value in input_rows(request, language)]
+        text = "\n".join(said)
+        if language == "en":
+            assert currency in said[0] and name not in text
+        else:
+            assert currency not in text, [line for line in said if currency in line]
+            assert name in said[0]
+        assert "/kWh" in text and f"{currency}/kWh" not in text
+
+
+def test_the_value_column_says_which_money_it_is_per(data, model, capsys):
+    """The Chinese table's "每千元" headed a column of speed per 1,000 US dollars."""
+    from gpuplanner.commands.plan_print import print_plan
+
+    plan = _plan(data, model, Scenario.SME, 2_000, "USD", "US")
+    for language, words in (("en", "per 1k USD"), ("zh_CN", "每千美元")):
+        print_plan(plan, language, top=3)
+        header = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("#"))
+        assert words in header and "每千元" not in header

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from gpuplanner.commands.output import print_table
 from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import job_text
-from gpuplanner.report.plan_text import PLAIN_MARK
+from gpuplanner.report.plan_text import PLAIN_MARK, currency_words
 from gpuplanner.report.plan_view import OptionRow, headline, option_rows
 from gpuplanner.report.probe_effects_text import effect_lines
 
@@ -21,7 +21,7 @@ HEADERS = (
     translatable("Report", "total"),
     translatable("Report", "price date"),
     translatable("Report", "speed"),
-    translatable("Report", "per 1k"),
+    translatable("Report", "per 1k {currency}"),  # the money it is per, in the reader's words
     translatable("Report", "needs"),
     translatable("Report", "warnings"),
 )
@@ -71,7 +71,9 @@ def print_plan(plan: Plan, language: str, top: int) -> None:
     # The options whose price is to be confirmed stand in their own group, after the ranked.
     first = next((i for i, r in enumerate(shown) if r.price_group == "to-confirm"), None)
     breaks = {first: head.confirm_group} if first and head.confirm_group else None
-    print_table([words(h) for h in HEADERS], [_row(r, words) for r in shown], breaks)
+    money = currency_words(plan.currency, language)
+    header = [fill(words(h), currency=money) if "{currency}" in h else words(h) for h in HEADERS]
+    print_table(header, [_row(r, words) for r in shown], breaks)
     if head.no_purchase is not None:
         print("\n" + head.no_purchase)
         for line in head.keep:

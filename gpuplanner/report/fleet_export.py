@@ -17,7 +17,7 @@ from gpuplanner.core.words import fill, translatable
 from gpuplanner.report.job_text import WORKLOAD
 from gpuplanner.report.job_text import translator as report_words
 from gpuplanner.report.kind_text import kind_words
-from gpuplanner.report.plan_text import action_text, finding_text, translate
+from gpuplanner.report.plan_text import action_text, currency_words, finding_text, translate
 from gpuplanner.report.svg_charts import FONT_FAMILIES
 
 if TYPE_CHECKING:
@@ -250,10 +250,11 @@ def fleet_html(plan: FleetPlan, machines: Sequence[FleetMachine], language: str 
         return f"<table><tr>{head}</tr>{body}</table>"
 
     budget = f"{plan.budget:,.0f}"
+    money = currency_words(plan.currency, language)
     summary = fill(
         t["total"],
         cost=f"{plan.total_cost:,.0f}",
-        currency=plan.currency,
+        currency=money,
         gain=f"{plan.total_gain:,.1f}",
         unit=unit_text(plan.unit, language),
     )
@@ -262,7 +263,7 @@ def fleet_html(plan: FleetPlan, machines: Sequence[FleetMachine], language: str 
 <style>body{{font-family:{FONT_FAMILIES};margin:2em}}table{{border-collapse:collapse;width:100%}}
 td,th{{border:1px solid #999;padding:3px 5px;vertical-align:top;font-size:85%}}</style></head><body>
 <h1>{t["title"]}</h1>
-<p>{e(fill(t[plan.mode], budget=budget, currency=plan.currency))} · {e(_workload(plan.workload, language))}</p>
+<p>{e(fill(t[plan.mode], budget=budget, currency=money))} · {e(_workload(plan.workload, language))}</p>
 <p><b>{e(summary)}</b></p>
 <h2>{t["plan"]}</h2>
 {table(plan_header(language), plan_rows(plan, machines, language))}

@@ -387,13 +387,18 @@ def _chart_width(printed: bool) -> str:
     return str(PRINTED_CHART_WIDTH if printed else CHART_WIDTH)
 
 
-def _value_chart(plan: Plan, context: ReportContext, tr: Translator, printed: bool) -> str:
+def _value_chart(
+    plan: Plan, context: ReportContext, language: str, tr: Translator, printed: bool
+) -> str:
     chart = value_chart(plan, context.current_gpu_id)
     if not chart.points:
         return ""
     svg = value_chart_svg(
         chart,
-        words.fill(tr(translatable("Report", "Price ({currency})")), currency=plan.currency),
+        words.fill(
+            tr(translatable("Report", "Price ({currency})")),
+            currency=plan_text.currency_words(plan.currency, language),
+        ),
         tr(translatable("Report", "Speed (×)")),
         words.fill(
             tr(translatable("Report", "Price and speed, relative to {gpu}")), gpu=plan.reference_gpu
@@ -521,7 +526,7 @@ def plan_html(plan: Plan, language: str, context: ReportContext, printed: bool =
                 items=_items(head.alternatives),
             )
         )
-    chart = _value_chart(plan, context, tr, printed)
+    chart = _value_chart(plan, context, language, tr, printed)
     if chart:
         sections.append(chart)
     if fitting:

@@ -272,10 +272,11 @@ def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
     socket = request.socket + (f" ({volts} V, {amps} A)" if volts else "")
     region = region_of(request.currency, request.region)
     usual = market(region)
+    # A price per kWh by its symbol ("¥0.60/kWh"), as every other amount is shown.
     tariff = (
-        f"{request.tariff:g} {request.currency}/kWh"
+        f"{format_money(request.tariff, request.currency, decimals=2)}/kWh"
         if request.tariff is not None
-        else f"{tr(DEFAULT)} ({usual.tariff_per_kwh:g} {usual.currency}/kWh)"
+        else f"{tr(DEFAULT)} ({format_money(usual.tariff_per_kwh, usual.currency, decimals=2)}/kWh)"
     )
     yes_no = {True: tr(YES), False: tr(NO)}
     rows = [

@@ -193,6 +193,24 @@ REGION_TEXT = {
 }
 
 
+# A currency in a sentence: English keeps the ISO code; Chinese names the money (人民币,
+# 美元), which reads as a word where "每 1000 CNY" read as a code.
+CURRENCY_TEXT = {
+    "CNY": translatable("Finding", "CNY"),
+    "USD": translatable("Finding", "USD"),
+}
+
+
+def currency_text(code: str, tr: Translator) -> str:
+    """A currency code as a sentence names it; ``tr`` translates this module's context."""
+    return tr(CURRENCY_TEXT[code]) if code in CURRENCY_TEXT else code
+
+
+def currency_words(code: str, language: str) -> str:
+    """``currency_text`` in ``language``, for a page whose own words are of another context."""
+    return currency_text(code, lambda text: translate(text, language))
+
+
 def region_text(region: str, tr: Translator) -> str:
     """A price's market in words ('China', 'the US', 'this shop')."""
     return tr(REGION_TEXT[region]) if region in REGION_TEXT else region
@@ -372,6 +390,9 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
             small = 0 < abs(value) < 100 and value % 1
             shown = as_currency(str(money), "CNY")  # a finding's own, else the plan's
             out[key] = format_money(float(value), shown, decimals=2 if small else 0)
+    for key in ("currency", "source_currency"):  # after the amounts took their symbol
+        if key in out:
+            out[key] = currency_text(str(out[key]), tr)
     if "engine" in out:
         out["engine"] = tr(ENGINE.get(str(out["engine"]), str(out["engine"])))
     if "route" in out:
@@ -660,10 +681,14 @@ def route_alternative_text(
 def market_text(market: PlanMarket, language: str = ENGLISH) -> str:
     """'Prices for China, in CNY' — and, shown in another money, that it is converted for
     display only."""
+
+    def tr(text: str) -> str:
+        return translate(text, language)
+
     params = {
-        "market": translate(REGION_TEXT.get(market.region, market.region), language),
-        "currency": market.currency,
-        "shown": market.shown_in,
+        "market": region_text(market.region, tr),
+        "currency": currency_text(market.currency, tr),
+        "shown": currency_text(market.shown_in, tr),
         "rate": f"{market.fx_rate:.4g}" if market.fx_rate else "",
         "date": market.fx_date or "",
     }

@@ -41,8 +41,10 @@ from gpuplanner.report.fleet_export import (
     unit_text,
     write_plan_csv,
 )
+from gpuplanner.report.plan_text import currency_text
 from gpuplanner.ui.background import Background
 from gpuplanner.ui.screen_fit import fit_to_screen
+from gpuplanner.ui.table_model import tr_finding
 from gpuplanner.ui.translator import tr
 
 if TYPE_CHECKING:
@@ -269,7 +271,7 @@ class FleetWindow(QMainWindow):
                 "FleetWindow",
                 "Total: {total} {currency} of {budget}; added training throughput {gain} {unit}",
                 total=f"{plan.total_cost:,.0f}",
-                currency=plan.currency,
+                currency=currency_text(plan.currency, tr_finding),
                 budget=f"{plan.budget:,.0f}" + ("" if lab else self.tr(" per machine")),
                 gain=f"{plan.total_gain:,.1f}",
                 unit=unit_text(plan.unit, self.language),

@@ -501,6 +501,11 @@
             <translation>使用约 {hours} 卡时后，购买比租用更划算。</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>CNY</source>
+            <translation>人民币</translation>
+        </message>
+        <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Check before buying, with the server's maker: that it has the GPU power kit (the cables) for this card, and room for {count} of it ({length_mm} mm long, {slots}-slot). What you buy draws no more than what it replaces.</source>
             <translation>购买前请向服务器厂商确认：机箱有这款卡的 GPU 供电套件（线缆），并且装得下 {count} 块（长 {length_mm} mm，占 {slots} 个槽位）。新买的卡耗电不超过被替换下来的卡。</translation>
@@ -918,7 +923,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.</source>
-            <translation>没有 {currency} 价格：按 1 美元 = {rate} 元（{rate_date}）从 {source_currency} 换算{tax}。</translation>
+            <translation>没有{currency}价格：按 1 美元 = {rate} 元（{rate_date}）从{source_currency}换算{tax}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1063,22 +1068,22 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Prices for {market}, in {currency}.</source>
-            <translation>按{market}市场计价，单位 {currency}。</translation>
+            <translation>按{market}市场计价，单位：{currency}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Prices for {market}, shown in {shown}.</source>
-            <translation>按{market}市场计价，以 {shown} 显示。</translation>
+            <translation>按{market}市场计价，以{shown}显示。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Prices for {market}, shown in {shown}: converted for display only, at {rate} CNY per USD ({date}).</source>
-            <translation>按{market}市场计价，以 {shown} 显示：仅为显示而换算，汇率 1 美元 = {rate} 元（{date}）。</translation>
+            <translation>按{market}市场计价，以{shown}显示：仅为显示而换算，汇率 1 美元 = {rate} 元（{date}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>Prices from this shop's list, in {shown}.</source>
-            <translation>价格来自本店价目表，单位 {shown}。</translation>
+            <translation>价格来自本店价目表，单位：{shown}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1131,17 +1136,17 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by value among the cards priced by the market: {speed}x for the price, {value} per 1,000 {currency}. {gpu}{times} is better value at its launch price or estimate ({other_value} per 1,000): ask the shop for today's price.</source>
-            <translation>在有市场价的卡中按性价比排序：{speed} 倍速度，每 1000 {currency} 可换得 {value} 倍速度。按首发价或估计价，{gpu}{times} 性价比更高（每 1000 可换得 {other_value} 倍）：请向商家询问当前价格。</translation>
+            <translation>在有市场价的卡中按性价比排序：{speed} 倍速度，每 1000 {currency}可换得 {value} 倍速度。按首发价或估计价，{gpu}{times} 性价比更高（每 1000 可换得 {other_value} 倍）：请向商家询问当前价格。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by value among the cards priced by the market: {speed}x for the price, {value} per 1,000 {currency}. {gpu}{times} is better value at its launch price or estimate ({other_value} per 1,000): type the price you see, and it is ranked with these.</source>
-            <translation>在有市场价的卡中按性价比排序：{speed} 倍速度，每 1000 {currency} 可换得 {value} 倍速度。按首发价或估计价，{gpu}{times} 性价比更高（每 1000 可换得 {other_value} 倍）：输入您看到的价格后，它就会与这些卡一起排序。</translation>
+            <translation>在有市场价的卡中按性价比排序：{speed} 倍速度，每 1000 {currency}可换得 {value} 倍速度。按首发价或估计价，{gpu}{times} 性价比更高（每 1000 可换得 {other_value} 倍）：输入您看到的价格后，它就会与这些卡一起排序。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Ranked by value: {speed}x for the price, {value} per 1,000 {currency}.</source>
-            <translation>按性价比排序：{speed} 倍速度，每 1000 {currency} 可换得 {value} 倍速度。</translation>
+            <translation>按性价比排序：{speed} 倍速度，每 1000 {currency}可换得 {value} 倍速度。</translation>
         </message>
         <message>
             <source>Rent {count} x {gpu} and run Keras 3 on JAX, which shards the model over them: about {hours} h for {job}, {price} ({per_hour} an hour).</source>
@@ -1409,6 +1414,11 @@
             <location filename="gpuplanner/report/plan_text.py" />
             <source>US export rules keep it out</source>
             <translation>受美国出口管制，不能在此销售</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>USD</source>
+            <translation>美元</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -4719,8 +4729,8 @@
         </message>
         <message>
             <location filename="gpuplanner/commands/plan_print.py" />
-            <source>per 1k</source>
-            <translation>每千元</translation>
+            <source>per 1k {currency}</source>
+            <translation>每千{currency}</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/readings_text.py" />
@@ -5289,7 +5299,7 @@
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Speed added per 1,000 {currency}</source>
-            <translation>每 1,000 {currency} 增加的速度</translation>
+            <translation>每 1,000 {currency}增加的速度</translation>
         </message>
         <message>
             <source>Speed per 1,000</source>
@@ -5298,7 +5308,7 @@
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />
             <source>Speed per 1,000 {currency}</source>
-            <translation>每 1,000 {currency} 的速度</translation>
+            <translation>每 1,000 {currency}的速度</translation>
         </message>
         <message>
             <location filename="gpuplanner/ui/pages/results_page.py" />

@@ -314,7 +314,7 @@ class ResultsPage(WizardPage):
             if upgrade
             else self.tr("Speed per 1,000 {currency}")
         )
-        return fill(text, currency=currency)
+        return fill(text, currency=plan_text.currency_text(currency, tr_finding))
 
     def _show_all_text(self, plan: Plan | None) -> None:
         hidden = 0 if plan is None else len(plan.options) - len(plan.fitting())
@@ -369,7 +369,11 @@ class ResultsPage(WizardPage):
         selected = rows[0] if rows else None
         self.scatter.show_chart(
             value_chart(plan, facts.current_gpu_id),
-            tr("ResultsPage", "Price ({currency})", currency=plan.currency),
+            tr(
+                "ResultsPage",
+                "Price ({currency})",
+                currency=plan_text.currency_text(plan.currency, tr_finding),
+            ),
             tr("ResultsPage", "Speed (× {gpu})", gpu=plan.reference_gpu),
             selected,
         )
