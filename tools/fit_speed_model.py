@@ -280,17 +280,65 @@ def terms_of(gpu: GpuSpec, precision: str, class_: ClassParams) -> CardTerms:
 SUSTAINED_KINDS = ("bert", "transformer", "llm", "cnn", "resnet50", "ssd")
 
 
-def sustained_shares(cards: dict, without: str | None = None) -> dict:
+def twins(a: GpuSpec, b: GpuSpec) -> bool:
+    """Two boards of one chip, product line and power limit whose tensor rates agree within 1%
+    (the catalog's A800 is 311.8 TFLOPS to the A100's 312)."""
+    rate_a, rate_b = features(a, "mixed")[0], features(b, "mixed")[0]
+    return (a.chip or a.id, a.segment, a.board_power_w) == (
+        b.chip or b.id,
+        b.segment,
+        b.board_power_w,
+    ) and abs(rate_a / rate_b - 1) <= 0.01
+
+
+def measured_cards(every: dict, without: str | None = None) -> frozenset[str]:
+    """The cards a training suite measured (``every``: ``suites_of``'s classes), but the
+    suite ``without``."""
+    return frozenset(
+        gpu
+        for suites in every.values()
+        for suite, groups in suites.items()
+        if suite != without
+        for group in groups
+        for gpu in group
+    )
+
+
+def sustained_shares(
+    cards: dict, without: str | None = None, trained: frozenset[str] = frozenset()
+) -> dict:
     """Measured FP16 matrix multiply over the spec tensor rate (FP32 accumulate on GeForce):
     each measured card's median, and each segment's median for the cards nothing measured,
-    all relative to the data-centre median. ``without``: leave one suite's rows out."""
+    all relative to the data-centre median. ``without``: leave one suite's rows out.
+    ``trained``: the cards a training suite measured (``measured_cards``)."""
     shares: dict[str, list[float]] = defaultdict(list)
     with MATMUL.open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             if row["table"] != without:
                 gpu = cards[row["gpu_id"]]
                 shares[gpu.id].append(float(row["measured_tflops"]) / features(gpu, "mixed")[0])
-    by_gpu = {g: statistics.median(v) for g, v in shares.items()}
+    # Twins (one chip, line, power limit and tensor rate: an A800 and an A100 SXM4, a 4090 and
+    # its 48 GB rebuild) sustain one share: their rows differ by the software and the host
+    # they were run on, not by the card; a share each ranked an A800 1.08x an A100. Where a
+    # training suite measured some of the twins, their rows speak for the set: those rows are
+    # the ones the fit checks against what training really ran at.
+    sets: list[list[str]] = []
+    for gpu_id in sorted(shares):
+        found = next((s for s in sets if twins(cards[s[0]], cards[gpu_id])), None)
+        if found is None:
+            sets.append([gpu_id])
+        else:
+            found.append(gpu_id)
+    by_gpu = {}
+    for members in sets:
+        speaking = [g for g in members if g in trained] or members
+        share = statistics.median([v for g in speaking for v in shares[g]])
+        # A twin nothing measured (an A10G beside the A10) is the same card as far as a share
+        # goes: it takes the set's, not its product line's.
+        unmeasured = [
+            g for g in sorted(cards) if g not in shares and twins(cards[members[0]], cards[g])
+        ]
+        by_gpu.update(dict.fromkeys([*members, *unmeasured], share))
     by_segment: dict[str, list[float]] = defaultdict(list)
     for gpu, share in by_gpu.items():
         by_segment[cards[gpu].segment].append(share)
@@ -585,7 +633,11 @@ def across_suites(name, every, cards, precision, pooled_errors: list[float]) -> 
         if not train:
             continue
         ids = {g for group in train for g in group}
-        shares = as_shares(sustained_shares(cards, held)) if sustained(name, precision) else {}
+        shares = (
+            as_shares(sustained_shares(cards, held, measured_cards(every, held)))
+            if sustained(name, precision)
+            else {}
+        )
         norm = normalisers(cards, ids, precision, shares)
         params = fit_class(train, cards, precision, norm, fitted)
         found = pair_errors_all(groups, cards, precision, params, norm)
@@ -693,7 +745,11 @@ def build(inference: dict | None = None) -> dict:
             if not groups:
                 continue
             ids = {g for group in groups for g in group}
-            shares = as_shares(sustained_shares(cards)) if sustained(name, precision) else {}
+            shares = (
+                as_shares(sustained_shares(cards, trained=measured_cards(every)))
+                if sustained(name, precision)
+                else {}
+            )
             norm = normalisers(cards, ids, precision, shares)
             params = fit_class(groups, cards, precision, norm, name)
             key = f"{name}/{precision}"
@@ -735,7 +791,7 @@ def build(inference: dict | None = None) -> dict:
     model["anchors"] = ANCHORS
     model["llm_anchor"] = llm_anchor(cards)
     model["sustained_tensor"] = {
-        **sustained_shares(cards),
+        **sustained_shares(cards, trained=measured_cards(suites_of(tables, "mixed"))),
         "source": "measured FP16 matrix multiplies (resources/measurements/"
         "matmul_fp16_measured.csv) over the spec rate, relative to the data-centre median",
     }

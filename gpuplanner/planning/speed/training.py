@@ -543,10 +543,10 @@ def llm_class(model: SpeedModel | None) -> tuple[str, ClassParams] | None:
 # The fixed time of an LLM fine-tuning step, per layer: the Keras 3 LoRA fine-tune of Mistral
 # 7B on the TensorFlow backend (train_llm_keras_io.csv: 185.92 ms a step of 8 x 128 tokens on an
 # A100 40GB, 51.1% of its FP16 peak) against the best utilisation measured on LLM training
-# (roofline.UTILISATION_CEILING, 62% of the sustained rate: 63.9% of this card's peak): the
-# step's time beyond that rate, 37.3 ms over 32 layers. Mistral is Llama-shaped like the
+# (roofline.UTILISATION_CEILING, 60% of the sustained rate: 62.6% of this card's peak): the
+# step's time beyond that rate, 34.2 ms over 32 layers. Mistral is Llama-shaped like the
 # stand-in of a size (planning/job/resolve.py: stand_in_llm).
-LLM_STEP_FIXED_S_PER_LAYER = 0.00117
+LLM_STEP_FIXED_S_PER_LAYER = 0.00107
 
 
 @dataclass(frozen=True, kw_only=True)
