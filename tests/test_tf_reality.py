@@ -479,3 +479,21 @@ def test_nothing_on_the_route_points_to_the_route_that_runs_it_and_rents_only_wh
     china = recommend(replace(request, currency="CNY", budget=100_000, seq=1024), data, model)
     route = next(a for a in china.alternatives if a.change == "route")
     assert route.to == "keras-other" and route.count == 2
+
+
+def test_ngc_asks_a_desktop_card_for_the_driver_of_the_container_it_pins(data):
+    """NGC's last container (25.02, CUDA 12.8) needs R570 on any card but a data-centre one,
+    which runs it on an older branch in forward-compatibility mode (from 525.85): a GeForce
+    owner told "525.85 or newer" beside "keep a driver of 570.86" got a container that would
+    not start on 535."""
+    from gpuplanner.planning.job import routes
+
+    by_id = {g.id: g for g in data.gpus}
+    floor = {
+        gpu: routes.support(by_id[gpu], "ngc", data.tf_routes).min_driver
+        for gpu in ("geforce-rtx-2080-ti", "rtx-a6000", "tesla-v100-sxm2-16-gb", "tesla-t4")
+    }
+    assert floor["geforce-rtx-2080-ti"] == floor["rtx-a6000"] == routes.NGC_LAST_DRIVER
+    assert floor["tesla-v100-sxm2-16-gb"] == floor["tesla-t4"] == "525.85"
+    official = routes.support(by_id["geforce-rtx-2080-ti"], "official", data.tf_routes)
+    assert official.min_driver == "525.60.13"  # the wheels' own floor is untouched

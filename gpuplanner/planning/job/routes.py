@@ -76,8 +76,19 @@ def support(gpu: GpuSpec, route: TfRouteName, rows: tuple[TfRoute, ...]) -> Rout
         if cc is None:
             continue
         if (row.min_cc is None or cc >= row.min_cc) and (row.max_cc is None or cc <= row.max_cc):
-            return RouteSupport(route, True, False, row.min_driver_linux, row)
+            return RouteSupport(route, True, False, _driver_floor(gpu, row), row)
     return RouteSupport(route, False)
+
+
+def _driver_floor(gpu: GpuSpec, row: TfRoute) -> str | None:
+    """The driver a route needs on ``gpu``. NGC's floor in the catalog is the data-centre one:
+    the container's CUDA runs on an older data-centre branch in forward-compatibility mode
+    (NGC's CUDA 12.8 release notes: R470, R525, R535 and R550); any other card needs the
+    driver of the container the plan pins, the last one's 570.86."""
+    floor = row.min_driver_linux
+    if row.route != "ngc" or gpu.vendor != "NVIDIA" or gpu.segment == "datacenter":
+        return floor
+    return max(floor or NGC_LAST_DRIVER, NGC_LAST_DRIVER, key=version_tuple)
 
 
 def cc_floor(gpu: GpuSpec, route: TfRouteName, rows: tuple[TfRoute, ...]) -> float | None:
