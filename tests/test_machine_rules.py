@@ -192,6 +192,22 @@ def test_the_room_takes_the_wall_draw_and_the_meter_counts_it(data, model):
     assert "room" in finding_text(heat, "en") and "房间" in finding_text(heat, "zh_CN")
 
 
+def test_a_laptop_draws_what_its_adapter_gives_not_a_desktops_share(data, model):
+    """A Dell XPS 15 with a 50 W GTX 1650 Max-Q runs from a 130 W adapter: planned with a
+    desktop's 125 W CPU and 60 W board, it put 276 W into the room and doubled its bill."""
+    request = PlanRequest(
+        scenario=Scenario.STUDENT,
+        currency="CNY",
+        machine=_pair("laptop", 50, 50, None, "geforce-gtx-1650-laptop"),
+        today=TODAY,
+        alternatives=False,
+    )
+    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    heat = next(f for f in keep.findings if f.id == "heat-output")
+    assert heat.params["watts"] == 50
+    assert 100 <= heat.params["room_w"] <= 140 and keep.power.wall_w <= 140
+
+
 def test_above_the_default_only_as_an_extrapolation_with_its_cost(data, model):
     """A desktop RTX 4090 at its 450 W default of a 600 W board maximum."""
     keep = _keep(data, model, _pair("desktop", 450, 450, 600, "geforce-rtx-4090"))

@@ -24,6 +24,12 @@ PLATFORM_W = 60.0  # motherboard, memory, storage, fans
 SUSTAINED_CEILING = 0.80
 GPU_SPIKE = 1.8
 DEFAULT_CPU_W = 125.0  # unknown CPU: a mid-range desktop's sustained peak
+# A laptop is built around its adapter (a Dell XPS 15 with a GTX 1650 Max-Q: 130 W): an
+# unknown laptop CPU at an H-series part's 45 W base power, the screen, board and SSD at about
+# 20 W, and an adapter at the 87-88% average efficiency of the US DoE's level VI.
+LAPTOP_CPU_W = 45.0
+LAPTOP_PLATFORM_W = 20.0
+LAPTOP_ADAPTER_EFFICIENCY = 0.88
 SLOT_W = 75.0
 EIGHT_PIN_W = 150.0
 EFFICIENCY = {
@@ -161,20 +167,26 @@ def budget(
     cpu_base_w: float | None = None,
     socket: str = HOME.socket,
     existing_gpu_w: float = 0.0,
+    laptop: bool = False,
 ) -> PowerBudget:
-    """The system's draw with ``gpu.count`` cards (plus ``existing_gpu_w`` of other cards)."""
-    cpu = cpu_peak_w or DEFAULT_CPU_W
+    """The system's draw with ``gpu.count`` cards (plus ``existing_gpu_w`` of other cards);
+    a ``laptop``'s at a laptop's CPU, platform and adapter, not a desktop's."""
+    cpu = cpu_peak_w or (LAPTOP_CPU_W if laptop else DEFAULT_CPU_W)
+    platform = LAPTOP_PLATFORM_W if laptop else PLATFORM_W
     cards = gpu.board_power_w * gpu.count
-    sustained = cpu + cards + existing_gpu_w + PLATFORM_W
-    transient = cpu + (cards + existing_gpu_w) * GPU_SPIKE + PLATFORM_W
-    efficiency = EFFICIENCY.get((psu.rating or "").lower(), 0.85) if psu else 0.85
+    sustained = cpu + cards + existing_gpu_w + platform
+    transient = cpu + (cards + existing_gpu_w) * GPU_SPIKE + platform
+    if laptop:
+        efficiency = LAPTOP_ADAPTER_EFFICIENCY
+    else:
+        efficiency = EFFICIENCY.get((psu.rating or "").lower(), 0.85) if psu else 0.85
     wall = sustained / efficiency
     limit_socket = socket_limit_w(socket)
     if psu is None:
         return PowerBudget(
             cpu_w=cpu,
             gpus_w=cards + existing_gpu_w,
-            platform_w=PLATFORM_W,
+            platform_w=platform,
             sustained_w=sustained,
             transient_w=transient,
             psu_w=None,
@@ -198,7 +210,7 @@ def budget(
     return PowerBudget(
         cpu_w=cpu,
         gpus_w=cards + existing_gpu_w,
-        platform_w=PLATFORM_W,
+        platform_w=platform,
         sustained_w=sustained,
         transient_w=transient,
         psu_w=psu.rated_w,

@@ -42,6 +42,7 @@ def assess(
             machine.cpu_base_w,
             request.socket,
             machine.existing_gpu_w,
+            laptop=machine.laptop,
         )
     prediction = ctx.predictions.get(gpu.id)
     relative = throughput = uncapped = None
