@@ -20,7 +20,8 @@ def test_a_listing_gives_each_gpu_by_name_with_its_mig_slices():
     assert [g.name for g in report.gpus] == ["NVIDIA H100 80GB HBM3", "NVIDIA GeForce RTX 3090"]
     h100, rtx = report.gpus
     assert h100.mig_enabled is True and len(h100.mig_slices) == 2
-    assert h100.mig_slices[0].memory_mib == pytest.approx(40 * 1000 / 1.048576)
+    assert h100.mig_slices[0].memory_mib == 40448  # what nvidia-smi -q records for a 3g.40gb
+    assert h100.mig_slices[1].memory_mib == 9984
     assert not rtx.mig_enabled and rtx.mig_slices == ()
     assert h100.pcie is None  # a listing says nothing of the link
 
@@ -73,3 +74,20 @@ def test_an_a30_is_cut_in_quarters():
         mig_slices=(MigSlice(memory_mib=19_000, compute_slices=2),),
     )
     assert mig_slice(h100)[1] == pytest.approx(2 / 7, abs=0.001)
+
+
+def test_a_listing_and_a_full_report_of_one_layout_give_one_slice(data):
+    """The same H100 cut 3g.40gb + 2g.20gb + 2 x 1g.10gb, listed (-L) and reported (-q): the
+    listing read "40gb" as decimal GB (37.3 GiB against the 39.5 the report records), and a
+    15 B LoRA (35.5 GB) that fits the slice was told to turn MIG off."""
+    from conftest import recording
+
+    from gpuplanner.app.inventory import enrich, machine_facts
+    from gpuplanner.hardware.snapshot import load_file
+
+    def slice_gb(path: str) -> float | None:
+        return machine_facts(enrich(load_file(recording(path)), data), None, data).mig_slice_gb
+
+    listed = slice_gb("nvidia-smi-L/nvidia-smi-L_h100-mig_drv590.txt")
+    reported = slice_gb("nvidia-smi-q/nvidia-smi-q_h100-80gb-hbm3_mig-enabled_drv590.txt")
+    assert listed == reported == 39.5

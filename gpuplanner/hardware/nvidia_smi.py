@@ -465,14 +465,35 @@ _LIST_GPU = re.compile(r"^GPU (\d+): (.+?) \(UUID: [^)]*\)\s*$")
 _LIST_MIG = re.compile(r"^\s+MIG (\d+)g\.(\d+)gb\s+Device\s+\d+:")
 
 
+# What a MIG device really holds, which its profile's name rounds: recorded by nvidia-smi -q
+# on an H100 80GB HBM3 (the shared recording nvidia-smi-q_h100-80gb-hbm3_mig-enabled_drv590:
+# 3g.40gb 40,448 MiB, 2g.20gb 20,096, 1g.10gb 9,984); a 4g.40gb has the 3g.40gb's four eighths
+# of the memory (NVIDIA's MIG user guide, "Supported MIG Profiles"). Any other profile: its
+# name's GiB less 5%, what an A100 40GB's 1g.5gb holds (4.75 GiB, 4,864 MiB), the largest
+# shortfall seen; the H100's fall 1-2.5% short. Read as decimal GB, a 3g.40gb was 37.3 GiB, and
+# a job that fits it was told to turn MIG off.
+MIG_RECORDED_MIB = {("H100", 80): {10: 9984.0, 20: 20096.0, 40: 40448.0}}
+MIG_NAME_SHARE = 0.95
+
+
+def _mig_memory_mib(gpu_name: str, profile_gb: int) -> float:
+    """A listed MIG device's memory from its GPU's name and its profile's "…gb"."""
+    card = re.search(r"\b([AH]\d{2,3})\b.*?(\d+)\s*GB", gpu_name)
+    if card:
+        recorded = MIG_RECORDED_MIB.get((card[1], int(card[2])), {}).get(profile_gb)
+        if recorded is not None:
+            return recorded
+    return profile_gb * 1024 * MIG_NAME_SHARE
+
+
 def _list_reader(mig: bool) -> Reader:
     return lambda field: ("Enabled" if mig else None) if field.name == "mig_enabled" else None
 
 
 def parse_list(text: str) -> Report:
     """An ``nvidia-smi -L`` listing: each GPU by name, with its MIG devices' memory and compute
-    (a profile's "10gb" is its memory in GB, its "1g" its compute slices); no link, power or
-    driver facts."""
+    (a profile's "10gb" names its memory, ``_mig_memory_mib``; its "1g" its compute slices); no
+    link, power or driver facts."""
     listed: list[tuple[str, list[MigSlice]]] = []
     for line in text.splitlines()[: 2 * MAX_GPUS * 8]:  # at most seven MIG lines a GPU
         gpu = _LIST_GPU.match(line)
@@ -485,7 +506,7 @@ def parse_list(text: str) -> Report:
         if mig and listed:
             listed[-1][1].append(
                 MigSlice(
-                    memory_mib=float(mig.group(2)) * 1000 / 1.048576,
+                    memory_mib=_mig_memory_mib(listed[-1][0], int(mig.group(2))),
                     compute_slices=int(mig.group(1)),
                 )
             )
