@@ -219,10 +219,10 @@ def test_one_unlisted_card_among_the_top_is_said_in_the_singular(printed):
 
 
 @pytest.mark.parametrize(
-    ("currency", "region", "name"), [("CNY", "CN", "人民币"), ("USD", "US", "美元")]
+    ("currency", "region", "name"), [("CNY", "CN", "元"), ("USD", "US", "美元")]
 )
 def test_chinese_names_the_money_where_english_gives_its_code(data, model, currency, region, name):
-    """A Chinese student reads "每 1000 人民币", not "每 1000 CNY"; English keeps the ISO code.
+    """A Chinese student reads "每 1000 元", not "每 1000 CNY"; English keeps the ISO code.
     Amounts keep their symbol in both, the electricity price too ("¥0.60/kWh")."""
     from gpuplanner.report.job_text import input_rows
 
@@ -254,3 +254,17 @@ def test_the_value_column_says_which_money_it_is_per(data, model, capsys):
         print_plan(plan, language, top=3)
         header = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("#"))
         assert words in header and "每千元" not in header
+
+
+@pytest.mark.parametrize(("tariff", "shown"), [(0.125, "$0.125/kWh"), (0.0549, "$0.0549/kWh")])
+def test_a_typed_electricity_price_keeps_its_digits(data, tariff, shown):
+    from gpuplanner.report.job_text import input_rows
+
+    request = plan_request(
+        Scenario.STUDENT,
+        "USD",
+        job=JobInputs(region="US", tariff=tariff),
+        catalog=data,
+        today=TODAY,
+    )
+    assert shown in [value for _label, value in input_rows(request, "en")]

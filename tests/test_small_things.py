@@ -21,7 +21,7 @@ from gpuplanner.report.summary import summary_text
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("en", "0.015 per 1,000 CNY"), ("zh_CN", "每 1000 人民币可换得 0.015 倍速度")],
+    [("en", "0.015 per 1,000 CNY"), ("zh_CN", "每 1000 元可换得 0.015 倍速度")],
 )
 def test_a_small_figure_keeps_two_significant_digits(language, words):
     """ "每 1000 CNY 得 0.01" was said for 0.015."""

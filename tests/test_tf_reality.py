@@ -497,3 +497,22 @@ def test_ngc_asks_a_desktop_card_for_the_driver_of_the_container_it_pins(data):
     assert floor["tesla-v100-sxm2-16-gb"] == floor["tesla-t4"] == "525.85"
     official = routes.support(by_id["geforce-rtx-2080-ti"], "official", data.tf_routes)
     assert official.min_driver == "525.60.13"  # the wheels' own floor is untouched
+
+
+def test_the_pinned_container_line_names_a_data_centre_cards_older_branches(data):
+    """A T4 on NGC was told "NVIDIA driver 525.85 or newer" as its need and "keep a driver of
+    570.86 or newer" two lines below: the line now says which older branches it may keep."""
+    from gpuplanner.planning.findings import finding
+    from gpuplanner.planning.job import routes
+    from gpuplanner.report.plan_text import finding_text
+
+    by_id = {g.id: g for g in data.gpus}
+    assert routes.ngc_forward_compat(by_id["tesla-t4"])
+    assert not routes.ngc_forward_compat(by_id["geforce-rtx-2080-ti"])
+    for forward in (True, False):
+        said = finding(
+            "route-ngc-ended", "info", last="25.02", driver="570.86", forward_compat=forward
+        )
+        english, chinese = finding_text(said, "en"), finding_text(said, "zh_CN")
+        assert ("525.85" in english) is forward and ("525.85" in chinese) is forward
+        assert "570.86" in english and "570.86" in chinese

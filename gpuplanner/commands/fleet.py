@@ -34,6 +34,7 @@ from gpuplanner.report.fleet_export import (
     words,
     write_plan_csv,
 )
+from gpuplanner.report.plan_text import currency_words
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -168,14 +169,15 @@ def cmd_fleet(args: argparse.Namespace) -> int:
         [[str(v)[:60] for v in row] for row in plan_rows(plan, machines, args.language)],
     )
     total = TITLES["total"]
+    money = currency_words(plan.currency, args.language)
     print(
         "\n"
-        + fill(tr(TITLES[plan.mode]), budget=f"{plan.budget:,.0f}", currency=plan.currency)
+        + fill(tr(TITLES[plan.mode]), budget=f"{plan.budget:,.0f}", currency=money)
         + " · "
         + fill(
             tr(total),
             cost=f"{plan.total_cost:,.0f}",
-            currency=plan.currency,
+            currency=money,
             gain=f"{plan.total_gain:,.1f}",
             unit=unit_text(plan.unit, args.language),
         )

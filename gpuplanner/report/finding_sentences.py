@@ -130,7 +130,7 @@ TEXT: dict[str, str] = {
     ),
     "route-ngc-ended": translatable(
         "Finding",
-        "NVIDIA's last TensorFlow container is {last}: no newer one will come. Pin the tag (nvcr.io/nvidia/tensorflow:{last}-tf2-py3) and keep a driver of {driver} or newer.",
+        "NVIDIA's last TensorFlow container is {last}: no newer one will come. Pin the tag (nvcr.io/nvidia/tensorflow:{last}-tf2-py3) and keep a driver of {driver} or newer{forward}.",
     ),
     "route-windows-or-wsl": translatable(
         "Finding",

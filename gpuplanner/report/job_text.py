@@ -17,6 +17,7 @@ from gpuplanner.report import plan_text
 
 if TYPE_CHECKING:
     from gpuplanner.app.records import Plan, PlanRequest
+    from gpuplanner.core.vocab import Currency
 
 CONTEXT = "Report"
 Translator = Callable[[str], str]
@@ -272,11 +273,17 @@ def input_rows(request: PlanRequest, language: str) -> list[tuple[str, str]]:
     socket = request.socket + (f" ({volts} V, {amps} A)" if volts else "")
     region = region_of(request.currency, request.region)
     usual = market(region)
-    # A price per kWh by its symbol ("¥0.60/kWh"), as every other amount is shown.
+
+    # A price per kWh by its symbol ("¥0.60/kWh"), as every other amount is shown, and to the
+    # digits it was typed with ($0.125, not $0.12).
+    def per_kwh(amount: float, currency: Currency) -> str:
+        digits = len(f"{amount:g}".partition(".")[2])
+        return f"{format_money(amount, currency, decimals=min(4, max(2, digits)))}/kWh"
+
     tariff = (
-        f"{format_money(request.tariff, request.currency, decimals=2)}/kWh"
+        per_kwh(request.tariff, request.currency)
         if request.tariff is not None
-        else f"{tr(DEFAULT)} ({format_money(usual.tariff_per_kwh, usual.currency, decimals=2)}/kWh)"
+        else f"{tr(DEFAULT)} ({per_kwh(usual.tariff_per_kwh, usual.currency)})"
     )
     yes_no = {True: tr(YES), False: tr(NO)}
     rows = [

@@ -193,8 +193,8 @@ REGION_TEXT = {
 }
 
 
-# A currency in a sentence: English keeps the ISO code; Chinese names the money (人民币,
-# 美元), which reads as a word where "每 1000 CNY" read as a code.
+# A currency in a sentence: English keeps the ISO code; Chinese names the money as its unit
+# (元, 美元: 每 1000 元, 单位：元), which reads as a word where "每 1000 CNY" read as a code.
 CURRENCY_TEXT = {
     "CNY": translatable("Finding", "CNY"),
     "USD": translatable("Finding", "USD"),
@@ -369,6 +369,17 @@ def _params(params: dict, tr: Translator, currency: Currency | None) -> dict:
         since = str(out["since"])
         out["since"] = (
             fill(tr(translatable("Finding", " (since {date})")), date=since) if since else ""
+        )
+    if "forward_compat" in out:  # NGC on a data-centre card: the older branches it takes
+        out["forward"] = (
+            tr(
+                translatable(
+                    "Finding",
+                    ", or on this data-centre card an older branch in forward compatibility (R525 from 525.85, R535 from 535.86, R550 from 550.54)",
+                )
+            )
+            if out.pop("forward_compat")
+            else ""
         )
     if "risk" in out:
         out["risk"] = tr(RISK_TEXT.get(str(out["risk"]), str(out["risk"])))

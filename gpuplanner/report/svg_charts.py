@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 from html import escape
 
+from gpuplanner.core.money import format_money
 from gpuplanner.report.chart_data import (
     PowerBar,
     ValueChart,
@@ -126,7 +127,7 @@ def value_chart_svg(
         color = GREEN if point.on_front else (GREY if point.trap else BLUE)
         out.append(
             f'<circle cx="{px(point.price):.1f}" cy="{py(point.speed):.1f}" r="4" fill="{color}">'
-            f"<title>{escape(point.name)}: {point.price:,.0f} {escape(chart.currency)}, "
+            f"<title>{escape(point.name)}: {escape(format_money(point.price, chart.currency))}, "
             f"{point.speed:.2f}×</title></circle>"
         )
     top = chart.top

@@ -352,6 +352,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>, or on this data-centre card an older branch in forward compatibility (R525 from 525.85, R535 from 535.86, R550 from 550.54)</source>
+            <translation>；这块数据中心卡也可用前向兼容模式下的较旧分支（R525 需 525.85 起，R535 需 535.86 起，R550 需 550.54 起）</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>, {date}</source>
             <translation>，{date}</translation>
         </message>
@@ -503,7 +508,7 @@
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
             <source>CNY</source>
-            <translation>人民币</translation>
+            <translation>元</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -825,8 +830,8 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>NVIDIA's last TensorFlow container is {last}: no newer one will come. Pin the tag (nvcr.io/nvidia/tensorflow:{last}-tf2-py3) and keep a driver of {driver} or newer.</source>
-            <translation>NVIDIA 的最后一个 TensorFlow 容器是 {last}，不会再有更新的版本。请固定使用该标签（nvcr.io/nvidia/tensorflow:{last}-tf2-py3），并保持驱动版本在 {driver} 或以上。</translation>
+            <source>NVIDIA's last TensorFlow container is {last}: no newer one will come. Pin the tag (nvcr.io/nvidia/tensorflow:{last}-tf2-py3) and keep a driver of {driver} or newer{forward}.</source>
+            <translation>NVIDIA 的最后一个 TensorFlow 容器是 {last}，不会再有更新的版本。请固定使用该标签（nvcr.io/nvidia/tensorflow:{last}-tf2-py3），并保持驱动版本在 {driver} 或以上{forward}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -923,7 +928,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>No {currency} price: converted from {source_currency} at {rate} CNY per USD ({rate_date}){tax}.</source>
-            <translation>没有{currency}价格：按 1 美元 = {rate} 元（{rate_date}）从{source_currency}换算{tax}。</translation>
+            <translation>没有以{currency}计的价格：按 1 美元 = {rate} 元（{rate_date}）从以{source_currency}计的价格换算{tax}。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

@@ -80,13 +80,19 @@ def support(gpu: GpuSpec, route: TfRouteName, rows: tuple[TfRoute, ...]) -> Rout
     return RouteSupport(route, False)
 
 
+def ngc_forward_compat(gpu: GpuSpec) -> bool:
+    """Whether NGC's container runs on ``gpu`` with an older driver branch in forward
+    compatibility: data-centre cards only."""
+    return gpu.vendor == "NVIDIA" and gpu.segment == "datacenter"
+
+
 def _driver_floor(gpu: GpuSpec, row: TfRoute) -> str | None:
     """The driver a route needs on ``gpu``. NGC's floor in the catalog is the data-centre one:
     the container's CUDA runs on an older data-centre branch in forward-compatibility mode
     (NGC's CUDA 12.8 release notes: R470, R525, R535 and R550); any other card needs the
     driver of the container the plan pins, the last one's 570.86."""
     floor = row.min_driver_linux
-    if row.route != "ngc" or gpu.vendor != "NVIDIA" or gpu.segment == "datacenter":
+    if row.route != "ngc" or gpu.vendor != "NVIDIA" or ngc_forward_compat(gpu):
         return floor
     return max(floor or NGC_LAST_DRIVER, NGC_LAST_DRIVER, key=version_tuple)
 

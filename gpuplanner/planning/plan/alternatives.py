@@ -292,6 +292,10 @@ def route_alternative(plan: Plan, judged: list[Option], request: PlanRequest) ->
     # Judged on the official route; on NGC's it carries what that route says of every pick:
     # its last TensorFlow container, which a card bought for it is bought for.
     ended = finding(
-        "route-ngc-ended", "info", last=routes.NGC_LAST_RELEASE, driver=routes.NGC_LAST_DRIVER
+        "route-ngc-ended",
+        "info",
+        last=routes.NGC_LAST_RELEASE,
+        driver=routes.NGC_LAST_DRIVER,
+        forward_compat=False,  # a card bought for it: the driver of the container it pins
     )
     return replace(best, findings=(*best.findings, ended))

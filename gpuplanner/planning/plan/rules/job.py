@@ -114,6 +114,8 @@ def _route_runs(c: Candidate, ctx: Context) -> list[Finding]:
                 "info",
                 last=routes.NGC_LAST_RELEASE,
                 driver=routes.NGC_LAST_DRIVER,
+                # A data-centre card's floor is lower (routes._driver_floor): said beside it.
+                forward_compat=routes.ngc_forward_compat(c.gpu),
             )
         )
     if route == "official" and c.gpu.vendor == "NVIDIA":
