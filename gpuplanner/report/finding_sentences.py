@@ -430,6 +430,10 @@ TEXT: dict[str, str] = {
     "fit-mini-itx": translatable(
         "Finding", "A mini-ITX case has one slot: {count} cards do not fit."
     ),
+    "heat-output-server": translatable(
+        "Finding",
+        "Heat to remove: {watts} W from the cards ({btu} BTU/h); the server's CPUs, fans and switches add what its maker rates them at.",
+    ),
     "heat-output": translatable(
         "Finding",
         "Heat to remove: {watts} W from the cards; the whole machine puts about {room_w} W into the room ({btu} BTU/h).",

@@ -686,6 +686,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>Heat to remove: {watts} W from the cards ({btu} BTU/h); the server's CPUs, fans and switches add what its maker rates them at.</source>
+            <translation>需要散出的热量：显卡 {watts} W（{btu} BTU/h）；服务器的 CPU、风扇和交换芯片另有发热，以厂商的额定功耗为准。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Heat to remove: {watts} W from the cards; the whole machine puts about {room_w} W into the room ({btu} BTU/h).</source>
             <translation>需要散出的热量：显卡 {watts} W；整机向房间散热约 {room_w} W（{btu} BTU/h）。</translation>
         </message>

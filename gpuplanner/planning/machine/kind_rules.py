@@ -59,7 +59,9 @@ FINDING_KINDS: dict[str, frozenset[Kind]] = {
     "machine-laptop": LAPTOP,
     "machine-cloud-vm": RENTED,
     # A rented instance's heat and electricity are the cloud's, paid in its hourly rate.
-    "heat-output": EVERY - RENTED,
+    "heat-output": EVERY - RENTED - SERVER,
+    # A server's own draw (CPUs, fans, switches) is its maker's to say: its cards' heat alone.
+    "heat-output-server": SERVER,
     "run-cost": EVERY - RENTED,
     "run-hours": RENTED,
 }
