@@ -136,26 +136,24 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     machine = ctx.request.machine
     gpu = c.gpu
     # The case must carry the cards' heat out; the room takes all the machine draws from the
-    # wall (every watt ends as heat), which is what its cooling is sized by.
-    # A server's CPUs, fans and switches draw what its maker rates them at (a DGX H100's
-    # eight cards are 5.6 of its 10.2 kW), which a desktop's CPU and board do not stand for:
-    # there the cards' heat alone is said, and the rest is left to the maker's rating.
-    out = [
-        finding(
-            "heat-output-server",
-            "info",
-            watts=round(a.power.gpus_w),
-            btu=round(a.power.gpus_w * BTU_PER_W),
+    # wall (every watt ends as heat), which is what its cooling is sized by. A server's CPUs,
+    # fans and switches draw what its maker rates them at (a DGX H100's eight cards are 5.6 of
+    # its 10.2 kW), which a desktop's CPU and board do not stand for: its cards' heat alone.
+    cards_w = a.power.gpus_w
+    if machine.kind == "server":
+        heat = finding(
+            "heat-output-server", "info", watts=round(cards_w), btu=round(cards_w * BTU_PER_W)
         )
-        if machine.kind == "server"
-        else finding(
+    else:
+        room_w = a.power.wall_w
+        heat = finding(
             "heat-output",
             "info",
-            watts=round(a.power.gpus_w),
-            room_w=round(a.power.wall_w),
-            btu=round(a.power.wall_w * BTU_PER_W),
+            watts=round(cards_w),
+            room_w=round(room_w),
+            btu=round(room_w * BTU_PER_W),
         )
-    ]
+    out = [heat]
     server = machine.server_airflow or (
         ctx.request.case is not None and ctx.request.case.form_factor == "server"
     )
