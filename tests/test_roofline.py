@@ -394,17 +394,17 @@ def test_done_when_lambdas_cards_against_an_rtx_3090_are_within_20_percent(suite
 
 def test_the_lambda_suite_check_is_no_worse_than_measured(suites):
     # What docs/PREDICTION.md states for the model as it is, the same with the shared folder's
-    # TensorFlow suite (696 pairs: 9.5 / 27.4) and without it (660: 9.6 / 27.8). A regression
+    # TensorFlow suite (696 pairs: 9.1 / 24.0) and without it (660: 9.2 / 24.6). A regression
     # guard under the goal below. The 90th percentile went from 27.8 to 28.1 with the
     # SM term in the mixed transformer class: one Transformer-XL pair crossed it while that
     # group's own median and 90th percentile fell (14.8 / 36.0 -> 13.8 / 32.0;
     # docs/PREDICTION.md, "A third term"); then to 27.4 with the TensorFlow 2.3 FP32 run (no
-    # TF32) left out.
-    median, p90 = (9.5, 27.4) if suites["tensorflow_suite"] else (9.6, 27.8)
+    # TF32) left out; then to 24.0 with BERT-base's anchor moved from BERT-large's saturated rate,
+    # not its throughput (tools/fit_speed_model.py: base_from_large).
+    median, p90 = (9.1, 24.0) if suites["tensorflow_suite"] else (9.2, 24.6)
     assert suites["all"]["median_pct"] <= median and suites["all"]["p90_pct"] <= p90
 
 
-@not_met
 def test_done_when_the_lambda_suite_check_meets_10_and_25_percent(suites):
     assert suites["all"]["median_pct"] <= 10.0 and suites["all"]["p90_pct"] <= 25.0
 
