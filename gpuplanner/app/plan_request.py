@@ -65,7 +65,23 @@ def for_machine(
     gave none (the lab fleet plans one request for every machine this way)."""
     return replace(
         request,
-        psu=request.psu or supply_of(snapshot),
+        psu=_same_supply(request.psu, supply_of(snapshot)),
         case=request.case or case_of(snapshot),
         machine=machine_facts(snapshot, probe, catalog),
     )
+
+
+def _same_supply(typed: PsuSpec | None, scanned: PsuSpec | None) -> PsuSpec | None:
+    """The supply the user typed, else the scanned one. Typed watts equal to the scanned
+    supply's describe that supply, so its 80 PLUS rating stays where none was typed: without
+    it an 850 W Titanium unit was billed at an unrated supply's efficiency."""
+    if typed is None:
+        return scanned
+    if (
+        scanned is not None
+        and typed.rating is None
+        and scanned.rating is not None
+        and typed.rated_w == scanned.rated_w
+    ):
+        return replace(typed, rating=scanned.rating)
+    return typed

@@ -36,7 +36,7 @@ from gpuplanner.commands.planning_input import snapshot_of
 from gpuplanner.core.job_inputs import JobInputs
 from gpuplanner.core.markets import SOCKETS
 from gpuplanner.core.scenarios import Scenario
-from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES
+from gpuplanner.core.vocab import ATX_VERSIONS, CURRENCIES, LANGUAGES, PSU_RATINGS
 from gpuplanner.core.words import fill, translatable
 from gpuplanner.report import job_text, memory_text
 from gpuplanner.report.json_export import plan_json
@@ -94,6 +94,7 @@ def _register_recommend(subparsers: argparse._SubParsersAction) -> None:
     rec.add_argument("--currency", choices=CURRENCIES, default="CNY")
     add_job_options(rec)  # the job and the choices, from the one field table
     rec.add_argument("--psu-watts", type=positive_float, metavar="W")
+    rec.add_argument("--psu-rating", choices=PSU_RATINGS, help="80 PLUS rating")
     rec.add_argument("--psu-atx", choices=ATX_VERSIONS, default="2")
     rec.add_argument("--psu-12v2x6", action="store_true", help="the supply has a 12V-2x6 cable")
     rec.add_argument(
@@ -297,7 +298,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         args.psu_atx,
         args.psu_12v2x6 or bool(args.psu_12v2x6_cables),
         args.psu_8pin,
-        None,
+        args.psu_rating,
         cables_12v2x6=args.psu_12v2x6_cables,
     )
     case = entered_case(args.gpu_clearance_mm, args.free_slots, None)
