@@ -233,3 +233,32 @@ def test_beside_mig_off_speeds_are_against_the_whole_cards(data, model, monkeypa
     # A slice that holds the job is what runs it today: speeds stay against it.
     monkeypatch.undo()
     assert _plan(data, model, Scenario.STUDENT, _facts(data)).mig_off_baseline is None
+
+
+def test_a_job_kept_on_a_slice_pays_the_slices_share_of_the_draw(data, model):
+    """The A100's 19.5 GB slice runs ResNet-50 at 14% of the card: its electricity was the
+    whole server's draw for all 126 hours, as if the other slices ran nothing or ran free."""
+    facts = _facts(data)
+    share = facts.mig_slice_share
+    assert share is not None and 0 < share < 0.5
+    keep = next(
+        o for o in _plan(data, model, Scenario.STUDENT, facts).options if o.action == "keep"
+    )
+    run = next(f for f in keep.findings if f.id == "run-cost-slice")
+    assert "run-cost" not in {f.id for f in keep.findings}
+    assert run.params["share_pct"] == round(share * 100)
+    whole = _plan(data, model, Scenario.STUDENT, replace(facts, mig_slice_gb=None))
+    whole_keep = next(o for o in whole.options if o.action == "keep")
+    # The same draw over the slice's hours, its share billed.
+    per_hour = run.params["cost"] / run.params["hours"]
+    assert per_hour == pytest.approx(
+        share * keep.power.wall_w / 1000 * _tariff(whole_keep), rel=0.02
+    )
+    for language, words in (("en", "share of the machine's draw"), ("zh_CN", "整机耗电")):
+        assert words in finding_text(run, language)
+
+
+def _tariff(option) -> float:
+    """Price of a kWh, from the whole card's run-cost line (the same market's)."""
+    run = next(f for f in option.findings if f.id == "run-cost")
+    return run.params["cost"] / run.params["hours"] / (option.power.wall_w / 1000)

@@ -485,6 +485,11 @@ TEXT: dict[str, str] = {
     "run-cost": translatable(
         "Finding", "One training run ({job}): about {hours} h and {cost} of electricity."
     ),
+    "run-cost-slice": translatable(
+        "Finding",
+        "One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity,"
+        " the slice's {share_pct}% share of the machine's draw.",
+    ),
     "run-hours": translatable("Finding", "One training run ({job}): about {hours} h."),
     "breakeven": translatable("Finding", "Buying beats renting after about {hours} GPU-hours."),
     # against what is installed, and the rank

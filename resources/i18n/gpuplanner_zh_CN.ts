@@ -1002,6 +1002,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity, the slice's {share_pct}% share of the machine's draw.</source>
+            <translation>在这个 MIG 分区上训练一次（{job}）：约 {hours} 小时，电费约 {cost}，按该分区占整机耗电的 {share_pct}% 计。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>One training run ({job}): about {hours} h and {cost} of electricity.</source>
             <translation>一次训练（{job}）：约 {hours} 小时，电费约 {cost}。</translation>
         </message>

@@ -63,6 +63,7 @@ FINDING_KINDS: dict[str, frozenset[Kind]] = {
     # A server's own draw (CPUs, fans, switches) is its maker's to say: its cards' heat alone.
     "heat-output-server": SERVER,
     "run-cost": EVERY - RENTED,
+    "run-cost-slice": EVERY - RENTED,
     "run-hours": RENTED,
 }
 NEED_KINDS: dict[str, frozenset[Kind]] = {

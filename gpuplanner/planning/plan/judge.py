@@ -128,7 +128,7 @@ def judge_run(
     blocks = [f for f in rules.job.memory_fit(c, a, ctx) if f.severity == "blocks"]
     gain = a.speedup if a.speedup is not None else a.relative
     bought = _bought_speed(c, a, baseline)
-    run = _run_cost(a, ctx)
+    run = _run_cost(c, a, ctx)
     return JobRun(
         blocks=tuple(blocks),
         needed_gb=round(a.needed_gb, 2),
@@ -148,8 +148,10 @@ def unit(ctx: Context) -> str:
     return "tokens/s" if ctx.workload == "llm" else job.keras_preset(ctx.job).unit
 
 
-def _run_cost(a: Assessment, ctx: Context) -> Finding | None:
-    """One run of a Keras preset's job: its hours and its electricity."""
+def _run_cost(c: Candidate, a: Assessment, ctx: Context) -> Finding | None:
+    """One run of a Keras preset's job: its hours and its electricity. A job kept on a MIG
+    slice pays the slice's share of the machine's draw: the other slices run other people's
+    jobs, on their bills (the whole card's 500 W and its host once billed a 1g.10gb slice)."""
     preset_workload = KERAS.get(ctx.workload)
     if not a.throughput or preset_workload is None:
         return None
@@ -158,19 +160,22 @@ def _run_cost(a: Assessment, ctx: Context) -> Finding | None:
         # A rented instance's electricity is the cloud's, in its hourly rate: the hours alone.
         return finding("run-hours", "info", job=ctx.workload, hours=round(hours, 1))
     # The meter counts what the supply takes from the wall, its losses included.
-    run_cost = cost.electricity_cost(a.power.wall_w, hours, ctx.tariff)
-    return finding(
-        "run-cost",
-        "info",
-        job=ctx.workload,
-        hours=round(hours, 1),
-        cost=round(run_cost, 2),
-        currency=ctx.request.currency,
-    )
+    machine = ctx.request.machine
+    share = machine.mig_slice_share if c.action == "keep" and machine.mig_slice_gb else None
+    run_cost = cost.electricity_cost(a.power.wall_w * (share or 1.0), hours, ctx.tariff)
+    figures = {
+        "job": ctx.workload,
+        "hours": round(hours, 1),
+        "cost": round(run_cost, 2),
+        "currency": ctx.request.currency,
+    }
+    if share:
+        return finding("run-cost-slice", "info", share_pct=round(share * 100), **figures)
+    return finding("run-cost", "info", **figures)
 
 
 def _run_facts(c: Candidate, a: Assessment, ctx: Context, total: float | None) -> list[Finding]:
-    run = _run_cost(a, ctx)
+    run = _run_cost(c, a, ctx)
     out = [run] if run is not None else []
     hours: float | None
     if total and c.bought:
