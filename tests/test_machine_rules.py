@@ -54,7 +54,8 @@ def test_no_advice_of_a_kind_the_machine_cannot_take(data, model, scenario):
                     assert "nvidia-smi -pl" not in text, (where, text)
             if facts.kind in ("cloud-vm", "vgpu-guest"):
                 assert option.action == "keep", where
-                assert not ids & (TOWER_ONLY | {"heat-output", "heat-output-server", "run-cost"}), (
+                billed = {"run-cost", "run-cost-slice", "run-cost-server", "run-cost-server-slice"}
+                assert not ids & (TOWER_ONLY | {"heat-output", "heat-output-server"} | billed), (
                     where,
                     ids,
                 )
@@ -173,6 +174,26 @@ def test_no_power_limit_raised_on_a_laptop_or_a_server(data, model):
     heat = next(f for f in capped.findings if f.id == "heat-output-server")
     assert heat.params["watts"] == 250 and "room_w" not in heat.params
     assert "heat-output" not in {f.id for f in capped.findings}
+
+
+def test_a_servers_run_is_billed_for_its_cards_and_the_rest_is_its_makers(data, model):
+    """Its electricity as its heat: the cards' share of the wall draw. With a desktop's 125 W
+    CPU and 60 W board an eight-H100 server was billed as a 6.8 kW machine, where its maker
+    rates it at about 10.2 kW."""
+    request = PlanRequest(
+        scenario=Scenario.STUDENT,
+        currency="USD",
+        machine=_pair("server", 250, 310, 400, "h100-nvl-94-gb"),
+        today=TODAY,
+        alternatives=False,
+    )
+    capped = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    run = next(f for f in capped.findings if f.id == "run-cost-server")
+    power = capped.power
+    cards_kwh = power.wall_w * power.gpus_w / power.sustained_w / 1000 * run.params["hours"]
+    assert run.params["cost"] == pytest.approx(cards_kwh * 0.16, rel=0.02)  # the US's price
+    assert "run-cost" not in {f.id for f in capped.findings}
+    assert "maker" in finding_text(run, "en") and "厂商" in finding_text(run, "zh_CN")
 
 
 def test_the_room_takes_the_wall_draw_and_the_meter_counts_it(data, model):

@@ -237,28 +237,27 @@ def test_beside_mig_off_speeds_are_against_the_whole_cards(data, model, monkeypa
 
 def test_a_job_kept_on_a_slice_pays_the_slices_share_of_the_draw(data, model):
     """The A100's 19.5 GB slice runs ResNet-50 at 14% of the card: its electricity was the
-    whole server's draw for all 126 hours, as if the other slices ran nothing or ran free."""
+    whole server's draw for all 126 hours, as if the other slices ran nothing or ran free. In
+    a server the card's draw is what is billed (its CPUs and fans are its maker's rating), and
+    the slice pays its share of its own card's."""
     facts = _facts(data)
+    assert facts.kind == "server"
     share = facts.mig_slice_share
     assert share is not None and 0 < share < 0.5
     keep = next(
         o for o in _plan(data, model, Scenario.STUDENT, facts).options if o.action == "keep"
     )
-    run = next(f for f in keep.findings if f.id == "run-cost-slice")
-    assert "run-cost" not in {f.id for f in keep.findings}
+    run = next(f for f in keep.findings if f.id == "run-cost-server-slice")
+    assert not {"run-cost", "run-cost-slice", "run-cost-server"} & {f.id for f in keep.findings}
     assert run.params["share_pct"] == round(share * 100)
+    card_wall_w = keep.power.wall_w * keep.power.gpus_w / keep.power.sustained_w
+    assert keep.power.gpus_w == 500  # the one A100 at its limit, not the machine's CPU and board
     whole = _plan(data, model, Scenario.STUDENT, replace(facts, mig_slice_gb=None))
     whole_keep = next(o for o in whole.options if o.action == "keep")
-    # The same draw over the slice's hours, its share billed.
+    whole_run = next(f for f in whole_keep.findings if f.id == "run-cost-server")
+    per_kwh = whole_run.params["cost"] / whole_run.params["hours"] / (card_wall_w / 1000)
+    assert per_kwh == pytest.approx(0.6, rel=0.05)  # China's usual price (core/markets.py)
     per_hour = run.params["cost"] / run.params["hours"]
-    assert per_hour == pytest.approx(
-        share * keep.power.wall_w / 1000 * _tariff(whole_keep), rel=0.02
-    )
-    for language, words in (("en", "share of the machine's draw"), ("zh_CN", "整机耗电")):
+    assert per_hour == pytest.approx(share * card_wall_w / 1000 * per_kwh, rel=0.02)
+    for language, words in (("en", "share of its card's draw"), ("zh_CN", "所在显卡耗电")):
         assert words in finding_text(run, language)
-
-
-def _tariff(option) -> float:
-    """Price of a kWh, from the whole card's run-cost line (the same market's)."""
-    run = next(f for f in option.findings if f.id == "run-cost")
-    return run.params["cost"] / run.params["hours"] / (option.power.wall_w / 1000)

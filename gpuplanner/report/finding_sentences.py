@@ -490,6 +490,17 @@ TEXT: dict[str, str] = {
         "One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity,"
         " the slice's {share_pct}% share of the machine's draw.",
     ),
+    "run-cost-server": translatable(
+        "Finding",
+        "One training run ({job}): about {hours} h and {cost} of electricity for the cards;"
+        " the server's CPUs, fans and switches add what its maker rates them at.",
+    ),
+    "run-cost-server-slice": translatable(
+        "Finding",
+        "One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity,"
+        " the slice's {share_pct}% share of its card's draw; the server's CPUs, fans and"
+        " switches add what its maker rates them at.",
+    ),
     "run-hours": translatable("Finding", "One training run ({job}): about {hours} h."),
     "breakeven": translatable("Finding", "Buying beats renting after about {hours} GPU-hours."),
     # against what is installed, and the rank

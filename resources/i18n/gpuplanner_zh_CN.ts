@@ -1002,8 +1002,18 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity, the slice's {share_pct}% share of its card's draw; the server's CPUs, fans and switches add what its maker rates them at.</source>
+            <translation>在这个 MIG 分区上训练一次（{job}）：约 {hours} 小时，显卡电费约 {cost}，按该分区占所在显卡耗电的 {share_pct}% 计；服务器的 CPU、风扇和交换芯片另有耗电，以厂商的额定功耗为准。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity, the slice's {share_pct}% share of the machine's draw.</source>
             <translation>在这个 MIG 分区上训练一次（{job}）：约 {hours} 小时，电费约 {cost}，按该分区占整机耗电的 {share_pct}% 计。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>One training run ({job}): about {hours} h and {cost} of electricity for the cards; the server's CPUs, fans and switches add what its maker rates them at.</source>
+            <translation>一次训练（{job}）：约 {hours} 小时，显卡电费约 {cost}；服务器的 CPU、风扇和交换芯片另有耗电，以厂商的额定功耗为准。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

@@ -62,8 +62,11 @@ FINDING_KINDS: dict[str, frozenset[Kind]] = {
     "heat-output": EVERY - RENTED - SERVER,
     # A server's own draw (CPUs, fans, switches) is its maker's to say: its cards' heat alone.
     "heat-output-server": SERVER,
-    "run-cost": EVERY - RENTED,
-    "run-cost-slice": EVERY - RENTED,
+    "run-cost": EVERY - RENTED - SERVER,
+    "run-cost-slice": EVERY - RENTED - SERVER,
+    # A server's electricity as its heat: the cards' draw, the rest its maker's rating.
+    "run-cost-server": SERVER,
+    "run-cost-server-slice": SERVER,
     "run-hours": RENTED,
 }
 NEED_KINDS: dict[str, frozenset[Kind]] = {

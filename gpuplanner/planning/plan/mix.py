@@ -91,7 +91,9 @@ def recommend_mix(
 
 # One run of a job, with its electricity ("run-cost") or, rented, its hours alone: each job of
 # a mix says its own (``_said``), not the largest job's line.
-RUN_FINDINGS = frozenset({"run-cost", "run-cost-slice", "run-hours"})
+RUN_FINDINGS = frozenset(
+    {"run-cost", "run-cost-slice", "run-cost-server", "run-cost-server-slice", "run-hours"}
+)
 
 
 def _key_of(c: Candidate) -> Key:
