@@ -346,6 +346,21 @@ def test_pcie_replays_on_a_server_board_are_not_a_riser_cable(data):
     assert "riser" not in said(replay, "en") and "server" in said(replay, "en")
 
 
+def test_pcie_replays_are_a_count_to_read_again_and_in_a_cloud_the_clouds(data):
+    """Nine replays since reset on a rented H100 were a warning to check a riser cable: one
+    reading has no time, and NVIDIA's DCGM warns on a rate (above 8 a minute)."""
+    from gpuplanner.report.plan_text import finding_text as said
+
+    path = recording("nvidia-smi-q/nvidia-smi-q_h100-80gb-hbm3_gen5_drv590.txt")
+    snapshot = enrich(load_file(path), data)
+    assert machine_facts(snapshot, None, data).kind == "cloud-vm"
+    replay = next(f for f in snapshot.findings if f.id.startswith("pcie-replays"))
+    assert replay.id == "pcie-replays-cloud" and replay.severity == "info"
+    english = said(replay, "en")
+    assert "riser" not in english and "another instance" in english and "8 a minute" in english
+    assert "换一台实例" in said(replay, "zh_CN")
+
+
 @pytest.mark.parametrize("scenario", list(Scenario), ids=lambda s: s.value)
 def test_a_vm_is_offered_only_instances_faster_than_its_own_cards(data, model, scenario):
     """A VM of eight V100S was offered one RTX 4090 "to go faster", a quarter of its speed; one

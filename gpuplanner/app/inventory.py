@@ -20,6 +20,7 @@ from gpuplanner.planning.machine.facts import MachineFacts, Measured, installed_
 from gpuplanner.planning.machine.facts import machine_facts as facts_of
 from gpuplanner.planning.machine.kind import (
     MachineKind,
+    cloud_findings,
     laptop_findings,
     machine_kind,
     server_findings,
@@ -90,6 +91,8 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
         findings = laptop_findings(findings)
     elif kind == "server":
         findings = server_findings(findings)
+    elif kind in ("cloud-vm", "vgpu-guest"):
+        findings = cloud_findings(findings)
     return replace(enriched, findings=findings)
 
 

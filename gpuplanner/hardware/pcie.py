@@ -130,8 +130,11 @@ def link_findings(gpu: GpuDevice) -> list[Finding]:
                 )
             )
     if link.replay_count:
+        # A count since the last reset, without the time it took: NVIDIA's DCGM health check
+        # warns on a rate (more than 8 replays a minute), which one reading cannot give. The
+        # finding says how to read the rate; nine replays on a cloud H100 were a warning.
         found.append(
-            Finding("pcie-replays", "warns", {"count": str(link.replay_count)}, gpu_index=gpu.index)
+            Finding("pcie-replays", "info", {"count": str(link.replay_count)}, gpu_index=gpu.index)
         )
     if len(gpu.bridges) > 1:  # more than the root port: a switch sits in between
         found.append(

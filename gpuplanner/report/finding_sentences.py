@@ -619,11 +619,15 @@ TEXT: dict[str, str] = {
     ),
     "pcie-replays": translatable(
         "Finding",
-        "{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, check the riser cable or the slot's contact.",
     ),
     "pcie-replays-server": translatable(
         "Finding",
-        "{count} PCIe replays since reset: the link is retrying transfers. In a server, have its maker check the GPU's slot or baseboard and its seating.",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, have the server's maker check the GPU's slot or baseboard and its seating.",
+    ),
+    "pcie-replays-cloud": translatable(
+        "Finding",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, the cloud's hardware is at fault: move to another instance.",
     ),
     "pcie-behind-switch": translatable(
         "Finding",

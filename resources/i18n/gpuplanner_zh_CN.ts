@@ -1952,13 +1952,26 @@
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).</source>
-            <translation>自复位以来 PCIe 重传 {count} 次：链路在重试传输（延长线或插槽接触不良？）。</translation>
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, check the riser cable or the slot's contact.</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，请检查延长线或插槽接触。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, have the server's maker check the GPU's slot or baseboard and its seating.</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，请让服务器厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, the cloud's hardware is at fault: move to another instance.</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，问题出在云厂商的硬件上：请换一台实例。</translation>
+        </message>
+        <message>
+            <source>{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).</source>
+            <translation type="vanished">自复位以来 PCIe 重传 {count} 次：链路在重试传输（延长线或插槽接触不良？）。</translation>
+        </message>
+        <message>
             <source>{count} PCIe replays since reset: the link is retrying transfers. In a server, have its maker check the GPU's slot or baseboard and its seating.</source>
-            <translation>自复位以来有 {count} 次 PCIe 重传：链路在重试传输。这是服务器，请让厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
+            <translation type="vanished">自复位以来有 {count} 次 PCIe 重传：链路在重试传输。这是服务器，请让厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />

@@ -258,8 +258,18 @@ def laptop_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
 def server_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
     """A server's scan findings: PCIe replays there are no riser cable or loose desktop slot to
     reseat (an HGX baseboard, a server's own risers): the server's maker checks them."""
+    return _replays_as(findings, "pcie-replays-server")
+
+
+def cloud_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """A rented machine's scan findings: its PCIe link is the cloud's hardware, which the user
+    cannot reseat; a link that keeps retrying is a reason to move to another instance."""
+    return _replays_as(findings, "pcie-replays-cloud")
+
+
+def _replays_as(findings: tuple[Finding, ...], finding_id: str) -> tuple[Finding, ...]:
     return tuple(
-        Finding("pcie-replays-server", f.severity, f.params, gpu_index=f.gpu_index)
+        Finding(finding_id, f.severity, f.params, gpu_index=f.gpu_index)
         if f.id == "pcie-replays"
         else f
         for f in findings
