@@ -9,6 +9,7 @@ import pytest
 from helpers.recorded import TODAY
 
 from gpuplanner.core.scenarios import Scenario
+from gpuplanner.planning.plan.ranking import BY_CHOICE
 from gpuplanner.planning.recommend import MachineFacts, PlanRequest, recommend
 from gpuplanner.report.plan_text import blocking_label, finding_text, translate
 
@@ -76,3 +77,29 @@ def test_the_refusals_have_words_and_labels():
     for refusal in ("gain-within-error", "smaller-than-installed", "drops-ecc"):
         label = blocking_label(refusal, lambda text: translate(text, "zh_CN"))
         assert label != refusal and label != blocking_label(refusal, lambda text: text)
+
+
+def test_the_refused_list_starts_with_the_nearest_faster_card_not_the_most_memory(data, model):
+    """A student with an RTX 3060 12 GB, ¥3,500, ResNet-50 (4.5 GB): the refused list began
+    with a ¥36,877 48 GB RTX A6000 and a ¥55,518 5880 Ada, memory the job never uses, ahead of
+    the ¥12,999 card, and slower cards than the 3060 came before faster ones."""
+    plan = _plan(data, model, "geforce-rtx-3060-12-gb", Scenario.STUDENT, budget=3500)
+    assert plan.options[0].action == "keep" and plan.options[0].offered
+    # Not those the user's own choices bar (a rebuilt board without --used-ok): they list last.
+    refused = [
+        o
+        for o in plan.options
+        if not o.offered and not ({"vram-short"} | BY_CHOICE) & set(_blocks(o))
+    ]
+    faster = [o for o in refused if o.speedup is not None and o.speedup > 1.0]
+    slower = [o for o in refused if o.speedup is not None and o.speedup <= 1.0]
+    assert faster and slower
+    assert refused.index(faster[-1]) < refused.index(slower[0])  # the faster ones first
+    # Among the faster with the same number of blocks, the cheaper first.
+    one_block = [o for o in faster if len(_blocks(o)) == 1 and o.price is not None]
+    assert [o.price for o in one_block] == sorted(o.price for o in one_block)
+    assert one_block[0].vram_per_card_gb < 48
+
+
+def _blocks(option) -> list[str]:
+    return [f.id for f in option.findings if f.severity == "blocks"]

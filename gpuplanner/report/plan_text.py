@@ -143,7 +143,7 @@ ALTERNATIVE_TEXT = {
     ),
     "instance-fastest": translatable(
         "Finding",
-        "The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).",
+        "The fastest of the instances with an hourly price on record: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).",
     ),
     "desktop": translatable(
         "Finding",

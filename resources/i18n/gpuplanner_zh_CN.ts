@@ -1311,13 +1311,17 @@
             <translation>价格包 {owner} 中的汇率 {card} 已被忽略：其{column}为 {value}，不是汇率。请重新导入该价格包，或用以下命令删除：gpuplanner db packs --remove {owner}</translation>
         </message>
         <message>
+            <location filename="gpuplanner/report/plan_text.py" />
+            <source>The fastest of the instances with an hourly price on record: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).</source>
+            <translation>有每小时价格记录的实例中最快的：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}{hour_part}）。</translation>
+        </message>
+        <message>
             <source>The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour).</source>
             <translation type="vanished">最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/plan_text.py" />
             <source>The fastest: {count} x {gpu}, about {hours} h for {job}, {price} ({per_hour} an hour{hour_part}).</source>
-            <translation>最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}{hour_part}）。</translation>
+            <translation type="vanished">最快的实例：{count} 块 {gpu}，{job}约需 {hours} 小时，{price}（每小时 {per_hour}{hour_part}）。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
