@@ -134,7 +134,7 @@ TEXT: dict[str, str] = {
     ),
     "route-windows-or-wsl": translatable(
         "Finding",
-        "This report comes from a Windows driver (WDDM): on native Windows TensorFlow uses the GPU only up to version 2.10, inside WSL2 it does. Run it in WSL2 (or Linux).",
+        "This report comes from a Windows driver (WDDM): on native Windows TensorFlow uses the GPU only up to version 2.10; inside WSL2 every version does. Run it in WSL2 (or Linux).",
     ),
     "speed-not-measured": translatable(
         "Finding",

@@ -1420,9 +1420,13 @@
             <translation>该任务需要 {count} 块卡：租用云端数据中心 GPU 通常比购买更划算。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>This report comes from a Windows driver (WDDM): on native Windows TensorFlow uses the GPU only up to version 2.10, inside WSL2 it does. Run it in WSL2 (or Linux).</source>
-            <translation>这份报告来自 Windows 驱动（WDDM）：在原生 Windows 上，TensorFlow 只有 2.10 及以前的版本能用 GPU；在 WSL2 里可以。请在 WSL2（或 Linux）中运行。</translation>
+            <translation type="vanished">这份报告来自 Windows 驱动（WDDM）：在原生 Windows 上，TensorFlow 只有 2.10 及以前的版本能用 GPU；在 WSL2 里可以。请在 WSL2（或 Linux）中运行。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>This report comes from a Windows driver (WDDM): on native Windows TensorFlow uses the GPU only up to version 2.10; inside WSL2 every version does. Run it in WSL2 (or Linux).</source>
+            <translation>这份报告来自 Windows 驱动（WDDM）：在原生 Windows 上，TensorFlow 只有 2.10 及以前的版本能用 GPU；在 WSL2 里每个版本都能用。请在 WSL2（或 Linux）中运行。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
@@ -2847,7 +2851,7 @@
         <message>
             <location filename="gpuplanner/report/kind_text.py" />
             <source>{name} is a data-centre card</source>
-            <translation>{name} 是数据中心显卡</translation>
+            <translation>{name} 是数据中心计算卡</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/kind_text.py" />
