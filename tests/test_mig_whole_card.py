@@ -267,3 +267,20 @@ def test_a_job_kept_on_a_slice_pays_the_slices_share_of_the_draw(data, model):
     assert per_hour == pytest.approx(share * card_wall_w / 1000 * per_kwh, rel=0.02)
     for language, words in (("en", "share of its card's draw"), ("zh_CN", "所在显卡耗电")):
         assert words in finding_text(run, language)
+
+
+def test_every_installed_card_heats_the_room_though_the_job_runs_in_one_slice(data, model):
+    """Eight H100s in 1g.10gb slices keep the student's job in one slice of one card; the
+    other slices run other jobs, and all eight cards heat the room: 700 W by the keep line."""
+    result = load_paths([recording(H100_1G)])
+    (_name, snapshot), *_ = result.snapshots
+    facts = machine_facts(enrich(snapshot, data), None, data)
+    assert facts.installed_count == 8 and facts.kind == "server"
+    keep = next(
+        o for o in _plan(data, model, Scenario.STUDENT, facts).options if o.action == "keep"
+    )
+    assert keep.count == 1  # TensorFlow sees one slice
+    heat = next(f for f in keep.findings if f.id == "heat-output-server")
+    assert heat.params["watts"] == 8 * 700
+    run = next(f for f in keep.findings if f.id == "run-cost-server-slice")
+    assert run.params["share_pct"] == 14  # the job's bill is its slice's, of its one card
