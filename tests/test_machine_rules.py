@@ -149,6 +149,18 @@ def _pair(kind: str, cap: float, default: float, top: float | None, gpu: str) ->
     )
 
 
+def _student_keep(data, model, facts, currency: str):
+    """The keep option of the student's one job (one run's electricity) on ``facts``."""
+    request = PlanRequest(
+        scenario=Scenario.STUDENT,
+        currency=currency,
+        machine=facts,
+        today=TODAY,
+        alternatives=False,
+    )
+    return next(o for o in recommend(request, data, model).options if o.action == "keep")
+
+
 def _keep(data, model, facts):
     request = PlanRequest(
         scenario=Scenario.SME, currency="USD", machine=facts, today=TODAY, alternatives=False
@@ -180,14 +192,7 @@ def test_a_servers_run_is_billed_for_its_cards_and_the_rest_is_its_makers(data, 
     """Its electricity as its heat: the cards' share of the wall draw. With a desktop's 125 W
     CPU and 60 W board an eight-H100 server was billed as a 6.8 kW machine, where its maker
     rates it at about 10.2 kW."""
-    request = PlanRequest(
-        scenario=Scenario.STUDENT,
-        currency="USD",
-        machine=_pair("server", 250, 310, 400, "h100-nvl-94-gb"),
-        today=TODAY,
-        alternatives=False,
-    )
-    capped = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    capped = _student_keep(data, model, _pair("server", 250, 310, 400, "h100-nvl-94-gb"), "USD")
     run = next(f for f in capped.findings if f.id == "run-cost-server")
     power = capped.power
     cards_kwh = power.wall_w * power.gpus_w / power.sustained_w / 1000 * run.params["hours"]
@@ -200,14 +205,7 @@ def test_the_room_takes_the_wall_draw_and_the_meter_counts_it(data, model):
     """A desktop RTX 3090 at its 350 W: the case carries the card's 350 W out, but the room
     takes all the machine draws from the wall, and the electricity meter counts that same draw
     (the supply's losses included), not the draw on its DC side."""
-    request = PlanRequest(
-        scenario=Scenario.STUDENT,  # one job, so one run's electricity
-        currency="USD",
-        machine=_pair("desktop", 350, 350, 480, "geforce-rtx-3090"),
-        today=TODAY,
-        alternatives=False,
-    )
-    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
+    keep = _student_keep(data, model, _pair("desktop", 350, 350, 480, "geforce-rtx-3090"), "USD")
     heat = next(f for f in keep.findings if f.id == "heat-output")
     run = next(f for f in keep.findings if f.id == "run-cost")
     wall, sustained = keep.power.wall_w, keep.power.sustained_w
@@ -222,14 +220,9 @@ def test_the_room_takes_the_wall_draw_and_the_meter_counts_it(data, model):
 def test_a_laptop_draws_what_its_adapter_gives_not_a_desktops_share(data, model):
     """A Dell XPS 15 with a 50 W GTX 1650 Max-Q runs from a 130 W adapter: planned with a
     desktop's 125 W CPU and 60 W board, it put 276 W into the room and doubled its bill."""
-    request = PlanRequest(
-        scenario=Scenario.STUDENT,
-        currency="CNY",
-        machine=_pair("laptop", 50, 50, None, "geforce-gtx-1650-laptop"),
-        today=TODAY,
-        alternatives=False,
+    keep = _student_keep(
+        data, model, _pair("laptop", 50, 50, None, "geforce-gtx-1650-laptop"), "CNY"
     )
-    keep = next(o for o in recommend(request, data, model).options if o.action == "keep")
     heat = next(f for f in keep.findings if f.id == "heat-output")
     assert heat.params["watts"] == 50
     assert 100 <= heat.params["room_w"] <= 140 and keep.power.wall_w <= 140
