@@ -298,3 +298,26 @@ def test_the_value_chart_axes_read_in_their_units(qtbot, speeds):
         assert title in label and "(x" not in label
         assert low <= min(values) and max(values) <= high
         assert shown and low - 1e-9 <= min(shown) and max(shown) <= high + 1e-9
+
+
+def test_a_servers_power_bar_shows_its_cards_and_leaves_the_rest_to_its_maker():
+    """A server's bar read "CPU 125 W · GPUs 500 W · Platform 60 W": a desktop's CPU and board
+    under eight H100s' baseboard. Its cards alone, and the words for what its maker rates."""
+    from gpuplanner.planning.machine.power import GpuLoad, budget
+    from gpuplanner.report.chart_data import power_bar, power_legend
+    from gpuplanner.report.svg_charts import power_bar_svg
+
+    labels = ("CPU", "GPUs", "Platform", "PSU", "80%", "spikes up to")
+    load = GpuLoad(board_power_w=700, count=8)
+
+    class Pick:  # the one field power_bar reads
+        def __init__(self, draw):
+            self.power = draw
+
+    server = power_bar(Pick(budget(load, None, server=True)))
+    desktop = power_bar(Pick(budget(load, None)))
+    said = power_legend(server, labels, "its maker's rating", spikes=False)
+    assert said == "GPUs 5,600 W · its maker's rating"
+    assert "CPU" in power_legend(desktop, labels, "its maker's rating", spikes=False)
+    assert "its maker&#x27;s rating" in power_bar_svg(server, labels, "Power", "its maker's rating")
+    assert (server.cpu_w, server.platform_w) == (0.0, 0.0) and desktop.cpu_w > 0

@@ -256,7 +256,8 @@ def test_a_job_kept_on_a_slice_pays_the_slices_share_of_the_draw(data, model):
     run = next(f for f in keep.findings if f.id == "run-cost-server-slice")
     assert not {"run-cost", "run-cost-slice", "run-cost-server"} & {f.id for f in keep.findings}
     assert run.params["share_pct"] == round(share * 100)
-    card_wall_w = keep.power.wall_w * keep.power.gpus_w / keep.power.sustained_w
+    card_wall_w = keep.power.wall_w  # a server's draw is its cards'
+    assert card_wall_w == keep.power.gpus_w
     assert keep.power.gpus_w == 500  # the one A100 at its limit, not the machine's CPU and board
     whole = _plan(data, model, Scenario.STUDENT, replace(facts, mig_slice_gb=None))
     whole_keep = next(o for o in whole.options if o.action == "keep")
@@ -265,7 +266,11 @@ def test_a_job_kept_on_a_slice_pays_the_slices_share_of_the_draw(data, model):
     assert per_kwh == pytest.approx(0.6, rel=0.05)  # China's usual price (core/markets.py)
     per_hour = run.params["cost"] / run.params["hours"]
     assert per_hour == pytest.approx(share * card_wall_w / 1000 * per_kwh, rel=0.02)
-    for language, words in (("en", "share of its card's draw"), ("zh_CN", "所在显卡耗电")):
+    assert keep.power.maker_rated and run.params["watts"] == 500
+    for language, words in (
+        ("en", "share of its card's own 500 W"),
+        ("zh_CN", "所在 GPU 自身 500 W"),
+    ):
         assert words in finding_text(run, language)
 
 

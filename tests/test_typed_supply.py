@@ -97,3 +97,51 @@ def test_recommend_bills_the_scanned_supply_at_its_rating(tmp_path):
     other = _keep_heat(tmp_path, "--psu-watts", "1000")
     assert bronze["watts"] == scanned["watts"]  # the cards' heat is the cards'
     assert bronze["room_w"] > scanned["room_w"] and other["room_w"] > scanned["room_w"]
+
+
+def test_a_rating_typed_without_watts_corrects_the_scanned_supply(tmp_path):
+    """``--psu-rating bronze`` on a scan that recorded an 850 W Titanium unit was dropped: the
+    plan kept the Titanium's 729 W at the wall."""
+    saved = run_cli(
+        tmp_path,
+        "scan",
+        "--from",
+        str(recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml")),
+        "--psu-watts",
+        "850",
+        "--psu-rating",
+        "titanium",
+        "--save",
+        str(tmp_path / "scan.json"),
+    )
+    assert saved.returncode == 0, saved.stderr
+    assert _keep_heat(tmp_path, "--psu-rating", "bronze")["room_w"] > _keep_heat(tmp_path)["room_w"]
+
+
+def test_a_rating_with_no_watts_anywhere_is_said_not_dropped(tmp_path):
+    scan = recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml")
+    alone = run_cli(tmp_path, "scan", "--from", str(scan), "--psu-rating", "titanium")
+    assert alone.returncode != 0 and "--psu-watts" in alone.stderr
+    assert (
+        run_cli(
+            tmp_path, "scan", "--from", str(scan), "--save", str(tmp_path / "s.json")
+        ).returncode
+        == 0
+    )
+    for language, words in (
+        ("en", "80 PLUS rating (titanium)"),
+        ("zh_CN", "80 PLUS 认证（titanium）"),
+    ):
+        planned = run_cli(
+            tmp_path,
+            "recommend",
+            "--scenario",
+            "student",
+            "--snapshot",
+            str(tmp_path / "s.json"),
+            "--psu-rating",
+            "titanium",
+            "--language",
+            language,
+        )
+        assert planned.returncode != 0 and words in planned.stderr, planned.stderr

@@ -24,6 +24,7 @@ from gpuplanner.planning.machine.kind import (
     laptop_findings,
     machine_kind,
     server_findings,
+    vgpu_findings,
 )
 from gpuplanner.planning.machine.physical import CaseSpec, entered_case
 from gpuplanner.planning.machine.power import PsuSpec, entered_supply
@@ -91,8 +92,10 @@ def enrich(snapshot: SystemSnapshot, catalog: CatalogData) -> SystemSnapshot:
         findings = laptop_findings(findings)
     elif kind == "server":
         findings = server_findings(findings)
-    elif kind in ("cloud-vm", "vgpu-guest"):
+    elif kind == "cloud-vm":
         findings = cloud_findings(findings)
+    elif kind == "vgpu-guest":
+        findings = vgpu_findings(findings)
     return replace(enriched, findings=findings)
 
 

@@ -11,7 +11,7 @@ from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.inventory import enrich
 from gpuplanner.catalog.records import CatalogData
 from gpuplanner.core.boundedio import FileRefused, read_regular
-from gpuplanner.core.errors import UserError
+from gpuplanner.core.errors import InputError, UserError
 from gpuplanner.core.vocab import AtxVersion, CaseForm, PsuRating
 from gpuplanner.hardware import psu
 from gpuplanner.hardware.records import CaseInfo, PowerSupply, SystemSnapshot
@@ -27,7 +27,9 @@ __all__ = [
     "read_snapshots",
     "save_snapshot",
     "scan_machine",
+    "supply_checked",
     "with_entered",
+    "with_rating",
 ]
 
 
@@ -94,6 +96,23 @@ def supply_from_file(power: PowerSupply, path: Path) -> PowerSupply:
         )
     rated = power.rated_w or psu.rated_watts(reading.device)
     return replace(power, rated_w=rated, readings=(reading,), status="entered" if rated else "ok")
+
+
+def supply_checked(power: PowerSupply) -> PowerSupply:
+    """What the user said of the supply, once a saved reading has added what it knows: a
+    rating with no watts sets nothing, and is said so rather than dropped."""
+    if power.rating and not power.rated_w:
+        raise InputError("psu-rating-without-watts", rating=power.rating)
+    return power
+
+
+def with_rating(snapshot: SystemSnapshot | None, rating: PsuRating) -> SystemSnapshot:
+    """``snapshot`` with its recorded supply's 80 PLUS rating as the user now gives it: a
+    rating typed without watts describes the supply the scan already has."""
+    supply = snapshot.power_supply if snapshot is not None else None
+    if snapshot is None or supply is None or not supply.rated_w:
+        raise InputError("psu-rating-without-watts", rating=rating)
+    return replace(snapshot, power_supply=replace(supply, rating=rating))
 
 
 def with_entered(

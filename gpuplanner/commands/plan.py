@@ -7,7 +7,7 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gpuplanner.app import memory_need, model_info, user_prices
+from gpuplanner.app import memory_need, model_info, scanning, user_prices
 from gpuplanner.app.catalog_data import load_catalog
 from gpuplanner.app.choices import KERAS, LLM_MODES, LLMS
 from gpuplanner.app.job_fields import job_inputs
@@ -292,6 +292,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     warn_ignored(loaded.ignored, {g.id: g.name for g in loaded.data.gpus}, args.language)
     data, shop_prices = loaded.data, loaded.shop_prices
     snapshot = snapshot_of(args, data)
+    if args.psu_rating and not args.psu_watts:  # the scanned supply's rating, corrected
+        snapshot = scanning.with_rating(snapshot, args.psu_rating)
     probe = read_result(args.probe) if args.probe else None  # read once: plan and report
     psu = entered_supply(
         args.psu_watts,

@@ -99,7 +99,7 @@ def _entered(args: argparse.Namespace) -> tuple[PowerSupply, CaseInfo]:
     power, case = _typed(args)
     if args.psu_from is not None:
         power = scanning.supply_from_file(power, args.psu_from)
-    return power, case
+    return scanning.supply_checked(power), case
 
 
 def _typed(args: argparse.Namespace) -> tuple[PowerSupply, CaseInfo]:

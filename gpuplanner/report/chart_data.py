@@ -207,10 +207,28 @@ class PowerBar:
     transient_w: float
     psu_w: float | None
     limit_w: float | None  # the 80% line
+    maker_rated: bool = False  # a server: its cards alone, the rest its maker's rating
 
     @property
     def scale_w(self) -> float:
         return max(self.transient_w, self.psu_w or 0.0) * 1.05
+
+
+def power_legend(bar: PowerBar, labels: tuple[str, ...], maker: str, spikes: bool) -> str:
+    """The bar's legend: CPU, cards and the rest of the PC with their watts (labels 0-2), the
+    spikes (label 5) where ``spikes``; a server's cards alone and ``maker``, the words for what
+    its maker rates, never a desktop's CPU and board."""
+    if bar.maker_rated:
+        parts = [f"{labels[1]} {bar.gpus_w:,.0f} W", maker]
+    else:
+        parts = [
+            f"{labels[0]} {bar.cpu_w:,.0f} W",
+            f"{labels[1]} {bar.gpus_w:,.0f} W",
+            f"{labels[2]} {bar.platform_w:,.0f} W",
+        ]
+    if spikes:
+        parts.append(f"{labels[5]} {bar.transient_w:,.0f} W")
+    return " · ".join(parts)
 
 
 def power_bar(option: Option) -> PowerBar:
@@ -222,4 +240,5 @@ def power_bar(option: Option) -> PowerBar:
         transient_w=budget.transient_w,
         psu_w=budget.psu_w,
         limit_w=budget.sustained_limit_w,
+        maker_rated=budget.maker_rated,
     )

@@ -492,14 +492,15 @@ TEXT: dict[str, str] = {
     ),
     "run-cost-server": translatable(
         "Finding",
-        "One training run ({job}): about {hours} h and {cost} of electricity for the cards;"
-        " the server's CPUs, fans and switches add what its maker rates them at.",
+        "One training run ({job}): about {hours} h and {cost} of electricity for the cards'"
+        " own {watts} W; the server's CPUs, fans, switches and supplies add what its maker"
+        " rates them at.",
     ),
     "run-cost-server-slice": translatable(
         "Finding",
         "One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity,"
-        " the slice's {share_pct}% share of its card's draw; the server's CPUs, fans and"
-        " switches add what its maker rates them at.",
+        " the slice's {share_pct}% share of its card's own {watts} W; the server's CPUs, fans,"
+        " switches and supplies add what its maker rates them at.",
     ),
     "run-hours": translatable("Finding", "One training run ({job}): about {hours} h."),
     "breakeven": translatable("Finding", "Buying beats renting after about {hours} GPU-hours."),
@@ -619,15 +620,23 @@ TEXT: dict[str, str] = {
     ),
     "pcie-replays": translatable(
         "Finding",
-        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, check the riser cable or the slot's contact.",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, check the riser cable or the slot's contact.",
     ),
     "pcie-replays-server": translatable(
         "Finding",
-        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, have the server's maker check the GPU's slot or baseboard and its seating.",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, have the server's maker check the GPU's slot or baseboard and its seating.",
+    ),
+    "pcie-replays-laptop": translatable(
+        "Finding",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, the link on the laptop's board is at fault: a repair for its maker (the GPU is soldered, there is no slot to reseat).",
+    ),
+    "pcie-replays-host": translatable(
+        "Finding",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, the host's hardware is at fault: tell whoever runs the host.",
     ),
     "pcie-replays-cloud": translatable(
         "Finding",
-        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, the cloud's hardware is at fault: move to another instance.",
+        "{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, the cloud's hardware is at fault: move to another instance.",
     ),
     "pcie-behind-switch": translatable(
         "Finding",

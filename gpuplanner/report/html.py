@@ -414,7 +414,8 @@ def _value_chart(
     return fill("chart.html", heading=heading, src=data_uri(svg), width=_chart_width(printed))
 
 
-def _power(best: Option, tr: Translator, printed: bool) -> str:
+def _power(best: Option, tr: Translator, printed: bool, maker: str) -> str:
+    """The top pick's power bar; ``maker``: a server's words for what its maker rates."""
     labels = (
         tr(translatable("Report", "CPU")),
         tr(translatable("Report", "GPUs")),
@@ -431,7 +432,7 @@ def _power(best: Option, tr: Translator, printed: bool) -> str:
     return fill(
         "chart.html",
         heading=heading,
-        src=data_uri(power_bar_svg(power_bar(best), labels, caption)),
+        src=data_uri(power_bar_svg(power_bar(best), labels, caption, maker)),
         width=_chart_width(printed),
     )
 
@@ -530,7 +531,8 @@ def plan_html(plan: Plan, language: str, context: ReportContext, printed: bool =
     if chart:
         sections.append(chart)
     if fitting:
-        sections.append(_power(fitting[0][1], tr, printed))
+        maker = plan_text.translate(plan_text.SERVER_REST, language)
+        sections.append(_power(fitting[0][1], tr, printed, maker))
     if plan.rent:
         sections.append(_rent(plan, language, tr))
     if context.qr_png:

@@ -22,6 +22,10 @@ SENTENCES = {
     "psu-watts-negative": translatable(
         "Input", "A power supply cannot have negative watts ({value} W): give its rating."
     ),
+    "psu-rating-without-watts": translatable(
+        "Input",
+        "An 80 PLUS rating ({rating}) without the supply's watts sets nothing: give them with --psu-watts, or a scan that has them.",
+    ),
     "psu-watts-too-high": translatable(
         "Input",
         "A power supply of {value} W is more than any is rated (at most {limit} W): check the number.",

@@ -111,6 +111,9 @@ def option_json(o: Option, region: str | None = None) -> dict:
             "transient_w": round(o.power.transient_w, 1),
             "psu_w": o.power.psu_w,
             "verdict": o.power.verdict,
+            # A server's: the cards alone; its CPUs, fans, switches and supplies are its
+            # maker's rating, which the plan does not guess.
+            "maker_rated": o.power.maker_rated,
         },
         "findings": [finding_json(f) for f in o.findings],
         "rank_reason": finding_json(o.rank_reason) if o.rank_reason else None,

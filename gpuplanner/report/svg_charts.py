@@ -17,6 +17,7 @@ from gpuplanner.report.chart_data import (
     ValueChart,
     axis_span,
     place_labels,
+    power_legend,
     text_width,
 )
 
@@ -154,7 +155,7 @@ def value_chart_svg(
     return "\n".join(out)
 
 
-def power_bar_svg(bar: PowerBar, labels: tuple[str, ...], caption: str) -> str:
+def power_bar_svg(bar: PowerBar, labels: tuple[str, ...], caption: str, maker: str = "") -> str:
     """CPU, GPUs and platform stacked, the millisecond spikes after them, the supply's rating and
     its 80% line; each marker's text on its own row so that none covers another."""
     width, left, bar_top, bar_h = WIDTH, 10, 40, 26
@@ -194,10 +195,7 @@ def power_bar_svg(bar: PowerBar, labels: tuple[str, ...], caption: str) -> str:
             f'stroke="{RED}" stroke-width="2"{dash}/>'
             f'<text x="{tx:.1f}" y="{rows[label]}" text-anchor="{anchor}">{escape(text)}</text>'
         )
-    legend = (
-        f"{labels[0]} {bar.cpu_w:,.0f} W · {labels[1]} {bar.gpus_w:,.0f} W · "
-        f"{labels[2]} {bar.platform_w:,.0f} W · {labels[5]} {bar.transient_w:,.0f} W"
-    )
+    legend = power_legend(bar, labels, maker, spikes=True)
     out.append(f'<text x="{left}" y="{bar_top + bar_h + 34}">{escape(legend)}</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -687,7 +687,7 @@
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>Heat to remove: {watts} W from the cards ({btu} BTU/h); the server's CPUs, fans and switches add what its maker rates them at.</source>
-            <translation>需要散出的热量：显卡 {watts} W（{btu} BTU/h）；服务器的 CPU、风扇和交换芯片另有发热，以厂商的额定功耗为准。</translation>
+            <translation>需要散出的热量：GPU {watts} W（{btu} BTU/h）；服务器的 CPU、风扇和交换芯片另有发热，以厂商的额定功耗为准。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1001,19 +1001,27 @@
             <translation>在原生 Windows 上，TensorFlow 只有 2.10 及以前的版本能用 GPU：请使用 WSL2（或在 WSL2 中使用 NGC 容器）。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity, the slice's {share_pct}% share of its card's draw; the server's CPUs, fans and switches add what its maker rates them at.</source>
-            <translation>在这个 MIG 分区上训练一次（{job}）：约 {hours} 小时，显卡电费约 {cost}，按该分区占所在显卡耗电的 {share_pct}% 计；服务器的 CPU、风扇和交换芯片另有耗电，以厂商的额定功耗为准。</translation>
+            <translation type="vanished">在这个 MIG 分区上训练一次（{job}）：约 {hours} 小时，显卡电费约 {cost}，按该分区占所在显卡耗电的 {share_pct}% 计；服务器的 CPU、风扇和交换芯片另有耗电，以厂商的额定功耗为准。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity, the slice's {share_pct}% share of its card's own {watts} W; the server's CPUs, fans, switches and supplies add what its maker rates them at.</source>
+            <translation>在这个 MIG 切片上训练一次（{job}）：约 {hours} 小时，电费约 {cost}，按该切片占所在 GPU 自身 {watts} W 的 {share_pct}% 计；服务器的 CPU、风扇、交换芯片和电源另有耗电，以厂商的额定功耗为准。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
             <source>One training run ({job}) on this MIG slice: about {hours} h and {cost} of electricity, the slice's {share_pct}% share of the machine's draw.</source>
-            <translation>在这个 MIG 分区上训练一次（{job}）：约 {hours} 小时，电费约 {cost}，按该分区占整机耗电的 {share_pct}% 计。</translation>
+            <translation>在这个 MIG 切片上训练一次（{job}）：约 {hours} 小时，电费约 {cost}，按该切片占整机耗电的 {share_pct}% 计。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>One training run ({job}): about {hours} h and {cost} of electricity for the cards' own {watts} W; the server's CPUs, fans, switches and supplies add what its maker rates them at.</source>
+            <translation>一次训练（{job}）：约 {hours} 小时，GPU 自身 {watts} W 的电费约 {cost}；服务器的 CPU、风扇、交换芯片和电源另有耗电，以厂商的额定功耗为准。</translation>
+        </message>
+        <message>
             <source>One training run ({job}): about {hours} h and {cost} of electricity for the cards; the server's CPUs, fans and switches add what its maker rates them at.</source>
-            <translation>一次训练（{job}）：约 {hours} 小时，显卡电费约 {cost}；服务器的 CPU、风扇和交换芯片另有耗电，以厂商的额定功耗为准。</translation>
+            <translation type="vanished">一次训练（{job}）：约 {hours} 小时，显卡电费约 {cost}；服务器的 CPU、风扇和交换芯片另有耗电，以厂商的额定功耗为准。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
@@ -1862,6 +1870,11 @@
         </message>
         <message>
             <location filename="gpuplanner/report/plan_text.py" />
+            <source>the server's CPUs, fans, switches and supplies: its maker's rating</source>
+            <translation>服务器的 CPU、风扇、交换芯片和电源：以厂商的额定功耗为准</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/plan_text.py" />
             <source>the weights and optimizer state are divided</source>
             <translation>权重和优化器状态分摊到各卡</translation>
         </message>
@@ -1959,19 +1972,41 @@
             <translation>{change}：{result}</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, check the riser cable or the slot's contact.</source>
-            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，请检查延长线或插槽接触。</translation>
+            <translation type="vanished">自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，请检查延长线或插槽接触。</translation>
         </message>
         <message>
-            <location filename="gpuplanner/report/finding_sentences.py" />
             <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, have the server's maker check the GPU's slot or baseboard and its seating.</source>
-            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，请让服务器厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
+            <translation type="vanished">自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，请让服务器厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
+        </message>
+        <message>
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, the cloud's hardware is at fault: move to another instance.</source>
+            <translation type="vanished">自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，问题出在云厂商的硬件上：请换一台实例。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/finding_sentences.py" />
-            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it climbs faster, the cloud's hardware is at fault: move to another instance.</source>
-            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增长得更快，问题出在云厂商的硬件上：请换一台实例。</translation>
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, check the riser cable or the slot's contact.</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增加了 8 次以上，请检查延长线或插槽接触。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, have the server's maker check the GPU's slot or baseboard and its seating.</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增加了 8 次以上，请让服务器厂商检查 GPU 的插槽或基板以及安装是否到位。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, the cloud's hardware is at fault: move to another instance.</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增加了 8 次以上，问题出在云厂商的硬件上：请换一台实例。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, the host's hardware is at fault: tell whoever runs the host.</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增加了 8 次以上，问题出在宿主机的硬件上：请告知宿主机的管理者。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/finding_sentences.py" />
+            <source>{count} PCIe replays since reset: a count without its time says little (NVIDIA's DCGM warns above 8 a minute). Read it again after a minute of training; if it has climbed by more than 8, the link on the laptop's board is at fault: a repair for its maker (the GPU is soldered, there is no slot to reseat).</source>
+            <translation>自复位以来 PCIe 重传 {count} 次：只有次数、没有时长，说明不了什么（NVIDIA 的 DCGM 在每分钟超过 8 次时才告警）。训练一分钟后再读一次；若增加了 8 次以上，问题出在笔记本主板上的链路：请找厂商维修（GPU 焊在主板上，没有插槽可以重新插拔）。</translation>
         </message>
         <message>
             <source>{count} PCIe replays since reset: the link is retrying transfers (riser cable or slot contact?).</source>
@@ -2543,6 +2578,11 @@
             <location filename="gpuplanner/report/input_text.py" />
             <source>A power supply of {value} W is more than any is rated (at most {limit} W): check the number.</source>
             <translation>{value} W 的电源超过了任何电源的额定功率（最多 {limit} W）：请检查这个数字。</translation>
+        </message>
+        <message>
+            <location filename="gpuplanner/report/input_text.py" />
+            <source>An 80 PLUS rating ({rating}) without the supply's watts sets nothing: give them with --psu-watts, or a scan that has them.</source>
+            <translation>只有 80 PLUS 认证（{rating}）而没有电源的瓦数，什么也定不了：请用 --psu-watts 给出瓦数，或使用记有瓦数的扫描结果。</translation>
         </message>
         <message>
             <location filename="gpuplanner/report/input_text.py" />

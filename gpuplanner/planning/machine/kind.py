@@ -246,12 +246,16 @@ LAPTOP_WIDTH = ("pcie-width-below-max", "pcie-slot-width-below-card")
 
 
 def laptop_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
-    """A laptop's scan findings: a narrow link is how the laptop is built, not a fault."""
-    return tuple(
-        Finding("pcie-laptop-width", "info", f.params, gpu_index=f.gpu_index)
-        if f.id in LAPTOP_WIDTH
-        else f
-        for f in findings
+    """A laptop's scan findings: a narrow link is how the laptop is built, not a fault; its
+    GPU is soldered to the board, so a link that keeps retrying is the maker's to repair."""
+    return _replays_as(
+        tuple(
+            Finding("pcie-laptop-width", "info", f.params, gpu_index=f.gpu_index)
+            if f.id in LAPTOP_WIDTH
+            else f
+            for f in findings
+        ),
+        "pcie-replays-laptop",
     )
 
 
@@ -265,6 +269,12 @@ def cloud_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
     """A rented machine's scan findings: its PCIe link is the cloud's hardware, which the user
     cannot reseat; a link that keeps retrying is a reason to move to another instance."""
     return _replays_as(findings, "pcie-replays-cloud")
+
+
+def vgpu_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """A vGPU guest's scan findings: the link is the host's, in a cloud or a company's own
+    virtual desktops, and whoever runs that host checks it."""
+    return _replays_as(findings, "pcie-replays-host")
 
 
 def _replays_as(findings: tuple[Finding, ...], finding_id: str) -> tuple[Finding, ...]:

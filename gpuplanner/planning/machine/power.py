@@ -126,6 +126,9 @@ class PowerBudget:
     wall_w: float  # from the socket, with the supply's efficiency
     socket_limit_w: float
     verdict: str  # ok, tight, over, unknown
+    # A server's: its cards alone. Its CPUs, fans, switches and supplies draw what its maker
+    # rates them at, which a desktop's CPU, board and supply do not stand for.
+    maker_rated: bool = False
 
     @property
     def sustained_ok(self) -> bool:
@@ -168,16 +171,20 @@ def budget(
     socket: str = HOME.socket,
     existing_gpu_w: float = 0.0,
     laptop: bool = False,
+    server: bool = False,
 ) -> PowerBudget:
     """The system's draw with ``gpu.count`` cards (plus ``existing_gpu_w`` of other cards);
-    a ``laptop``'s at a laptop's CPU, platform and adapter, not a desktop's."""
-    cpu = cpu_peak_w or (LAPTOP_CPU_W if laptop else DEFAULT_CPU_W)
-    platform = LAPTOP_PLATFORM_W if laptop else PLATFORM_W
+    a ``laptop``'s at a laptop's CPU, platform and adapter, not a desktop's; a ``server``'s
+    cards alone, the rest its maker's rating (``PowerBudget.maker_rated``)."""
+    cpu = 0.0 if server else cpu_peak_w or (LAPTOP_CPU_W if laptop else DEFAULT_CPU_W)
+    platform = 0.0 if server else LAPTOP_PLATFORM_W if laptop else PLATFORM_W
     cards = gpu.board_power_w * gpu.count
     sustained = cpu + cards + existing_gpu_w + platform
     transient = cpu + (cards + existing_gpu_w) * GPU_SPIKE + platform
     if laptop:
         efficiency = LAPTOP_ADAPTER_EFFICIENCY
+    elif server:
+        efficiency = 1.0  # the server's supplies' losses are in its maker's rating too
     else:
         efficiency = EFFICIENCY.get((psu.rating or "").lower(), 0.85) if psu else 0.85
     wall = sustained / efficiency
@@ -197,6 +204,7 @@ def budget(
             wall_w=round(wall, 1),
             socket_limit_w=limit_socket,
             verdict="unknown",
+            maker_rated=server,
         )
     limit = psu.rated_w * SUSTAINED_CEILING
     transient_limit = psu.rated_w * transient_allowance(psu)
@@ -221,6 +229,7 @@ def budget(
         wall_w=round(wall, 1),
         socket_limit_w=limit_socket,
         verdict=verdict,
+        maker_rated=server,
     )
 
 

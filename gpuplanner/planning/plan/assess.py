@@ -43,6 +43,7 @@ def assess(
             request.socket,
             machine.existing_gpu_w,
             laptop=machine.laptop,
+            server=machine.kind == "server",
         )
     prediction = ctx.predictions.get(gpu.id)
     relative = throughput = uncapped = None

@@ -160,15 +160,15 @@ def _run_cost(c: Candidate, a: Assessment, ctx: Context) -> Finding | None:
         # A rented instance's electricity is the cloud's, in its hourly rate: the hours alone.
         return finding("run-hours", "info", job=ctx.workload, hours=round(hours, 1))
     # The meter counts what the supply takes from the wall, its losses included. A server's
-    # own draw (CPUs, fans, switches) is its maker's to say, as its heat is: the cards' share
-    # of the wall draw alone, never a desktop's CPU and board.
+    # draw is its cards' (power.budget): its CPUs, fans, switches and supplies are its maker's
+    # to say, as its heat is, never a desktop's CPU and board.
     machine = ctx.request.machine
-    server = machine.kind == "server"
+    server = a.power.maker_rated
     share = machine.mig_slice_share if c.action == "keep" and machine.mig_slice_gb else None
-    wall = a.power.wall_w * (a.power.gpus_w / a.power.sustained_w if server else 1.0)
-    run_cost = cost.electricity_cost(wall * (share or 1.0), hours, ctx.tariff)
+    run_cost = cost.electricity_cost(a.power.wall_w * (share or 1.0), hours, ctx.tariff)
     figures: dict[str, str | float] = {
         "job": ctx.workload,
+        **({"watts": round(a.power.gpus_w)} if server else {}),
         "hours": round(hours, 1),
         "cost": round(run_cost, 2),
         "currency": ctx.request.currency,

@@ -33,7 +33,7 @@ from gpuplanner.core.errors import UserError
 from gpuplanner.core.money import format_money
 from gpuplanner.core.words import fill
 from gpuplanner.report import plan_text
-from gpuplanner.report.chart_data import power_bar, value_chart
+from gpuplanner.report.chart_data import power_bar, power_legend, value_chart
 from gpuplanner.report.input_text import error_text
 from gpuplanner.report.plan_view import Headline, headline
 from gpuplanner.ui.pages.base import WizardPage
@@ -57,10 +57,11 @@ class PowerBarWidget(QWidget):
         super().__init__(parent)
         self.bar: PowerBar | None = None
         self.labels: tuple[str, ...] = ("CPU", "GPU", "Platform", "PSU", "80%")
+        self.legend = ""
         self.setMinimumHeight(96)
 
-    def set_bar(self, bar: PowerBar, labels: tuple[str, ...]) -> None:
-        self.bar, self.labels = bar, labels
+    def set_bar(self, bar: PowerBar, labels: tuple[str, ...], legend: str) -> None:
+        self.bar, self.labels, self.legend = bar, labels, legend
         self.update()
 
     def paintEvent(self, _event: QPaintEvent) -> None:
@@ -105,12 +106,7 @@ class PowerBarWidget(QWidget):
             tx = px + 4 if px + 4 + text_w <= self.width() - 4 else px - 4 - text_w
             painter.drawText(int(max(4, tx)), int(baseline), words)
         painter.setPen(text_pen)
-        painter.drawText(
-            10,
-            top + height + 2 * line + 4,
-            f"{self.labels[0]} {self.bar.cpu_w:.0f} W · {self.labels[1]} "
-            f"{self.bar.gpus_w:.0f} W · {self.labels[2]} {self.bar.platform_w:.0f} W",
-        )
+        painter.drawText(10, top + height + 2 * line + 4, self.legend)
         painter.end()
 
 
@@ -462,10 +458,10 @@ class ResultsPage(WizardPage):
                 + "</div>"
             )
         self.details.setText("".join(parts))
-        self.power.set_bar(
-            power_bar(option),
-            (self.tr("CPU"), self.tr("GPUs"), self.tr("Platform"), self.tr("PSU"), "80%"),
-        )
+        bar = power_bar(option)
+        labels = (self.tr("CPU"), self.tr("GPUs"), self.tr("Platform"), self.tr("PSU"), "80%")
+        legend = power_legend(bar, labels, tr_finding(plan_text.SERVER_REST), spikes=False)
+        self.power.set_bar(bar, labels, legend)
         catalog = self.controller.catalog
         if catalog is not None:
             gpus = {g.id: g for g in catalog.gpus}
