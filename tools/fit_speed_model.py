@@ -860,7 +860,8 @@ def base_from_large(rate: float, precision: Precision) -> float:
     large model's saturated rate (its step freed of its 24 layers' fixed time) moved by the two
     models' training FLOPs a sequence, then run with the base model's 12 layers' fixed time.
     Moving the measured throughput itself by the FLOPs moves the fixed time with it: that put
-    BERT-base 12% above this (1,070 sequences/s in mixed precision against 955.8), over the
+    BERT-base 12% above this in mixed precision (1,070 sequences/s against 955.8; FP32 714
+    against 661.9, 8%), over the
     ceiling of most cards in Lambda's suite, whose ratios the ceiling then flattened to their
     peaks (BERT-base mixed 15.9 / 30.3% -> 11.2 / 21.9%, tools/check_speed_suites.py)."""
     large, base = KERAS["bert-large"], KERAS["bert-base"]
