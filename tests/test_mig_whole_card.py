@@ -286,6 +286,11 @@ def test_every_installed_card_heats_the_room_though_the_job_runs_in_one_slice(da
     )
     assert keep.count == 1  # TensorFlow sees one slice
     heat = next(f for f in keep.findings if f.id == "heat-output-server")
-    assert heat.params["watts"] == 8 * 700
+    assert heat.params["watts"] == 8 * 700 == keep.power.gpus_w  # the line, the bar, the column
     run = next(f for f in keep.findings if f.id == "run-cost-server-slice")
-    assert run.params["share_pct"] == 14  # the job's bill is its slice's, of its one card
+    # The job's bill is its slice's, of its one card.
+    assert (run.params["share_pct"], run.params["watts"]) == (14, 700)
+    share = facts.mig_slice_share
+    assert run.params["cost"] == pytest.approx(
+        share * 700 / 1000 * run.params["hours"] * 0.6, rel=0.02
+    )

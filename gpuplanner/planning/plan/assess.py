@@ -34,6 +34,10 @@ def assess(
         power_6pin=gpu.power_6pin,
         recommended_psu_w=gpu.recommended_psu_w,
     )
+    # A MIG machine's job runs in one slice of one card, but every installed card draws and
+    # heats the room, their other slices running other jobs (eight sliced H100s were planned
+    # as one card's 700 W).
+    sliced = max(machine.installed_count - c.count, 0) if sliced_keep(c, ctx) else 0
     if draw is None:
         draw = power.budget(
             load,
@@ -41,7 +45,7 @@ def assess(
             machine.cpu_peak_w,
             machine.cpu_base_w,
             request.socket,
-            machine.existing_gpu_w,
+            machine.existing_gpu_w + sliced * board_w,
             laptop=machine.laptop,
             server=machine.kind == "server",
         )
@@ -108,3 +112,8 @@ def assess(
         paying_batch=paying,
         bridge_gain=bridge_gain,
     )
+
+
+def sliced_keep(c: Candidate, ctx: Context) -> bool:
+    """The installed cards kept with MIG on: the job in one slice, the machine's cards all on."""
+    return c.action == "keep" and bool(ctx.request.machine.mig_slice_gb)

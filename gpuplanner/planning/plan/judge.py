@@ -21,7 +21,7 @@ from gpuplanner.planning.machine.kind_rules import finding_applies, need_applies
 from gpuplanner.planning.machine.power import PowerBudget
 from gpuplanner.planning.options import Candidate, Option
 from gpuplanner.planning.plan import rules
-from gpuplanner.planning.plan.assess import assess
+from gpuplanner.planning.plan.assess import assess, sliced_keep
 from gpuplanner.planning.plan.judge_inputs import Assessment, Baseline, Context
 from gpuplanner.planning.prices import cost
 
@@ -164,18 +164,24 @@ def _run_cost(c: Candidate, a: Assessment, ctx: Context) -> Finding | None:
     # to say, as its heat is, never a desktop's CPU and board.
     machine = ctx.request.machine
     server = a.power.maker_rated
-    share = machine.mig_slice_share if c.action == "keep" and machine.mig_slice_gb else None
+    # A slice's share is of one card; the machine's draw is every card's (assess), each card's
+    # other slices running other jobs on their own bills. A server's line says the slice's
+    # share of its own card; a PC's, its share of the whole machine.
+    cards = max(machine.installed_count, c.count, 1) if sliced_keep(c, ctx) else 1
+    slice_share = machine.mig_slice_share if sliced_keep(c, ctx) else None
+    share = slice_share / cards if slice_share else None
     run_cost = cost.electricity_cost(a.power.wall_w * (share or 1.0), hours, ctx.tariff)
     figures: dict[str, str | float] = {
         "job": ctx.workload,
-        **({"watts": round(a.power.gpus_w)} if server else {}),
+        **({"watts": round(a.power.gpus_w / cards)} if server else {}),
         "hours": round(hours, 1),
         "cost": round(run_cost, 2),
         "currency": ctx.request.currency,
     }
     name = "run-cost-server" if server else "run-cost"
-    if share:
-        return finding(f"{name}-slice", "info", share_pct=round(share * 100), **figures)
+    if slice_share and share:
+        said = slice_share if server else share
+        return finding(f"{name}-slice", "info", share_pct=round(said * 100), **figures)
     return finding(name, "info", **figures)
 
 

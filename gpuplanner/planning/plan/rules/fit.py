@@ -139,19 +139,13 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     # wall (every watt ends as heat), which is what its cooling is sized by. A server's CPUs,
     # fans and switches draw what its maker rates them at (a DGX H100's eight cards are 5.6 of
     # its 10.2 kW), which a desktop's CPU and board do not stand for: its cards' heat alone.
-    cards_w = a.power.gpus_w
-    # A MIG machine's job runs in one slice of one card, but every installed card heats the
-    # room, their other slices running other jobs: eight H100s in 1g.10gb slices put 700 W
-    # into the room, by their keep line.
-    idle = machine.installed_count - c.count if c.action == "keep" and machine.mig_slice_gb else 0
-    extra_w = max(idle, 0) * cards_w / c.count
-    cards_w += extra_w
+    cards_w = a.power.gpus_w  # a MIG machine's every card (assess), whichever slice runs the job
     if machine.kind == "server":
         heat = finding(
             "heat-output-server", "info", watts=round(cards_w), btu=round(cards_w * BTU_PER_W)
         )
     else:
-        room_w = a.power.wall_w + extra_w * a.power.wall_w / a.power.sustained_w
+        room_w = a.power.wall_w
         heat = finding(
             "heat-output",
             "info",
