@@ -56,6 +56,23 @@ def test_a_typed_rating_wins():
     assert _psu(850, "bronze", _scanned(850, "titanium")).rating == "bronze"
 
 
+def _save_850_titanium(tmp_path) -> None:
+    """Two RTX 2080 Ti, scanned with the 850 W Titanium supply they run on (scan.json)."""
+    saved = run_cli(
+        tmp_path,
+        "scan",
+        "--from",
+        str(recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml")),
+        "--psu-watts",
+        "850",
+        "--psu-rating",
+        "titanium",
+        "--save",
+        str(tmp_path / "scan.json"),
+    )
+    assert saved.returncode == 0, saved.stderr
+
+
 def _keep_heat(tmp_path, *typed: str) -> dict:
     result = run_cli(
         tmp_path,
@@ -78,19 +95,7 @@ def test_recommend_bills_the_scanned_supply_at_its_rating(tmp_path):
     """Two RTX 2080 Ti on an 850 W Titanium supply, saved with the scan: typing its 850 W again
     on ``recommend`` kept the watts and lost the rating, and the room and the bill were an
     unrated supply's (806 W at the wall, not 729)."""
-    saved = run_cli(
-        tmp_path,
-        "scan",
-        "--from",
-        str(recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml")),
-        "--psu-watts",
-        "850",
-        "--psu-rating",
-        "titanium",
-        "--save",
-        str(tmp_path / "scan.json"),
-    )
-    assert saved.returncode == 0, saved.stderr
+    _save_850_titanium(tmp_path)
     scanned = _keep_heat(tmp_path)
     assert _keep_heat(tmp_path, "--psu-watts", "850") == scanned
     bronze = _keep_heat(tmp_path, "--psu-watts", "850", "--psu-rating", "bronze")
@@ -102,19 +107,7 @@ def test_recommend_bills_the_scanned_supply_at_its_rating(tmp_path):
 def test_a_rating_typed_without_watts_corrects_the_scanned_supply(tmp_path):
     """``--psu-rating bronze`` on a scan that recorded an 850 W Titanium unit was dropped: the
     plan kept the Titanium's 729 W at the wall."""
-    saved = run_cli(
-        tmp_path,
-        "scan",
-        "--from",
-        str(recording("nvidia-smi-q-x/nvidia-smi-q-x_2x-rtx2080ti_ecc-unsupported_drv410.xml")),
-        "--psu-watts",
-        "850",
-        "--psu-rating",
-        "titanium",
-        "--save",
-        str(tmp_path / "scan.json"),
-    )
-    assert saved.returncode == 0, saved.stderr
+    _save_850_titanium(tmp_path)
     assert _keep_heat(tmp_path, "--psu-rating", "bronze")["room_w"] > _keep_heat(tmp_path)["room_w"]
 
 
