@@ -294,3 +294,16 @@ def test_every_installed_card_heats_the_room_though_the_job_runs_in_one_slice(da
     assert run.params["cost"] == pytest.approx(
         share * 700 / 1000 * run.params["hours"] * 0.6, rel=0.02
     )
+
+
+def test_a_report_that_describes_fewer_cards_says_so_on_the_keep_line(data, model):
+    """The recorded A100 report says 4 GPUs are attached and describes 1: the keep line's heat
+    (500 W) is the one card's, and the plan said nothing of the other three."""
+    facts = _facts(data)
+    assert facts.undescribed == (4, 1)
+    keep = next(
+        o for o in _plan(data, model, Scenario.STUDENT, facts).options if o.action == "keep"
+    )
+    said = next(f for f in keep.findings if f.id == "report-describes-fewer")
+    assert said.params == {"attached": "4", "described": "1"} and keep.offered
+    assert "describes 1" in finding_text(said, "en") and "4" in finding_text(said, "zh_CN")

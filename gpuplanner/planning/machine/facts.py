@@ -90,6 +90,9 @@ class MachineFacts:
     memory_unlike_card_gb: float | None = None
     max_temp_c: float | None = None
     throttled: bool = False
+    # A report that says more GPUs are attached than it describes (the recorded A100 server:
+    # 4 and 1): (attached, described). Its plan counts the ones described, and says so.
+    undescribed: tuple[int, int] | None = None
 
 
 class InstalledCard(TypedDict, total=False):
@@ -134,6 +137,7 @@ class Scanned(TypedDict):
     ram_gb: float | None
     thunderbolt: bool | None
     cpu_avx: bool | None
+    undescribed: tuple[int, int] | None
 
 
 class Measured(TypedDict, total=False):
@@ -375,7 +379,20 @@ def _scanned(snapshot: SystemSnapshot) -> Scanned:
         ),
         "thunderbolt": snapshot.thunderbolt,
         "cpu_avx": cpu.avx,
+        "undescribed": _undescribed(snapshot),
     }
+
+
+def _undescribed(snapshot: SystemSnapshot) -> tuple[int, int] | None:
+    """(attached, described) where the report describes fewer GPUs than it says are attached
+    (hardware/snapshot.py: report-describes-fewer)."""
+    for f in snapshot.findings:
+        if f.id == "report-describes-fewer":
+            try:
+                return int(f.params["attached"]), int(f.params["described"])
+            except (KeyError, TypeError, ValueError):
+                return None
+    return None
 
 
 # What the driver reports differs from the board's spec by rounding (a 24 GB RTX 4090 reports

@@ -68,6 +68,7 @@ FINDING_KINDS: dict[str, frozenset[Kind]] = {
     "run-cost-server": SERVER,
     "run-cost-server-slice": SERVER,
     "run-hours": RENTED,
+    "report-describes-fewer": EVERY,
 }
 NEED_KINDS: dict[str, frozenset[Kind]] = {
     "psu": TOWER,
