@@ -206,15 +206,15 @@ def currency_text(code: str, tr: Translator) -> str:
     return tr(CURRENCY_TEXT[code]) if code in CURRENCY_TEXT else code
 
 
+def currency_words(code: str, language: str) -> str:
+    """``currency_text`` in ``language``, for a page whose own words are of another context."""
+    return currency_text(code, lambda text: translate(text, language))
+
+
 # A server's power bar and its legend: the cards' watts, and what the tool does not know.
 SERVER_REST = translatable(
     "Finding", "the server's CPUs, fans, switches and supplies: its maker's rating"
 )
-
-
-def currency_words(code: str, language: str) -> str:
-    """``currency_text`` in ``language``, for a page whose own words are of another context."""
-    return currency_text(code, lambda text: translate(text, language))
 
 
 def region_text(region: str, tr: Translator) -> str:

@@ -176,17 +176,17 @@ def budget(
     """The system's draw with ``gpu.count`` cards (plus ``existing_gpu_w`` of other cards);
     a ``laptop``'s at a laptop's CPU, platform and adapter, not a desktop's; a ``server``'s
     cards alone, the rest its maker's rating (``PowerBudget.maker_rated``)."""
-    cpu = 0.0 if server else cpu_peak_w or (LAPTOP_CPU_W if laptop else DEFAULT_CPU_W)
-    platform = 0.0 if server else LAPTOP_PLATFORM_W if laptop else PLATFORM_W
+    if server:  # the server's supplies' losses are in its maker's rating too
+        cpu, platform, efficiency = 0.0, 0.0, 1.0
+    elif laptop:
+        cpu, platform = cpu_peak_w or LAPTOP_CPU_W, LAPTOP_PLATFORM_W
+        efficiency = LAPTOP_ADAPTER_EFFICIENCY
+    else:
+        cpu, platform = cpu_peak_w or DEFAULT_CPU_W, PLATFORM_W
+        efficiency = EFFICIENCY.get((psu.rating or "").lower(), 0.85) if psu else 0.85
     cards = gpu.board_power_w * gpu.count
     sustained = cpu + cards + existing_gpu_w + platform
     transient = cpu + (cards + existing_gpu_w) * GPU_SPIKE + platform
-    if laptop:
-        efficiency = LAPTOP_ADAPTER_EFFICIENCY
-    elif server:
-        efficiency = 1.0  # the server's supplies' losses are in its maker's rating too
-    else:
-        efficiency = EFFICIENCY.get((psu.rating or "").lower(), 0.85) if psu else 0.85
     wall = sustained / efficiency
     limit_socket = socket_limit_w(socket)
     if psu is None:

@@ -167,10 +167,10 @@ def _run_cost(c: Candidate, a: Assessment, ctx: Context) -> Finding | None:
     # A slice's share is of one card; the machine's draw is every card's (assess), each card's
     # other slices running other jobs on their own bills. A server's line says the slice's
     # share of its own card; a PC's, its share of the whole machine.
-    cards = max(machine.installed_count, c.count, 1) if sliced_keep(c, ctx) else 1
     slice_share = machine.mig_slice_share if sliced_keep(c, ctx) else None
-    share = slice_share / cards if slice_share else None
-    run_cost = cost.electricity_cost(a.power.wall_w * (share or 1.0), hours, ctx.tariff)
+    cards = max(machine.installed_count, c.count, 1) if slice_share else 1
+    share = slice_share / cards if slice_share else 1.0
+    run_cost = cost.electricity_cost(a.power.wall_w * share, hours, ctx.tariff)
     figures: dict[str, str | float] = {
         "job": ctx.workload,
         **({"watts": round(a.power.gpus_w / cards)} if server else {}),
@@ -179,7 +179,7 @@ def _run_cost(c: Candidate, a: Assessment, ctx: Context) -> Finding | None:
         "currency": ctx.request.currency,
     }
     name = "run-cost-server" if server else "run-cost"
-    if slice_share and share:
+    if slice_share:
         said = slice_share if server else share
         return finding(f"{name}-slice", "info", share_pct=round(said * 100), **figures)
     return finding(name, "info", **figures)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from gpuplanner.catalog.records import ECC_MEMORY_SHARE, CatalogData, GpuSpec
 from gpuplanner.planning.machine.facts import MachineFacts
 from gpuplanner.planning.options import Alternative, Option, Plan
+from gpuplanner.planning.plan.rent import quickest
 from gpuplanner.planning.plan.replanned import Replan, best_purchase, effect, rented
 from gpuplanner.planning.request import PlanRequest
 
@@ -86,7 +87,7 @@ def instances(plan: Plan) -> list[Alternative]:
     if not priced:
         return []
     cheapest = priced[0]
-    fastest = min(priced, key=lambda r: (r.hours or 0.0, r.job_cost or 0.0))
+    fastest = min(priced, key=quickest)
     picks = [("cheapest", cheapest)] + ([("fastest", fastest)] if fastest != cheapest else [])
     return [rented("instance", which, plan, r) for which, r in picks]
 

@@ -130,8 +130,8 @@ def _closeness(option: Option) -> tuple[Any, ...]:
     """Options that are not offered: those that come closest first, after them those the
     user's own choice bars. A card too small comes closer the more memory it has; one that
     holds the job and is faster than the installed cards, the fewer its blocks and the less it
-    costs: memory past the job's brings it no closer (a student's ¥3,500 plan listed a ¥36,877 48 GB card first for a 4.5 GB
-    job, before a ¥12,999 one)."""
+    costs: memory past the job's brings it no closer (a student's ¥3,500 plan listed a ¥36,877
+    48 GB card first for a 4.5 GB job, before a ¥12,999 one)."""
     blocks = [f.id for f in option.findings if f.severity == "blocks"]
     short = "vram-short" in blocks
     # No faster than the installed cards: what the user has already does more.

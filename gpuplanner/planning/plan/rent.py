@@ -20,6 +20,11 @@ LLM_JOB_TOKENS = 20e6  # one fine-tuning run: e.g. 10,000 examples of 2,048 toke
 LLM_INFERENCE_JOB_TOKENS = 1e6  # a million generated tokens
 
 
+def quickest(rental: Rental) -> tuple[float, float]:
+    """The order of rentals by how soon the job is done, the cheaper first on a tie."""
+    return (rental.hours or 0.0, rental.job_cost or 0.0)
+
+
 def rentals(
     gpus: tuple[GpuSpec, ...],
     cloud_hours: Mapping[str, CloudHour | None],  # a card's newest hour (cost.cloud_hour)
@@ -75,8 +80,7 @@ def rentals(
     # the fastest of the five cheapest (an RTX 3090 at 29.5 h, where an H100 at its hourly
     # price on record does the job in 12).
     cheapest = list(found[:5])
-    timed = [r for r in found if r.hours]
-    fastest = min(timed, key=lambda r: (r.hours or 0.0, r.job_cost or 0.0), default=None)
+    fastest = min((r for r in found if r.hours), key=quickest, default=None)
     if fastest is not None and fastest not in cheapest:
         cheapest.append(fastest)
     return tuple(cheapest)

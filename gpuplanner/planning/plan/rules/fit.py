@@ -140,7 +140,19 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
     # fans and switches draw what its maker rates them at (a DGX H100's eight cards are 5.6 of
     # its 10.2 kW), which a desktop's CPU and board do not stand for: its cards' heat alone.
     cards_w = a.power.gpus_w  # a MIG machine's every card (assess), whichever slice runs the job
-    out: list[Finding] = []
+    if machine.kind == "server":
+        heat = finding(
+            "heat-output-server", "info", watts=round(cards_w), btu=round(cards_w * BTU_PER_W)
+        )
+    else:
+        heat = finding(
+            "heat-output",
+            "info",
+            watts=round(cards_w),
+            room_w=round(a.power.wall_w),
+            btu=round(a.power.wall_w * BTU_PER_W),
+        )
+    out = [heat]
     if c.action == "keep" and machine.undescribed is not None:
         # The heat and the power of the cards the report describes: the others are unknown
         # (the recorded A100 report: 1 of 4, whose heat line said 500 W for a four-card box).
@@ -150,20 +162,6 @@ def cooling(c: Candidate, a: Assessment, ctx: Context) -> list[Finding]:
                 "report-describes-fewer", "warns", attached=str(attached), described=str(described)
             )
         )
-    if machine.kind == "server":
-        heat = finding(
-            "heat-output-server", "info", watts=round(cards_w), btu=round(cards_w * BTU_PER_W)
-        )
-    else:
-        room_w = a.power.wall_w
-        heat = finding(
-            "heat-output",
-            "info",
-            watts=round(cards_w),
-            room_w=round(room_w),
-            btu=round(room_w * BTU_PER_W),
-        )
-    out.insert(0, heat)
     server = machine.server_airflow or (
         ctx.request.case is not None and ctx.request.case.form_factor == "server"
     )
